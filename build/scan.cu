@@ -1,0 +1,3495 @@
+#line 86 "scan.nw"
+typedef enum {
+  SCAN_L1_BLELLOCH, SCAN_L2_MULTIBLOCK, SCAN_L3_LOOKBACK, SCAN_L3B_LOOKBACK_WARP,
+  SCAN_L3C_LOOKBACK_ITEMS, SCAN_L4_ROOFLINE, SCAN_AUTO
+} scan_kernel;
+/* h[r*len + t] = a[r*len + t] * h[r*len + t - 1] + b[r*len + t], with h = 0 before each row.
+   Device pointers, fp32, row-major and contiguous. Asynchronous on `stream`. */
+cudaError_t scan_forward(scan_kernel k, const float *a, const float *b, float *h,
+                         long long rows, long long len, cudaStream_t stream);
+#line 156 "scan.nw"
+#include <cuda_runtime.h>
+#include <float.h>
+#include <limits.h>
+#include <math.h>
+#include <stdarg.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#line 462 "scan.nw"
+#ifdef __CUDA_ARCH__
+#define THREAD_FIRST ((int)threadIdx.x)
+#define THREAD_STRIDE ((int)blockDim.x)
+#define BARRIER() __syncthreads()
+#else
+#define THREAD_FIRST 0
+#define THREAD_STRIDE 1
+#define BARRIER() ((void)0)
+#endif
+#define FOR_EACH_THREAD(tid, count) \
+  for (int tid = THREAD_FIRST; tid < (count); tid += THREAD_STRIDE)
+#line 4203 "scan.nw"
+#include <errno.h>
+#line 4380 "scan.nw"
+#include <time.h>
+#line 4388 "scan.nw"
+#ifndef SCAN_NO_MAIN
+#include <cub/device/device_scan.cuh>
+#include <thrust/iterator/counting_iterator.h>
+#include <thrust/iterator/transform_iterator.h>
+#include <thrust/iterator/transform_output_iterator.h>
+#include <dlfcn.h>
+#endif
+#line 4867 "scan.nw"
+#include <ctype.h>
+#include <sys/stat.h>
+#line 195 "scan.nw"
+/* The map x -> a*x + b.  `real` is float on the GPU and double in the mirrors. */
+template <typename real> struct affine { real a, b; };
+
+/* `earlier` then `later`: x -> later.a * (earlier.a * x + earlier.b) + later.b.
+   The order of the operands is the whole game: this operator is associative
+   but not commutative. */
+template <typename real>
+static __host__ __device__ __forceinline__ affine<real>
+combine(affine<real> earlier, affine<real> later)
+{
+  affine<real> r;
+  r.a = earlier.a * later.a;
+  r.b = later.a * earlier.b + later.b;
+  return r;
+}
+#line 219 "scan.nw"
+template <typename real>
+static __host__ __device__ __forceinline__ affine<real> identity_map(void)
+{
+  affine<real> e = {(real)1, (real)0};
+  return e;
+}
+#line 236 "scan.nw"
+/* The first element of a row starts from h = 0: h0 = a0 * 0 + b0, which
+   poisons h0 when a0 is NaN or infinite, as the sequential recurrence does. */
+template <typename real>
+static __host__ __device__ __forceinline__ affine<real> start_row(affine<real> x)
+{
+  x.b = x.a * (real)0 + x.b;
+  return x;
+}
+#line 481 "scan.nw"
+typedef enum {
+  FAULT_NONE = 0,
+  FAULT_UPSWEEP_SWAP,            /* up-sweep combines (right, left)        */
+  FAULT_DOWNSWEEP_SWAP,          /* down-sweep combines (left sum, parent) */
+  FAULT_DOWNSWEEP_INDEX,         /* down-sweep left index off by one       */
+  FAULT_ROOT_NOT_IDENTITY,       /* down-sweep starts from the total       */
+  FAULT_THREADS_ROUNDED_TO_WARP, /* the original study's max(C/2, 32)      */
+  FAULT_APPLY_SWAP,              /* level 2 applies (local, prefix)        */
+  FAULT_SPINE_NO_IDENTITY,       /* level 2 spine forgets the identity     */
+  FAULT_WALK_STOPS_AT_AGGREGATE, /* look-back takes an A for a P           */
+  FAULT_FLAG_BEFORE_VALUE,       /* a tile publishes P before its value    */
+  FAULT_WALK_ORDER,              /* look-back folds (aggregate, prefix)    */
+  FAULT_WARP_LANE_ORDER,         /* warp walk folds its lanes nearest first */
+  FAULT_BACKWARD_FOLD,           /* look-back folds backwards as it walks  */
+  FAULT_TILE_FROM_BLOCKIDX,      /* tiles taken from blockIdx, no ticket   */
+  FAULT_COUNT
+} fault_kind;
+#line 505 "scan.nw"
+template <typename real>
+static __host__ __device__ __forceinline__ affine<real>
+combine_at(int site, int fault, affine<real> earlier, affine<real> later)
+{
+  return fault == site ? combine(later, earlier) : combine(earlier, later);
+}
+#line 519 "scan.nw"
+template <typename real> struct shared_tile {
+  real *a, *b;     /* slots for the two components */
+  int slots;       /* how many slots each array has */
+  int *overflow;   /* CPU only: the first slot past the end, or -1 */
+};
+#line 527 "scan.nw"
+/* On the CPU, a slot outside the tile is recorded and refused; on the GPU
+   every slot is trusted, and compute-sanitizer checks the trust. */
+template <typename real>
+static __host__ __device__ __forceinline__ bool
+tile_slot_ok(shared_tile<real> t, int slot)
+{
+#ifdef __CUDA_ARCH__
+  return true;
+#else
+  if (slot >= 0 && slot < t.slots) return true;
+  if (*t.overflow < 0) *t.overflow = slot;
+  return false;
+#endif
+}
+#line 544 "scan.nw"
+static __host__ __device__ __forceinline__ int padded(int i);
+
+template <typename real>
+static __host__ __device__ __forceinline__ affine<real>
+tile_get(shared_tile<real> t, int i)
+{
+  int s = padded(i);
+  affine<real> x = {(real)NAN, (real)NAN};
+  if (tile_slot_ok(t, s)) { x.a = t.a[s]; x.b = t.b[s]; }
+  return x;
+}
+
+template <typename real>
+static __host__ __device__ __forceinline__ void
+tile_put(shared_tile<real> t, int i, affine<real> x)
+{
+  int s = padded(i);
+  if (tile_slot_ok(t, s)) { t.a[s] = x.a; t.b[s] = x.b; }
+}
+#line 581 "scan.nw"
+#define FULL_MASK 0xffffffffu
+
+/* The pair held by the lane `delta` below; lanes below `delta` keep theirs. */
+static __device__ __forceinline__ affine<float>
+shfl_up_affine(affine<float> x, int delta)
+{
+  affine<float> y;
+  y.a = __shfl_up_sync(FULL_MASK, x.a, delta);
+  y.b = __shfl_up_sync(FULL_MASK, x.b, delta);
+  return y;
+}
+
+/* The pair held by lane `lane`. */
+static __device__ __forceinline__ affine<float>
+shfl_affine(affine<float> x, int lane)
+{
+  affine<float> y;
+  y.a = __shfl_sync(FULL_MASK, x.a, lane);
+  y.b = __shfl_sync(FULL_MASK, x.b, lane);
+  return y;
+}
+#line 609 "scan.nw"
+static __device__ __forceinline__ affine<float>
+warp_inclusive_scan(affine<float> x)
+{
+  int lane = threadIdx.x & 31;
+  for (int offset = 1; offset < 32; offset *= 2) {
+    affine<float> earlier = shfl_up_affine(x, offset);
+    if (lane >= offset) x = combine(earlier, x);
+  }
+  return x;
+}
+#line 629 "scan.nw"
+#define L0_THREADS 1024
+
+/* One row per block, in chunks of L0_THREADS; `carry` composes the chunks
+   already done. */
+static __global__ void __launch_bounds__(L0_THREADS)
+l0_kernel(const float *a, const float *b, float *h, long long rows, long long len)
+{
+  __shared__ affine<float> warp_sums[32];
+  for (long long row = blockIdx.x; row < rows; row += gridDim.x) {
+    long long base = row * len;
+    affine<float> carry = identity_map<float>();
+    for (long long start = 0; start < len; start += L0_THREADS) {
+      
+#line 648 "scan.nw"
+int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
+long long i = start + threadIdx.x;
+affine<float> x = identity_map<float>();
+if (i < len) { x.a = a[base + i]; x.b = b[base + i]; }
+if (i == 0) x = start_row(x);
+x = warp_inclusive_scan(x);
+if (lane == 31) warp_sums[warp] = x;
+__syncthreads();
+if (warp == 0) warp_sums[lane] = warp_inclusive_scan(warp_sums[lane]);
+__syncthreads();
+if (warp > 0) x = combine(warp_sums[warp - 1], x);
+if (i < len) h[base + i] = combine(carry, x).b;
+carry = combine(carry, warp_sums[31]);
+__syncthreads();
+#line 642 "scan.nw"
+    }
+  }
+}
+#line 672 "scan.nw"
+typedef cudaError_t (*scan_launcher)(const float *a, const float *b, float *h,
+                                     long long rows, long long len,
+                                     void *workspace, cudaStream_t stream);
+
+static unsigned grid_for(long long blocks)
+{
+  return (unsigned)(blocks < 0x7fffffffLL ? blocks : 0x7fffffffLL);
+}
+
+static cudaError_t l0_launch(const float *a, const float *b, float *h,
+                             long long rows, long long len, void *workspace,
+                             cudaStream_t stream)
+{
+  (void)workspace;
+  l0_kernel<<<grid_for(rows), L0_THREADS, 0, stream>>>(a, b, h, rows, len);
+  return cudaGetLastError();
+}
+#line 714 "scan.nw"
+static __host__ __device__ __forceinline__ int blelloch_left(int offset, int tid)
+{
+  return offset * (2 * tid + 1) - 1;
+}
+
+static __host__ __device__ __forceinline__ int blelloch_right(int offset, int tid)
+{
+  return offset * (2 * tid + 2) - 1;
+}
+#line 730 "scan.nw"
+template <typename real>
+static __host__ __device__ __forceinline__ void
+upsweep_step(shared_tile<real> t, int offset, int tid, int fault)
+{
+  int left = blelloch_left(offset, tid), right = blelloch_right(offset, tid);
+  tile_put(t, right, combine_at(FAULT_UPSWEEP_SWAP, fault,
+                                tile_get(t, left), tile_get(t, right)));
+}
+
+template <typename real>
+static __host__ __device__ __forceinline__ void
+downsweep_step(shared_tile<real> t, int offset, int tid, int fault)
+{
+  int left = blelloch_left(offset, tid) + (fault == FAULT_DOWNSWEEP_INDEX);
+  int right = blelloch_right(offset, tid);
+  affine<real> parent = tile_get(t, right), left_sum = tile_get(t, left);
+  tile_put(t, left, parent);
+  tile_put(t, right, combine_at(FAULT_DOWNSWEEP_SWAP, fault, parent, left_sum));
+}
+#line 757 "scan.nw"
+template <typename real>
+static __host__ __device__ __forceinline__ void
+clear_root(shared_tile<real> t, int n, int fault)
+{
+  tile_put(t, n, tile_get(t, n - 1));
+  if (fault != FAULT_ROOT_NOT_IDENTITY) tile_put(t, n - 1, identity_map<real>());
+}
+#line 767 "scan.nw"
+/* Exclusive scan of the n slots of `t` (n a power of two, n/2 threads);
+   the total ends up in slot n. */
+template <typename real>
+static __host__ __device__ void blelloch_exclusive(shared_tile<real> t, int n,
+                                                   int fault)
+{
+  int offset = 1;
+  for (int d = n >> 1; d > 0; d >>= 1, offset *= 2) {
+    BARRIER();
+    FOR_EACH_THREAD(tid, d) upsweep_step(t, offset, tid, fault);
+  }
+  BARRIER();
+  FOR_EACH_THREAD(tid, 1) clear_root(t, n, fault);
+  for (int d = 1; d < n; d *= 2) {
+    offset >>= 1;
+    BARRIER();
+    FOR_EACH_THREAD(tid, d) downsweep_step(t, offset, tid, fault);
+  }
+  BARRIER();
+}
+#line 800 "scan.nw"
+/* One spare slot after every 32, so that strided accesses spread over the
+   32 banks. */
+static __host__ __device__ __forceinline__ int padded(int i)
+{
+  return i + (i >> 5);
+}
+#line 815 "scan.nw"
+static __host__ __device__ __forceinline__ int blelloch_size(int count)
+{
+  int n = 2;
+  while (n < count) n *= 2;
+  return n;
+}
+
+static __host__ __device__ __forceinline__ int blelloch_threads(int n, int fault)
+{
+  if (fault == FAULT_THREADS_ROUNDED_TO_WARP && n / 2 < 32) return 32;
+  return n / 2;
+}
+
+static __host__ __device__ __forceinline__ int blelloch_slots(int n)
+{
+  return padded(n) + 1;
+}
+#line 847 "scan.nw"
+template <typename real>
+static __host__ __device__ void
+blelloch_load(shared_tile<real> t, const float *a, const float *b, int count,
+              int n, bool row_start, int fault)
+{
+  int threads = blelloch_threads(n, fault);
+  FOR_EACH_THREAD(tid, threads) {
+    for (int k = 0; k < 2; k++) {
+      int i = tid + k * threads;
+      affine<real> x = identity_map<real>();
+      if (i < count) { x.a = a[i]; x.b = b[i]; }
+      if (i == 0 && row_start) x = start_row(x);
+      tile_put(t, i, x);
+    }
+  }
+}
+#line 869 "scan.nw"
+template <typename real>
+static __host__ __device__ void
+blelloch_store(shared_tile<real> t, real *out_a, real *out_b,
+               affine<real> *total, int count, int n, int fault)
+{
+  int threads = blelloch_threads(n, fault);
+  FOR_EACH_THREAD(tid, threads) {
+    for (int k = 0; k < 2; k++) {
+      int i = tid + k * threads;
+      if (i >= count) continue;
+      affine<real> y = tile_get(t, i + 1);
+      if (out_a) out_a[i] = y.a;
+      out_b[i] = y.b;
+    }
+  }
+  if (total) FOR_EACH_THREAD(tid, 1) *total = tile_get(t, n);
+}
+#line 889 "scan.nw"
+template <typename real>
+static __host__ __device__ void
+blelloch_tile(shared_tile<real> t, const float *a, const float *b, int count,
+              int n, bool row_start, real *out_a, real *out_b,
+              affine<real> *total, int fault)
+{
+  blelloch_load(t, a, b, count, n, row_start, fault);
+  blelloch_exclusive(t, n, fault);
+  blelloch_store(t, out_a, out_b, total, count, n, fault);
+}
+#line 907 "scan.nw"
+#define L1_MAX_LEN 2048
+
+static __global__ void __launch_bounds__(L1_MAX_LEN / 2)
+l1_kernel(const float *a, const float *b, float *h, long long rows, int len)
+{
+  extern __shared__ float l1_shared[];
+  int n = blelloch_size(len), slots = blelloch_slots(n);
+  shared_tile<float> t = {l1_shared, l1_shared + slots, slots, NULL};
+  for (long long row = blockIdx.x; row < rows; row += gridDim.x) {
+    long long base = row * len;
+    blelloch_tile(t, a + base, b + base, len, n, true, (float *)NULL,
+                  h + base, (affine<float> *)NULL, FAULT_NONE);
+    __syncthreads();
+  }
+}
+#line 930 "scan.nw"
+static cudaError_t l1_launch(const float *a, const float *b, float *h,
+                             long long rows, long long len, void *workspace,
+                             cudaStream_t stream)
+{
+  int n = blelloch_size((int)len);
+  size_t shared = 2 * (size_t)blelloch_slots(n) * sizeof(float);
+  (void)workspace;
+  l1_kernel<<<grid_for(rows), blelloch_threads(n, FAULT_NONE), shared, stream>>>(
+      a, b, h, rows, (int)len);
+  return cudaGetLastError();
+}
+#line 1009 "scan.nw"
+#define L2_TILE 2048
+#define L2_MAX_LEN ((long long)L2_TILE * L2_TILE)
+
+typedef struct { long long row, index, start; int count; } tile_place;
+
+static __host__ __device__ __forceinline__ tile_place
+place_tile(long long g, long long len, long long tiles_per_row, int tile)
+{
+  tile_place p;
+  p.row = g / tiles_per_row;
+  p.index = g - p.row * tiles_per_row;
+  p.start = p.row * len + p.index * tile;
+  p.count = (int)(len - p.index * tile < tile ? len - p.index * tile : tile);
+  return p;
+}
+#line 1032 "scan.nw"
+/* Exclusive scan of one row's `count` tile totals, in place. */
+template <typename real>
+static __host__ __device__ void spine_scan(shared_tile<real> t,
+                                           affine<real> *spine, int count,
+                                           int fault)
+{
+  int n = blelloch_size(count), threads = blelloch_threads(n, FAULT_NONE);
+  FOR_EACH_THREAD(tid, threads)
+    for (int i = tid; i < n; i += threads)
+      tile_put(t, i, i < count ? spine[i] : identity_map<real>());
+  blelloch_exclusive(t, n, fault == FAULT_SPINE_NO_IDENTITY
+                               ? (int)FAULT_ROOT_NOT_IDENTITY : fault);
+  FOR_EACH_THREAD(tid, threads)
+    for (int i = tid; i < count; i += threads) spine[i] = tile_get(t, i);
+}
+#line 1056 "scan.nw"
+template <typename real>
+static __host__ __device__ void apply_tile(real *h, const real *local_a,
+                                           affine<real> prefix, int count,
+                                           int fault)
+{
+  FOR_EACH_THREAD(i, count) {
+    affine<real> local = {local_a[i], h[i]};
+    h[i] = combine_at(FAULT_APPLY_SWAP, fault, prefix, local).b;
+  }
+}
+#line 1073 "scan.nw"
+static __global__ void __launch_bounds__(L2_TILE / 2)
+l2_tile_kernel(const float *a, const float *b, float *h, float *local_a,
+               affine<float> *spine, long long rows, long long len,
+               long long tiles_per_row)
+{
+  extern __shared__ float l2_shared[];
+  int slots = blelloch_slots(L2_TILE);
+  shared_tile<float> t = {l2_shared, l2_shared + slots, slots, NULL};
+  for (long long g = blockIdx.x; g < rows * tiles_per_row; g += gridDim.x) {
+    tile_place p = place_tile(g, len, tiles_per_row, L2_TILE);
+    blelloch_tile(t, a + p.start, b + p.start, p.count, L2_TILE, p.index == 0,
+                  local_a + p.start, h + p.start, spine + g, FAULT_NONE);
+    __syncthreads();
+  }
+}
+#line 1091 "scan.nw"
+static __global__ void __launch_bounds__(L2_TILE / 2)
+l2_spine_kernel(affine<float> *spine, long long rows, int tiles_per_row)
+{
+  extern __shared__ float l2_shared[];
+  int slots = blelloch_slots(blelloch_size(tiles_per_row));
+  shared_tile<float> t = {l2_shared, l2_shared + slots, slots, NULL};
+  for (long long row = blockIdx.x; row < rows; row += gridDim.x) {
+    spine_scan(t, spine + row * tiles_per_row, tiles_per_row, FAULT_NONE);
+    __syncthreads();
+  }
+}
+
+static __global__ void __launch_bounds__(L2_TILE / 2)
+l2_apply_kernel(float *h, const float *local_a, const affine<float> *spine,
+                long long rows, long long len, long long tiles_per_row)
+{
+  for (long long g = blockIdx.x; g < rows * tiles_per_row; g += gridDim.x) {
+    tile_place p = place_tile(g, len, tiles_per_row, L2_TILE);
+    apply_tile(h + p.start, local_a + p.start, spine[g], p.count, FAULT_NONE);
+  }
+}
+#line 1121 "scan.nw"
+static long long round_up(long long x, long long to) { return (x + to - 1) / to * to; }
+
+static size_t l2_workspace_bytes(long long rows, long long len)
+{
+  long long tiles = rows * ((len + L2_TILE - 1) / L2_TILE);
+  return (size_t)(round_up(rows * len * (long long)sizeof(float), 256) +
+                  tiles * (long long)sizeof(affine<float>));
+}
+#line 1132 "scan.nw"
+static cudaError_t l2_launch(const float *a, const float *b, float *h,
+                             long long rows, long long len, void *workspace,
+                             cudaStream_t stream)
+{
+  long long per_row = (len + L2_TILE - 1) / L2_TILE, tiles = rows * per_row;
+  float *local_a = (float *)workspace;
+  affine<float> *spine = (affine<float> *)((char *)workspace +
+                          round_up(rows * len * (long long)sizeof(float), 256));
+  int spine_n = blelloch_size((int)per_row);
+  size_t tile_shared = 2 * (size_t)blelloch_slots(L2_TILE) * sizeof(float);
+  size_t spine_shared = 2 * (size_t)blelloch_slots(spine_n) * sizeof(float);
+  
+#line 1149 "scan.nw"
+l2_tile_kernel<<<grid_for(tiles), L2_TILE / 2, tile_shared, stream>>>(
+    a, b, h, local_a, spine, rows, len, per_row);
+cudaError_t e = cudaGetLastError();
+if (e != cudaSuccess) return e;
+l2_spine_kernel<<<grid_for(rows), blelloch_threads(spine_n, FAULT_NONE),
+                  spine_shared, stream>>>(spine, rows, (int)per_row);
+if ((e = cudaGetLastError()) != cudaSuccess) return e;
+l2_apply_kernel<<<grid_for(tiles), L2_TILE / 2, 0, stream>>>(
+    h, local_a, spine, rows, len, per_row);
+#line 1144 "scan.nw"
+  return cudaGetLastError();
+}
+#line 1276 "scan.nw"
+enum { TILE_EMPTY = 0, TILE_AGGREGATE = 1, TILE_PREFIX = 2 };
+
+typedef struct {
+  int *flag;                  /* per tile: EMPTY, AGGREGATE or PREFIX     */
+  affine<float> *aggregate;   /* the tile's own composition (flag >= A)  */
+  affine<float> *inclusive;   /* row start through the tile (flag == P)  */
+  unsigned long long *ticket; /* the next tile number to hand out        */
+} tile_states;
+#line 1291 "scan.nw"
+static __device__ __forceinline__ void store_volatile(affine<float> *p,
+                                                      affine<float> v)
+{
+  volatile float *q = (volatile float *)p;
+  q[0] = v.a;
+  q[1] = v.b;
+}
+
+static __device__ __forceinline__ affine<float> load_volatile(const affine<float> *p)
+{
+  const volatile float *q = (const volatile float *)p;
+  affine<float> v = {q[0], q[1]};
+  return v;
+}
+#line 1308 "scan.nw"
+/* The value, a fence, then the flag: no reader sees the flag first. */
+static __device__ void publish(tile_states s, long long g, int flag,
+                               affine<float> value)
+{
+  store_volatile(flag == TILE_PREFIX ? &s.inclusive[g] : &s.aggregate[g], value);
+  __threadfence();
+  ((volatile int *)s.flag)[g] = flag;
+}
+
+/* The flag, spinning while the tile is empty, then a fence: reads of the
+   value come after. */
+static __device__ int wait_for_flag(tile_states s, long long g)
+{
+  int f;
+  while ((f = ((volatile int *)s.flag)[g]) == TILE_EMPTY) continue;
+  __threadfence();
+  return f;
+}
+#line 1487 "scan.nw"
+static long long tile_flags_bytes(long long tiles)
+{
+  return 256 + round_up(tiles * (long long)sizeof(int), 256);
+}
+
+static size_t lookback_workspace_bytes(long long tiles)
+{
+  return (size_t)(tile_flags_bytes(tiles) + 2 * tiles * (long long)sizeof(affine<float>));
+}
+#line 1499 "scan.nw"
+/* Carve the workspace into tile states and clear the ticket and flags. */
+static cudaError_t tile_states_init(void *workspace, long long tiles,
+                                    tile_states *s, cudaStream_t stream)
+{
+  char *base = (char *)workspace;
+  s->ticket = (unsigned long long *)base;
+  s->flag = (int *)(base + 256);
+  s->aggregate = (affine<float> *)(base + tile_flags_bytes(tiles));
+  s->inclusive = s->aggregate + tiles;
+  return cudaMemsetAsync(base, 0, (size_t)tile_flags_bytes(tiles), stream);
+}
+#line 1359 "scan.nw"
+/* Serial walk: back to the nearest inclusive prefix, then forward through
+   the aggregates after it, oldest first. */
+static __device__ affine<float> walk_serial(tile_states s, long long g)
+{
+  long long j = g - 1;
+  while (wait_for_flag(s, j) != TILE_PREFIX) j--;
+  affine<float> acc = load_volatile(&s.inclusive[j]);
+  for (j++; j < g; j++) acc = combine(acc, load_volatile(&s.aggregate[j]));
+  return acc;
+}
+#line 1377 "scan.nw"
+enum { WALK_SERIAL, WALK_WARP };
+static __device__ affine<float> walk_warp(tile_states s, long long g,
+                                          long long first);
+
+template <int WALK>
+static __device__ affine<float> look_back(tile_states s, long long g,
+                                          long long index_in_row,
+                                          affine<float> total)
+{
+  bool leader = (threadIdx.x & 31) == 0;
+  if (index_in_row == 0) {
+    if (leader) publish(s, g, TILE_PREFIX, total);
+    return identity_map<float>();
+  }
+  if (leader) publish(s, g, TILE_AGGREGATE, total);
+  affine<float> prefix = WALK == WALK_SERIAL ? walk_serial(s, g)
+                                             : walk_warp(s, g, g - index_in_row);
+  if (leader) publish(s, g, TILE_PREFIX, combine(prefix, total));
+  return prefix;
+}
+#line 1408 "scan.nw"
+/* Returns the composition of the elements of the threads before this one;
+   *total gets the whole block's. `warp_sums` is shared, one slot a warp. */
+static __device__ affine<float> block_exclusive_scan(affine<float> x,
+                                                     affine<float> *total,
+                                                     affine<float> *warp_sums)
+{
+  int lane = threadIdx.x & 31, warp = threadIdx.x >> 5, warps = blockDim.x >> 5;
+  affine<float> inclusive = warp_inclusive_scan(x);
+  affine<float> before = shfl_up_affine(inclusive, 1);
+  if (lane == 0) before = identity_map<float>();
+  if (lane == 31) warp_sums[warp] = inclusive;
+  __syncthreads();
+  affine<float> warp_before = identity_map<float>(), all;
+  for (int w = 0; w < warp; w++) warp_before = combine(warp_before, warp_sums[w]);
+  all = warp_before;
+  for (int w = warp; w < warps; w++) all = combine(all, warp_sums[w]);
+  *total = all;
+  return combine(warp_before, before);
+}
+#line 1435 "scan.nw"
+static __device__ long long take_ticket(tile_states s, long long *shared_slot)
+{
+  __syncthreads();
+  if (threadIdx.x == 0) *shared_slot = (long long)atomicAdd(s.ticket, 1ULL);
+  __syncthreads();
+  return *shared_slot;
+}
+#line 1449 "scan.nw"
+#define L3_THREADS 256
+
+template <int WALK>
+static __global__ void __launch_bounds__(L3_THREADS)
+l3_kernel(const float *a, const float *b, float *h, long long len,
+          long long tiles_per_row, long long tiles, tile_states s)
+{
+  __shared__ affine<float> warp_sums[L3_THREADS / 32], prefix_shared;
+  __shared__ long long tile_shared;
+  for (;;) {
+    long long g = take_ticket(s, &tile_shared);
+    if (g >= tiles) break;
+    
+#line 1468 "scan.nw"
+tile_place p = place_tile(g, len, tiles_per_row, L3_THREADS);
+int i = threadIdx.x;
+affine<float> x = identity_map<float>(), total;
+if (i < p.count) { x.a = a[p.start + i]; x.b = b[p.start + i]; }
+if (p.index == 0 && i == 0) x = start_row(x);
+affine<float> mine = combine(block_exclusive_scan(x, &total, warp_sums), x);
+if (WALK == WALK_SERIAL ? threadIdx.x == 0 : threadIdx.x < 32) {
+  affine<float> prefix = look_back<WALK>(s, g, p.index, total);
+  if (threadIdx.x == 0) prefix_shared = prefix;
+}
+__syncthreads();
+if (i < p.count) h[p.start + i] = combine(prefix_shared, mine).b;
+#line 1462 "scan.nw"
+    if (gridDim.x >= tiles) break;
+  }
+}
+#line 1513 "scan.nw"
+static long long l3_tiles(long long rows, long long len, int tile)
+{
+  return rows * ((len + tile - 1) / tile);
+}
+
+template <int WALK>
+static size_t l3_workspace_bytes(long long rows, long long len)
+{
+  return lookback_workspace_bytes(l3_tiles(rows, len, L3_THREADS));
+}
+#line 1526 "scan.nw"
+template <int WALK>
+static cudaError_t l3_launch(const float *a, const float *b, float *h,
+                             long long rows, long long len, void *workspace,
+                             cudaStream_t stream)
+{
+  long long tiles = l3_tiles(rows, len, L3_THREADS);
+  tile_states s;
+  cudaError_t e = tile_states_init(workspace, tiles, &s, stream);
+  if (e != cudaSuccess) return e;
+  l3_kernel<WALK><<<grid_for(tiles), L3_THREADS, 0, stream>>>(
+      a, b, h, len, tiles / rows, tiles, s);
+  return cudaGetLastError();
+}
+#line 1559 "scan.nw"
+/* Find the nearest predecessor with P, 32 at a time. Returns the window
+   (lane k looked at tile window - k) and, in *lane_of_prefix, the lane. */
+static __device__ long long find_prefix_warp(tile_states s, long long g,
+                                             long long first,
+                                             int *lane_of_prefix)
+{
+  int lane = threadIdx.x & 31;
+  for (long long window = g - 1;;) {
+    long long j = window - lane;
+    int f = j >= first ? ((volatile int *)s.flag)[j] : (int)TILE_PREFIX;
+    unsigned empty = __ballot_sync(FULL_MASK, f == TILE_EMPTY);
+    unsigned prefix = __ballot_sync(FULL_MASK, f == TILE_PREFIX);
+    unsigned nearest = prefix & (0u - prefix);
+    if (empty & (nearest ? nearest | (nearest - 1) : FULL_MASK)) continue;
+    if (nearest) { *lane_of_prefix = __ffs(prefix) - 1; return window; }
+    window -= 32;
+  }
+}
+#line 1590 "scan.nw"
+static __device__ affine<float> walk_warp(tile_states s, long long g,
+                                          long long first)
+{
+  int lane = threadIdx.x & 31, p;
+  long long window = find_prefix_warp(s, g, first, &p);
+  __threadfence();
+  affine<float> mine = identity_map<float>();
+  if (lane == p) mine = load_volatile(&s.inclusive[window - p]);
+  affine<float> acc = shfl_affine(mine, p);
+  for (long long w = window; w < g; w += 32) {
+    int top = w == window ? p - 1 : 31;
+    mine = lane <= top ? load_volatile(&s.aggregate[w - lane]) : identity_map<float>();
+    for (int k = top; k >= 0; k--) acc = combine(acc, shfl_affine(mine, k));
+  }
+  return acc;
+}
+#line 1623 "scan.nw"
+template <int ITEMS>
+static __global__ void __launch_bounds__(L3_THREADS)
+l3c_kernel(const float *a, const float *b, float *h, long long len,
+           long long tiles_per_row, long long tiles, tile_states s)
+{
+  __shared__ affine<float> warp_sums[L3_THREADS / 32], prefix_shared;
+  __shared__ long long tile_shared;
+  for (;;) {
+    long long g = take_ticket(s, &tile_shared);
+    if (g >= tiles) break;
+    tile_place p = place_tile(g, len, tiles_per_row, L3_THREADS * ITEMS);
+    int first = threadIdx.x * ITEMS;
+    affine<float> x[ITEMS], total;
+    
+#line 1650 "scan.nw"
+#pragma unroll
+for (int k = 0; k < ITEMS; k++) {
+  x[k] = identity_map<float>();
+  if (first + k < p.count) {
+    x[k].a = a[p.start + first + k];
+    x[k].b = b[p.start + first + k];
+  }
+}
+if (p.index == 0 && first == 0) x[0] = start_row(x[0]);
+#line 1637 "scan.nw"
+    
+#line 1662 "scan.nw"
+affine<float> mine = x[0];
+#pragma unroll
+for (int k = 1; k < ITEMS; k++) mine = combine(mine, x[k]);
+affine<float> before = block_exclusive_scan(mine, &total, warp_sums);
+if (threadIdx.x < 32) {
+  affine<float> prefix = look_back<WALK_WARP>(s, g, p.index, total);
+  if (threadIdx.x == 0) prefix_shared = prefix;
+}
+__syncthreads();
+affine<float> acc = combine(prefix_shared, before);
+#pragma unroll
+for (int k = 0; k < ITEMS; k++) {
+  acc = combine(acc, x[k]);
+  if (first + k < p.count) h[p.start + first + k] = acc.b;
+}
+#line 1638 "scan.nw"
+    if (gridDim.x >= tiles) break;
+  }
+}
+#line 1680 "scan.nw"
+template <int ITEMS>
+static size_t l3c_workspace_bytes(long long rows, long long len)
+{
+  return lookback_workspace_bytes(l3_tiles(rows, len, L3_THREADS * ITEMS));
+}
+
+template <int ITEMS>
+static cudaError_t l3c_launch(const float *a, const float *b, float *h,
+                              long long rows, long long len, void *workspace,
+                              cudaStream_t stream)
+{
+  long long tiles = l3_tiles(rows, len, L3_THREADS * ITEMS);
+  tile_states s;
+  cudaError_t e = tile_states_init(workspace, tiles, &s, stream);
+  if (e != cudaSuccess) return e;
+  l3c_kernel<ITEMS><<<grid_for(tiles), L3_THREADS, 0, stream>>>(
+      a, b, h, len, tiles / rows, tiles, s);
+  return cudaGetLastError();
+}
+#line 1768 "scan.nw"
+/* A stretch of the flattened rows: x -> a*x + b, or, with `reset`, a stretch
+   containing a row start, which no longer depends on what came before (its
+   `a` is then never read). */
+typedef struct { float a, b; int reset; } segment;
+
+static __device__ __forceinline__ segment segment_combine(segment earlier,
+                                                          segment later)
+{
+  if (later.reset) return later;
+  segment r = {earlier.a * later.a, fmaf(later.a, earlier.b, later.b),
+               earlier.reset};
+  return r;
+}
+#line 1789 "scan.nw"
+static __device__ __forceinline__ segment segment_identity(void)
+{
+  segment e = {1.0f, 0.0f, 0};
+  return e;
+}
+
+/* An element as a segment; the first of a row resets, starting from h = 0. */
+static __device__ __forceinline__ segment element(float a, float b, bool first)
+{
+  segment x = {a, first ? fmaf(a, 0.0f, b) : b, first};
+  return x;
+}
+#line 1806 "scan.nw"
+static __device__ __forceinline__ segment shfl_segment(segment x, int lane)
+{
+  segment y = {__shfl_sync(FULL_MASK, x.a, lane), __shfl_sync(FULL_MASK, x.b, lane),
+               __shfl_sync(FULL_MASK, x.reset, lane)};
+  return y;
+}
+
+static __device__ __forceinline__ segment warp_inclusive_segments(segment x)
+{
+  int lane = threadIdx.x & 31;
+  for (int offset = 1; offset < 32; offset *= 2) {
+    segment y = {__shfl_up_sync(FULL_MASK, x.a, offset),
+                 __shfl_up_sync(FULL_MASK, x.b, offset),
+                 __shfl_up_sync(FULL_MASK, x.reset, offset)};
+    if (lane >= offset) x = segment_combine(y, x);
+  }
+  return x;
+}
+#line 1847 "scan.nw"
+template <int VEC>
+static __device__ __forceinline__ void load_vector(const float *src, long long i,
+                                                   long long n, float *out,
+                                                   float fill)
+{
+  if (VEC == 4 && i >= 0 && i + 4 <= n) {
+    float4 v = *(const float4 *)(src + i);
+    out[0] = v.x; out[1] = v.y; out[2] = v.z; out[3] = v.w;
+  } else {
+#pragma unroll
+    for (int k = 0; k < VEC; k++)
+      out[k] = i + k >= 0 && i + k < n ? src[i + k] : fill;
+  }
+}
+#line 1864 "scan.nw"
+template <int VEC>
+static __device__ __forceinline__ void store_vector(float *dst, long long i,
+                                                    long long n, const float *v)
+{
+  if (VEC == 4 && i >= 0 && i + 4 <= n) {
+    *(float4 *)(dst + i) = make_float4(v[0], v[1], v[2], v[3]);
+  } else {
+#pragma unroll
+    for (int k = 0; k < VEC; k++)
+      if (i + k >= 0 && i + k < n) dst[i + k] = v[k];
+  }
+}
+#line 1887 "scan.nw"
+/* Bit k set when element i + k starts a row; `offset` is i's distance from
+   the start of its row, not yet reduced modulo len. */
+template <int VEC>
+static __device__ __forceinline__ unsigned row_starts(long long i, long long offset,
+                                                      long long len, long long n)
+{
+  long long r = offset < len ? offset
+              : offset < 2 * len ? offset - len
+              : (long long)((unsigned)offset % (unsigned)len);
+  unsigned bits = 0;
+#pragma unroll
+  for (int k = 0; k < VEC; k++) {
+    long long rk = r + k;
+    bool first = rk == 0 || rk == len || (len < VEC && rk % len == 0);
+    if (i + k >= 0 && i + k < n && first) bits |= 1u << k;
+  }
+  return bits;
+}
+#line 1923 "scan.nw"
+typedef struct {
+  unsigned long long *status;    /* flag (high word), prefix b (low word) */
+  unsigned long long *aggregate; /* the aggregate: a (low word), b (high) */
+  unsigned long long *ticket;
+} packed_states;
+
+static __device__ __forceinline__ unsigned long long load_relaxed(
+    const unsigned long long *p)
+{
+  unsigned long long v;
+  asm volatile("ld.relaxed.gpu.global.b64 %0, [%1];" : "=l"(v) : "l"(p) : "memory");
+  return v;
+}
+#line 1939 "scan.nw"
+static __device__ __forceinline__ void store_relaxed(unsigned long long *p,
+                                                     unsigned long long v)
+{
+  asm volatile("st.relaxed.gpu.global.b64 [%0], %1;" :: "l"(p), "l"(v) : "memory");
+}
+
+static __device__ __forceinline__ void store_release(unsigned long long *p,
+                                                     unsigned long long v)
+{
+  asm volatile("st.release.gpu.global.b64 [%0], %1;" :: "l"(p), "l"(v) : "memory");
+}
+
+static __device__ __forceinline__ unsigned long long pack(unsigned high, float low)
+{
+  return (unsigned long long)high * 0x100000000ULL | __float_as_uint(low);
+}
+#line 1958 "scan.nw"
+static __device__ void publish_aggregate(packed_states s, long long g, segment x)
+{
+  store_relaxed(&s.aggregate[g], pack(__float_as_uint(x.b), x.a));
+  store_release(&s.status[g], pack(TILE_AGGREGATE, 0.0f));
+}
+
+/* The prefix travels with its flag: one store, nothing to order. */
+static __device__ void publish_prefix(packed_states s, long long g, float b)
+{
+  store_relaxed(&s.status[g], pack(TILE_PREFIX, b));
+}
+#line 1981 "scan.nw"
+/* Find the nearest P, 32 status words at a time (lane k reads tile
+   window - k); returns the window, the lane, and the word it read. */
+static __device__ long long find_prefix_packed(packed_states s, long long g,
+                                               int *lane_of_prefix,
+                                               unsigned long long *word)
+{
+  int lane = threadIdx.x & 31;
+  for (long long window = g - 1;;) {
+    long long j = window - lane;
+    *word = j >= 0 ? load_relaxed(&s.status[j]) : pack(TILE_PREFIX, 0.0f);
+    unsigned f = (unsigned)(*word / 0x100000000ULL);
+    unsigned empty = __ballot_sync(FULL_MASK, f == TILE_EMPTY);
+    unsigned prefix = __ballot_sync(FULL_MASK, f == TILE_PREFIX);
+    unsigned nearest = prefix & (0u - prefix);
+    if (empty & (nearest ? nearest | (nearest - 1) : FULL_MASK)) continue;
+    if (nearest) { *lane_of_prefix = __ffs(prefix) - 1; return window; }
+    window -= 32;
+  }
+}
+#line 2003 "scan.nw"
+/* The b component of the inclusive prefix of tile g - 1, canonically. */
+static __device__ float walk_packed(packed_states s, long long g)
+{
+  int lane = threadIdx.x & 31, p;
+  unsigned long long word;
+  long long window = find_prefix_packed(s, g, &p, &word);
+  __threadfence();
+  float acc = __shfl_sync(FULL_MASK, __uint_as_float((unsigned)word), p);
+  for (long long w = window; w < g; w += 32) {
+    int top = w == window ? p - 1 : 31;
+    unsigned long long agg = lane <= top ? load_relaxed(&s.aggregate[w - lane]) : 0;
+    float agg_a = __uint_as_float((unsigned)agg);
+    float agg_b = __uint_as_float((unsigned)(agg / 0x100000000ULL));
+    for (int k = top; k >= 0; k--)
+      acc = fmaf(__shfl_sync(FULL_MASK, agg_a, k), acc,
+                 __shfl_sync(FULL_MASK, agg_b, k));
+  }
+  return acc;
+}
+#line 2029 "scan.nw"
+#define L4_THREADS 256
+#define L4_WARPS (L4_THREADS / 32)
+
+typedef struct {
+  const float *a, *b;
+  float *h;
+  long long n, len;   /* rows * len elements, rows of len */
+  long long tiles;
+  int shift;          /* virtual index = flat index + shift */
+  packed_states s;
+} l4_params;
+#line 2043 "scan.nw"
+template <int ITEMS, int VEC>
+static __global__ void __launch_bounds__(L4_THREADS)
+l4_kernel(l4_params p)
+{
+  enum { ROUNDS = ITEMS / VEC, TILE = L4_THREADS * ITEMS };
+  __shared__ segment warp_sums[L4_WARPS];
+  __shared__ long long tile_shared, offset_shared;
+  __shared__ float prefix_shared;
+  int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
+  for (;;) {
+    
+#line 2067 "scan.nw"
+__syncthreads();
+if (threadIdx.x == 0) {
+  long long t = (long long)atomicAdd(p.s.ticket, 1ULL);
+  long long r = (t * TILE - p.shift) % p.len;
+  tile_shared = t;
+  offset_shared = r < 0 ? r + p.len : r;
+}
+__syncthreads();
+long long g = tile_shared, row_offset = offset_shared;
+if (g >= p.tiles) break;
+long long tile_first = g * TILE - p.shift;
+#line 2054 "scan.nw"
+    float a[ITEMS], b[ITEMS];
+    segment lane_before[ROUNDS], warp_before, total;
+    unsigned starts = 0;
+    
+#line 2081 "scan.nw"
+#pragma unroll
+for (int r = 0; r < ROUNDS; r++) {
+  int off = warp * 32 * ITEMS + (r * 32 + lane) * VEC;
+  load_vector<VEC>(p.a, tile_first + off, p.n, &a[r * VEC], 1.0f);
+  load_vector<VEC>(p.b, tile_first + off, p.n, &b[r * VEC], 0.0f);
+  starts |= row_starts<VEC>(tile_first + off, row_offset + off, p.len, p.n)
+            << (r * VEC);
+}
+#line 2058 "scan.nw"
+    
+#line 2097 "scan.nw"
+segment run = segment_identity();
+#pragma unroll
+for (int r = 0; r < ROUNDS; r++) {
+  int e = r * VEC;
+  segment c = element(a[e], b[e], (starts >> e) & 1);
+#pragma unroll
+  for (int k = 1; k < VEC; k++)
+    c = segment_combine(c, element(a[e + k], b[e + k], (starts >> (e + k)) & 1));
+  segment incl = warp_inclusive_segments(c), before = shfl_segment(incl, (lane + 31) & 31);
+  lane_before[r] = segment_combine(run, lane == 0 ? segment_identity() : before);
+  run = segment_combine(run, shfl_segment(incl, 31));
+}
+#line 2113 "scan.nw"
+if (lane == 0) warp_sums[warp] = run;
+__syncthreads();
+warp_before = segment_identity();
+for (int w = 0; w < warp; w++) warp_before = segment_combine(warp_before, warp_sums[w]);
+total = warp_before;
+for (int w = warp; w < L4_WARPS; w++) total = segment_combine(total, warp_sums[w]);
+#line 2059 "scan.nw"
+    
+#line 2127 "scan.nw"
+if (warp == 0) {
+  float prefix = 0.0f;
+  if (lane == 0) {
+    if (total.reset) publish_prefix(p.s, g, total.b);
+    else publish_aggregate(p.s, g, total);
+  }
+  if (g > 0 && row_offset != 0) prefix = walk_packed(p.s, g);
+  if (lane == 0) {
+    if (!total.reset) publish_prefix(p.s, g, fmaf(total.a, prefix, total.b));
+    prefix_shared = prefix;
+  }
+}
+__syncthreads();
+#line 2060 "scan.nw"
+    
+#line 2148 "scan.nw"
+float carry = warp_before.reset ? warp_before.b
+                                : fmaf(warp_before.a, prefix_shared, warp_before.b);
+#pragma unroll
+for (int r = 0; r < ROUNDS; r++) {
+  int off = warp * 32 * ITEMS + (r * 32 + lane) * VEC, e = r * VEC;
+  float state = lane_before[r].reset
+                    ? lane_before[r].b
+                    : fmaf(lane_before[r].a, carry, lane_before[r].b), out[VEC];
+#pragma unroll
+  for (int k = 0; k < VEC; k++) {
+    bool first = (starts >> (e + k)) & 1;
+    state = fmaf(a[e + k], first ? 0.0f : state, b[e + k]);
+    out[k] = state;
+  }
+  store_vector<VEC>(p.h, tile_first + off, p.n, out);
+}
+#line 2061 "scan.nw"
+    if (gridDim.x >= p.tiles) break;
+  }
+}
+#line 2173 "scan.nw"
+static long long l4_tiles(long long n, int shift, int tile)
+{
+  return (n + shift + tile - 1) / tile;
+}
+
+template <int ITEMS>
+static size_t l4_workspace_bytes(long long rows, long long len)
+{
+  long long tiles = l4_tiles(rows * len, 3, L4_THREADS * ITEMS);
+  return (size_t)(256 + round_up(tiles * 8, 256) + tiles * 8);
+}
+#line 2187 "scan.nw"
+template <int ITEMS>
+static cudaError_t l4_launch(const float *a, const float *b, float *h,
+                             long long rows, long long len, void *workspace,
+                             cudaStream_t stream)
+{
+  uintptr_t m = (uintptr_t)a & 15;
+  bool vec = ((uintptr_t)b & 15) == m && ((uintptr_t)h & 15) == m;
+  l4_params p = {a, b, h, rows * len, len, 0, vec ? (int)(m / 4) : 0, {}};
+  p.tiles = l4_tiles(p.n, p.shift, L4_THREADS * ITEMS);
+  char *base = (char *)workspace;
+  p.s.ticket = (unsigned long long *)base;
+  p.s.status = (unsigned long long *)(base + 256);
+  p.s.aggregate = p.s.status + round_up(p.tiles * 8, 256) / 8;
+  cudaError_t e = cudaMemsetAsync(base, 0, (size_t)(256 + p.tiles * 8), stream);
+  if (e != cudaSuccess) return e;
+  if (vec) l4_kernel<ITEMS, 4><<<grid_for(p.tiles), L4_THREADS, 0, stream>>>(p);
+  else l4_kernel<ITEMS, 1><<<grid_for(p.tiles), L4_THREADS, 0, stream>>>(p);
+  return cudaGetLastError();
+}
+#line 2218 "scan.nw"
+static int l4_choose_items(long long n)
+{
+  int device, sms, resident16 = 0;
+  if (cudaGetDevice(&device) != cudaSuccess ||
+      cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device) !=
+          cudaSuccess ||
+      cudaOccupancyMaxActiveBlocksPerMultiprocessor(
+          &resident16, l4_kernel<16, 4>, L4_THREADS, 0) != cudaSuccess)
+    return 8;
+  long long tiles16 = l4_tiles(n, 0, L4_THREADS * 16);
+  return tiles16 >= 2LL * resident16 * sms ? 16 : 8;
+}
+#line 2233 "scan.nw"
+static size_t l4_auto_workspace_bytes(long long rows, long long len)
+{
+  return l4_workspace_bytes<8>(rows, len);   /* the larger of the two */
+}
+
+static cudaError_t l4_auto_launch(const float *a, const float *b, float *h,
+                                  long long rows, long long len,
+                                  void *workspace, cudaStream_t stream)
+{
+  return l4_choose_items(rows * len) == 16
+             ? l4_launch<16>(a, b, h, rows, len, workspace, stream)
+             : l4_launch<8>(a, b, h, rows, len, workspace, stream);
+}
+#line 2258 "scan.nw"
+typedef size_t (*workspace_sizer)(long long rows, long long len);
+
+typedef struct {
+  const char *name;          /* on the command line and in bench.json */
+  const char *title;
+  long long max_len;         /* the longest row it accepts; 0: no limit */
+  int model_bytes;           /* bytes per element in its traffic model */
+  int tile;                  /* elements per tile of a look-back; 0: none */
+  workspace_sizer workspace; /* NULL when it needs none */
+  scan_launcher launch;
+} scan_variant;
+#line 2272 "scan.nw"
+static const scan_variant variants[] = {
+  {"l0", "Level 0: Hillis-Steele in registers", 0, 12, 0, NULL, l0_launch},
+  {"l1", "Level 1: Blelloch in shared memory", L1_MAX_LEN, 12, 0, NULL, l1_launch},
+  {"l2", "Level 2: three passes", L2_MAX_LEN, 28, 0, l2_workspace_bytes, l2_launch},
+  
+#line 2288 "scan.nw"
+{"l3", "Level 3: look-back, serial walk", 0, 12, 256,
+ l3_workspace_bytes<WALK_SERIAL>, l3_launch<WALK_SERIAL>},
+{"l3b", "Level 3b: look-back, warp walk", 0, 12, 256,
+ l3_workspace_bytes<WALK_WARP>, l3_launch<WALK_WARP>},
+{"l3c-1", "Level 3c: 1 item a thread", 0, 12, 256, l3c_workspace_bytes<1>,
+ l3c_launch<1>},
+{"l3c-2", "Level 3c: 2 items a thread", 0, 12, 512, l3c_workspace_bytes<2>,
+ l3c_launch<2>},
+{"l3c-4", "Level 3c: 4 items a thread", 0, 12, 1024, l3c_workspace_bytes<4>,
+ l3c_launch<4>},
+{"l3c-8", "Level 3c: 8 items a thread", 0, 12, 2048, l3c_workspace_bytes<8>,
+ l3c_launch<8>},
+{"l3c-16", "Level 3c: 16 items a thread", 0, 12, 4096, l3c_workspace_bytes<16>,
+ l3c_launch<16>},
+#line 2277 "scan.nw"
+  {"l4-8", "Level 4: 8 items a thread", 0, 12, 2048, l4_workspace_bytes<8>,
+   l4_launch<8>},
+  {"l4-16", "Level 4: 16 items a thread", 0, 12, 4096, l4_workspace_bytes<16>,
+   l4_launch<16>},
+  {"l4", "Level 4: items chosen for this GPU", 0, 12, 4096,
+   l4_auto_workspace_bytes, l4_auto_launch},
+};
+#define VARIANT_COUNT ((int)(sizeof variants / sizeof variants[0]))
+#line 2310 "scan.nw"
+static const char *const public_variant_names[] = {
+  "l1", "l2", "l3", "l3b", "l3c-8", "l4", "l4"   /* in scan_kernel order */
+};
+
+static const scan_variant *find_variant(const char *name)
+{
+  for (int i = 0; i < VARIANT_COUNT; i++)
+    if (strcmp(variants[i].name, name) == 0) return &variants[i];
+  return NULL;
+}
+#line 2329 "scan.nw"
+static bool misaligned(const void *p) { return ((uintptr_t)p & 3) != 0; }
+
+/* cudaSuccess for a valid call with work to do; cudaErrorNotReady (never
+   returned to a caller) for a valid call with nothing to do. */
+static cudaError_t check_call(const scan_variant *v, const float *a,
+                              const float *b, const float *h, long long rows,
+                              long long len)
+{
+  if (!v || rows < 0 || len < 0) return cudaErrorInvalidValue;
+  if (rows == 0 || len == 0) return cudaErrorNotReady;
+  if (!a || !b || !h || misaligned(a) || misaligned(b) || misaligned(h))
+    return cudaErrorInvalidValue;
+  if (rows > LLONG_MAX / 16 / len) return cudaErrorInvalidValue;
+  if (v->max_len && len > v->max_len) return cudaErrorInvalidValue;
+  return cudaSuccess;
+}
+#line 2357 "scan.nw"
+static cudaError_t run_variant(const scan_variant *v, const float *a,
+                               const float *b, float *h, long long rows,
+                               long long len, void *workspace,
+                               cudaStream_t stream)
+{
+  size_t bytes = v->workspace ? v->workspace(rows, len) : 0;
+  void *ws = workspace;
+  bool pooled = true;
+  cudaError_t e = cudaSuccess;
+  if (bytes && !ws) 
+#line 2378 "scan.nw"
+{
+  e = cudaMallocAsync(&ws, bytes, stream);
+  if (e == cudaErrorNotSupported) {
+    (void)cudaGetLastError();
+    pooled = false;
+    e = cudaMalloc(&ws, bytes);
+  }
+  if (e != cudaSuccess) return e;
+}
+#line 2367 "scan.nw"
+  e = v->launch(a, b, h, rows, len, ws, stream);
+  if (bytes && !workspace) {
+    cudaError_t f = pooled ? cudaFreeAsync(ws, stream)
+                           : (cudaStreamSynchronize(stream), cudaFree(ws));
+    if (e == cudaSuccess) e = f;
+  }
+  return e;
+}
+#line 2390 "scan.nw"
+cudaError_t scan_forward(scan_kernel k, const float *a, const float *b, float *h,
+                         long long rows, long long len, cudaStream_t stream)
+{
+  if ((int)k < 0 || (int)k > (int)SCAN_AUTO) return cudaErrorInvalidValue;
+  const scan_variant *v = find_variant(public_variant_names[k]);
+  cudaError_t e = check_call(v, a, b, h, rows, len);
+  if (e == cudaErrorNotReady) return cudaSuccess;
+  if (e != cudaSuccess) return e;
+  return run_variant(v, a, b, h, rows, len, NULL, stream);
+}
+#line 138 "scan.nw"
+#ifndef SCAN_NO_MAIN
+#line 2415 "scan.nw"
+enum { EXIT_OK = 0, EXIT_FAILED = 1, EXIT_USAGE = 2, EXIT_NO_GPU = 3,
+       EXIT_SKIPPED = 77 };
+
+/* Every CUDA call in the host code goes through this: a failure prints where
+   (in scan.nw, thanks to #line) and what, and ends the program. */
+#define CUDA_CHECK(call) cuda_check((call), #call, __FILE__, __LINE__)
+static void cuda_check(cudaError_t e, const char *what, const char *file, int line)
+{
+  if (e == cudaSuccess) return;
+  fprintf(stderr, "%s:%d: %s: %s\n", file, line, what, cudaGetErrorString(e));
+  exit(EXIT_FAILED);
+}
+#line 2436 "scan.nw"
+static uint64_t mix64(uint64_t x)   /* SplitMix64's finaliser */
+{
+  x += 0x9E3779B97F4A7C15ULL;
+  x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9ULL;
+  x = (x ^ (x >> 27)) * 0x94D049BB133111EBULL;
+  return x ^ (x >> 31);
+}
+
+/* A float in [lo, hi] from the top 24 bits of the hash of (seed, i). */
+static float uniform_at(uint64_t seed, long long i, float lo, float hi)
+{
+  double u = (double)(mix64(seed ^ mix64((uint64_t)i)) >> 40) * 0x1p-24;
+  return (float)(lo + (hi - lo) * u);
+}
+#line 2453 "scan.nw"
+static void fill_uniform(float *x, long long n, uint64_t seed, float lo, float hi)
+{
+#pragma omp parallel for schedule(static)
+  for (long long i = 0; i < n; i++) x[i] = uniform_at(seed, i, lo, hi);
+}
+
+static uint64_t run_seed;     /* printed at the start; SCAN_SEED replays it */
+static uint64_t case_counter;
+
+static uint64_t next_seed(void) { return mix64(run_seed + ++case_counter); }
+#line 2471 "scan.nw"
+typedef struct { const char *name; float lo, hi; } decay_family;
+
+static const decay_family decays[] = {
+  {"decay", 0.5f, 1.0f}, {"near-one", 0.999f, 1.0f},
+  {"negative", -1.0f, -0.5f}, {"mixed", -1.0f, 1.0f},
+};
+#define DECAY_COUNT 4
+
+static void make_inputs(float *a, float *b, long long n, int decay)
+{
+  fill_uniform(a, n, next_seed(), decays[decay].lo, decays[decay].hi);
+  fill_uniform(b, n, next_seed(), -1.0f, 1.0f);
+}
+#line 4131 "scan.nw"
+static int usage_error(const char *fmt, ...)
+{
+  va_list args;
+  va_start(args, fmt);
+  fprintf(stderr, "scan: ");
+  vfprintf(stderr, fmt, args);
+  fprintf(stderr, "\n");
+  va_end(args);
+  return EXIT_USAGE;
+}
+#line 4264 "scan.nw"
+static int compare_floats(const void *x, const void *y)
+{
+  float a = *(const float *)x, b = *(const float *)y;
+  return (a > b) - (a < b);
+}
+
+static int compare_doubles(const void *x, const void *y)
+{
+  double a = *(const double *)x, b = *(const double *)y;
+  return (a > b) - (a < b);
+}
+#line 275 "scan.nw"
+/* h[t] = a[t] * h[t-1] + b[t] with h[-1] = 0, in double, for one row. */
+static void reference_row(const float *a, const float *b, double *h,
+                          long long len)
+{
+  double state = 0.0;
+  for (long long t = 0; t < len; t++) {
+    state = (double)a[t] * state + (double)b[t];
+    h[t] = state;
+  }
+}
+#line 325 "scan.nw"
+/* The largest number of times any element enters a combine as the later
+   operand, for every kernel in this file: a small multiple of log2(len). */
+static int later_depth(long long len)
+{
+  int d = 0;
+  while ((1LL << d) < len) d++;
+  return 2 * d + 16;
+}
+#line 341 "scan.nw"
+typedef struct { double u, tiny; } precision;   /* unit roundoff, subnormal step */
+static const precision FLOAT32 = {0x1p-24, 0x1p-149};
+static const precision FLOAT64 = {0x1p-53, 0x1p-1074};
+
+typedef struct { double h, s, w; } reference_state;  /* h, S and W so far */
+
+static void reference_step(reference_state *r, float a, float b)
+{
+  double abs_a = fabs((double)a);
+  r->h = (double)a * r->h + (double)b;
+  r->w = abs_a * (r->w + r->s);
+  r->s = abs_a * r->s + fabs((double)b);
+}
+#line 357 "scan.nw"
+static double error_bound(const reference_state *r, long long t, int depth,
+                          precision p)
+{
+  return 1.01 * p.u * (2.0 * r->w + depth * r->s) + (2.0 * t + depth + 2) * p.tiny;
+}
+#line 374 "scan.nw"
+/* The outcome of comparing one output with the reference. */
+typedef struct {
+  long long checked, failed;
+  double worst_ratio;     /* largest |out - ref| / bound seen */
+  long long worst_index;  /* where it was (flat index), -1 if nowhere */
+  double worst_out, worst_ref;
+} comparison;
+
+static void compare_init(comparison *c)
+{
+  c->checked = c->failed = 0;
+  c->worst_ratio = c->worst_out = c->worst_ref = 0.0;
+  c->worst_index = -1;
+}
+#line 397 "scan.nw"
+static void compare_one(comparison *c, double out, double ref, double bound,
+                        long long index)
+{
+  double ratio;
+  if (isnan(ref)) ratio = isnan(out) ? 0.0 : INFINITY;
+  else if (isinf(ref)) ratio = isfinite(out) ? INFINITY : 0.0;
+  else if (!isfinite(out)) ratio = INFINITY;
+  else ratio = fabs(out - ref) / bound;
+  c->checked++;
+  if (!(ratio <= 1.0)) c->failed++;
+  if (ratio > c->worst_ratio || c->worst_index < 0) {
+    c->worst_ratio = ratio;
+    c->worst_index = index;
+    c->worst_out = out;
+    c->worst_ref = ref;
+  }
+}
+#line 2491 "scan.nw"
+/* Compare one row of an output (float from the GPU, double from a mirror). */
+template <typename real>
+static void compare_row(const float *a, const float *b, const real *out,
+                        long long len, precision p, long long first_index,
+                        comparison *c)
+{
+  reference_state r = {0.0, 0.0, 0.0};
+  int depth = later_depth(len);
+  for (long long t = 0; t < len; t++) {
+    reference_step(&r, a[t], b[t]);
+    compare_one(c, (double)out[t], r.h, error_bound(&r, t, depth, p),
+                first_index + t);
+  }
+}
+#line 2511 "scan.nw"
+static void merge_comparison(comparison *into, const comparison *c)
+{
+  into->checked += c->checked;
+  into->failed += c->failed;
+  if (c->worst_index >= 0 &&
+      (into->worst_index < 0 || c->worst_ratio > into->worst_ratio)) {
+    into->worst_ratio = c->worst_ratio;
+    into->worst_index = c->worst_index;
+    into->worst_out = c->worst_out;
+    into->worst_ref = c->worst_ref;
+  }
+}
+#line 2526 "scan.nw"
+template <typename real>
+static comparison compare_rows(const float *a, const float *b, const real *out,
+                               long long rows, long long len, precision p)
+{
+  comparison all;
+  compare_init(&all);
+#pragma omp parallel
+  {
+    comparison mine;
+    compare_init(&mine);
+#pragma omp for schedule(dynamic, 1)
+    for (long long row = 0; row < rows; row++)
+      compare_row(a + row * len, b + row * len, out + row * len, len, p,
+                  row * len, &mine);
+#pragma omp critical
+    merge_comparison(&all, &mine);
+  }
+  return all;
+}
+#line 2551 "scan.nw"
+static void describe_worst(char *text, size_t size, const comparison *c,
+                           long long len)
+{
+  if (c->worst_index < 0) { snprintf(text, size, "nothing compared"); return; }
+  double rel = fabs(c->worst_out - c->worst_ref) /
+               (fabs(c->worst_ref) > 0 ? fabs(c->worst_ref) : 1.0);
+  snprintf(text, size, "%.3g of the bound, relative error %.3g at row %lld, t %lld"
+           " (got %.9g, want %.9g)", c->worst_ratio, rel, c->worst_index / len,
+           c->worst_index % len, c->worst_out, c->worst_ref);
+}
+#line 952 "scan.nw"
+/* A tile on the heap for the mirrors: n slots of tree, padded, plus one. */
+static shared_tile<double> mirror_tile(int n, int *overflow)
+{
+  shared_tile<double> t;
+  t.slots = blelloch_slots(n);
+  t.a = (double *)malloc(sizeof(double) * t.slots);
+  t.b = (double *)malloc(sizeof(double) * t.slots);
+  t.overflow = overflow;
+  return t;
+}
+
+static void mirror_tile_free(shared_tile<double> t) { free(t.a); free(t.b); }
+#line 967 "scan.nw"
+static void mirror_l1(const float *a, const float *b, double *h, long long rows,
+                      long long len, int fault, int *overflow)
+{
+  int n = blelloch_size((int)len);
+  shared_tile<double> t = mirror_tile(n, overflow);
+  for (long long row = 0; row < rows; row++) {
+    long long base = row * len;
+    blelloch_tile(t, a + base, b + base, (int)len, n, true, (double *)NULL,
+                  h + base, (affine<double> *)NULL, fault);
+  }
+  mirror_tile_free(t);
+}
+#line 1186 "scan.nw"
+static void mirror_l2(const float *a, const float *b, double *h, long long rows,
+                      long long len, int fault, int *overflow)
+{
+  long long per_row = (len + L2_TILE - 1) / L2_TILE, tiles = rows * per_row;
+  double *local_a = (double *)malloc(sizeof(double) * rows * len);
+  affine<double> *spine = (affine<double> *)malloc(sizeof(affine<double>) * tiles);
+  shared_tile<double> t = mirror_tile(L2_TILE, overflow);
+  shared_tile<double> ts = mirror_tile(blelloch_size((int)per_row), overflow);
+  
+#line 1203 "scan.nw"
+for (long long g = 0; g < tiles; g++) {
+  tile_place p = place_tile(g, len, per_row, L2_TILE);
+  blelloch_tile(t, a + p.start, b + p.start, p.count, L2_TILE, p.index == 0,
+                local_a + p.start, h + p.start, spine + g, fault);
+}
+for (long long row = 0; row < rows; row++)
+  spine_scan(ts, spine + row * per_row, (int)per_row, fault);
+for (long long g = 0; g < tiles; g++) {
+  tile_place p = place_tile(g, len, per_row, L2_TILE);
+  apply_tile(h + p.start, local_a + p.start, spine[g], p.count, fault);
+}
+#line 1195 "scan.nw"
+  mirror_tile_free(t);
+  mirror_tile_free(ts);
+  free(local_a);
+  free(spine);
+}
+#line 2586 "scan.nw"
+typedef void (*mirror_fn)(const float *a, const float *b, double *h,
+                          long long rows, long long len, int fault,
+                          int *overflow);
+
+typedef struct { long long rows, len; } mirror_case;
+
+typedef struct {
+  int failed_cases;
+  comparison worst;      /* over all cases */
+  long long worst_len;   /* the row length of the worst case */
+  int overflow_slot;     /* the first slot past a tile, -1 if none */
+  long long overflow_len;
+} evidence;
+#line 2602 "scan.nw"
+static evidence run_mirror(mirror_fn mirror, const mirror_case *cases,
+                           int count, int fault)
+{
+  evidence ev = {0, {0, 0, 0.0, -1, 0.0, 0.0}, 0, -1, 0};
+  for (int i = 0; i < count; i++) {
+    long long n = cases[i].rows * cases[i].len;
+    float *a = (float *)malloc(sizeof(float) * n), *b = (float *)malloc(sizeof(float) * n);
+    double *h = (double *)malloc(sizeof(double) * n);
+    int overflow = -1;
+    make_inputs(a, b, n, i % DECAY_COUNT);
+    mirror(a, b, h, cases[i].rows, cases[i].len, fault, &overflow);
+    comparison c = compare_rows(a, b, h, cases[i].rows, cases[i].len, FLOAT64);
+    
+#line 2622 "scan.nw"
+if (c.failed || overflow >= 0) ev.failed_cases++;
+if (overflow >= 0 && ev.overflow_slot < 0) {
+  ev.overflow_slot = overflow;
+  ev.overflow_len = cases[i].len;
+}
+if (ev.worst.worst_index < 0 || c.worst_ratio > ev.worst.worst_ratio) {
+  ev.worst = c;
+  ev.worst_len = cases[i].len;
+}
+#line 2615 "scan.nw"
+    free(a); free(b); free(h);
+  }
+  return ev;
+}
+#line 2636 "scan.nw"
+static const char *const fault_names[FAULT_COUNT] = {
+  "correct", "upsweep-swap", "downsweep-swap", "downsweep-index-off-by-one",
+  "root-not-identity", "threads-rounded-to-warp", "apply-swap",
+  "spine-forgets-identity", "walk-stops-at-aggregate", "flag-before-value",
+  "walk-combines-backwards", "warp-lanes-nearest-first", "walk-folds-backward",
+  "tiles-from-blockidx",
+};
+#line 2650 "scan.nw"
+static bool report_fault(int fault, const evidence *ev, int cases)
+{
+  char text[256];
+  describe_worst(text, sizeof text, &ev->worst, ev->worst_len);
+  if (fault == FAULT_NONE) {
+    printf("  %-6s %-28s %d cases, worst %s\n", ev->failed_cases ? "FAILED" : "ok",
+           fault_names[fault], cases, text);
+    return ev->failed_cases == 0;
+  }
+  if (!ev->failed_cases)
+    printf("  MISSED %-28s no case exposed it (worst %s)\n", fault_names[fault], text);
+  else if (ev->overflow_slot >= 0)
+    printf("  caught %-28s slot %d past the end of the tile (len %lld)\n",
+           fault_names[fault], ev->overflow_slot, ev->overflow_len);
+  else
+    printf("  caught %-28s %s, len %lld\n", fault_names[fault], text, ev->worst_len);
+  return ev->failed_cases > 0;
+}
+#line 2671 "scan.nw"
+static int mirror_suite(mirror_fn mirror, const mirror_case *cases, int count,
+                        const int *faults, int fault_count)
+{
+  bool ok = true;
+  for (int f = 0; f < fault_count; f++) {
+    evidence ev = run_mirror(mirror, cases, count, faults[f]);
+    ok = report_fault(faults[f], &ev, count) && ok;
+  }
+  return ok ? EXIT_OK : EXIT_FAILED;
+}
+#line 2689 "scan.nw"
+static int length_cases(mirror_case *cases, long long ceiling, long long rows)
+{
+  static const long long extra[] = {1, 2, 3, 5, 7, 100, 1000, 1500, 3001, 100003};
+  int count = 0;
+  for (int i = 0; i < (int)(sizeof extra / sizeof extra[0]); i++)
+    if (extra[i] <= ceiling) cases[count++] = mirror_case{rows, extra[i]};
+  for (long long p = 16; p <= ceiling; p *= 2)
+    for (long long d = -1; d <= 1; d++)
+      if (p + d <= ceiling) cases[count++] = mirror_case{rows, p + d};
+  return count;
+}
+#line 2740 "scan.nw"
+enum { STEP_CLAIM, STEP_SCAN, STEP_PUBLISH_FIRST, STEP_PUBLISH_SECOND,
+       STEP_WALK, STEP_FOLD, STEP_PREFIX_FIRST, STEP_PREFIX_SECOND,
+       STEP_WRITE, STEP_DONE };
+
+typedef struct {
+  int step;
+  long long tile;            /* -1 until claimed */
+  bool resident, frozen;
+  affine<double> total, prefix;
+  long long look;            /* serial: the tile under examination;
+                                warp: the window (lane k sees look - k) */
+  long long found;           /* the tile whose P the walk found */
+  int lane;                  /* warp walk: the lane that found it */
+  bool found_aggregate;      /* the walk stopped at an A (a broken variant) */
+  long long t_claim, t_published, t_found, t_prefix, t_done;  /* the figure */
+} actor;
+#line 2759 "scan.nw"
+typedef struct {
+  const float *a, *b;
+  double *h;
+  long long rows, len, tile_size, per_row, tiles;
+  int walk, fault;
+  int *flag;                          /* the launch's global memory */
+  affine<double> *aggregate, *inclusive;
+  long long ticket, clock;
+  actor *blocks;
+  int resident_limit, started;        /* blocks become resident in order */
+  const int *residency;               /* of this permutation */
+} launch;
+#line 2777 "scan.nw"
+static tile_place launch_place(const launch *L, long long tile)
+{
+  return place_tile(tile, L->len, L->per_row, (int)L->tile_size);
+}
+
+static affine<double> element_at(const launch *L, tile_place p, int i)
+{
+  affine<double> x = {L->a[p.start + i], L->b[p.start + i]};
+  return p.index == 0 && i == 0 ? start_row(x) : x;
+}
+#line 2794 "scan.nw"
+/* One half of publishing `flag` for tile g: the value or the flag. */
+static void publish_half(launch *L, long long g, int flag, affine<double> value,
+                         bool first_half)
+{
+  bool value_now = first_half != (L->fault == FAULT_FLAG_BEFORE_VALUE);
+  if (value_now) {
+    if (flag == TILE_PREFIX) L->inclusive[g] = value;
+    else L->aggregate[g] = value;
+  } else {
+    L->flag[g] = flag;
+  }
+}
+#line 2812 "scan.nw"
+/* One event of the walk; returns false when the actor must wait. */
+static bool walk_serial_event(launch *L, actor *x)
+{
+  int f = L->flag[x->look];
+  if (f == TILE_EMPTY) return false;
+  if (f == TILE_PREFIX || L->fault == FAULT_WALK_STOPS_AT_AGGREGATE) {
+    x->found = x->look;
+    x->found_aggregate = f == TILE_AGGREGATE;
+    x->step = STEP_FOLD;
+  } else {
+    x->look--;
+  }
+  return true;
+}
+#line 2832 "scan.nw"
+static bool walk_warp_event(launch *L, actor *x)
+{
+  long long first = x->tile - launch_place(L, x->tile).index;
+  unsigned empty = 0, prefix = 0;
+  for (int k = 0; k < 32; k++) {
+    long long j = x->look - k;
+    int f = j >= first ? L->flag[j] : TILE_PREFIX;
+    if (f == TILE_EMPTY) empty |= 1u << k;
+    if (f == TILE_PREFIX) prefix |= 1u << k;
+  }
+  unsigned nearest = prefix & (0u - prefix);
+  if (empty & (nearest ? nearest | (nearest - 1) : 0xffffffffu)) return false;
+  if (!nearest) { x->look -= 32; return true; }
+  x->lane = __builtin_ctz(prefix);
+  x->found = x->look - x->lane;
+  x->found_aggregate = false;
+  x->step = STEP_FOLD;
+  return true;
+}
+#line 2859 "scan.nw"
+static affine<double> fold_forward(const launch *L, const actor *x)
+{
+  long long g = x->tile;
+  affine<double> acc = x->found_aggregate ? L->aggregate[x->found]
+                                          : L->inclusive[x->found];
+  if (L->fault == FAULT_BACKWARD_FOLD) 
+#line 2873 "scan.nw"
+{
+  if (x->found + 1 >= g) return acc;
+  affine<double> right = L->aggregate[g - 1];
+  for (long long j = g - 2; j > x->found; j--) right = combine(L->aggregate[j], right);
+  return combine(acc, right);
+}
+#line 2865 "scan.nw"
+  if (L->walk == WALK_WARP) 
+#line 2882 "scan.nw"
+{
+  for (long long w = x->look; w < g; w += 32) {
+    int top = w == x->look ? x->lane - 1 : 31;
+    for (int step = 0; step <= top; step++) {
+      int k = L->fault == FAULT_WARP_LANE_ORDER ? step : top - step;
+      acc = combine(acc, L->aggregate[w - k]);
+    }
+  }
+  return acc;
+}
+#line 2866 "scan.nw"
+  for (long long j = x->found + 1; j < g; j++)
+    acc = combine_at(FAULT_WALK_ORDER, L->fault, acc, L->aggregate[j]);
+  return acc;
+}
+#line 2899 "scan.nw"
+/* Take one step of actor x; false when it cannot move now. */
+static bool actor_event(launch *L, actor *x, int block)
+{
+  tile_place p = x->tile >= 0 ? launch_place(L, x->tile) : tile_place{};
+  switch (x->step) {
+  case STEP_CLAIM:
+    x->tile = L->fault == FAULT_TILE_FROM_BLOCKIDX ? block : L->ticket++;
+    x->t_claim = L->clock;
+    x->step = STEP_SCAN;
+    return true;
+  
+#line 2917 "scan.nw"
+case STEP_SCAN:
+  x->total = element_at(L, p, 0);
+  for (int i = 1; i < p.count; i++) x->total = combine(x->total, element_at(L, p, i));
+  x->prefix = identity_map<double>();
+  x->step = STEP_PUBLISH_FIRST;
+  return true;
+case STEP_PUBLISH_FIRST:
+case STEP_PUBLISH_SECOND:
+  publish_half(L, x->tile, p.index == 0 ? TILE_PREFIX : TILE_AGGREGATE,
+               x->total, x->step == STEP_PUBLISH_FIRST);
+  if (x->step == STEP_PUBLISH_SECOND) x->t_published = L->clock;
+  x->step = x->step == STEP_PUBLISH_FIRST ? STEP_PUBLISH_SECOND
+          : p.index == 0 ? STEP_WRITE : STEP_WALK;
+  x->look = x->tile - 1;
+  return true;
+case STEP_WALK:
+  return L->walk == WALK_SERIAL ? walk_serial_event(L, x) : walk_warp_event(L, x);
+#line 2910 "scan.nw"
+  
+#line 2937 "scan.nw"
+case STEP_FOLD:
+  x->prefix = fold_forward(L, x);
+  x->t_found = L->clock;
+  x->step = STEP_PREFIX_FIRST;
+  return true;
+case STEP_PREFIX_FIRST:
+case STEP_PREFIX_SECOND:
+  publish_half(L, x->tile, TILE_PREFIX, combine(x->prefix, x->total),
+               x->step == STEP_PREFIX_FIRST);
+  if (x->step == STEP_PREFIX_SECOND) x->t_prefix = L->clock;
+  x->step = x->step == STEP_PREFIX_FIRST ? STEP_PREFIX_SECOND : STEP_WRITE;
+  return true;
+case STEP_WRITE: {
+  affine<double> acc = x->prefix;
+  for (int i = 0; i < p.count; i++) {
+    acc = combine(acc, element_at(L, p, i));
+    L->h[p.start + i] = acc.b;
+  }
+  x->t_done = L->clock;
+  x->step = STEP_DONE;
+  return true;
+}
+#line 2911 "scan.nw"
+  }
+  return false;
+}
+#line 2975 "scan.nw"
+enum { SCHEDULE_RANDOM, SCHEDULE_LATE_PREFIX, SCHEDULE_REVERSE_RESIDENCY,
+       SCHEDULE_STALLS, SCHEDULE_KINDS };
+static const char *const schedule_names[SCHEDULE_KINDS] = {
+  "random", "late prefixes", "reverse residency", "stalls"};
+
+static bool can_move(launch *L, const actor *x)
+{
+  if (!x->resident || x->frozen || x->step == STEP_DONE) return false;
+  if (x->step != STEP_WALK) return true;
+  actor copy = *x;   /* try the walk's event on a copy: it only reads */
+  return L->walk == WALK_SERIAL ? walk_serial_event(L, &copy)
+                                : walk_warp_event(L, &copy);
+}
+#line 2991 "scan.nw"
+/* Pick the actor for the next event, or -1 if no one can move. */
+static int pick_actor(launch *L, int policy, uint64_t *rng)
+{
+  int movable[4096], count = 0, eager = 0;
+  for (int i = 0; i < (int)L->tiles; i++)
+    if (can_move(L, &L->blocks[i])) movable[count++] = i;
+  if (count == 0) return -1;
+  if (policy == SCHEDULE_LATE_PREFIX) {
+    for (int i = 0; i < count; i++)
+      if (L->blocks[movable[i]].step <= STEP_PUBLISH_SECOND) movable[eager++] = movable[i];
+    if (eager) count = eager;
+  }
+  *rng = mix64(*rng);
+  return movable[*rng % (uint64_t)count];
+}
+#line 3009 "scan.nw"
+/* Make blocks resident, in the order of L->residency, up to the limit. */
+static void admit_blocks(launch *L)
+{
+  int resident = 0;
+  for (int i = 0; i < (int)L->tiles; i++)
+    resident += L->blocks[i].resident && L->blocks[i].step != STEP_DONE;
+  while (resident < L->resident_limit && L->started < (int)L->tiles) {
+    L->blocks[L->residency[L->started++]].resident = true;
+    resident++;
+  }
+}
+#line 3023 "scan.nw"
+/* Run a launch to the end; false on deadlock. */
+static bool run_launch(launch *L, int policy, uint64_t seed)
+{
+  uint64_t rng = seed;
+  for (int done = 0; done < (int)L->tiles;) {
+    admit_blocks(L);
+    int i = pick_actor(L, policy, &rng);
+    if (i < 0) 
+#line 3045 "scan.nw"
+{
+  bool thawed = false;
+  for (int j = 0; j < (int)L->tiles && !thawed; j++)
+    if (L->blocks[j].frozen) L->blocks[j].frozen = false, thawed = true;
+  if (!thawed) return false;
+  continue;
+}
+#line 3031 "scan.nw"
+    actor *x = &L->blocks[i];
+    int before = x->step;
+    actor_event(L, x, i);
+    L->clock++;
+    if (x->step == STEP_DONE) done++;
+    if (policy == SCHEDULE_STALLS && (before == STEP_PUBLISH_FIRST ||
+                                      before == STEP_PREFIX_FIRST))
+      x->frozen = true;
+  }
+  return true;
+}
+#line 3061 "scan.nw"
+static void launch_init(launch *L, const float *a, const float *b, double *h,
+                        long long rows, long long len, long long tile_size,
+                        int walk, int fault, int policy, int *order)
+{
+  L->a = a; L->b = b; L->h = h; L->rows = rows; L->len = len;
+  L->tile_size = tile_size; L->per_row = (len + tile_size - 1) / tile_size;
+  L->tiles = rows * L->per_row; L->walk = walk; L->fault = fault;
+  L->ticket = L->clock = 0; L->started = 0;
+  L->resident_limit = policy == SCHEDULE_REVERSE_RESIDENCY ? 8 : (int)L->tiles;
+  for (long long i = 0; i < L->tiles; i++) {
+    L->flag[i] = TILE_EMPTY;
+    L->aggregate[i].a = L->aggregate[i].b = NAN;
+    L->inclusive[i] = L->aggregate[i];
+    L->blocks[i] = actor{STEP_CLAIM, -1};
+    order[i] = policy == SCHEDULE_REVERSE_RESIDENCY ? (int)(L->tiles - 1 - i) : (int)i;
+  }
+  L->residency = order;
+}
+#line 3089 "scan.nw"
+typedef struct { long long rows, len, tile_size; } protocol_case;
+
+static const protocol_case protocol_cases[] = {
+  {1, 70 * 5 - 2, 5}, {3, 40 * 7, 7}, {2, 33 * 4 + 1, 4}, {4, 3, 4},
+  {1, 100 * 3, 3}, {2, 64 * 2, 2},
+};
+#define PROTOCOL_CASES 6
+#define RANDOM_SCHEDULES 24
+#line 3102 "scan.nw"
+typedef struct {
+  float *a, *b;
+  double *h, *first_h;
+  int *flag, *order;
+  affine<double> *aggregate, *inclusive;
+  actor *blocks;
+} launch_memory;
+
+static launch_memory launch_memory_new(long long n, long long tiles)
+{
+  launch_memory m;
+  m.a = (float *)malloc(sizeof(float) * n); m.b = (float *)malloc(sizeof(float) * n);
+  m.h = (double *)malloc(sizeof(double) * n);
+  m.first_h = (double *)malloc(sizeof(double) * n);
+  m.flag = (int *)malloc(sizeof(int) * tiles); m.order = (int *)malloc(sizeof(int) * tiles);
+  m.aggregate = (affine<double> *)malloc(sizeof(affine<double>) * tiles);
+  m.inclusive = (affine<double> *)malloc(sizeof(affine<double>) * tiles);
+  m.blocks = (actor *)malloc(sizeof(actor) * tiles);
+  return m;
+}
+#line 3125 "scan.nw"
+static void launch_memory_free(launch_memory m)
+{
+  free(m.a); free(m.b); free(m.h); free(m.first_h); free(m.flag); free(m.order);
+  free(m.aggregate); free(m.inclusive); free(m.blocks);
+}
+#line 3136 "scan.nw"
+typedef struct {
+  bool deadlock, disagree, out_of_bound;
+  char detail[256];
+} protocol_evidence;
+
+#line 3144 "scan.nw"
+static void note(protocol_evidence *ev, bool *flag, const char *fmt, ...)
+{
+  if (*flag) return;
+  *flag = true;
+  if (ev->detail[0]) return;   /* keep the first piece of evidence */
+  va_list args;
+  va_start(args, fmt);
+  vsnprintf(ev->detail, sizeof ev->detail, fmt, args);
+  va_end(args);
+}
+#line 3160 "scan.nw"
+static void run_schedule(const protocol_case *c, launch_memory *m, int walk,
+                         int fault, int policy, uint64_t seed, bool first,
+                         protocol_evidence *ev)
+{
+  launch L;
+  L.flag = m->flag; L.aggregate = m->aggregate; L.inclusive = m->inclusive;
+  L.blocks = m->blocks;
+  launch_init(&L, m->a, m->b, m->h, c->rows, c->len, c->tile_size, walk, fault,
+              policy, m->order);
+  long long n = c->rows * c->len;
+  if (!run_launch(&L, policy, seed)) {
+    note(ev, &ev->deadlock, "deadlock under %s: no resident block can move",
+         schedule_names[policy]);
+    return;
+  }
+  
+#line 3180 "scan.nw"
+comparison cmp = compare_rows(m->a, m->b, m->h, c->rows, c->len, FLOAT64);
+if (cmp.failed) {
+  char text[200];
+  describe_worst(text, sizeof text, &cmp, c->len);
+  note(ev, &ev->out_of_bound, "%s under %s", text, schedule_names[policy]);
+}
+if (first) memcpy(m->first_h, m->h, sizeof(double) * n);
+else
+  for (long long i = 0; i < n; i++)
+    if (memcmp(&m->h[i], &m->first_h[i], sizeof(double)) != 0) {
+      note(ev, &ev->disagree, "schedules disagree at row %lld, t %lld: %.17g"
+           " vs %.17g", i / c->len, i % c->len, m->h[i], m->first_h[i]);
+      break;
+    }
+#line 3176 "scan.nw"
+}
+#line 3197 "scan.nw"
+static protocol_evidence run_protocol(int walk, int fault, int *schedules)
+{
+  protocol_evidence ev = {false, false, false, ""};
+  *schedules = 0;
+  for (int ci = 0; ci < PROTOCOL_CASES; ci++) {
+    const protocol_case *c = &protocol_cases[ci];
+    long long n = c->rows * c->len;
+    launch_memory m = launch_memory_new(n, c->rows * ((c->len + c->tile_size - 1) / c->tile_size));
+    make_inputs(m.a, m.b, n, ci % DECAY_COUNT);
+    for (int s = 0; s < SCHEDULE_KINDS - 1 + RANDOM_SCHEDULES; s++, ++*schedules) {
+      int policy = s < SCHEDULE_KINDS - 1 ? s + 1 : SCHEDULE_RANDOM;
+      run_schedule(c, &m, walk, fault, policy, next_seed(), s == 0, &ev);
+    }
+    launch_memory_free(m);
+  }
+  return ev;
+}
+#line 2570 "scan.nw"
+typedef struct {
+  const char *name;
+  const char *what;
+  bool needs_gpu;
+  int (*run)(void);
+} suite;
+#line 2703 "scan.nw"
+static int suite_mirror_l1(void)
+{
+  mirror_case cases[64];
+  int count = length_cases(cases, L1_MAX_LEN, 3);
+  static const int faults[] = {FAULT_NONE, FAULT_UPSWEEP_SWAP,
+      FAULT_DOWNSWEEP_SWAP, FAULT_DOWNSWEEP_INDEX, FAULT_ROOT_NOT_IDENTITY,
+      FAULT_THREADS_ROUNDED_TO_WARP};
+  return mirror_suite(mirror_l1, cases, count, faults, 6);
+}
+
+static int suite_mirror_l2(void)
+{
+  mirror_case cases[96];
+  int count = length_cases(cases, 1 << 14, 2);
+  cases[count++] = mirror_case{1, L2_MAX_LEN};
+  cases[count++] = mirror_case{1, L2_MAX_LEN - 1};
+  cases[count++] = mirror_case{2, 1048577};
+  static const int faults[] = {FAULT_NONE, FAULT_UPSWEEP_SWAP,
+      FAULT_DOWNSWEEP_SWAP, FAULT_APPLY_SWAP, FAULT_SPINE_NO_IDENTITY};
+  return mirror_suite(mirror_l2, cases, count, faults, 5);
+}
+#line 3220 "scan.nw"
+static int suite_mirror_lookback(void)
+{
+  static const struct { int fault, walk; } runs[] = {
+    {FAULT_NONE, WALK_SERIAL}, {FAULT_NONE, WALK_WARP},
+    {FAULT_WALK_STOPS_AT_AGGREGATE, WALK_SERIAL}, {FAULT_FLAG_BEFORE_VALUE, WALK_SERIAL},
+    {FAULT_WALK_ORDER, WALK_SERIAL}, {FAULT_WARP_LANE_ORDER, WALK_WARP},
+    {FAULT_BACKWARD_FOLD, WALK_SERIAL}, {FAULT_TILE_FROM_BLOCKIDX, WALK_SERIAL},
+  };
+  bool ok = true;
+  for (int r = 0; r < (int)(sizeof runs / sizeof runs[0]); r++) {
+    int schedules;
+    protocol_evidence ev = run_protocol(runs[r].walk, runs[r].fault, &schedules);
+    
+#line 3239 "scan.nw"
+bool failed = ev.deadlock || ev.disagree || ev.out_of_bound;
+const char *walk = runs[r].walk == WALK_SERIAL ? "serial" : "warp";
+if (runs[r].fault == FAULT_NONE) {
+  printf("  %-6s correct protocol, %-6s walk   %d schedules%s%s\n",
+         failed ? "FAILED" : "ok", walk, schedules, failed ? ": " : ", all"
+         " within the bound and bit-identical", ev.detail);
+  ok = ok && !failed;
+} else {
+  printf("  %-6s %-28s %s\n", failed ? "caught" : "MISSED",
+         fault_names[runs[r].fault], failed ? ev.detail : "every schedule passed");
+  ok = ok && failed;
+}
+#line 3233 "scan.nw"
+  }
+  return ok ? EXIT_OK : EXIT_FAILED;
+}
+#line 3266 "scan.nw"
+static int suite_combine(void)
+{
+  int failures = 0, swapped_differ = 0, trials = 100000;
+  uint64_t seed = next_seed();
+  for (int i = 0; i < trials; i++) {
+    affine<double> x[3];
+    for (int k = 0; k < 3; k++) {
+      x[k].a = uniform_at(seed, 6 * i + 2 * k, -1.0f, 1.0f);
+      x[k].b = uniform_at(seed, 6 * i + 2 * k + 1, -1.0f, 1.0f);
+    }
+    
+#line 3286 "scan.nw"
+affine<double> left = combine(combine(x[0], x[1]), x[2]);
+affine<double> right = combine(x[0], combine(x[1], x[2]));
+double scale = fabs(x[2].a * x[1].a * x[0].b) + fabs(x[2].a * x[1].b) + fabs(x[2].b);
+if (fabs(left.b - right.b) > 8 * 0x1p-53 * scale ||
+    fabs(left.a - right.a) > 4 * 0x1p-53 * fabs(left.a)) failures++;
+affine<double> e = identity_map<double>(), ex = combine(e, x[0]), xe = combine(x[0], e);
+if (ex.a != x[0].a || ex.b != x[0].b || xe.a != x[0].a || xe.b != x[0].b) failures++;
+affine<double> xy = combine(x[0], x[1]), yx = combine(x[1], x[0]);
+swapped_differ += xy.b != yx.b;
+#line 3277 "scan.nw"
+  }
+  
+#line 3298 "scan.nw"
+affine<double> two = {2, 0}, plus_one = {1, 1};
+if (combine(two, plus_one).b != 1 || combine(plus_one, two).b != 2) failures++;
+affine<double> nan_a = {NAN, 0.5}, inf_a = {INFINITY, 0.5}, fine = {0.75, 0.5};
+if (!isnan(start_row(nan_a).b) || !isnan(start_row(inf_a).b) ||
+    start_row(fine).b != 0.5) failures++;
+if (swapped_differ < trials * 9 / 10) failures++;
+#line 3279 "scan.nw"
+  printf("  %d triples: associative within rounding, identity exact; swapped"
+         " operands differ in %d of %d pairs\n", trials, swapped_differ, trials);
+  return failures ? EXIT_FAILED : EXIT_OK;
+}
+#line 3315 "scan.nw"
+/* The composition of elements [lo, hi) of a row, halving recursively. */
+static affine<float> halving(const float *a, const float *b, long long lo, long long hi)
+{
+  if (hi - lo == 1) {
+    affine<float> x = {a[lo], b[lo]};
+    return lo == 0 ? start_row(x) : x;
+  }
+  long long mid = lo + (hi - lo) / 2;
+  return combine(halving(a, b, lo, mid), halving(a, b, mid, hi));
+}
+#line 3328 "scan.nw"
+static int suite_reference(void)
+{
+  int failures = 0;
+  
+#line 3345 "scan.nw"
+for (int k = 0; k < 4; k++) {
+  double c = 0.5 + 0.125 * k;
+  float a[1000], b[1000];
+  double h[1000];
+  for (int t = 0; t < 1000; t++) { a[t] = (float)c; b[t] = 1.0f; }
+  reference_row(a, b, h, 1000);
+  for (int t = 0; t < 1000; t++)
+    if (fabs(h[t] - (1 - pow(c, t + 1)) / (1 - c)) > 4 * (t + 1) * 0x1p-53 / (1 - c))
+      failures++;
+}
+#line 3332 "scan.nw"
+  double worst_sequential = 0, worst_halving = 0, widest = 0;
+  for (int decay = 0; decay < DECAY_COUNT; decay++)
+    for (long long len = 1; len <= (1 << 16); len = len * 4 + 1) {
+      
+#line 3358 "scan.nw"
+float *a = (float *)malloc(sizeof(float) * len), *b = (float *)malloc(sizeof(float) * len);
+float *h = (float *)malloc(sizeof(float) * len);
+make_inputs(a, b, len, decay);
+affine<float> acc = start_row(affine<float>{a[0], b[0]});
+h[0] = acc.b;
+for (long long t = 1; t < len; t++) { acc = combine(acc, affine<float>{a[t], b[t]}); h[t] = acc.b; }
+comparison c = compare_rows(a, b, h, 1, len, FLOAT32);
+failures += c.failed > 0;
+worst_sequential = fmax(worst_sequential, c.worst_ratio);
+#line 3375 "scan.nw"
+affine<float> whole = halving(a, b, 0, len);
+reference_state r = {0, 0, 0};
+for (long long t = 0; t < len; t++) reference_step(&r, a[t], b[t]);
+double bound = error_bound(&r, len - 1, later_depth(len), FLOAT32);
+double ratio = fabs(whole.b - r.h) / bound;
+failures += !(ratio <= 1.0);
+worst_halving = fmax(worst_halving, ratio);
+widest = fmax(widest, bound / (r.s > 0 ? r.s : 1.0));
+#line 3368 "scan.nw"
+free(a); free(b); free(h);
+#line 3336 "scan.nw"
+    }
+  printf("  float32 sequential uses %.3g of the bound, recursive halving %.3g;"
+         " the bound is at most %.3g of the sums it guards\n",
+         worst_sequential, worst_halving, widest);
+  return failures ? EXIT_FAILED : EXIT_OK;
+}
+#line 3399 "scan.nw"
+static bool gpu_available(char *why, size_t size)
+{
+  int count = 0;
+  cudaError_t e = cudaGetDeviceCount(&count);
+  if (e != cudaSuccess) {
+    snprintf(why, size, "no usable CUDA device (%s)", cudaGetErrorString(e));
+    return false;
+  }
+  if (count == 0) { snprintf(why, size, "no CUDA device"); return false; }
+  return true;
+}
+#line 3420 "scan.nw"
+enum { SPECIAL_NONE, SPECIAL_NAN_B, SPECIAL_NAN_A, SPECIAL_INF_B, SPECIAL_INF_A,
+       SPECIAL_NAN_FIRST_A };
+
+typedef struct {
+  long long rows, len;
+  int decay;
+  int a_offset, b_offset, h_offset;  /* floats past a 16-byte boundary */
+  bool in_place;                     /* h is b */
+  int special;
+} gpu_case;
+#line 3437 "scan.nw"
+typedef struct { const scan_variant *variant; int public_kernel; } kernel_ref;
+
+static cudaError_t call_kernel(kernel_ref k, const float *a, const float *b,
+                               float *h, long long rows, long long len,
+                               cudaStream_t stream)
+{
+  if (k.public_kernel >= 0)
+    return scan_forward((scan_kernel)k.public_kernel, a, b, h, rows, len, stream);
+  return run_variant(k.variant, a, b, h, rows, len, NULL, stream);
+}
+
+static const char *kernel_name(kernel_ref k)
+{
+  static const char *const names[] = {"SCAN_L1_BLELLOCH", "SCAN_L2_MULTIBLOCK",
+      "SCAN_L3_LOOKBACK", "SCAN_L3B_LOOKBACK_WARP", "SCAN_L3C_LOOKBACK_ITEMS",
+      "SCAN_L4_ROOFLINE", "SCAN_AUTO"};
+  return k.public_kernel >= 0 ? names[k.public_kernel] : k.variant->name;
+}
+#line 3463 "scan.nw"
+typedef struct {
+  float *a, *b, *h;              /* host */
+  float *da, *db, *dh;           /* device, at the case's offsets */
+  float *base_a, *base_b, *base_h;
+  long long n;
+} case_buffers;
+
+static void poison(float *device_base, long long n)
+{
+  CUDA_CHECK(cudaMemset(device_base, 0xff, sizeof(float) * (n + 8)));
+}
+#line 3477 "scan.nw"
+static case_buffers case_buffers_new(const gpu_case *c)
+{
+  case_buffers m;
+  m.n = c->rows * c->len;
+  size_t bytes = sizeof(float) * (m.n + 8);
+  m.a = (float *)malloc(bytes); m.b = (float *)malloc(bytes); m.h = (float *)malloc(bytes);
+  if (!m.a || !m.b || !m.h) { fprintf(stderr, "out of host memory\n"); exit(EXIT_FAILED); }
+  CUDA_CHECK(cudaMalloc(&m.base_a, bytes));
+  CUDA_CHECK(cudaMalloc(&m.base_b, bytes));
+  CUDA_CHECK(cudaMalloc(&m.base_h, bytes));
+  m.da = m.base_a + c->a_offset;
+  m.db = m.base_b + c->b_offset;
+  m.dh = c->in_place ? m.db : m.base_h + c->h_offset;
+  return m;
+}
+#line 3495 "scan.nw"
+static void case_buffers_free(case_buffers *m)
+{
+  free(m->a); free(m->b); free(m->h);
+  CUDA_CHECK(cudaFree(m->base_a));
+  CUDA_CHECK(cudaFree(m->base_b));
+  CUDA_CHECK(cudaFree(m->base_h));
+}
+#line 3510 "scan.nw"
+static void plant_special(const gpu_case *c, float *a, float *b)
+{
+  long long at = (c->rows > 1 ? c->len : 0) + c->len / 3;
+  switch (c->special) {
+  case SPECIAL_NAN_B: b[at] = NAN; break;
+  case SPECIAL_NAN_A: a[at] = NAN; break;
+  case SPECIAL_INF_B: b[at] = INFINITY; break;
+  case SPECIAL_INF_A: a[at] = INFINITY; break;
+  case SPECIAL_NAN_FIRST_A: a[0] = NAN; break;
+  }
+}
+#line 3524 "scan.nw"
+static void upload_case(const gpu_case *c, case_buffers *m)
+{
+  make_inputs(m->a, m->b, m->n, c->decay);
+  plant_special(c, m->a, m->b);
+  CUDA_CHECK(cudaMemcpy(m->da, m->a, sizeof(float) * m->n, cudaMemcpyHostToDevice));
+  CUDA_CHECK(cudaMemcpy(m->db, m->b, sizeof(float) * m->n, cudaMemcpyHostToDevice));
+  if (!c->in_place) poison(m->base_h, m->n);
+}
+#line 3539 "scan.nw"
+static bool guards_intact(const gpu_case *c, const case_buffers *m)
+{
+  if (c->in_place) return true;
+  float guard[8];
+  int before = c->h_offset, after = 8 - before;
+  CUDA_CHECK(cudaMemcpy(guard, m->base_h, sizeof(float) * before, cudaMemcpyDeviceToHost));
+  CUDA_CHECK(cudaMemcpy(guard + before, m->dh + m->n, sizeof(float) * after,
+                        cudaMemcpyDeviceToHost));
+  for (int i = 0; i < 8; i++) {
+    uint32_t bits;
+    memcpy(&bits, &guard[i], 4);
+    if (bits != 0xffffffffu) return false;
+  }
+  return true;
+}
+#line 3560 "scan.nw"
+typedef struct { comparison cmp; bool ok; char error[160]; } case_result;
+
+static case_result run_case(kernel_ref k, const gpu_case *c)
+{
+  case_result r = {{0, 0, 0.0, -1, 0.0, 0.0}, false, ""};
+  case_buffers m = case_buffers_new(c);
+  upload_case(c, &m);
+  cudaError_t e = call_kernel(k, m.da, m.db, m.dh, c->rows, c->len, 0);
+  if (e == cudaSuccess) e = cudaDeviceSynchronize();
+  if (e != cudaSuccess) {
+    snprintf(r.error, sizeof r.error, "CUDA error: %s", cudaGetErrorString(e));
+  } else {
+    
+#line 3580 "scan.nw"
+CUDA_CHECK(cudaMemcpy(m.h, m.dh, sizeof(float) * m.n, cudaMemcpyDeviceToHost));
+r.cmp = compare_rows(m.a, m.b, m.h, c->rows, c->len, FLOAT32);
+r.ok = r.cmp.failed == 0;
+if (!guards_intact(c, &m)) {
+  r.ok = false;
+  snprintf(r.error, sizeof r.error, "wrote outside the output");
+} else if (!r.ok) {
+  describe_worst(r.error, sizeof r.error, &r.cmp, c->len);
+}
+#line 3573 "scan.nw"
+  }
+  case_buffers_free(&m);
+  return r;
+}
+#line 3599 "scan.nw"
+static int kernel_cases(gpu_case *cases, long long ceiling, int tile)
+{
+  int count = 0, d = 0;
+  long long top = ceiling ? ceiling : (1LL << 22);
+  static const long long small[] = {1, 2, 3, 31, 32, 33, 1009, 65537, 999983};
+  for (int i = 0; i < 9; i++)
+    if (small[i] <= top) cases[count++] = gpu_case{0, small[i], d++ % DECAY_COUNT};
+  for (long long p = 64; p <= top; p *= 2)
+    for (long long e = p - 1; e <= p + 1; e++)
+      if (e <= top) cases[count++] = gpu_case{0, e, d++ % DECAY_COUNT};
+  for (int i = 0; i < count; i++) {
+    long long rows = (1LL << 22) / cases[i].len;
+    cases[i].rows = rows < 1 ? 1 : rows > 7 ? 7 : rows;
+  }
+  
+#line 3619 "scan.nw"
+long long mid = top < 3001 ? top : 3001, wide = top < 257 ? top : 257;
+cases[count++] = gpu_case{70001, 33, 0};
+cases[count++] = gpu_case{66000, wide, 1};
+cases[count++] = gpu_case{5, mid, 2, 0, 0, 0, true};
+for (int o = 1; o < 4; o++) cases[count++] = gpu_case{3, mid, o, o, o, o};
+cases[count++] = gpu_case{3, mid, 3, 1, 2, 3};
+cases[count++] = gpu_case{3, mid, 0, 3, 0, 1};
+cases[count++] = gpu_case{3, mid, 1, 2, 1, 1, true};
+for (int s = SPECIAL_NAN_B; s <= SPECIAL_NAN_FIRST_A; s++)
+  cases[count++] = gpu_case{4, mid, s % DECAY_COUNT, 0, 0, 0, false, s};
+if (tile) cases[count++] = gpu_case{1, 65536LL * tile + 7, 1};
+#line 3614 "scan.nw"
+  return count;
+}
+#line 3637 "scan.nw"
+static bool kernel_suite(kernel_ref k, long long ceiling, int tile)
+{
+  gpu_case cases[128];
+  int count = kernel_cases(cases, ceiling, tile), failed = 0;
+  comparison worst;
+  compare_init(&worst);
+  long long worst_len = 1;
+  for (int i = 0; i < count; i++) {
+    case_result r = run_case(k, &cases[i]);
+    
+#line 3657 "scan.nw"
+const gpu_case *c = &cases[i];
+if (!r.ok) {
+  failed++;
+  printf("  FAILED %s rows %lld len %lld %s offsets %d/%d/%d%s special %d: %s\n",
+         kernel_name(k), c->rows, c->len, decays[c->decay].name, c->a_offset,
+         c->b_offset, c->h_offset, c->in_place ? " in place" : "", c->special,
+         r.error);
+}
+long long checked = worst.checked + r.cmp.checked;
+if (r.cmp.worst_index >= 0 && r.cmp.worst_ratio > worst.worst_ratio && !c->special) {
+  worst = r.cmp;
+  worst_len = c->len;
+}
+worst.checked = checked;
+#line 3647 "scan.nw"
+  }
+  char text[200];
+  describe_worst(text, sizeof text, &worst, worst_len);
+  printf("  %-6s %-24s %d cases, %.3g elements; worst %s\n", failed ? "FAILED" : "ok",
+         kernel_name(k), count, (double)worst.checked, text);
+  return failed == 0;
+}
+#line 3677 "scan.nw"
+static kernel_ref public_ref(int k) { return kernel_ref{NULL, k}; }
+static kernel_ref variant_ref(const char *name) { return kernel_ref{find_variant(name), -1}; }
+
+static int run_kernel_suites(const kernel_ref *refs, int count)
+{
+  bool ok = true;
+  for (int i = 0; i < count; i++) {
+    const scan_variant *v = refs[i].variant ? refs[i].variant
+        : find_variant(public_variant_names[refs[i].public_kernel]);
+    ok = kernel_suite(refs[i], v->max_len, v->tile) && ok;
+  }
+  return ok ? EXIT_OK : EXIT_FAILED;
+}
+#line 3693 "scan.nw"
+static int suite_gpu_l0(void) { kernel_ref k[] = {variant_ref("l0")}; return run_kernel_suites(k, 1); }
+static int suite_gpu_l1(void) { kernel_ref k[] = {public_ref(SCAN_L1_BLELLOCH)}; return run_kernel_suites(k, 1); }
+static int suite_gpu_l2(void) { kernel_ref k[] = {public_ref(SCAN_L2_MULTIBLOCK)}; return run_kernel_suites(k, 1); }
+static int suite_gpu_l3(void) { kernel_ref k[] = {public_ref(SCAN_L3_LOOKBACK)}; return run_kernel_suites(k, 1); }
+static int suite_gpu_l3b(void) { kernel_ref k[] = {public_ref(SCAN_L3B_LOOKBACK_WARP)}; return run_kernel_suites(k, 1); }
+static int suite_gpu_auto(void) { kernel_ref k[] = {public_ref(SCAN_AUTO)}; return run_kernel_suites(k, 1); }
+#line 3702 "scan.nw"
+static int suite_gpu_l3c(void)
+{
+  kernel_ref k[] = {variant_ref("l3c-1"), variant_ref("l3c-2"), variant_ref("l3c-4"),
+                    variant_ref("l3c-16"), public_ref(SCAN_L3C_LOOKBACK_ITEMS)};
+  return run_kernel_suites(k, 5);
+}
+
+static int suite_gpu_l4(void)
+{
+  kernel_ref k[] = {variant_ref("l4-8"), variant_ref("l4-16"),
+                    public_ref(SCAN_L4_ROOFLINE)};
+  return run_kernel_suites(k, 3);
+}
+#line 3724 "scan.nw"
+typedef struct {
+  const char *what;
+  int kernel;                 /* -1: the kernel under test */
+  int a_bytes, b_bytes, h_bytes;   /* byte offsets; -1 for a null pointer */
+  long long rows, len;
+  cudaError_t want;
+} contract_call;
+#line 3734 "scan.nw"
+static const contract_call contract_calls[] = {
+  {"rows == 0", -1, 0, 0, 0, 0, 100, cudaSuccess},
+  {"len == 0", -1, 0, 0, 0, 100, 0, cudaSuccess},
+  {"no work and null pointers", -1, -1, -1, -1, 0, 5, cudaSuccess},
+  {"negative rows", -1, 0, 0, 0, -1, 5, cudaErrorInvalidValue},
+  {"negative len", -1, 0, 0, 0, 1, -5, cudaErrorInvalidValue},
+  {"null a", -1, -1, 0, 0, 1, 5, cudaErrorInvalidValue},
+  {"null b", -1, 0, -1, 0, 1, 5, cudaErrorInvalidValue},
+  {"null h", -1, 0, 0, -1, 1, 5, cudaErrorInvalidValue},
+  {"a off by 2 bytes", -1, 2, 0, 0, 1, 5, cudaErrorInvalidValue},
+  {"h off by 1 byte", -1, 0, 0, 1, 1, 5, cudaErrorInvalidValue},
+  {"rows * len overflows", -1, 0, 0, 0, 1LL << 40, 1LL << 30, cudaErrorInvalidValue},
+  {"unknown kernel 99", 99, 0, 0, 0, 1, 5, cudaErrorInvalidValue},
+  {"unknown kernel -1", -2, 0, 0, 0, 1, 5, cudaErrorInvalidValue},
+  {"level 1 at 2,049", SCAN_L1_BLELLOCH, 0, 0, 0, 1, 2049, cudaErrorInvalidValue},
+  {"level 2 at 2^22 + 1", SCAN_L2_MULTIBLOCK, 0, 0, 0, 1, (1LL << 22) + 1,
+   cudaErrorInvalidValue},
+};
+#define CONTRACT_CALLS ((int)(sizeof contract_calls / sizeof contract_calls[0]))
+#line 3756 "scan.nw"
+static const float *offset_pointer(float *base, int bytes)
+{
+  return bytes < 0 ? NULL : (const float *)((char *)base + bytes);
+}
+
+static bool output_untouched(const float *device_h, float *host, long long n)
+{
+  CUDA_CHECK(cudaMemcpy(host, device_h, sizeof(float) * n, cudaMemcpyDeviceToHost));
+  for (long long i = 0; i < n; i++) {
+    uint32_t bits;
+    memcpy(&bits, &host[i], 4);
+    if (bits != 0xffffffffu) return false;
+  }
+  return true;
+}
+#line 3774 "scan.nw"
+static int suite_gpu_contract(void)
+{
+  const long long n = 4096;
+  float *a, *b, *h, *host = (float *)malloc(sizeof(float) * n);
+  CUDA_CHECK(cudaMalloc(&a, sizeof(float) * n));
+  CUDA_CHECK(cudaMalloc(&b, sizeof(float) * n));
+  CUDA_CHECK(cudaMalloc(&h, sizeof(float) * n));
+  CUDA_CHECK(cudaMemset(a, 0, sizeof(float) * n));
+  CUDA_CHECK(cudaMemset(b, 0, sizeof(float) * n));
+  int failures = 0, tried = 0;
+  for (int k = 0; k <= SCAN_AUTO; k++)
+    for (int i = 0; i < CONTRACT_CALLS; i++) 
+#line 3795 "scan.nw"
+{
+  const contract_call *c = &contract_calls[i];
+  if (c->kernel >= 0 && c->kernel != k) continue;
+  int kernel = c->kernel == -1 ? k : c->kernel == -2 ? -1 : c->kernel;
+  poison(h, n - 8);
+  cudaError_t e = scan_forward((scan_kernel)kernel, offset_pointer(a, c->a_bytes),
+                               offset_pointer(b, c->b_bytes),
+                               (float *)offset_pointer(h, c->h_bytes), c->rows, c->len, 0);
+  cudaError_t after = cudaDeviceSynchronize(), sticky = cudaGetLastError();
+  bool ok = e == c->want && after == cudaSuccess && sticky == cudaSuccess &&
+            output_untouched(h, host, n);
+  if (!ok) printf("  FAILED %s on kernel %d: returned %s, want %s\n", c->what, k,
+                  cudaGetErrorName(e), cudaGetErrorName(c->want));
+  failures += !ok;
+  tried++;
+}
+#line 3786 "scan.nw"
+  printf("  %-6s %d calls on %d kernels returned what the contract says and"
+         " wrote nothing\n", failures ? "FAILED" : "ok", tried, SCAN_AUTO + 1);
+  CUDA_CHECK(cudaFree(a)); CUDA_CHECK(cudaFree(b)); CUDA_CHECK(cudaFree(h));
+  free(host);
+  return failures ? EXIT_FAILED : EXIT_OK;
+}
+#line 3823 "scan.nw"
+/* Check |h3b - h3c| <= the regrouping bound for one row; returns the number
+   of elements that differ at all, adds violations to *bad. */
+static long long regroup_row(const float *a, const float *b, const float *h3b,
+                             const float *h3c, long long len, int tile,
+                             long long *bad, double *worst)
+{
+  affine<double> row = identity_map<double>(), T = row, P = row;
+  reference_state r = {0, 0, 0};
+  long long differ = 0;
+  int depth = later_depth(len);
+  for (long long t = 0; t < len; t++) {
+    affine<double> e = {a[t], b[t]};
+    if (t == 0) e = start_row(e);
+    if (t % tile == 0) { P = row; T = identity_map<double>(); }
+    reference_step(&r, a[t], b[t]);
+    
+#line 3847 "scan.nw"
+double u = FLOAT32.u;
+double bound = 1.01 * u * (7 * fabs(T.a * e.a * P.b) + 6 * fabs(e.a * T.b) +
+                           3 * fabs(e.b)) +
+               8 * u * error_bound(&r, t, depth, FLOAT32) + 8 * FLOAT32.tiny;
+double d = fabs((double)h3b[t] - (double)h3c[t]);
+differ += memcmp(&h3b[t], &h3c[t], sizeof(float)) != 0;
+if (!(d <= bound)) (*bad)++;
+if (d / bound > *worst) *worst = d / bound;
+#line 3839 "scan.nw"
+    T = combine(T, e);
+    row = combine(row, e);
+  }
+  return differ;
+}
+#line 3858 "scan.nw"
+static int suite_gpu_regrouping(void)
+{
+  static const long long shapes[][2] = {{1, (1 << 22) + 5}, {33, 70001},
+                                        {1000, 257}, {3, 65536LL * 256 + 7}};
+  long long identical_failures = 0, differ = 0, bad = 0;
+  double worst = 0;
+  for (int s = 0; s < 4; s++) {
+    gpu_case c = {shapes[s][0], shapes[s][1], s % DECAY_COUNT};
+    
+#line 3878 "scan.nw"
+case_buffers m = case_buffers_new(&c);
+upload_case(&c, &m);
+long long n = m.n;
+float *out[3];
+const char *names[3] = {"l3", "l3b", "l3c-1"};
+for (int k = 0; k < 3; k++) {
+  out[k] = (float *)malloc(sizeof(float) * n);
+  poison(m.base_h, n);
+  CUDA_CHECK(run_variant(find_variant(names[k]), m.da, m.db, m.dh, c.rows, c.len, NULL, 0));
+  CUDA_CHECK(cudaDeviceSynchronize());
+  CUDA_CHECK(cudaMemcpy(out[k], m.dh, sizeof(float) * n, cudaMemcpyDeviceToHost));
+}
+identical_failures += memcmp(out[0], out[1], sizeof(float) * n) != 0;
+for (long long row = 0; row < c.rows; row++)
+  differ += regroup_row(m.a + row * c.len, m.b + row * c.len, out[1] + row * c.len,
+                        out[2] + row * c.len, c.len, L3_THREADS, &bad, &worst);
+for (int k = 0; k < 3; k++) free(out[k]);
+case_buffers_free(&m);
+#line 3867 "scan.nw"
+  }
+  bool ok = identical_failures == 0 && differ > 0 && bad == 0;
+  printf("  %-6s 3 and 3b bit-identical: %s; 3c(1 item) differs from 3b in %lld"
+         " elements, all within the regrouping bound (worst %.3g of it)%s\n",
+         ok ? "ok" : "FAILED", identical_failures ? "NO" : "yes", differ, worst,
+         bad ? "; SOME ARE NOT" : "");
+  return ok ? EXIT_OK : EXIT_FAILED;
+}
+#line 3906 "scan.nw"
+static __global__ void count_differences(const uint32_t *x, const uint32_t *y,
+                                         long long n, unsigned long long *count)
+{
+  unsigned long long mine = 0;
+  for (long long i = blockIdx.x * (long long)blockDim.x + threadIdx.x; i < n;
+       i += (long long)gridDim.x * blockDim.x)
+    mine += x[i] != y[i];
+  if (mine) atomicAdd(count, mine);
+}
+#line 3918 "scan.nw"
+/* Run v `runs` times on one shape; returns how many runs differed from the
+   first, and prints a line. */
+static int repeat_runs(const scan_variant *v, long long rows, long long len, int runs)
+{
+  gpu_case c = {rows, len, 1};
+  case_buffers m = case_buffers_new(&c);
+  upload_case(&c, &m);
+  float *first;
+  unsigned long long *count, host_count = 0;
+  CUDA_CHECK(cudaMalloc(&first, sizeof(float) * m.n));
+  CUDA_CHECK(cudaMalloc(&count, sizeof(unsigned long long)));
+  CUDA_CHECK(cudaMemset(count, 0, sizeof(unsigned long long)));
+  int differing = 0;
+  
+#line 3941 "scan.nw"
+CUDA_CHECK(run_variant(v, m.da, m.db, m.dh, rows, len, NULL, 0));
+CUDA_CHECK(cudaMemcpy(first, m.dh, sizeof(float) * m.n, cudaMemcpyDeviceToDevice));
+for (int run = 0; run < runs; run++) {
+  CUDA_CHECK(run_variant(v, m.da, m.db, m.dh, rows, len, NULL, 0));
+  count_differences<<<1024, 256>>>((const uint32_t *)first, (const uint32_t *)m.dh,
+                                    m.n, count);
+  CUDA_CHECK(cudaGetLastError());
+  CUDA_CHECK(cudaMemcpy(&host_count, count, sizeof host_count, cudaMemcpyDeviceToHost));
+  if (host_count) { differing++; CUDA_CHECK(cudaMemset(count, 0, sizeof host_count)); }
+}
+#line 3932 "scan.nw"
+  printf("  %-6s %-8s %d runs of %lld x %lld%s\n", differing ? "FAILED" : "ok", v->name,
+         runs, rows, len, differing ? ": some differ" : ", bit-identical");
+  CUDA_CHECK(cudaFree(first)); CUDA_CHECK(cudaFree(count));
+  case_buffers_free(&m);
+  return differing;
+}
+#line 3954 "scan.nw"
+static int suite_gpu_determinism(void)
+{
+  int differing = 0;
+  for (int i = 0; i < VARIANT_COUNT; i++) {
+    const scan_variant *v = &variants[i];
+    long long len = v->max_len ? v->max_len : (1LL << 24) + 3;
+    long long rows = v->max_len ? (1LL << 24) / v->max_len : 1;
+    differing += repeat_runs(v, rows, len, 240);
+    if (v->tile) differing += repeat_runs(v, 4099, 4097, 40);
+  }
+  return differing ? EXIT_FAILED : EXIT_OK;
+}
+#line 3975 "scan.nw"
+static int suite_gpu_streams(void)
+{
+  static const char *const pairs[][2] = {{"l4", "l3c-8"}, {"l3b", "l2"},
+                                         {"l4-16", "l4-8"}, {"l3", "l1"}};
+  cudaStream_t stream[2];
+  for (int s = 0; s < 2; s++)
+    CUDA_CHECK(cudaStreamCreateWithFlags(&stream[s], cudaStreamNonBlocking));
+  int failures = 0;
+  for (int p = 0; p < 4; p++) 
+#line 3992 "scan.nw"
+{
+  gpu_case c[2] = {{1, (1 << 24) + 1, 0}, {8192, 2048, 1}};
+  case_buffers m[2];
+  for (int s = 0; s < 2; s++) { m[s] = case_buffers_new(&c[s]); upload_case(&c[s], &m[s]); }
+  for (int s = 0; s < 2; s++) {
+    const scan_variant *v = find_variant(pairs[p][s]);
+    if (v->max_len && c[s].len > v->max_len) c[s] = gpu_case{8192, 2048, 1};
+    CUDA_CHECK(run_variant(v, m[s].da, m[s].db, m[s].dh, c[s].rows, c[s].len, NULL,
+                           stream[s]));
+  }
+  for (int s = 0; s < 2; s++) {
+    CUDA_CHECK(cudaStreamSynchronize(stream[s]));
+    CUDA_CHECK(cudaMemcpy(m[s].h, m[s].dh, sizeof(float) * m[s].n, cudaMemcpyDeviceToHost));
+    comparison r = compare_rows(m[s].a, m[s].b, m[s].h, c[s].rows, c[s].len, FLOAT32);
+    if (r.failed) { failures++; printf("  FAILED %s on its stream\n", pairs[p][s]); }
+    case_buffers_free(&m[s]);
+  }
+}
+#line 3984 "scan.nw"
+  for (int s = 0; s < 2; s++) CUDA_CHECK(cudaStreamDestroy(stream[s]));
+  printf("  %-6s 4 pairs of kernels on two streams at once, both outputs right\n",
+         failures ? "FAILED" : "ok");
+  return failures ? EXIT_FAILED : EXIT_OK;
+}
+#line 4021 "scan.nw"
+static int suite_gpu_huge(void)
+{
+  gpu_case c = {(1LL << 20) + 1, 2048, 0};
+  size_t free_bytes, total_bytes, need = (size_t)(4.2 * sizeof(float) * c.rows * c.len);
+  CUDA_CHECK(cudaMemGetInfo(&free_bytes, &total_bytes));
+  if (free_bytes < need) {
+    printf("  skipped: needs %.1f GB of GPU memory, %.1f GB free\n", need / 1e9,
+           free_bytes / 1e9);
+    return EXIT_SKIPPED;
+  }
+  case_buffers m = case_buffers_new(&c);
+  upload_case(&c, &m);
+  kernel_ref refs[] = {variant_ref("l0"), public_ref(SCAN_L1_BLELLOCH),
+      public_ref(SCAN_L2_MULTIBLOCK), public_ref(SCAN_L3_LOOKBACK),
+      public_ref(SCAN_L3B_LOOKBACK_WARP), public_ref(SCAN_L3C_LOOKBACK_ITEMS),
+      public_ref(SCAN_L4_ROOFLINE), public_ref(SCAN_AUTO)};
+  int failures = 0;
+  for (int k = 0; k < 8; k++) 
+#line 4045 "scan.nw"
+{
+  poison(m.base_h, m.n);
+  cudaError_t e = call_kernel(refs[k], m.da, m.db, m.dh, c.rows, c.len, 0);
+  if (e == cudaSuccess) e = cudaDeviceSynchronize();
+  comparison r;
+  compare_init(&r);
+  if (e == cudaSuccess) {
+    CUDA_CHECK(cudaMemcpy(m.h, m.dh, sizeof(float) * m.n, cudaMemcpyDeviceToHost));
+    r = compare_rows(m.a, m.b, m.h, c.rows, c.len, FLOAT32);
+  }
+  bool ok = e == cudaSuccess && r.failed == 0 && r.checked == m.n;
+  char text[200];
+  describe_worst(text, sizeof text, &r, c.len);
+  printf("  %-6s %-24s %lld elements: %s\n", ok ? "ok" : "FAILED", kernel_name(refs[k]),
+         m.n, e == cudaSuccess ? text : cudaGetErrorString(e));
+  failures += !ok;
+}
+#line 4039 "scan.nw"
+  case_buffers_free(&m);
+  return failures ? EXIT_FAILED : EXIT_OK;
+}
+#line 4444 "scan.nw"
+/* The roofline: read a and b, write h, 12 bytes an element, no arithmetic
+   worth the name. n4 is the number of float4 groups. */
+static __global__ void stream_kernel(const float4 *a, const float4 *b, float4 *h,
+                                     long long n4)
+{
+  long long i = blockIdx.x * (long long)blockDim.x + threadIdx.x;
+  if (i < n4) {
+    float4 x = a[i], y = b[i];
+    h[i] = make_float4(x.x + y.x, x.y + y.y, x.z + y.z, x.w + y.w);
+  }
+}
+#line 4466 "scan.nw"
+struct pair_at {   /* index -> (a[i], b[i]) */
+  const float *a, *b;
+  __host__ __device__ affine<float> operator()(long long i) const
+  {
+    affine<float> x = {a[i], b[i]};
+    return x;
+  }
+};
+struct state_of { __host__ __device__ float operator()(affine<float> x) const { return x.b; } };
+struct row_of { long long len; __host__ __device__ long long operator()(long long i) const { return i / len; } };
+struct combine_op {
+  __host__ __device__ affine<float> operator()(affine<float> x, affine<float> y) const
+  {
+    return combine(x, y);
+  }
+};
+#line 4485 "scan.nw"
+/* CUB over the same arrays; with temp == NULL, only sizes *temp_bytes. */
+static cudaError_t cub_scan(const float *a, const float *b, float *h, long long rows,
+                            long long len, void *temp, size_t *temp_bytes,
+                            cudaStream_t stream)
+{
+  auto pairs = thrust::make_transform_iterator(thrust::counting_iterator<long long>(0),
+                                               pair_at{a, b});
+  auto states = thrust::make_transform_output_iterator(h, state_of{});
+  if (rows == 1)
+    return cub::DeviceScan::InclusiveScan(temp, *temp_bytes, pairs, states,
+                                          combine_op{}, len, stream);
+  auto keys = thrust::make_transform_iterator(thrust::counting_iterator<long long>(0),
+                                              row_of{len});
+  return cub::DeviceScan::InclusiveScanByKey(temp, *temp_bytes, keys, pairs, states,
+                                             combine_op{}, rows * len,
+                                             cuda::std::equal_to<>(), stream);
+}
+#line 4513 "scan.nw"
+enum { NVML_CLOCK_SM = 1, NVML_CLOCK_MEM = 2 };
+
+static struct {
+  bool ok;
+  void *device;
+  int (*init)(void);
+  int (*by_bus)(const char *, void **);
+  int (*clock)(void *, int, unsigned *);
+} nvml;
+#line 4525 "scan.nw"
+static void nvml_open(int cuda_device)
+{
+  void *lib = dlopen("libnvidia-ml.so.1", RTLD_NOW);
+  char bus[32];
+  if (!lib) return;
+  nvml.init = (int (*)(void))dlsym(lib, "nvmlInit_v2");
+  nvml.by_bus = (int (*)(const char *, void **))dlsym(lib, "nvmlDeviceGetHandleByPciBusId_v2");
+  nvml.clock = (int (*)(void *, int, unsigned *))dlsym(lib, "nvmlDeviceGetClockInfo");
+  nvml.ok = nvml.init && nvml.by_bus && nvml.clock && nvml.init() == 0 &&
+            cudaDeviceGetPCIBusId(bus, sizeof bus, cuda_device) == cudaSuccess &&
+            nvml.by_bus(bus, &nvml.device) == 0;
+}
+
+/* The current clock in MHz, or 0 without NVML. */
+static unsigned nvml_clock(int which)
+{
+  unsigned mhz = 0;
+  if (!nvml.ok || nvml.clock(nvml.device, which, &mhz) != 0) return 0;
+  return mhz;
+}
+#line 4555 "scan.nw"
+enum { ROW_VARIANT, ROW_AUTO, ROW_AUTO_PREALLOCATED, ROW_STREAM, ROW_MEMCPY, ROW_CUB };
+
+typedef struct {
+  const char *name, *title, *kind;   /* kind: scan, ceiling or library */
+  int type;                          /* ROW_* */
+  const scan_variant *variant;       /* for ROW_VARIANT */
+  int model_bytes;
+} bench_row;
+#line 4566 "scan.nw"
+static int bench_rows(bench_row *rows)
+{
+  int count = 0;
+  for (int i = 0; i < VARIANT_COUNT; i++)
+    rows[count++] = bench_row{variants[i].name, variants[i].title, "scan",
+                              ROW_VARIANT, &variants[i], variants[i].model_bytes};
+  rows[count++] = bench_row{"auto", "SCAN_AUTO through scan_forward", "scan", ROW_AUTO, NULL, 12};
+  rows[count++] = bench_row{"auto-preallocated", "SCAN_AUTO, workspace allocated once",
+                            "scan", ROW_AUTO_PREALLOCATED, NULL, 12};
+  rows[count++] = bench_row{"stream", "Streaming kernel: read a and b, write h",
+                            "ceiling", ROW_STREAM, NULL, 12};
+  rows[count++] = bench_row{"memcpy", "cudaMemcpy device to device, same bytes",
+                            "ceiling", ROW_MEMCPY, NULL, 12};
+  rows[count++] = bench_row{"cub", "CUB DeviceScan, affine operator", "library",
+                            ROW_CUB, NULL, 12};
+  return count;
+}
+#line 4590 "scan.nw"
+typedef struct {
+  long long n, rows, len;
+  float *a, *b, *h, *copy_from, *copy_to;
+  void *cub_temp, *workspace;
+  size_t cub_bytes;
+  float *host_a, *host_b, *host_h;
+  long long checked_rows[3];
+  int checked_count;
+} bench_shape;
+#line 4602 "scan.nw"
+/* Run one row of the table once, on the shape's arrays. */
+static cudaError_t bench_call(const bench_row *r, bench_shape *s)
+{
+  switch (r->type) {
+  case ROW_VARIANT:
+    return run_variant(r->variant, s->a, s->b, s->h, s->rows, s->len, NULL, 0);
+  case ROW_AUTO:
+    return scan_forward(SCAN_AUTO, s->a, s->b, s->h, s->rows, s->len, 0);
+  case ROW_AUTO_PREALLOCATED:
+    return run_variant(find_variant(public_variant_names[SCAN_AUTO]), s->a, s->b,
+                       s->h, s->rows, s->len, s->workspace, 0);
+  case ROW_STREAM:
+    stream_kernel<<<(unsigned)((s->n / 4 + 255) / 256), 256>>>(
+        (const float4 *)s->a, (const float4 *)s->b, (float4 *)s->h, s->n / 4);
+    return cudaGetLastError();
+  case ROW_MEMCPY:
+    return cudaMemcpyAsync(s->copy_to, s->copy_from, 6 * s->n, cudaMemcpyDeviceToDevice, 0);
+  default:
+    return cub_scan(s->a, s->b, s->h, s->rows, s->len, s->cub_temp, &s->cub_bytes, 0);
+  }
+}
+#line 4636 "scan.nw"
+/* Is the output right on the checked rows? Fills *worst with the share of the
+   bound used. Ceilings are not scans and are not checked. */
+static bool bench_check(const bench_row *r, bench_shape *s, double *worst)
+{
+  *worst = 0;
+  if (r->type == ROW_STREAM || r->type == ROW_MEMCPY) return true;
+  bool ok = true;
+  for (int k = 0; k < s->checked_count; k++) {
+    long long row = s->checked_rows[k], at = row * s->len;
+    CUDA_CHECK(cudaMemcpy(s->host_h, s->h + at, sizeof(float) * s->len,
+                          cudaMemcpyDeviceToHost));
+    comparison c;
+    compare_init(&c);
+    compare_row(s->host_a + k * s->len, s->host_b + k * s->len, s->host_h, s->len,
+                FLOAT32, at, &c);
+    ok = ok && c.failed == 0;
+    *worst = fmax(*worst, c.worst_ratio);
+  }
+  return ok;
+}
+#line 4664 "scan.nw"
+typedef struct { float ms; unsigned sm[2], mem[2]; } sample;
+
+static sample take_sample(const bench_row *r, bench_shape *s, int reps,
+                          cudaEvent_t start, cudaEvent_t stop)
+{
+  sample x;
+  x.sm[0] = nvml_clock(NVML_CLOCK_SM);
+  x.mem[0] = nvml_clock(NVML_CLOCK_MEM);
+  CUDA_CHECK(cudaEventRecord(start));
+  for (int i = 0; i < reps; i++) CUDA_CHECK(bench_call(r, s));
+  CUDA_CHECK(cudaEventRecord(stop));
+  CUDA_CHECK(cudaEventSynchronize(stop));
+  CUDA_CHECK(cudaEventElapsedTime(&x.ms, start, stop));
+  x.ms /= reps;
+  x.sm[1] = nvml_clock(NVML_CLOCK_SM);
+  x.mem[1] = nvml_clock(NVML_CLOCK_MEM);
+  return x;
+}
+#line 4687 "scan.nw"
+#define SAMPLES 15
+enum { RESULT_OK, RESULT_UNSUPPORTED, RESULT_WRONG, RESULT_ERROR };
+static const char *const result_names[] = {"ok", "unsupported", "wrong", "error"};
+
+typedef struct {
+  int status, reps, samples;
+  char reason[160];
+  double worst;                 /* share of the bound used, on the checked rows */
+  sample sample_at[SAMPLES];
+  double median, q1, q3;
+} bench_result;
+
+typedef struct {
+  long long rows, len;
+  bool sweep_a, sweep_b, mem_stable;
+  bench_result *results;        /* one per bench_row */
+} shape_record;
+#line 4713 "scan.nw"
+static void prepare_row(const bench_row *r, bench_shape *s, bench_result *x,
+                        cudaEvent_t start, cudaEvent_t stop)
+{
+  memset(x, 0, sizeof *x);
+  if (r->type == ROW_VARIANT && r->variant->max_len && s->len > r->variant->max_len) {
+    x->status = RESULT_UNSUPPORTED;
+    snprintf(x->reason, sizeof x->reason, "rows longer than %lld", r->variant->max_len);
+    return;
+  }
+  cudaError_t e = bench_call(r, s);
+  if (e == cudaSuccess) e = cudaDeviceSynchronize();
+  if (e != cudaSuccess) {
+    x->status = RESULT_ERROR;
+    snprintf(x->reason, sizeof x->reason, "%s", cudaGetErrorString(e));
+    return;
+  }
+  
+#line 4734 "scan.nw"
+if (!bench_check(r, s, &x->worst)) {
+  x->status = RESULT_WRONG;
+  snprintf(x->reason, sizeof x->reason, "output outside the bound (%.3g of it)", x->worst);
+  return;
+}
+sample once = take_sample(r, s, 1, start, stop);
+x->reps = once.ms >= 2.0f ? 1 : (int)ceilf(2.0f / fmaxf(once.ms, 0.001f));
+if (x->reps > 200) x->reps = 200;
+x->samples = once.ms > 500.0f ? 5 : SAMPLES;
+x->status = RESULT_OK;
+#line 4730 "scan.nw"
+}
+#line 4749 "scan.nw"
+static void summarise(bench_result *x)
+{
+  double ms[SAMPLES];
+  for (int i = 0; i < x->samples; i++) ms[i] = x->sample_at[i].ms;
+  qsort(ms, x->samples, sizeof ms[0], compare_doubles);
+  int n = x->samples;
+  x->median = n % 2 ? ms[n / 2] : 0.5 * (ms[n / 2 - 1] + ms[n / 2]);
+  x->q1 = ms[n / 4];
+  x->q3 = ms[(3 * n) / 4];
+}
+#line 4768 "scan.nw"
+static void measure_shape(bench_shape *s, const bench_row *table, int count,
+                          shape_record *rec, cudaEvent_t start, cudaEvent_t stop)
+{
+  
+#line 4789 "scan.nw"
+s->rows = rec->rows;
+s->len = rec->len;
+float *a = (float *)malloc(sizeof(float) * s->n), *b = (float *)malloc(sizeof(float) * s->n);
+make_inputs(a, b, s->n, 0);
+CUDA_CHECK(cudaMemcpy(s->a, a, sizeof(float) * s->n, cudaMemcpyHostToDevice));
+CUDA_CHECK(cudaMemcpy(s->b, b, sizeof(float) * s->n, cudaMemcpyHostToDevice));
+long long picks[3] = {0, s->rows / 2, s->rows - 1};
+s->checked_count = s->rows >= 3 ? 3 : (int)s->rows;
+for (int k = 0; k < s->checked_count; k++) {
+  s->checked_rows[k] = s->rows >= 3 ? picks[k] : k;
+  memcpy(s->host_a + k * s->len, a + s->checked_rows[k] * s->len, sizeof(float) * s->len);
+  memcpy(s->host_b + k * s->len, b + s->checked_rows[k] * s->len, sizeof(float) * s->len);
+}
+free(a); free(b);
+s->cub_bytes = 0;
+CUDA_CHECK(cub_scan(s->a, s->b, s->h, s->rows, s->len, NULL, &s->cub_bytes, 0));
+CUDA_CHECK(cudaMalloc(&s->cub_temp, s->cub_bytes + 1));
+CUDA_CHECK(cudaMalloc(&s->workspace,
+                      find_variant(public_variant_names[SCAN_AUTO])->workspace(s->rows, s->len)));
+#line 4772 "scan.nw"
+  for (int i = 0; i < count; i++) {
+    prepare_row(&table[i], s, &rec->results[i], start, stop);
+    fprintf(stderr, "  %-18s %s%s%s\n", table[i].name, result_names[rec->results[i].status],
+            rec->results[i].reason[0] ? ": " : "", rec->results[i].reason);
+  }
+  for (int k = 0; k < SAMPLES; k++)
+    for (int i = 0; i < count; i++)
+      if (rec->results[i].status == RESULT_OK && k < rec->results[i].samples)
+        rec->results[i].sample_at[k] = take_sample(&table[i], s, rec->results[i].reps,
+                                                   start, stop);
+  
+#line 4811 "scan.nw"
+rec->mem_stable = true;
+unsigned mem = 0;
+for (int i = 0; i < count; i++) {
+  bench_result *x = &rec->results[i];
+  if (x->status != RESULT_OK) continue;
+  summarise(x);
+  for (int k = 0; k < x->samples; k++)
+    for (int e = 0; e < 2; e++) {
+      if (!mem) mem = x->sample_at[k].mem[e];
+      if (x->sample_at[k].mem[e] != mem) rec->mem_stable = false;
+    }
+}
+#line 4783 "scan.nw"
+  CUDA_CHECK(cudaFree(s->cub_temp));
+  CUDA_CHECK(cudaFree(s->workspace));
+}
+#line 4831 "scan.nw"
+typedef struct {
+  char name[256], slug[256];
+  int sms, l2_bytes, mem_clock_khz, bus_bits, major, minor, driver, runtime;
+  size_t memory;
+  double theoretical_gbps;
+} device_facts;
+
+static void read_device(device_facts *d)
+{
+  cudaDeviceProp p;
+  int dev;
+  CUDA_CHECK(cudaGetDevice(&dev));
+  CUDA_CHECK(cudaGetDeviceProperties(&p, dev));
+  snprintf(d->name, sizeof d->name, "%s", p.name);
+  d->sms = p.multiProcessorCount; d->l2_bytes = p.l2CacheSize; d->memory = p.totalGlobalMem;
+  d->major = p.major; d->minor = p.minor;
+  CUDA_CHECK(cudaDeviceGetAttribute(&d->mem_clock_khz, cudaDevAttrMemoryClockRate, dev));
+  CUDA_CHECK(cudaDeviceGetAttribute(&d->bus_bits, cudaDevAttrGlobalMemoryBusWidth, dev));
+  CUDA_CHECK(cudaDriverGetVersion(&d->driver));
+  CUDA_CHECK(cudaRuntimeGetVersion(&d->runtime));
+  d->theoretical_gbps = 2.0 * d->mem_clock_khz * 1e3 * d->bus_bits / 8 / 1e9;
+  
+#line 4857 "scan.nw"
+int j = 0;
+for (const char *c = d->name; *c && j < (int)sizeof d->slug - 1; c++) {
+  if (isalnum((unsigned char)*c)) d->slug[j++] = (char)tolower((unsigned char)*c);
+  else if (j > 0 && d->slug[j - 1] != '-') d->slug[j++] = '-';
+}
+while (j > 0 && d->slug[j - 1] == '-') j--;
+d->slug[j] = 0;
+#line 4853 "scan.nw"
+}
+#line 4874 "scan.nw"
+static int bench_shapes(shape_record *shapes, long long n)
+{
+  int count = 0;
+  for (long long len = 2048; len <= 65536; len *= 2)
+    shapes[count++] = shape_record{n / len, len, true, false, true, NULL};
+  static const long long rows_b[] = {1, 8, 64, 512, 4096, 32768, 65536};
+  for (int i = 0; i < 7; i++) {
+    if (n % rows_b[i] || n / rows_b[i] < 1) continue;
+    int found = -1;
+    for (int k = 0; k < count; k++) if (shapes[k].rows == rows_b[i]) found = k;
+    if (found >= 0) shapes[found].sweep_b = true;
+    else shapes[count++] = shape_record{rows_b[i], n / rows_b[i], false, true, true, NULL};
+  }
+  return count;
+}
+#line 4892 "scan.nw"
+static void warm_up(bench_shape *s, cudaEvent_t start, cudaEvent_t stop)
+{
+  bench_row stream = {"stream", "", "ceiling", ROW_STREAM, NULL, 12};
+  float total = 0;
+  while (total < 1000.0f) total += 50 * take_sample(&stream, s, 50, start, stop).ms;
+}
+#line 4984 "scan.nw"
+static void json_clock(FILE *f, const unsigned *mhz)
+{
+  if (!nvml.ok) fprintf(f, "null");
+  else fprintf(f, "[%u, %u]", mhz[0], mhz[1]);
+}
+
+static double row_gbps(const shape_record *r, double ms)
+{
+  return 12.0 * r->rows * r->len / (ms * 1e6);
+}
+#line 4997 "scan.nw"
+static void json_result(FILE *f, const bench_row *row, const bench_result *x,
+                        const shape_record *r, const bench_result *stream,
+                        const device_facts *d)
+{
+  double stream_ms = stream->status == RESULT_OK ? stream->median : NAN;
+  double model = (double)row->model_bytes * r->rows * r->len;
+  fprintf(f, "{\"kernel\": \"%s\", \"status\": \"%s\", \"reason\": ", row->name,
+          result_names[x->status]);
+  if (x->reason[0]) fprintf(f, "\"%s\"", x->reason); else fprintf(f, "null");
+  fprintf(f, ", \"model_bytes\": %.0f, \"predicted_ms\": %.6g", model,
+          stream_ms * model / (12.0 * r->rows * r->len));
+  if (x->status != RESULT_OK) { fprintf(f, "}"); return; }
+  
+#line 5015 "scan.nw"
+fprintf(f, ", \"max_err_over_bound\": %.6g, \"reps\": %d, \"samples_ms\": [",
+        x->worst, x->reps);
+for (int k = 0; k < x->samples; k++)
+  fprintf(f, "%s%.6g", k ? ", " : "", x->sample_at[k].ms);
+fprintf(f, "], \"median_ms\": %.6g, \"q1_ms\": %.6g, \"q3_ms\": %.6g", x->median,
+        x->q1, x->q3);
+fprintf(f, ", \"gbps\": %.6g, \"pct_roofline\": %.6g, \"pct_theoretical\": %.6g",
+        row_gbps(r, x->median), 100.0 * stream_ms / x->median,
+        100.0 * row_gbps(r, x->median) / d->theoretical_gbps);
+fprintf(f, ", \"clocks\": [");
+for (int k = 0; k < x->samples; k++) {
+  fprintf(f, "%s{\"sm_mhz\": ", k ? ", " : "");
+  json_clock(f, x->sample_at[k].sm);
+  fprintf(f, ", \"mem_mhz\": ");
+  json_clock(f, x->sample_at[k].mem);
+  fprintf(f, "}");
+}
+fprintf(f, "]");
+#line 5010 "scan.nw"
+  fprintf(f, "}");
+}
+#line 5036 "scan.nw"
+static void json_device(FILE *f, const device_facts *d, time_t began)
+{
+  char stamp[64];
+  strftime(stamp, sizeof stamp, "%Y-%m-%dT%H:%M:%SZ", gmtime(&began));
+  fprintf(f, "{\n\"schema\": 1, \"generator\": \"scan bench\", \"started_utc\": \"%s\",\n",
+          stamp);
+  fprintf(f, "\"device\": {\"name\": \"%s\", \"slug\": \"%s\", \"compute_capability\": "
+          "\"%d.%d\", \"sms\": %d, \"l2_bytes\": %d, \"global_mem_bytes\": %zu, "
+          "\"mem_clock_khz\": %d, \"bus_width_bits\": %d, \"theoretical_gbps\": %.6g, "
+          "\"driver_version\": %d, \"runtime_version\": %d},\n", d->name, d->slug,
+          d->major, d->minor, d->sms, d->l2_bytes, d->memory, d->mem_clock_khz,
+          d->bus_bits, d->theoretical_gbps, d->driver, d->runtime);
+}
+#line 5052 "scan.nw"
+static void write_json(FILE *f, const device_facts *d, time_t began, long long n,
+                       const bench_row *table, int rows_count,
+                       const shape_record *shapes, int shape_count,
+                       const int *differing, int runs)
+{
+  bool stable = true;
+  int stream_row = 0;
+  for (int i = 0; i < rows_count; i++) if (table[i].type == ROW_STREAM) stream_row = i;
+  for (int i = 0; i < shape_count; i++) stable = stable && shapes[i].mem_stable;
+  json_device(f, d, began);
+  fprintf(f, "\"elements_per_array\": %lld, \"samples\": %d, \"nvml\": %s, "
+          "\"clocks_stable\": %s,\n", n, SAMPLES, nvml.ok ? "true" : "false",
+          stable ? "true" : "false");
+  
+#line 5074 "scan.nw"
+fprintf(f, "\"kernels\": [\n");
+for (int i = 0; i < rows_count; i++)
+  fprintf(f, "  {\"name\": \"%s\", \"title\": \"%s\", \"kind\": \"%s\", "
+          "\"bytes_per_element\": %d}%s\n", table[i].name, table[i].title, table[i].kind,
+          table[i].model_bytes, i + 1 < rows_count ? "," : "");
+fprintf(f, "],\n");
+#line 5066 "scan.nw"
+  
+#line 5083 "scan.nw"
+fprintf(f, "\"shapes\": [\n");
+for (int i = 0; i < shape_count; i++) {
+  const shape_record *r = &shapes[i];
+  fprintf(f, " {\"rows\": %lld, \"len\": %lld, \"sweeps\": [%s%s%s], "
+          "\"mem_clock_stable\": %s, \"results\": [\n", r->rows, r->len,
+          r->sweep_a ? "\"A\"" : "", r->sweep_a && r->sweep_b ? ", " : "",
+          r->sweep_b ? "\"B\"" : "", r->mem_stable ? "true" : "false");
+  for (int k = 0; k < rows_count; k++) {
+    fprintf(f, "  ");
+    json_result(f, &table[k], &r->results[k], r, &r->results[stream_row], d);
+    fprintf(f, "%s\n", k + 1 < rows_count ? "," : "");
+  }
+  fprintf(f, " ]}%s\n", i + 1 < shape_count ? "," : "");
+}
+fprintf(f, "],\n");
+#line 5067 "scan.nw"
+  fprintf(f, "\"determinism\": {\"rows\": 1, \"len\": %lld, \"runs\": %d, "
+          "\"cub_runs_differing_from_first\": %d, \"auto_runs_differing_from_first\": %d}\n}\n",
+          n, runs, differing[0], differing[1]);
+}
+#line 5108 "scan.nw"
+static int differing_runs(const bench_row *r, bench_shape *s, int runs)
+{
+  float *first;
+  unsigned long long *count, host = 0;
+  int differing = 0;
+  CUDA_CHECK(cudaMalloc(&first, sizeof(float) * s->n));
+  CUDA_CHECK(cudaMalloc(&count, sizeof host));
+  CUDA_CHECK(bench_call(r, s));
+  CUDA_CHECK(cudaMemcpy(first, s->h, sizeof(float) * s->n, cudaMemcpyDeviceToDevice));
+  for (int i = 0; i < runs; i++) {
+    CUDA_CHECK(cudaMemset(count, 0, sizeof host));
+    CUDA_CHECK(bench_call(r, s));
+    count_differences<<<1024, 256>>>((const uint32_t *)first, (const uint32_t *)s->h,
+                                      s->n, count);
+    CUDA_CHECK(cudaMemcpy(&host, count, sizeof host, cudaMemcpyDeviceToHost));
+    differing += host != 0;
+  }
+  CUDA_CHECK(cudaFree(first));
+  CUDA_CHECK(cudaFree(count));
+  return differing;
+}
+#line 5171 "scan.nw"
+static const char *const table_columns[] = {"l0", "l1", "l2", "l3", "l3b", "l3c-8",
+                                            "l3c-16", "l4", "auto", "cub", "stream"};
+#define TABLE_COLUMNS 11
+
+static int row_index(const bench_row *table, int count, const char *name)
+{
+  for (int i = 0; i < count; i++) if (!strcmp(table[i].name, name)) return i;
+  return -1;
+}
+#line 5183 "scan.nw"
+static void print_table(const device_facts *d, const bench_row *table, int count,
+                        const shape_record *shapes, int shape_count,
+                        const int *differing, int runs)
+{
+  printf("%s: %d SMs, %.0f MB L2, theoretical %.0f GB/s\n", d->name, d->sms,
+         d->l2_bytes / 1048576.0, d->theoretical_gbps);
+  printf("time per call in ms (median); best = fastest scan; %%roof = stream time /"
+         " best time; %%peak = best GB/s / theoretical\n");
+  printf("%6s %9s", "rows", "len");
+  for (int c = 0; c < TABLE_COLUMNS; c++) printf(" %7s", table_columns[c]);
+  printf(" %8s %6s %6s\n", "best", "%roof", "%peak");
+  for (int i = 0; i < shape_count; i++) 
+#line 5201 "scan.nw"
+{
+  const shape_record *r = &shapes[i];
+  int best = -1, stream = row_index(table, count, "stream");
+  printf("%6lld %9lld", r->rows, r->len);
+  for (int c = 0; c < TABLE_COLUMNS; c++) {
+    const bench_result *x = &r->results[row_index(table, count, table_columns[c])];
+    if (x->status == RESULT_OK) printf(" %7.3f", x->median);
+    else printf(" %7s", x->status == RESULT_UNSUPPORTED ? "-" : result_names[x->status]);
+  }
+  for (int k = 0; k < count; k++)
+    if (!strcmp(table[k].kind, "scan") && r->results[k].status == RESULT_OK &&
+        (best < 0 || r->results[k].median < r->results[best].median)) best = k;
+  double ms = best >= 0 ? r->results[best].median : NAN;
+  printf(" %8s %6.1f %6.1f%s\n", best >= 0 ? table[best].name : "-",
+         100.0 * r->results[stream].median / ms,
+         100.0 * row_gbps(r, ms) / d->theoretical_gbps, r->mem_stable ? "" : "  CLOCK MOVED");
+}
+#line 5195 "scan.nw"
+  printf("CUB runs differing from its first: %d of %d; SCAN_AUTO: %d of %d\n",
+         differing[0], runs, differing[1], runs);
+}
+#line 4901 "scan.nw"
+static int command_bench(int argc, char **argv)
+{
+  bool quick = false;
+  const char *out = NULL;
+  char why[200], path[600];
+  
+#line 4927 "scan.nw"
+for (int i = 0; i < argc; i++) {
+  if (!strcmp(argv[i], "--quick")) quick = true;
+  else if (!strcmp(argv[i], "--out") && i + 1 < argc) out = argv[++i];
+  else return usage_error("bench takes --quick and --out FILE, not '%s'", argv[i]);
+}
+#line 4907 "scan.nw"
+  if (!gpu_available(why, sizeof why)) {
+    fprintf(stderr, "scan: bench needs a GPU: %s\n", why);
+    return EXIT_NO_GPU;
+  }
+  device_facts d;
+  read_device(&d);
+  int dev;
+  CUDA_CHECK(cudaGetDevice(&dev));
+  nvml_open(dev);
+  long long n = 1;
+  while (4 * n < 8LL * d.l2_bytes) n *= 2;
+  if (quick) n /= 16;
+  
+#line 4939 "scan.nw"
+bench_shape s;
+memset(&s, 0, sizeof s);
+s.n = n;
+size_t bytes = sizeof(float) * n, free_bytes, total_bytes;
+CUDA_CHECK(cudaMemGetInfo(&free_bytes, &total_bytes));
+if (free_bytes < 8 * bytes) {
+  fprintf(stderr, "scan: bench needs %.1f GB of GPU memory, %.1f GB free\n",
+          8.0 * bytes / 1e9, free_bytes / 1e9);
+  return EXIT_FAILED;
+}
+CUDA_CHECK(cudaMalloc(&s.a, bytes)); CUDA_CHECK(cudaMalloc(&s.b, bytes));
+CUDA_CHECK(cudaMalloc(&s.h, bytes));
+CUDA_CHECK(cudaMalloc(&s.copy_from, 3 * bytes / 2));
+CUDA_CHECK(cudaMalloc(&s.copy_to, 3 * bytes / 2));
+CUDA_CHECK(cudaMemset(s.copy_from, 0x3f, 3 * bytes / 2));
+s.host_a = (float *)malloc(3 * bytes); s.host_b = (float *)malloc(3 * bytes);
+s.host_h = (float *)malloc(bytes);
+#line 4920 "scan.nw"
+  
+#line 4959 "scan.nw"
+bench_row table[32];
+shape_record shapes[16];
+int rows_count = bench_rows(table), shape_count = bench_shapes(shapes, n);
+cudaEvent_t start, stop;
+CUDA_CHECK(cudaEventCreate(&start));
+CUDA_CHECK(cudaEventCreate(&stop));
+time_t began = time(NULL);
+fprintf(stderr, "bench: %s, N = %lld per array, %d shapes, %d rows; warming up\n",
+        d.name, n, shape_count, rows_count);
+warm_up(&s, start, stop);
+for (int i = 0; i < shape_count; i++) {
+  shapes[i].results = (bench_result *)calloc(rows_count, sizeof(bench_result));
+  fprintf(stderr, "[%d/%d] %lld rows of %lld\n", i + 1, shape_count, shapes[i].rows,
+          shapes[i].len);
+  measure_shape(&s, table, rows_count, &shapes[i], start, stop);
+}
+#line 4921 "scan.nw"
+  
+#line 5135 "scan.nw"
+int differing[2] = {0, 0}, det_runs = 20;
+for (int i = 0; i < rows_count; i++) {
+  if (table[i].type != ROW_CUB && table[i].type != ROW_AUTO) continue;
+  s.rows = 1; s.len = n; s.cub_bytes = 0;
+  CUDA_CHECK(cub_scan(s.a, s.b, s.h, 1, n, NULL, &s.cub_bytes, 0));
+  CUDA_CHECK(cudaMalloc(&s.cub_temp, s.cub_bytes + 1));
+  differing[table[i].type == ROW_AUTO] = differing_runs(&table[i], &s, det_runs);
+  CUDA_CHECK(cudaFree(s.cub_temp));
+}
+#line 5150 "scan.nw"
+if (!out) {
+  mkdir("figures", 0777);
+  snprintf(path, sizeof path, "figures/%s", d.slug);
+  mkdir(path, 0777);
+  snprintf(path, sizeof path, "figures/%s/bench.json", d.slug);
+  out = path;
+}
+FILE *f = fopen(out, "w");
+if (!f) { fprintf(stderr, "scan: cannot write %s: %s\n", out, strerror(errno)); return EXIT_FAILED; }
+write_json(f, &d, began, n, table, rows_count, shapes, shape_count, differing, det_runs);
+fclose(f);
+fprintf(stderr, "bench: wrote %s\n", out);
+#line 5145 "scan.nw"
+print_table(&d, table, rows_count, shapes, shape_count, differing, det_runs);
+fprintf(stderr, "bench: done in %.0f s\n", difftime(time(NULL), began));
+#line 4922 "scan.nw"
+  return EXIT_OK;
+}
+#line 4072 "scan.nw"
+static const suite suites[] = {
+  {"combine", "the operator: associative, not commutative, identity, row start",
+   false, suite_combine},
+  {"reference", "the float64 reference and the float32 error bound", false,
+   suite_reference},
+  {"mirror-l1", "CPU mirror of level 1 and its broken variants", false, suite_mirror_l1},
+  {"mirror-l2", "CPU mirror of level 2 and its broken variants", false, suite_mirror_l2},
+  {"mirror-lookback", "the look-back protocol under fair and unfair schedules",
+   false, suite_mirror_lookback},
+  
+#line 4087 "scan.nw"
+{"gpu-l0", "level 0 on every case", true, suite_gpu_l0},
+{"gpu-l1", "level 1 on every case up to its ceiling", true, suite_gpu_l1},
+{"gpu-l2", "level 2 on every case up to its ceiling", true, suite_gpu_l2},
+{"gpu-l3", "level 3 on every case, chains of 65,536 tiles", true, suite_gpu_l3},
+{"gpu-l3b", "level 3b on every case", true, suite_gpu_l3b},
+{"gpu-l3c", "level 3c at 1, 2, 4, 8 and 16 items", true, suite_gpu_l3c},
+{"gpu-l4", "level 4 at 8 and 16 items and as chosen", true, suite_gpu_l4},
+{"gpu-auto", "SCAN_AUTO on every case", true, suite_gpu_auto},
+{"gpu-contract", "bad calls on every public kernel", true, suite_gpu_contract},
+{"gpu-regrouping", "3 and 3b bit-identical, 3c within the regrouping bound", true,
+ suite_gpu_regrouping},
+{"gpu-determinism", "240 runs of every kernel, bit-identical", true,
+ suite_gpu_determinism},
+{"gpu-streams", "two kernels on two streams at once", true, suite_gpu_streams},
+{"gpu-huge", "more than 2^31 elements through every public kernel", true,
+ suite_gpu_huge},
+#line 4082 "scan.nw"
+};
+#define SUITE_COUNT ((int)(sizeof suites / sizeof suites[0]))
+#line 4109 "scan.nw"
+static int run_suite(const suite *s)
+{
+  char why[200];
+  printf("%s: %s\n", s->name, s->what);
+  fflush(stdout);
+  int status;
+  if (s->needs_gpu && !gpu_available(why, sizeof why)) {
+    printf("%s: skipped: %s\n", s->name, why);
+    return EXIT_SKIPPED;
+  }
+  status = s->run();
+  printf("%s: %s\n", s->name, status == EXIT_OK ? "passed"
+                            : status == EXIT_SKIPPED ? "skipped" : "FAILED");
+  fflush(stdout);
+  return status;
+}
+#line 4148 "scan.nw"
+static const suite *find_suite(const char *name)
+{
+  for (int i = 0; i < SUITE_COUNT; i++)
+    if (strcmp(suites[i].name, name) == 0) return &suites[i];
+  return NULL;
+}
+
+static int command_check(int argc, char **argv)
+{
+  for (int i = 0; i < argc; i++)
+    if (!find_suite(argv[i])) return usage_error("no suite named '%s' (see 'scan list')", argv[i]);
+  int failed = 0, skipped = 0, count = argc ? argc : SUITE_COUNT;
+  for (int i = 0; i < count; i++) {
+    int status = run_suite(argc ? find_suite(argv[i]) : &suites[i]);
+    failed += status == EXIT_FAILED;
+    skipped += status == EXIT_SKIPPED;
+  }
+  if (count > 1) printf("%d passed, %d failed, %d skipped\n", count - failed - skipped, failed, skipped);
+  return failed ? EXIT_FAILED : count == skipped ? EXIT_SKIPPED : EXIT_OK;
+}
+#line 4172 "scan.nw"
+static int command_list(void)
+{
+  printf("suites (scan check NAME):\n");
+  for (int i = 0; i < SUITE_COUNT; i++)
+    printf("  %-16s %-4s %s\n", suites[i].name, suites[i].needs_gpu ? "gpu" : "cpu",
+           suites[i].what);
+  printf("kernels (scan run NAME ROWS LEN):\n");
+  for (int i = 0; i < VARIANT_COUNT; i++)
+    printf("  %-16s %s%s\n", variants[i].name, variants[i].title,
+           variants[i].max_len ? (variants[i].max_len == L1_MAX_LEN
+                                  ? " (rows up to 2,048)" : " (rows up to 2^22)") : "");
+  return EXIT_OK;
+}
+#line 4191 "scan.nw"
+static bool parse_count(const char *text, long long *value)
+{
+  char *end;
+  errno = 0;
+  long long v = strtoll(text, &end, 10);
+  if (errno || end == text || *end || v <= 0) return false;
+  *value = v;
+  return true;
+}
+#line 4213 "scan.nw"
+static int command_run(int argc, char **argv)
+{
+  long long rows, len;
+  char why[200];
+  if (argc != 3) return usage_error("run needs KERNEL ROWS LEN, e.g. 'scan run l4 1 1000000'");
+  const scan_variant *v = find_variant(argv[0]);
+  if (!v) return usage_error("no kernel named '%s' (see 'scan list')", argv[0]);
+  if (!parse_count(argv[1], &rows)) return usage_error("ROWS must be a positive whole number, not '%s'", argv[1]);
+  if (!parse_count(argv[2], &len)) return usage_error("LEN must be a positive whole number, not '%s'", argv[2]);
+  if (v->max_len && len > v->max_len)
+    return usage_error("%s takes rows of at most %lld elements", v->name, v->max_len);
+  if (rows > (1LL << 40) / len) return usage_error("%lld x %lld is too large", rows, len);
+  if (!gpu_available(why, sizeof why)) { fprintf(stderr, "scan: %s\n", why); return EXIT_NO_GPU; }
+  
+#line 4231 "scan.nw"
+gpu_case c = {rows, len, 0};
+case_result r = run_case(kernel_ref{v, -1}, &c);
+case_buffers m = case_buffers_new(&c);
+upload_case(&c, &m);
+float ms[20];
+cudaEvent_t start, stop;
+CUDA_CHECK(cudaEventCreate(&start));
+CUDA_CHECK(cudaEventCreate(&stop));
+for (int i = 0; i < 20; i++) {
+  CUDA_CHECK(cudaEventRecord(start));
+  CUDA_CHECK(run_variant(v, m.da, m.db, m.dh, rows, len, NULL, 0));
+  CUDA_CHECK(cudaEventRecord(stop));
+  CUDA_CHECK(cudaEventSynchronize(stop));
+  CUDA_CHECK(cudaEventElapsedTime(&ms[i], start, stop));
+}
+#line 4250 "scan.nw"
+qsort(ms, 20, sizeof ms[0], compare_floats);
+double median = 0.5 * (ms[9] + ms[10]);
+char text[200];
+describe_worst(text, sizeof text, &r.cmp, len);
+printf("%s: %lld x %lld in %.4f ms (median of 20), %.1f GB/s; %s: %s\n", v->name,
+       rows, len, median, 12.0 * rows * len / (median * 1e6),
+       r.ok ? "correct" : "WRONG", r.ok ? text : r.error);
+CUDA_CHECK(cudaEventDestroy(start));
+CUDA_CHECK(cudaEventDestroy(stop));
+case_buffers_free(&m);
+return r.ok ? EXIT_OK : EXIT_FAILED;
+#line 4227 "scan.nw"
+}
+#line 4287 "scan.nw"
+static int trace_blelloch(int n)
+{
+  printf("# phase\tlevel\tleft\tright\n");
+  int offset = 1, level = 0;
+  for (int d = n >> 1; d > 0; d >>= 1, offset *= 2, level++)
+    for (int tid = 0; tid < d; tid++)
+      printf("up\t%d\t%d\t%d\n", level, blelloch_left(offset, tid), blelloch_right(offset, tid));
+  for (int d = 1; d < n; d *= 2) {
+    offset >>= 1;
+    level--;
+    for (int tid = 0; tid < d; tid++)
+      printf("down\t%d\t%d\t%d\n", level, blelloch_left(offset, tid), blelloch_right(offset, tid));
+  }
+  return EXIT_OK;
+}
+#line 4305 "scan.nw"
+static int trace_lookback(void)
+{
+  protocol_case c = {1, 24 * 4, 4};
+  launch_memory m = launch_memory_new(c.len, 24);
+  launch L;
+  L.flag = m.flag; L.aggregate = m.aggregate; L.inclusive = m.inclusive; L.blocks = m.blocks;
+  make_inputs(m.a, m.b, c.len, 0);
+  launch_init(&L, m.a, m.b, m.h, 1, c.len, c.tile_size, WALK_SERIAL, FAULT_NONE,
+              SCHEDULE_RANDOM, m.order);
+  L.resident_limit = 10;
+  bool finished = run_launch(&L, SCHEDULE_RANDOM, mix64(run_seed));
+  printf("# tile\tclaim\tpublished\tfound\tprefix\tdone\n");
+  for (int i = 0; finished && i < 24; i++) {
+    const actor *x = &m.blocks[i];
+    printf("%lld\t%lld\t%lld\t%lld\t%lld\t%lld\n", x->tile, x->t_claim, x->t_published,
+           x->tile % 24 ? x->t_found : x->t_published,
+           x->tile % 24 ? x->t_prefix : x->t_published, x->t_done);
+  }
+  launch_memory_free(m);
+  return finished ? EXIT_OK : EXIT_FAILED;
+}
+#line 4329 "scan.nw"
+static int command_trace(int argc, char **argv)
+{
+  long long n;
+  if (argc == 2 && !strcmp(argv[0], "blelloch")) {
+    if (!parse_count(argv[1], &n) || n < 2 || n > 64 || (n & (n - 1)))
+      return usage_error("trace blelloch takes a power of two from 2 to 64");
+    return trace_blelloch((int)n);
+  }
+  if (argc == 1 && !strcmp(argv[0], "lookback")) return trace_lookback();
+  return usage_error("trace takes 'blelloch N' or 'lookback'");
+}
+#line 4345 "scan.nw"
+static const char usage_text[] =
+  "usage: scan COMMAND [ARGUMENTS]\n"
+  "  list                       the test suites and the kernels\n"
+  "  check [SUITE...]           run test suites (all of them when none is named)\n"
+  "  run KERNEL ROWS LEN        one kernel on fresh random data, checked and timed\n"
+  "  bench [--quick] [--out F]  measure every kernel (writes figures/<gpu>/bench.json)\n"
+  "  trace blelloch N | trace lookback   data for the book's diagrams\n"
+  "  --help                     this text\n"
+  "SCAN_SEED=N replays the random inputs of an earlier run.\n";
+#line 4357 "scan.nw"
+int main(int argc, char **argv)
+{
+  if (argc < 2) { fputs(usage_text, stderr); return EXIT_USAGE; }
+  const char *command = argv[1], *seed = getenv("SCAN_SEED");
+  run_seed = seed ? strtoull(seed, NULL, 10) : (uint64_t)time(NULL);
+  if (!strcmp(command, "--help") || !strcmp(command, "-h") || !strcmp(command, "help")) {
+    fputs(usage_text, stdout);
+    return EXIT_OK;
+  }
+  if (!strcmp(command, "list")) return argc == 2 ? command_list() : usage_error("list takes no arguments");
+  if (!strcmp(command, "check")) {
+    printf("seed %llu (SCAN_SEED=%llu replays it)\n", (unsigned long long)run_seed,
+           (unsigned long long)run_seed);
+    return command_check(argc - 2, argv + 2);
+  }
+  if (!strcmp(command, "run")) return command_run(argc - 2, argv + 2);
+  if (!strcmp(command, "bench")) return command_bench(argc - 2, argv + 2);
+  if (!strcmp(command, "trace")) return command_trace(argc - 2, argv + 2);
+  return usage_error("unknown command '%s' (try 'scan --help')", command);
+}
+#line 147 "scan.nw"
+#endif
