@@ -29,11 +29,11 @@ cudaError_t scan_forward(scan_kernel k, const float *a, const float *b, float *h
 #endif
 #define FOR_EACH_THREAD(tid, count) \
   for (int tid = THREAD_FIRST; tid < (count); tid += THREAD_STRIDE)
-#line 4203 "scan.nw"
+#line 4238 "scan.nw"
 #include <errno.h>
-#line 4380 "scan.nw"
+#line 4427 "scan.nw"
 #include <time.h>
-#line 4388 "scan.nw"
+#line 4435 "scan.nw"
 #ifndef SCAN_NO_MAIN
 #include <cub/device/device_scan.cuh>
 #include <thrust/iterator/counting_iterator.h>
@@ -41,7 +41,7 @@ cudaError_t scan_forward(scan_kernel k, const float *a, const float *b, float *h
 #include <thrust/iterator/transform_output_iterator.h>
 #include <dlfcn.h>
 #endif
-#line 4867 "scan.nw"
+#line 4930 "scan.nw"
 #include <ctype.h>
 #include <sys/stat.h>
 #line 195 "scan.nw"
@@ -551,9 +551,10 @@ static long long tile_flags_bytes(long long tiles)
 
 static size_t lookback_workspace_bytes(long long tiles)
 {
-  return (size_t)(tile_flags_bytes(tiles) + 2 * tiles * (long long)sizeof(affine<float>));
+  return (size_t)(tile_flags_bytes(tiles) +
+                  2 * tiles * (long long)sizeof(affine<float>));
 }
-#line 1499 "scan.nw"
+#line 1500 "scan.nw"
 /* Carve the workspace into tile states and clear the ticket and flags. */
 static cudaError_t tile_states_init(void *workspace, long long tiles,
                                     tile_states *s, cudaStream_t stream)
@@ -656,7 +657,7 @@ if (i < p.count) h[p.start + i] = combine(prefix_shared, mine).b;
     if (gridDim.x >= tiles) break;
   }
 }
-#line 1513 "scan.nw"
+#line 1514 "scan.nw"
 static long long l3_tiles(long long rows, long long len, int tile)
 {
   return rows * ((len + tile - 1) / tile);
@@ -667,7 +668,7 @@ static size_t l3_workspace_bytes(long long rows, long long len)
 {
   return lookback_workspace_bytes(l3_tiles(rows, len, L3_THREADS));
 }
-#line 1526 "scan.nw"
+#line 1527 "scan.nw"
 template <int WALK>
 static cudaError_t l3_launch(const float *a, const float *b, float *h,
                              long long rows, long long len, void *workspace,
@@ -681,7 +682,7 @@ static cudaError_t l3_launch(const float *a, const float *b, float *h,
       a, b, h, len, tiles / rows, tiles, s);
   return cudaGetLastError();
 }
-#line 1559 "scan.nw"
+#line 1560 "scan.nw"
 /* Find the nearest predecessor with P, 32 at a time. Returns the window
    (lane k looked at tile window - k) and, in *lane_of_prefix, the lane. */
 static __device__ long long find_prefix_warp(tile_states s, long long g,
@@ -700,7 +701,7 @@ static __device__ long long find_prefix_warp(tile_states s, long long g,
     window -= 32;
   }
 }
-#line 1590 "scan.nw"
+#line 1591 "scan.nw"
 static __device__ affine<float> walk_warp(tile_states s, long long g,
                                           long long first)
 {
@@ -717,7 +718,7 @@ static __device__ affine<float> walk_warp(tile_states s, long long g,
   }
   return acc;
 }
-#line 1623 "scan.nw"
+#line 1624 "scan.nw"
 template <int ITEMS>
 static __global__ void __launch_bounds__(L3_THREADS)
 l3c_kernel(const float *a, const float *b, float *h, long long len,
@@ -732,7 +733,7 @@ l3c_kernel(const float *a, const float *b, float *h, long long len,
     int first = threadIdx.x * ITEMS;
     affine<float> x[ITEMS], total;
     
-#line 1650 "scan.nw"
+#line 1651 "scan.nw"
 #pragma unroll
 for (int k = 0; k < ITEMS; k++) {
   x[k] = identity_map<float>();
@@ -742,9 +743,9 @@ for (int k = 0; k < ITEMS; k++) {
   }
 }
 if (p.index == 0 && first == 0) x[0] = start_row(x[0]);
-#line 1637 "scan.nw"
+#line 1638 "scan.nw"
     
-#line 1662 "scan.nw"
+#line 1663 "scan.nw"
 affine<float> mine = x[0];
 #pragma unroll
 for (int k = 1; k < ITEMS; k++) mine = combine(mine, x[k]);
@@ -760,11 +761,11 @@ for (int k = 0; k < ITEMS; k++) {
   acc = combine(acc, x[k]);
   if (first + k < p.count) h[p.start + first + k] = acc.b;
 }
-#line 1638 "scan.nw"
+#line 1639 "scan.nw"
     if (gridDim.x >= tiles) break;
   }
 }
-#line 1680 "scan.nw"
+#line 1681 "scan.nw"
 template <int ITEMS>
 static size_t l3c_workspace_bytes(long long rows, long long len)
 {
@@ -784,7 +785,7 @@ static cudaError_t l3c_launch(const float *a, const float *b, float *h,
       a, b, h, len, tiles / rows, tiles, s);
   return cudaGetLastError();
 }
-#line 1768 "scan.nw"
+#line 1769 "scan.nw"
 /* A stretch of the flattened rows: x -> a*x + b, or, with `reset`, a stretch
    containing a row start, which no longer depends on what came before (its
    `a` is then never read). */
@@ -798,7 +799,7 @@ static __device__ __forceinline__ segment segment_combine(segment earlier,
                earlier.reset};
   return r;
 }
-#line 1789 "scan.nw"
+#line 1790 "scan.nw"
 static __device__ __forceinline__ segment segment_identity(void)
 {
   segment e = {1.0f, 0.0f, 0};
@@ -811,7 +812,7 @@ static __device__ __forceinline__ segment element(float a, float b, bool first)
   segment x = {a, first ? fmaf(a, 0.0f, b) : b, first};
   return x;
 }
-#line 1806 "scan.nw"
+#line 1807 "scan.nw"
 static __device__ __forceinline__ segment shfl_segment(segment x, int lane)
 {
   segment y = {__shfl_sync(FULL_MASK, x.a, lane), __shfl_sync(FULL_MASK, x.b, lane),
@@ -830,7 +831,7 @@ static __device__ __forceinline__ segment warp_inclusive_segments(segment x)
   }
   return x;
 }
-#line 1847 "scan.nw"
+#line 1848 "scan.nw"
 template <int VEC>
 static __device__ __forceinline__ void load_vector(const float *src, long long i,
                                                    long long n, float *out,
@@ -845,7 +846,7 @@ static __device__ __forceinline__ void load_vector(const float *src, long long i
       out[k] = i + k >= 0 && i + k < n ? src[i + k] : fill;
   }
 }
-#line 1864 "scan.nw"
+#line 1865 "scan.nw"
 template <int VEC>
 static __device__ __forceinline__ void store_vector(float *dst, long long i,
                                                     long long n, const float *v)
@@ -858,7 +859,7 @@ static __device__ __forceinline__ void store_vector(float *dst, long long i,
       if (i + k >= 0 && i + k < n) dst[i + k] = v[k];
   }
 }
-#line 1887 "scan.nw"
+#line 1888 "scan.nw"
 /* Bit k set when element i + k starts a row; `offset` is i's distance from
    the start of its row, not yet reduced modulo len. */
 template <int VEC>
@@ -877,7 +878,7 @@ static __device__ __forceinline__ unsigned row_starts(long long i, long long off
   }
   return bits;
 }
-#line 1923 "scan.nw"
+#line 1924 "scan.nw"
 typedef struct {
   unsigned long long *status;    /* flag (high word), prefix b (low word) */
   unsigned long long *aggregate; /* the aggregate: a (low word), b (high) */
@@ -891,7 +892,7 @@ static __device__ __forceinline__ unsigned long long load_relaxed(
   asm volatile("ld.relaxed.gpu.global.b64 %0, [%1];" : "=l"(v) : "l"(p) : "memory");
   return v;
 }
-#line 1939 "scan.nw"
+#line 1940 "scan.nw"
 static __device__ __forceinline__ void store_relaxed(unsigned long long *p,
                                                      unsigned long long v)
 {
@@ -908,7 +909,7 @@ static __device__ __forceinline__ unsigned long long pack(unsigned high, float l
 {
   return (unsigned long long)high * 0x100000000ULL | __float_as_uint(low);
 }
-#line 1958 "scan.nw"
+#line 1959 "scan.nw"
 static __device__ void publish_aggregate(packed_states s, long long g, segment x)
 {
   store_relaxed(&s.aggregate[g], pack(__float_as_uint(x.b), x.a));
@@ -920,7 +921,7 @@ static __device__ void publish_prefix(packed_states s, long long g, float b)
 {
   store_relaxed(&s.status[g], pack(TILE_PREFIX, b));
 }
-#line 1981 "scan.nw"
+#line 1982 "scan.nw"
 /* Find the nearest P, 32 status words at a time (lane k reads tile
    window - k); returns the window, the lane, and the word it read. */
 static __device__ long long find_prefix_packed(packed_states s, long long g,
@@ -940,7 +941,7 @@ static __device__ long long find_prefix_packed(packed_states s, long long g,
     window -= 32;
   }
 }
-#line 2003 "scan.nw"
+#line 2004 "scan.nw"
 /* The b component of the inclusive prefix of tile g - 1, canonically. */
 static __device__ float walk_packed(packed_states s, long long g)
 {
@@ -960,7 +961,7 @@ static __device__ float walk_packed(packed_states s, long long g)
   }
   return acc;
 }
-#line 2029 "scan.nw"
+#line 2030 "scan.nw"
 #define L4_THREADS 256
 #define L4_WARPS (L4_THREADS / 32)
 
@@ -972,7 +973,7 @@ typedef struct {
   int shift;          /* virtual index = flat index + shift */
   packed_states s;
 } l4_params;
-#line 2043 "scan.nw"
+#line 2044 "scan.nw"
 template <int ITEMS, int VEC>
 static __global__ void __launch_bounds__(L4_THREADS)
 l4_kernel(l4_params p)
@@ -984,7 +985,7 @@ l4_kernel(l4_params p)
   int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
   for (;;) {
     
-#line 2067 "scan.nw"
+#line 2068 "scan.nw"
 __syncthreads();
 if (threadIdx.x == 0) {
   long long t = (long long)atomicAdd(p.s.ticket, 1ULL);
@@ -996,12 +997,12 @@ __syncthreads();
 long long g = tile_shared, row_offset = offset_shared;
 if (g >= p.tiles) break;
 long long tile_first = g * TILE - p.shift;
-#line 2054 "scan.nw"
+#line 2055 "scan.nw"
     float a[ITEMS], b[ITEMS];
     segment lane_before[ROUNDS], warp_before, total;
     unsigned starts = 0;
     
-#line 2081 "scan.nw"
+#line 2082 "scan.nw"
 #pragma unroll
 for (int r = 0; r < ROUNDS; r++) {
   int off = warp * 32 * ITEMS + (r * 32 + lane) * VEC;
@@ -1010,9 +1011,9 @@ for (int r = 0; r < ROUNDS; r++) {
   starts |= row_starts<VEC>(tile_first + off, row_offset + off, p.len, p.n)
             << (r * VEC);
 }
-#line 2058 "scan.nw"
+#line 2059 "scan.nw"
     
-#line 2097 "scan.nw"
+#line 2098 "scan.nw"
 segment run = segment_identity();
 #pragma unroll
 for (int r = 0; r < ROUNDS; r++) {
@@ -1021,20 +1022,21 @@ for (int r = 0; r < ROUNDS; r++) {
 #pragma unroll
   for (int k = 1; k < VEC; k++)
     c = segment_combine(c, element(a[e + k], b[e + k], (starts >> (e + k)) & 1));
-  segment incl = warp_inclusive_segments(c), before = shfl_segment(incl, (lane + 31) & 31);
+  segment incl = warp_inclusive_segments(c);
+  segment before = shfl_segment(incl, (lane + 31) & 31);
   lane_before[r] = segment_combine(run, lane == 0 ? segment_identity() : before);
   run = segment_combine(run, shfl_segment(incl, 31));
 }
-#line 2113 "scan.nw"
+#line 2115 "scan.nw"
 if (lane == 0) warp_sums[warp] = run;
 __syncthreads();
 warp_before = segment_identity();
 for (int w = 0; w < warp; w++) warp_before = segment_combine(warp_before, warp_sums[w]);
 total = warp_before;
 for (int w = warp; w < L4_WARPS; w++) total = segment_combine(total, warp_sums[w]);
-#line 2059 "scan.nw"
+#line 2060 "scan.nw"
     
-#line 2127 "scan.nw"
+#line 2129 "scan.nw"
 if (warp == 0) {
   float prefix = 0.0f;
   if (lane == 0) {
@@ -1048,9 +1050,9 @@ if (warp == 0) {
   }
 }
 __syncthreads();
-#line 2060 "scan.nw"
+#line 2061 "scan.nw"
     
-#line 2148 "scan.nw"
+#line 2150 "scan.nw"
 float carry = warp_before.reset ? warp_before.b
                                 : fmaf(warp_before.a, prefix_shared, warp_before.b);
 #pragma unroll
@@ -1067,11 +1069,11 @@ for (int r = 0; r < ROUNDS; r++) {
   }
   store_vector<VEC>(p.h, tile_first + off, p.n, out);
 }
-#line 2061 "scan.nw"
+#line 2062 "scan.nw"
     if (gridDim.x >= p.tiles) break;
   }
 }
-#line 2173 "scan.nw"
+#line 2175 "scan.nw"
 static long long l4_tiles(long long n, int shift, int tile)
 {
   return (n + shift + tile - 1) / tile;
@@ -1083,7 +1085,7 @@ static size_t l4_workspace_bytes(long long rows, long long len)
   long long tiles = l4_tiles(rows * len, 3, L4_THREADS * ITEMS);
   return (size_t)(256 + round_up(tiles * 8, 256) + tiles * 8);
 }
-#line 2187 "scan.nw"
+#line 2189 "scan.nw"
 template <int ITEMS>
 static cudaError_t l4_launch(const float *a, const float *b, float *h,
                              long long rows, long long len, void *workspace,
@@ -1103,7 +1105,7 @@ static cudaError_t l4_launch(const float *a, const float *b, float *h,
   else l4_kernel<ITEMS, 1><<<grid_for(p.tiles), L4_THREADS, 0, stream>>>(p);
   return cudaGetLastError();
 }
-#line 2218 "scan.nw"
+#line 2220 "scan.nw"
 static int l4_choose_items(long long n)
 {
   int device, sms, resident16 = 0;
@@ -1116,7 +1118,7 @@ static int l4_choose_items(long long n)
   long long tiles16 = l4_tiles(n, 0, L4_THREADS * 16);
   return tiles16 >= 2LL * resident16 * sms ? 16 : 8;
 }
-#line 2233 "scan.nw"
+#line 2235 "scan.nw"
 static size_t l4_auto_workspace_bytes(long long rows, long long len)
 {
   return l4_workspace_bytes<8>(rows, len);   /* the larger of the two */
@@ -1130,7 +1132,7 @@ static cudaError_t l4_auto_launch(const float *a, const float *b, float *h,
              ? l4_launch<16>(a, b, h, rows, len, workspace, stream)
              : l4_launch<8>(a, b, h, rows, len, workspace, stream);
 }
-#line 2258 "scan.nw"
+#line 2260 "scan.nw"
 typedef size_t (*workspace_sizer)(long long rows, long long len);
 
 typedef struct {
@@ -1142,13 +1144,13 @@ typedef struct {
   workspace_sizer workspace; /* NULL when it needs none */
   scan_launcher launch;
 } scan_variant;
-#line 2272 "scan.nw"
+#line 2274 "scan.nw"
 static const scan_variant variants[] = {
   {"l0", "Level 0: Hillis-Steele in registers", 0, 12, 0, NULL, l0_launch},
   {"l1", "Level 1: Blelloch in shared memory", L1_MAX_LEN, 12, 0, NULL, l1_launch},
   {"l2", "Level 2: three passes", L2_MAX_LEN, 28, 0, l2_workspace_bytes, l2_launch},
   
-#line 2288 "scan.nw"
+#line 2290 "scan.nw"
 {"l3", "Level 3: look-back, serial walk", 0, 12, 256,
  l3_workspace_bytes<WALK_SERIAL>, l3_launch<WALK_SERIAL>},
 {"l3b", "Level 3b: look-back, warp walk", 0, 12, 256,
@@ -1163,7 +1165,7 @@ static const scan_variant variants[] = {
  l3c_launch<8>},
 {"l3c-16", "Level 3c: 16 items a thread", 0, 12, 4096, l3c_workspace_bytes<16>,
  l3c_launch<16>},
-#line 2277 "scan.nw"
+#line 2279 "scan.nw"
   {"l4-8", "Level 4: 8 items a thread", 0, 12, 2048, l4_workspace_bytes<8>,
    l4_launch<8>},
   {"l4-16", "Level 4: 16 items a thread", 0, 12, 4096, l4_workspace_bytes<16>,
@@ -1172,7 +1174,7 @@ static const scan_variant variants[] = {
    l4_auto_workspace_bytes, l4_auto_launch},
 };
 #define VARIANT_COUNT ((int)(sizeof variants / sizeof variants[0]))
-#line 2310 "scan.nw"
+#line 2312 "scan.nw"
 static const char *const public_variant_names[] = {
   "l1", "l2", "l3", "l3b", "l3c-8", "l4", "l4"   /* in scan_kernel order */
 };
@@ -1183,7 +1185,7 @@ static const scan_variant *find_variant(const char *name)
     if (strcmp(variants[i].name, name) == 0) return &variants[i];
   return NULL;
 }
-#line 2329 "scan.nw"
+#line 2331 "scan.nw"
 static bool misaligned(const void *p) { return ((uintptr_t)p & 3) != 0; }
 
 /* cudaSuccess for a valid call with work to do; cudaErrorNotReady (never
@@ -1200,7 +1202,7 @@ static cudaError_t check_call(const scan_variant *v, const float *a,
   if (v->max_len && len > v->max_len) return cudaErrorInvalidValue;
   return cudaSuccess;
 }
-#line 2357 "scan.nw"
+#line 2359 "scan.nw"
 static cudaError_t run_variant(const scan_variant *v, const float *a,
                                const float *b, float *h, long long rows,
                                long long len, void *workspace,
@@ -1211,7 +1213,7 @@ static cudaError_t run_variant(const scan_variant *v, const float *a,
   bool pooled = true;
   cudaError_t e = cudaSuccess;
   if (bytes && !ws) 
-#line 2378 "scan.nw"
+#line 2380 "scan.nw"
 {
   e = cudaMallocAsync(&ws, bytes, stream);
   if (e == cudaErrorNotSupported) {
@@ -1221,7 +1223,7 @@ static cudaError_t run_variant(const scan_variant *v, const float *a,
   }
   if (e != cudaSuccess) return e;
 }
-#line 2367 "scan.nw"
+#line 2369 "scan.nw"
   e = v->launch(a, b, h, rows, len, ws, stream);
   if (bytes && !workspace) {
     cudaError_t f = pooled ? cudaFreeAsync(ws, stream)
@@ -1230,7 +1232,7 @@ static cudaError_t run_variant(const scan_variant *v, const float *a,
   }
   return e;
 }
-#line 2390 "scan.nw"
+#line 2392 "scan.nw"
 cudaError_t scan_forward(scan_kernel k, const float *a, const float *b, float *h,
                          long long rows, long long len, cudaStream_t stream)
 {
@@ -1243,7 +1245,7 @@ cudaError_t scan_forward(scan_kernel k, const float *a, const float *b, float *h
 }
 #line 138 "scan.nw"
 #ifndef SCAN_NO_MAIN
-#line 2415 "scan.nw"
+#line 2417 "scan.nw"
 enum { EXIT_OK = 0, EXIT_FAILED = 1, EXIT_USAGE = 2, EXIT_NO_GPU = 3,
        EXIT_SKIPPED = 77 };
 
@@ -1256,7 +1258,7 @@ static void cuda_check(cudaError_t e, const char *what, const char *file, int li
   fprintf(stderr, "%s:%d: %s: %s\n", file, line, what, cudaGetErrorString(e));
   exit(EXIT_FAILED);
 }
-#line 2436 "scan.nw"
+#line 2438 "scan.nw"
 static uint64_t mix64(uint64_t x)   /* SplitMix64's finaliser */
 {
   x += 0x9E3779B97F4A7C15ULL;
@@ -1271,7 +1273,7 @@ static float uniform_at(uint64_t seed, long long i, float lo, float hi)
   double u = (double)(mix64(seed ^ mix64((uint64_t)i)) >> 40) * 0x1p-24;
   return (float)(lo + (hi - lo) * u);
 }
-#line 2453 "scan.nw"
+#line 2455 "scan.nw"
 static void fill_uniform(float *x, long long n, uint64_t seed, float lo, float hi)
 {
 #pragma omp parallel for schedule(static)
@@ -1282,7 +1284,7 @@ static uint64_t run_seed;     /* printed at the start; SCAN_SEED replays it */
 static uint64_t case_counter;
 
 static uint64_t next_seed(void) { return mix64(run_seed + ++case_counter); }
-#line 2471 "scan.nw"
+#line 2473 "scan.nw"
 typedef struct { const char *name; float lo, hi; } decay_family;
 
 static const decay_family decays[] = {
@@ -1296,7 +1298,7 @@ static void make_inputs(float *a, float *b, long long n, int decay)
   fill_uniform(a, n, next_seed(), decays[decay].lo, decays[decay].hi);
   fill_uniform(b, n, next_seed(), -1.0f, 1.0f);
 }
-#line 4131 "scan.nw"
+#line 4163 "scan.nw"
 static int usage_error(const char *fmt, ...)
 {
   va_list args;
@@ -1307,7 +1309,7 @@ static int usage_error(const char *fmt, ...)
   va_end(args);
   return EXIT_USAGE;
 }
-#line 4264 "scan.nw"
+#line 4306 "scan.nw"
 static int compare_floats(const void *x, const void *y)
 {
   float a = *(const float *)x, b = *(const float *)y;
@@ -1392,7 +1394,7 @@ static void compare_one(comparison *c, double out, double ref, double bound,
     c->worst_ref = ref;
   }
 }
-#line 2491 "scan.nw"
+#line 2493 "scan.nw"
 /* Compare one row of an output (float from the GPU, double from a mirror). */
 template <typename real>
 static void compare_row(const float *a, const float *b, const real *out,
@@ -1407,7 +1409,7 @@ static void compare_row(const float *a, const float *b, const real *out,
                 first_index + t);
   }
 }
-#line 2511 "scan.nw"
+#line 2513 "scan.nw"
 static void merge_comparison(comparison *into, const comparison *c)
 {
   into->checked += c->checked;
@@ -1420,7 +1422,7 @@ static void merge_comparison(comparison *into, const comparison *c)
     into->worst_ref = c->worst_ref;
   }
 }
-#line 2526 "scan.nw"
+#line 2528 "scan.nw"
 template <typename real>
 static comparison compare_rows(const float *a, const float *b, const real *out,
                                long long rows, long long len, precision p)
@@ -1440,7 +1442,7 @@ static comparison compare_rows(const float *a, const float *b, const real *out,
   }
   return all;
 }
-#line 2551 "scan.nw"
+#line 2553 "scan.nw"
 static void describe_worst(char *text, size_t size, const comparison *c,
                            long long len)
 {
@@ -1505,7 +1507,7 @@ for (long long g = 0; g < tiles; g++) {
   free(local_a);
   free(spine);
 }
-#line 2586 "scan.nw"
+#line 2588 "scan.nw"
 typedef void (*mirror_fn)(const float *a, const float *b, double *h,
                           long long rows, long long len, int fault,
                           int *overflow);
@@ -1519,21 +1521,22 @@ typedef struct {
   int overflow_slot;     /* the first slot past a tile, -1 if none */
   long long overflow_len;
 } evidence;
-#line 2602 "scan.nw"
+#line 2604 "scan.nw"
 static evidence run_mirror(mirror_fn mirror, const mirror_case *cases,
                            int count, int fault)
 {
   evidence ev = {0, {0, 0, 0.0, -1, 0.0, 0.0}, 0, -1, 0};
   for (int i = 0; i < count; i++) {
     long long n = cases[i].rows * cases[i].len;
-    float *a = (float *)malloc(sizeof(float) * n), *b = (float *)malloc(sizeof(float) * n);
+    float *a = (float *)malloc(sizeof(float) * n);
+    float *b = (float *)malloc(sizeof(float) * n);
     double *h = (double *)malloc(sizeof(double) * n);
     int overflow = -1;
     make_inputs(a, b, n, i % DECAY_COUNT);
     mirror(a, b, h, cases[i].rows, cases[i].len, fault, &overflow);
     comparison c = compare_rows(a, b, h, cases[i].rows, cases[i].len, FLOAT64);
     
-#line 2622 "scan.nw"
+#line 2625 "scan.nw"
 if (c.failed || overflow >= 0) ev.failed_cases++;
 if (overflow >= 0 && ev.overflow_slot < 0) {
   ev.overflow_slot = overflow;
@@ -1543,12 +1546,12 @@ if (ev.worst.worst_index < 0 || c.worst_ratio > ev.worst.worst_ratio) {
   ev.worst = c;
   ev.worst_len = cases[i].len;
 }
-#line 2615 "scan.nw"
+#line 2618 "scan.nw"
     free(a); free(b); free(h);
   }
   return ev;
 }
-#line 2636 "scan.nw"
+#line 2639 "scan.nw"
 static const char *const fault_names[FAULT_COUNT] = {
   "correct", "upsweep-swap", "downsweep-swap", "downsweep-index-off-by-one",
   "root-not-identity", "threads-rounded-to-warp", "apply-swap",
@@ -1556,7 +1559,7 @@ static const char *const fault_names[FAULT_COUNT] = {
   "walk-combines-backwards", "warp-lanes-nearest-first", "walk-folds-backward",
   "tiles-from-blockidx",
 };
-#line 2650 "scan.nw"
+#line 2653 "scan.nw"
 static bool report_fault(int fault, const evidence *ev, int cases)
 {
   char text[256];
@@ -1575,7 +1578,7 @@ static bool report_fault(int fault, const evidence *ev, int cases)
     printf("  caught %-28s %s, len %lld\n", fault_names[fault], text, ev->worst_len);
   return ev->failed_cases > 0;
 }
-#line 2671 "scan.nw"
+#line 2674 "scan.nw"
 static int mirror_suite(mirror_fn mirror, const mirror_case *cases, int count,
                         const int *faults, int fault_count)
 {
@@ -1586,7 +1589,7 @@ static int mirror_suite(mirror_fn mirror, const mirror_case *cases, int count,
   }
   return ok ? EXIT_OK : EXIT_FAILED;
 }
-#line 2689 "scan.nw"
+#line 2692 "scan.nw"
 static int length_cases(mirror_case *cases, long long ceiling, long long rows)
 {
   static const long long extra[] = {1, 2, 3, 5, 7, 100, 1000, 1500, 3001, 100003};
@@ -1598,7 +1601,7 @@ static int length_cases(mirror_case *cases, long long ceiling, long long rows)
       if (p + d <= ceiling) cases[count++] = mirror_case{rows, p + d};
   return count;
 }
-#line 2740 "scan.nw"
+#line 2743 "scan.nw"
 enum { STEP_CLAIM, STEP_SCAN, STEP_PUBLISH_FIRST, STEP_PUBLISH_SECOND,
        STEP_WALK, STEP_FOLD, STEP_PREFIX_FIRST, STEP_PREFIX_SECOND,
        STEP_WRITE, STEP_DONE };
@@ -1615,7 +1618,7 @@ typedef struct {
   bool found_aggregate;      /* the walk stopped at an A (a broken variant) */
   long long t_claim, t_published, t_found, t_prefix, t_done;  /* the figure */
 } actor;
-#line 2759 "scan.nw"
+#line 2762 "scan.nw"
 typedef struct {
   const float *a, *b;
   double *h;
@@ -1628,7 +1631,7 @@ typedef struct {
   int resident_limit, started;        /* blocks become resident in order */
   const int *residency;               /* of this permutation */
 } launch;
-#line 2777 "scan.nw"
+#line 2780 "scan.nw"
 static tile_place launch_place(const launch *L, long long tile)
 {
   return place_tile(tile, L->len, L->per_row, (int)L->tile_size);
@@ -1639,7 +1642,7 @@ static affine<double> element_at(const launch *L, tile_place p, int i)
   affine<double> x = {L->a[p.start + i], L->b[p.start + i]};
   return p.index == 0 && i == 0 ? start_row(x) : x;
 }
-#line 2794 "scan.nw"
+#line 2797 "scan.nw"
 /* One half of publishing `flag` for tile g: the value or the flag. */
 static void publish_half(launch *L, long long g, int flag, affine<double> value,
                          bool first_half)
@@ -1652,7 +1655,7 @@ static void publish_half(launch *L, long long g, int flag, affine<double> value,
     L->flag[g] = flag;
   }
 }
-#line 2812 "scan.nw"
+#line 2815 "scan.nw"
 /* One event of the walk; returns false when the actor must wait. */
 static bool walk_serial_event(launch *L, actor *x)
 {
@@ -1667,7 +1670,7 @@ static bool walk_serial_event(launch *L, actor *x)
   }
   return true;
 }
-#line 2832 "scan.nw"
+#line 2835 "scan.nw"
 static bool walk_warp_event(launch *L, actor *x)
 {
   long long first = x->tile - launch_place(L, x->tile).index;
@@ -1687,23 +1690,23 @@ static bool walk_warp_event(launch *L, actor *x)
   x->step = STEP_FOLD;
   return true;
 }
-#line 2859 "scan.nw"
+#line 2862 "scan.nw"
 static affine<double> fold_forward(const launch *L, const actor *x)
 {
   long long g = x->tile;
   affine<double> acc = x->found_aggregate ? L->aggregate[x->found]
                                           : L->inclusive[x->found];
   if (L->fault == FAULT_BACKWARD_FOLD) 
-#line 2873 "scan.nw"
+#line 2876 "scan.nw"
 {
   if (x->found + 1 >= g) return acc;
   affine<double> right = L->aggregate[g - 1];
   for (long long j = g - 2; j > x->found; j--) right = combine(L->aggregate[j], right);
   return combine(acc, right);
 }
-#line 2865 "scan.nw"
+#line 2868 "scan.nw"
   if (L->walk == WALK_WARP) 
-#line 2882 "scan.nw"
+#line 2885 "scan.nw"
 {
   for (long long w = x->look; w < g; w += 32) {
     int top = w == x->look ? x->lane - 1 : 31;
@@ -1714,12 +1717,12 @@ static affine<double> fold_forward(const launch *L, const actor *x)
   }
   return acc;
 }
-#line 2866 "scan.nw"
+#line 2869 "scan.nw"
   for (long long j = x->found + 1; j < g; j++)
     acc = combine_at(FAULT_WALK_ORDER, L->fault, acc, L->aggregate[j]);
   return acc;
 }
-#line 2899 "scan.nw"
+#line 2902 "scan.nw"
 /* Take one step of actor x; false when it cannot move now. */
 static bool actor_event(launch *L, actor *x, int block)
 {
@@ -1731,7 +1734,7 @@ static bool actor_event(launch *L, actor *x, int block)
     x->step = STEP_SCAN;
     return true;
   
-#line 2917 "scan.nw"
+#line 2920 "scan.nw"
 case STEP_SCAN:
   x->total = element_at(L, p, 0);
   for (int i = 1; i < p.count; i++) x->total = combine(x->total, element_at(L, p, i));
@@ -1749,9 +1752,9 @@ case STEP_PUBLISH_SECOND:
   return true;
 case STEP_WALK:
   return L->walk == WALK_SERIAL ? walk_serial_event(L, x) : walk_warp_event(L, x);
-#line 2910 "scan.nw"
+#line 2913 "scan.nw"
   
-#line 2937 "scan.nw"
+#line 2940 "scan.nw"
 case STEP_FOLD:
   x->prefix = fold_forward(L, x);
   x->t_found = L->clock;
@@ -1774,11 +1777,11 @@ case STEP_WRITE: {
   x->step = STEP_DONE;
   return true;
 }
-#line 2911 "scan.nw"
+#line 2914 "scan.nw"
   }
   return false;
 }
-#line 2975 "scan.nw"
+#line 2978 "scan.nw"
 enum { SCHEDULE_RANDOM, SCHEDULE_LATE_PREFIX, SCHEDULE_REVERSE_RESIDENCY,
        SCHEDULE_STALLS, SCHEDULE_KINDS };
 static const char *const schedule_names[SCHEDULE_KINDS] = {
@@ -1792,7 +1795,7 @@ static bool can_move(launch *L, const actor *x)
   return L->walk == WALK_SERIAL ? walk_serial_event(L, &copy)
                                 : walk_warp_event(L, &copy);
 }
-#line 2991 "scan.nw"
+#line 2994 "scan.nw"
 /* Pick the actor for the next event, or -1 if no one can move. */
 static int pick_actor(launch *L, int policy, uint64_t *rng)
 {
@@ -1802,13 +1805,14 @@ static int pick_actor(launch *L, int policy, uint64_t *rng)
   if (count == 0) return -1;
   if (policy == SCHEDULE_LATE_PREFIX) {
     for (int i = 0; i < count; i++)
-      if (L->blocks[movable[i]].step <= STEP_PUBLISH_SECOND) movable[eager++] = movable[i];
+      if (L->blocks[movable[i]].step <= STEP_PUBLISH_SECOND)
+        movable[eager++] = movable[i];
     if (eager) count = eager;
   }
   *rng = mix64(*rng);
   return movable[*rng % (uint64_t)count];
 }
-#line 3009 "scan.nw"
+#line 3013 "scan.nw"
 /* Make blocks resident, in the order of L->residency, up to the limit. */
 static void admit_blocks(launch *L)
 {
@@ -1820,7 +1824,7 @@ static void admit_blocks(launch *L)
     resident++;
   }
 }
-#line 3023 "scan.nw"
+#line 3027 "scan.nw"
 /* Run a launch to the end; false on deadlock. */
 static bool run_launch(launch *L, int policy, uint64_t seed)
 {
@@ -1829,7 +1833,7 @@ static bool run_launch(launch *L, int policy, uint64_t seed)
     admit_blocks(L);
     int i = pick_actor(L, policy, &rng);
     if (i < 0) 
-#line 3045 "scan.nw"
+#line 3049 "scan.nw"
 {
   bool thawed = false;
   for (int j = 0; j < (int)L->tiles && !thawed; j++)
@@ -1837,7 +1841,7 @@ static bool run_launch(launch *L, int policy, uint64_t seed)
   if (!thawed) return false;
   continue;
 }
-#line 3031 "scan.nw"
+#line 3035 "scan.nw"
     actor *x = &L->blocks[i];
     int before = x->step;
     actor_event(L, x, i);
@@ -1849,7 +1853,7 @@ static bool run_launch(launch *L, int policy, uint64_t seed)
   }
   return true;
 }
-#line 3061 "scan.nw"
+#line 3065 "scan.nw"
 static void launch_init(launch *L, const float *a, const float *b, double *h,
                         long long rows, long long len, long long tile_size,
                         int walk, int fault, int policy, int *order)
@@ -1868,7 +1872,7 @@ static void launch_init(launch *L, const float *a, const float *b, double *h,
   }
   L->residency = order;
 }
-#line 3089 "scan.nw"
+#line 3093 "scan.nw"
 typedef struct { long long rows, len, tile_size; } protocol_case;
 
 static const protocol_case protocol_cases[] = {
@@ -1877,7 +1881,7 @@ static const protocol_case protocol_cases[] = {
 };
 #define PROTOCOL_CASES 6
 #define RANDOM_SCHEDULES 24
-#line 3102 "scan.nw"
+#line 3106 "scan.nw"
 typedef struct {
   float *a, *b;
   double *h, *first_h;
@@ -1892,25 +1896,26 @@ static launch_memory launch_memory_new(long long n, long long tiles)
   m.a = (float *)malloc(sizeof(float) * n); m.b = (float *)malloc(sizeof(float) * n);
   m.h = (double *)malloc(sizeof(double) * n);
   m.first_h = (double *)malloc(sizeof(double) * n);
-  m.flag = (int *)malloc(sizeof(int) * tiles); m.order = (int *)malloc(sizeof(int) * tiles);
+  m.flag = (int *)malloc(sizeof(int) * tiles);
+  m.order = (int *)malloc(sizeof(int) * tiles);
   m.aggregate = (affine<double> *)malloc(sizeof(affine<double>) * tiles);
   m.inclusive = (affine<double> *)malloc(sizeof(affine<double>) * tiles);
   m.blocks = (actor *)malloc(sizeof(actor) * tiles);
   return m;
 }
-#line 3125 "scan.nw"
+#line 3130 "scan.nw"
 static void launch_memory_free(launch_memory m)
 {
   free(m.a); free(m.b); free(m.h); free(m.first_h); free(m.flag); free(m.order);
   free(m.aggregate); free(m.inclusive); free(m.blocks);
 }
-#line 3136 "scan.nw"
+#line 3141 "scan.nw"
 typedef struct {
   bool deadlock, disagree, out_of_bound;
   char detail[256];
 } protocol_evidence;
 
-#line 3144 "scan.nw"
+#line 3149 "scan.nw"
 static void note(protocol_evidence *ev, bool *flag, const char *fmt, ...)
 {
   if (*flag) return;
@@ -1921,7 +1926,7 @@ static void note(protocol_evidence *ev, bool *flag, const char *fmt, ...)
   vsnprintf(ev->detail, sizeof ev->detail, fmt, args);
   va_end(args);
 }
-#line 3160 "scan.nw"
+#line 3165 "scan.nw"
 static void run_schedule(const protocol_case *c, launch_memory *m, int walk,
                          int fault, int policy, uint64_t seed, bool first,
                          protocol_evidence *ev)
@@ -1938,7 +1943,7 @@ static void run_schedule(const protocol_case *c, launch_memory *m, int walk,
     return;
   }
   
-#line 3180 "scan.nw"
+#line 3185 "scan.nw"
 comparison cmp = compare_rows(m->a, m->b, m->h, c->rows, c->len, FLOAT64);
 if (cmp.failed) {
   char text[200];
@@ -1953,9 +1958,9 @@ else
            " vs %.17g", i / c->len, i % c->len, m->h[i], m->first_h[i]);
       break;
     }
-#line 3176 "scan.nw"
+#line 3181 "scan.nw"
 }
-#line 3197 "scan.nw"
+#line 3202 "scan.nw"
 static protocol_evidence run_protocol(int walk, int fault, int *schedules)
 {
   protocol_evidence ev = {false, false, false, ""};
@@ -1963,7 +1968,8 @@ static protocol_evidence run_protocol(int walk, int fault, int *schedules)
   for (int ci = 0; ci < PROTOCOL_CASES; ci++) {
     const protocol_case *c = &protocol_cases[ci];
     long long n = c->rows * c->len;
-    launch_memory m = launch_memory_new(n, c->rows * ((c->len + c->tile_size - 1) / c->tile_size));
+    long long tiles = c->rows * ((c->len + c->tile_size - 1) / c->tile_size);
+    launch_memory m = launch_memory_new(n, tiles);
     make_inputs(m.a, m.b, n, ci % DECAY_COUNT);
     for (int s = 0; s < SCHEDULE_KINDS - 1 + RANDOM_SCHEDULES; s++, ++*schedules) {
       int policy = s < SCHEDULE_KINDS - 1 ? s + 1 : SCHEDULE_RANDOM;
@@ -1973,14 +1979,14 @@ static protocol_evidence run_protocol(int walk, int fault, int *schedules)
   }
   return ev;
 }
-#line 2570 "scan.nw"
+#line 2572 "scan.nw"
 typedef struct {
   const char *name;
   const char *what;
   bool needs_gpu;
   int (*run)(void);
 } suite;
-#line 2703 "scan.nw"
+#line 2706 "scan.nw"
 static int suite_mirror_l1(void)
 {
   mirror_case cases[64];
@@ -2002,12 +2008,13 @@ static int suite_mirror_l2(void)
       FAULT_DOWNSWEEP_SWAP, FAULT_APPLY_SWAP, FAULT_SPINE_NO_IDENTITY};
   return mirror_suite(mirror_l2, cases, count, faults, 5);
 }
-#line 3220 "scan.nw"
+#line 3226 "scan.nw"
 static int suite_mirror_lookback(void)
 {
   static const struct { int fault, walk; } runs[] = {
     {FAULT_NONE, WALK_SERIAL}, {FAULT_NONE, WALK_WARP},
-    {FAULT_WALK_STOPS_AT_AGGREGATE, WALK_SERIAL}, {FAULT_FLAG_BEFORE_VALUE, WALK_SERIAL},
+    {FAULT_WALK_STOPS_AT_AGGREGATE, WALK_SERIAL},
+    {FAULT_FLAG_BEFORE_VALUE, WALK_SERIAL},
     {FAULT_WALK_ORDER, WALK_SERIAL}, {FAULT_WARP_LANE_ORDER, WALK_WARP},
     {FAULT_BACKWARD_FOLD, WALK_SERIAL}, {FAULT_TILE_FROM_BLOCKIDX, WALK_SERIAL},
   };
@@ -2016,7 +2023,7 @@ static int suite_mirror_lookback(void)
     int schedules;
     protocol_evidence ev = run_protocol(runs[r].walk, runs[r].fault, &schedules);
     
-#line 3239 "scan.nw"
+#line 3246 "scan.nw"
 bool failed = ev.deadlock || ev.disagree || ev.out_of_bound;
 const char *walk = runs[r].walk == WALK_SERIAL ? "serial" : "warp";
 if (runs[r].fault == FAULT_NONE) {
@@ -2029,11 +2036,11 @@ if (runs[r].fault == FAULT_NONE) {
          fault_names[runs[r].fault], failed ? ev.detail : "every schedule passed");
   ok = ok && failed;
 }
-#line 3233 "scan.nw"
+#line 3240 "scan.nw"
   }
   return ok ? EXIT_OK : EXIT_FAILED;
 }
-#line 3266 "scan.nw"
+#line 3273 "scan.nw"
 static int suite_combine(void)
 {
   int failures = 0, swapped_differ = 0, trials = 100000;
@@ -2045,7 +2052,7 @@ static int suite_combine(void)
       x[k].b = uniform_at(seed, 6 * i + 2 * k + 1, -1.0f, 1.0f);
     }
     
-#line 3286 "scan.nw"
+#line 3293 "scan.nw"
 affine<double> left = combine(combine(x[0], x[1]), x[2]);
 affine<double> right = combine(x[0], combine(x[1], x[2]));
 double scale = fabs(x[2].a * x[1].a * x[0].b) + fabs(x[2].a * x[1].b) + fabs(x[2].b);
@@ -2055,22 +2062,22 @@ affine<double> e = identity_map<double>(), ex = combine(e, x[0]), xe = combine(x
 if (ex.a != x[0].a || ex.b != x[0].b || xe.a != x[0].a || xe.b != x[0].b) failures++;
 affine<double> xy = combine(x[0], x[1]), yx = combine(x[1], x[0]);
 swapped_differ += xy.b != yx.b;
-#line 3277 "scan.nw"
+#line 3284 "scan.nw"
   }
   
-#line 3298 "scan.nw"
+#line 3305 "scan.nw"
 affine<double> two = {2, 0}, plus_one = {1, 1};
 if (combine(two, plus_one).b != 1 || combine(plus_one, two).b != 2) failures++;
 affine<double> nan_a = {NAN, 0.5}, inf_a = {INFINITY, 0.5}, fine = {0.75, 0.5};
 if (!isnan(start_row(nan_a).b) || !isnan(start_row(inf_a).b) ||
     start_row(fine).b != 0.5) failures++;
 if (swapped_differ < trials * 9 / 10) failures++;
-#line 3279 "scan.nw"
+#line 3286 "scan.nw"
   printf("  %d triples: associative within rounding, identity exact; swapped"
          " operands differ in %d of %d pairs\n", trials, swapped_differ, trials);
   return failures ? EXIT_FAILED : EXIT_OK;
 }
-#line 3315 "scan.nw"
+#line 3322 "scan.nw"
 /* The composition of elements [lo, hi) of a row, halving recursively. */
 static affine<float> halving(const float *a, const float *b, long long lo, long long hi)
 {
@@ -2081,12 +2088,12 @@ static affine<float> halving(const float *a, const float *b, long long lo, long 
   long long mid = lo + (hi - lo) / 2;
   return combine(halving(a, b, lo, mid), halving(a, b, mid, hi));
 }
-#line 3328 "scan.nw"
+#line 3335 "scan.nw"
 static int suite_reference(void)
 {
   int failures = 0;
   
-#line 3345 "scan.nw"
+#line 3352 "scan.nw"
 for (int k = 0; k < 4; k++) {
   double c = 0.5 + 0.125 * k;
   float a[1000], b[1000];
@@ -2097,22 +2104,26 @@ for (int k = 0; k < 4; k++) {
     if (fabs(h[t] - (1 - pow(c, t + 1)) / (1 - c)) > 4 * (t + 1) * 0x1p-53 / (1 - c))
       failures++;
 }
-#line 3332 "scan.nw"
+#line 3339 "scan.nw"
   double worst_sequential = 0, worst_halving = 0, widest = 0;
   for (int decay = 0; decay < DECAY_COUNT; decay++)
     for (long long len = 1; len <= (1 << 16); len = len * 4 + 1) {
       
-#line 3358 "scan.nw"
-float *a = (float *)malloc(sizeof(float) * len), *b = (float *)malloc(sizeof(float) * len);
+#line 3365 "scan.nw"
+float *a = (float *)malloc(sizeof(float) * len);
+float *b = (float *)malloc(sizeof(float) * len);
 float *h = (float *)malloc(sizeof(float) * len);
 make_inputs(a, b, len, decay);
 affine<float> acc = start_row(affine<float>{a[0], b[0]});
 h[0] = acc.b;
-for (long long t = 1; t < len; t++) { acc = combine(acc, affine<float>{a[t], b[t]}); h[t] = acc.b; }
+for (long long t = 1; t < len; t++) {
+  acc = combine(acc, affine<float>{a[t], b[t]});
+  h[t] = acc.b;
+}
 comparison c = compare_rows(a, b, h, 1, len, FLOAT32);
 failures += c.failed > 0;
 worst_sequential = fmax(worst_sequential, c.worst_ratio);
-#line 3375 "scan.nw"
+#line 3386 "scan.nw"
 affine<float> whole = halving(a, b, 0, len);
 reference_state r = {0, 0, 0};
 for (long long t = 0; t < len; t++) reference_step(&r, a[t], b[t]);
@@ -2121,16 +2132,16 @@ double ratio = fabs(whole.b - r.h) / bound;
 failures += !(ratio <= 1.0);
 worst_halving = fmax(worst_halving, ratio);
 widest = fmax(widest, bound / (r.s > 0 ? r.s : 1.0));
-#line 3368 "scan.nw"
+#line 3379 "scan.nw"
 free(a); free(b); free(h);
-#line 3336 "scan.nw"
+#line 3343 "scan.nw"
     }
   printf("  float32 sequential uses %.3g of the bound, recursive halving %.3g;"
          " the bound is at most %.3g of the sums it guards\n",
          worst_sequential, worst_halving, widest);
   return failures ? EXIT_FAILED : EXIT_OK;
 }
-#line 3399 "scan.nw"
+#line 3410 "scan.nw"
 static bool gpu_available(char *why, size_t size)
 {
   int count = 0;
@@ -2142,7 +2153,7 @@ static bool gpu_available(char *why, size_t size)
   if (count == 0) { snprintf(why, size, "no CUDA device"); return false; }
   return true;
 }
-#line 3420 "scan.nw"
+#line 3431 "scan.nw"
 enum { SPECIAL_NONE, SPECIAL_NAN_B, SPECIAL_NAN_A, SPECIAL_INF_B, SPECIAL_INF_A,
        SPECIAL_NAN_FIRST_A };
 
@@ -2153,7 +2164,7 @@ typedef struct {
   bool in_place;                     /* h is b */
   int special;
 } gpu_case;
-#line 3437 "scan.nw"
+#line 3448 "scan.nw"
 typedef struct { const scan_variant *variant; int public_kernel; } kernel_ref;
 
 static cudaError_t call_kernel(kernel_ref k, const float *a, const float *b,
@@ -2172,7 +2183,7 @@ static const char *kernel_name(kernel_ref k)
       "SCAN_L4_ROOFLINE", "SCAN_AUTO"};
   return k.public_kernel >= 0 ? names[k.public_kernel] : k.variant->name;
 }
-#line 3463 "scan.nw"
+#line 3474 "scan.nw"
 typedef struct {
   float *a, *b, *h;              /* host */
   float *da, *db, *dh;           /* device, at the case's offsets */
@@ -2184,14 +2195,19 @@ static void poison(float *device_base, long long n)
 {
   CUDA_CHECK(cudaMemset(device_base, 0xff, sizeof(float) * (n + 8)));
 }
-#line 3477 "scan.nw"
+#line 3488 "scan.nw"
 static case_buffers case_buffers_new(const gpu_case *c)
 {
   case_buffers m;
   m.n = c->rows * c->len;
   size_t bytes = sizeof(float) * (m.n + 8);
-  m.a = (float *)malloc(bytes); m.b = (float *)malloc(bytes); m.h = (float *)malloc(bytes);
-  if (!m.a || !m.b || !m.h) { fprintf(stderr, "out of host memory\n"); exit(EXIT_FAILED); }
+  m.a = (float *)malloc(bytes);
+  m.b = (float *)malloc(bytes);
+  m.h = (float *)malloc(bytes);
+  if (!m.a || !m.b || !m.h) {
+    fprintf(stderr, "out of host memory\n");
+    exit(EXIT_FAILED);
+  }
   CUDA_CHECK(cudaMalloc(&m.base_a, bytes));
   CUDA_CHECK(cudaMalloc(&m.base_b, bytes));
   CUDA_CHECK(cudaMalloc(&m.base_h, bytes));
@@ -2200,7 +2216,7 @@ static case_buffers case_buffers_new(const gpu_case *c)
   m.dh = c->in_place ? m.db : m.base_h + c->h_offset;
   return m;
 }
-#line 3495 "scan.nw"
+#line 3511 "scan.nw"
 static void case_buffers_free(case_buffers *m)
 {
   free(m->a); free(m->b); free(m->h);
@@ -2208,7 +2224,7 @@ static void case_buffers_free(case_buffers *m)
   CUDA_CHECK(cudaFree(m->base_b));
   CUDA_CHECK(cudaFree(m->base_h));
 }
-#line 3510 "scan.nw"
+#line 3526 "scan.nw"
 static void plant_special(const gpu_case *c, float *a, float *b)
 {
   long long at = (c->rows > 1 ? c->len : 0) + c->len / 3;
@@ -2220,7 +2236,7 @@ static void plant_special(const gpu_case *c, float *a, float *b)
   case SPECIAL_NAN_FIRST_A: a[0] = NAN; break;
   }
 }
-#line 3524 "scan.nw"
+#line 3540 "scan.nw"
 static void upload_case(const gpu_case *c, case_buffers *m)
 {
   make_inputs(m->a, m->b, m->n, c->decay);
@@ -2229,13 +2245,14 @@ static void upload_case(const gpu_case *c, case_buffers *m)
   CUDA_CHECK(cudaMemcpy(m->db, m->b, sizeof(float) * m->n, cudaMemcpyHostToDevice));
   if (!c->in_place) poison(m->base_h, m->n);
 }
-#line 3539 "scan.nw"
+#line 3555 "scan.nw"
 static bool guards_intact(const gpu_case *c, const case_buffers *m)
 {
   if (c->in_place) return true;
   float guard[8];
   int before = c->h_offset, after = 8 - before;
-  CUDA_CHECK(cudaMemcpy(guard, m->base_h, sizeof(float) * before, cudaMemcpyDeviceToHost));
+  CUDA_CHECK(cudaMemcpy(guard, m->base_h, sizeof(float) * before,
+                        cudaMemcpyDeviceToHost));
   CUDA_CHECK(cudaMemcpy(guard + before, m->dh + m->n, sizeof(float) * after,
                         cudaMemcpyDeviceToHost));
   for (int i = 0; i < 8; i++) {
@@ -2245,7 +2262,7 @@ static bool guards_intact(const gpu_case *c, const case_buffers *m)
   }
   return true;
 }
-#line 3560 "scan.nw"
+#line 3577 "scan.nw"
 typedef struct { comparison cmp; bool ok; char error[160]; } case_result;
 
 static case_result run_case(kernel_ref k, const gpu_case *c)
@@ -2259,7 +2276,7 @@ static case_result run_case(kernel_ref k, const gpu_case *c)
     snprintf(r.error, sizeof r.error, "CUDA error: %s", cudaGetErrorString(e));
   } else {
     
-#line 3580 "scan.nw"
+#line 3597 "scan.nw"
 CUDA_CHECK(cudaMemcpy(m.h, m.dh, sizeof(float) * m.n, cudaMemcpyDeviceToHost));
 r.cmp = compare_rows(m.a, m.b, m.h, c->rows, c->len, FLOAT32);
 r.ok = r.cmp.failed == 0;
@@ -2269,12 +2286,12 @@ if (!guards_intact(c, &m)) {
 } else if (!r.ok) {
   describe_worst(r.error, sizeof r.error, &r.cmp, c->len);
 }
-#line 3573 "scan.nw"
+#line 3590 "scan.nw"
   }
   case_buffers_free(&m);
   return r;
 }
-#line 3599 "scan.nw"
+#line 3616 "scan.nw"
 static int kernel_cases(gpu_case *cases, long long ceiling, int tile)
 {
   int count = 0, d = 0;
@@ -2290,7 +2307,7 @@ static int kernel_cases(gpu_case *cases, long long ceiling, int tile)
     cases[i].rows = rows < 1 ? 1 : rows > 7 ? 7 : rows;
   }
   
-#line 3619 "scan.nw"
+#line 3636 "scan.nw"
 long long mid = top < 3001 ? top : 3001, wide = top < 257 ? top : 257;
 cases[count++] = gpu_case{70001, 33, 0};
 cases[count++] = gpu_case{66000, wide, 1};
@@ -2302,10 +2319,10 @@ cases[count++] = gpu_case{3, mid, 1, 2, 1, 1, true};
 for (int s = SPECIAL_NAN_B; s <= SPECIAL_NAN_FIRST_A; s++)
   cases[count++] = gpu_case{4, mid, s % DECAY_COUNT, 0, 0, 0, false, s};
 if (tile) cases[count++] = gpu_case{1, 65536LL * tile + 7, 1};
-#line 3614 "scan.nw"
+#line 3631 "scan.nw"
   return count;
 }
-#line 3637 "scan.nw"
+#line 3654 "scan.nw"
 static bool kernel_suite(kernel_ref k, long long ceiling, int tile)
 {
   gpu_case cases[128];
@@ -2316,7 +2333,7 @@ static bool kernel_suite(kernel_ref k, long long ceiling, int tile)
   for (int i = 0; i < count; i++) {
     case_result r = run_case(k, &cases[i]);
     
-#line 3657 "scan.nw"
+#line 3674 "scan.nw"
 const gpu_case *c = &cases[i];
 if (!r.ok) {
   failed++;
@@ -2331,7 +2348,7 @@ if (r.cmp.worst_index >= 0 && r.cmp.worst_ratio > worst.worst_ratio && !c->speci
   worst_len = c->len;
 }
 worst.checked = checked;
-#line 3647 "scan.nw"
+#line 3664 "scan.nw"
   }
   char text[200];
   describe_worst(text, sizeof text, &worst, worst_len);
@@ -2339,9 +2356,13 @@ worst.checked = checked;
          kernel_name(k), count, (double)worst.checked, text);
   return failed == 0;
 }
-#line 3677 "scan.nw"
+#line 3694 "scan.nw"
 static kernel_ref public_ref(int k) { return kernel_ref{NULL, k}; }
-static kernel_ref variant_ref(const char *name) { return kernel_ref{find_variant(name), -1}; }
+
+static kernel_ref variant_ref(const char *name)
+{
+  return kernel_ref{find_variant(name), -1};
+}
 
 static int run_kernel_suites(const kernel_ref *refs, int count)
 {
@@ -2353,14 +2374,17 @@ static int run_kernel_suites(const kernel_ref *refs, int count)
   }
   return ok ? EXIT_OK : EXIT_FAILED;
 }
-#line 3693 "scan.nw"
-static int suite_gpu_l0(void) { kernel_ref k[] = {variant_ref("l0")}; return run_kernel_suites(k, 1); }
-static int suite_gpu_l1(void) { kernel_ref k[] = {public_ref(SCAN_L1_BLELLOCH)}; return run_kernel_suites(k, 1); }
-static int suite_gpu_l2(void) { kernel_ref k[] = {public_ref(SCAN_L2_MULTIBLOCK)}; return run_kernel_suites(k, 1); }
-static int suite_gpu_l3(void) { kernel_ref k[] = {public_ref(SCAN_L3_LOOKBACK)}; return run_kernel_suites(k, 1); }
-static int suite_gpu_l3b(void) { kernel_ref k[] = {public_ref(SCAN_L3B_LOOKBACK_WARP)}; return run_kernel_suites(k, 1); }
-static int suite_gpu_auto(void) { kernel_ref k[] = {public_ref(SCAN_AUTO)}; return run_kernel_suites(k, 1); }
-#line 3702 "scan.nw"
+#line 3714 "scan.nw"
+/* One suite for one kernel, public or from the catalogue. */
+#define KERNEL_SUITE(function, ref) \
+  static int function(void) { kernel_ref k[] = {ref}; return run_kernel_suites(k, 1); }
+KERNEL_SUITE(suite_gpu_l0, variant_ref("l0"))
+KERNEL_SUITE(suite_gpu_l1, public_ref(SCAN_L1_BLELLOCH))
+KERNEL_SUITE(suite_gpu_l2, public_ref(SCAN_L2_MULTIBLOCK))
+KERNEL_SUITE(suite_gpu_l3, public_ref(SCAN_L3_LOOKBACK))
+KERNEL_SUITE(suite_gpu_l3b, public_ref(SCAN_L3B_LOOKBACK_WARP))
+KERNEL_SUITE(suite_gpu_auto, public_ref(SCAN_AUTO))
+#line 3726 "scan.nw"
 static int suite_gpu_l3c(void)
 {
   kernel_ref k[] = {variant_ref("l3c-1"), variant_ref("l3c-2"), variant_ref("l3c-4"),
@@ -2374,7 +2398,7 @@ static int suite_gpu_l4(void)
                     public_ref(SCAN_L4_ROOFLINE)};
   return run_kernel_suites(k, 3);
 }
-#line 3724 "scan.nw"
+#line 3748 "scan.nw"
 typedef struct {
   const char *what;
   int kernel;                 /* -1: the kernel under test */
@@ -2382,7 +2406,7 @@ typedef struct {
   long long rows, len;
   cudaError_t want;
 } contract_call;
-#line 3734 "scan.nw"
+#line 3758 "scan.nw"
 static const contract_call contract_calls[] = {
   {"rows == 0", -1, 0, 0, 0, 0, 100, cudaSuccess},
   {"len == 0", -1, 0, 0, 0, 100, 0, cudaSuccess},
@@ -2402,7 +2426,7 @@ static const contract_call contract_calls[] = {
    cudaErrorInvalidValue},
 };
 #define CONTRACT_CALLS ((int)(sizeof contract_calls / sizeof contract_calls[0]))
-#line 3756 "scan.nw"
+#line 3780 "scan.nw"
 static const float *offset_pointer(float *base, int bytes)
 {
   return bytes < 0 ? NULL : (const float *)((char *)base + bytes);
@@ -2418,7 +2442,7 @@ static bool output_untouched(const float *device_h, float *host, long long n)
   }
   return true;
 }
-#line 3774 "scan.nw"
+#line 3798 "scan.nw"
 static int suite_gpu_contract(void)
 {
   const long long n = 4096;
@@ -2431,7 +2455,7 @@ static int suite_gpu_contract(void)
   int failures = 0, tried = 0;
   for (int k = 0; k <= SCAN_AUTO; k++)
     for (int i = 0; i < CONTRACT_CALLS; i++) 
-#line 3795 "scan.nw"
+#line 3819 "scan.nw"
 {
   const contract_call *c = &contract_calls[i];
   if (c->kernel >= 0 && c->kernel != k) continue;
@@ -2439,7 +2463,8 @@ static int suite_gpu_contract(void)
   poison(h, n - 8);
   cudaError_t e = scan_forward((scan_kernel)kernel, offset_pointer(a, c->a_bytes),
                                offset_pointer(b, c->b_bytes),
-                               (float *)offset_pointer(h, c->h_bytes), c->rows, c->len, 0);
+                               (float *)offset_pointer(h, c->h_bytes), c->rows, c->len,
+                               0);
   cudaError_t after = cudaDeviceSynchronize(), sticky = cudaGetLastError();
   bool ok = e == c->want && after == cudaSuccess && sticky == cudaSuccess &&
             output_untouched(h, host, n);
@@ -2448,14 +2473,14 @@ static int suite_gpu_contract(void)
   failures += !ok;
   tried++;
 }
-#line 3786 "scan.nw"
+#line 3810 "scan.nw"
   printf("  %-6s %d calls on %d kernels returned what the contract says and"
          " wrote nothing\n", failures ? "FAILED" : "ok", tried, SCAN_AUTO + 1);
   CUDA_CHECK(cudaFree(a)); CUDA_CHECK(cudaFree(b)); CUDA_CHECK(cudaFree(h));
   free(host);
   return failures ? EXIT_FAILED : EXIT_OK;
 }
-#line 3823 "scan.nw"
+#line 3848 "scan.nw"
 /* Check |h3b - h3c| <= the regrouping bound for one row; returns the number
    of elements that differ at all, adds violations to *bad. */
 static long long regroup_row(const float *a, const float *b, const float *h3b,
@@ -2472,7 +2497,7 @@ static long long regroup_row(const float *a, const float *b, const float *h3b,
     if (t % tile == 0) { P = row; T = identity_map<double>(); }
     reference_step(&r, a[t], b[t]);
     
-#line 3847 "scan.nw"
+#line 3872 "scan.nw"
 double u = FLOAT32.u;
 double bound = 1.01 * u * (7 * fabs(T.a * e.a * P.b) + 6 * fabs(e.a * T.b) +
                            3 * fabs(e.b)) +
@@ -2481,13 +2506,13 @@ double d = fabs((double)h3b[t] - (double)h3c[t]);
 differ += memcmp(&h3b[t], &h3c[t], sizeof(float)) != 0;
 if (!(d <= bound)) (*bad)++;
 if (d / bound > *worst) *worst = d / bound;
-#line 3839 "scan.nw"
+#line 3864 "scan.nw"
     T = combine(T, e);
     row = combine(row, e);
   }
   return differ;
 }
-#line 3858 "scan.nw"
+#line 3883 "scan.nw"
 static int suite_gpu_regrouping(void)
 {
   static const long long shapes[][2] = {{1, (1 << 22) + 5}, {33, 70001},
@@ -2497,7 +2522,7 @@ static int suite_gpu_regrouping(void)
   for (int s = 0; s < 4; s++) {
     gpu_case c = {shapes[s][0], shapes[s][1], s % DECAY_COUNT};
     
-#line 3878 "scan.nw"
+#line 3903 "scan.nw"
 case_buffers m = case_buffers_new(&c);
 upload_case(&c, &m);
 long long n = m.n;
@@ -2506,7 +2531,8 @@ const char *names[3] = {"l3", "l3b", "l3c-1"};
 for (int k = 0; k < 3; k++) {
   out[k] = (float *)malloc(sizeof(float) * n);
   poison(m.base_h, n);
-  CUDA_CHECK(run_variant(find_variant(names[k]), m.da, m.db, m.dh, c.rows, c.len, NULL, 0));
+  CUDA_CHECK(run_variant(find_variant(names[k]), m.da, m.db, m.dh, c.rows, c.len,
+                         NULL, 0));
   CUDA_CHECK(cudaDeviceSynchronize());
   CUDA_CHECK(cudaMemcpy(out[k], m.dh, sizeof(float) * n, cudaMemcpyDeviceToHost));
 }
@@ -2516,7 +2542,7 @@ for (long long row = 0; row < c.rows; row++)
                         out[2] + row * c.len, c.len, L3_THREADS, &bad, &worst);
 for (int k = 0; k < 3; k++) free(out[k]);
 case_buffers_free(&m);
-#line 3867 "scan.nw"
+#line 3892 "scan.nw"
   }
   bool ok = identical_failures == 0 && differ > 0 && bad == 0;
   printf("  %-6s 3 and 3b bit-identical: %s; 3c(1 item) differs from 3b in %lld"
@@ -2525,7 +2551,7 @@ case_buffers_free(&m);
          bad ? "; SOME ARE NOT" : "");
   return ok ? EXIT_OK : EXIT_FAILED;
 }
-#line 3906 "scan.nw"
+#line 3932 "scan.nw"
 static __global__ void count_differences(const uint32_t *x, const uint32_t *y,
                                          long long n, unsigned long long *count)
 {
@@ -2535,7 +2561,7 @@ static __global__ void count_differences(const uint32_t *x, const uint32_t *y,
     mine += x[i] != y[i];
   if (mine) atomicAdd(count, mine);
 }
-#line 3918 "scan.nw"
+#line 3944 "scan.nw"
 /* Run v `runs` times on one shape; returns how many runs differed from the
    first, and prints a line. */
 static int repeat_runs(const scan_variant *v, long long rows, long long len, int runs)
@@ -2550,7 +2576,7 @@ static int repeat_runs(const scan_variant *v, long long rows, long long len, int
   CUDA_CHECK(cudaMemset(count, 0, sizeof(unsigned long long)));
   int differing = 0;
   
-#line 3941 "scan.nw"
+#line 3967 "scan.nw"
 CUDA_CHECK(run_variant(v, m.da, m.db, m.dh, rows, len, NULL, 0));
 CUDA_CHECK(cudaMemcpy(first, m.dh, sizeof(float) * m.n, cudaMemcpyDeviceToDevice));
 for (int run = 0; run < runs; run++) {
@@ -2561,14 +2587,14 @@ for (int run = 0; run < runs; run++) {
   CUDA_CHECK(cudaMemcpy(&host_count, count, sizeof host_count, cudaMemcpyDeviceToHost));
   if (host_count) { differing++; CUDA_CHECK(cudaMemset(count, 0, sizeof host_count)); }
 }
-#line 3932 "scan.nw"
+#line 3958 "scan.nw"
   printf("  %-6s %-8s %d runs of %lld x %lld%s\n", differing ? "FAILED" : "ok", v->name,
          runs, rows, len, differing ? ": some differ" : ", bit-identical");
   CUDA_CHECK(cudaFree(first)); CUDA_CHECK(cudaFree(count));
   case_buffers_free(&m);
   return differing;
 }
-#line 3954 "scan.nw"
+#line 3980 "scan.nw"
 static int suite_gpu_determinism(void)
 {
   int differing = 0;
@@ -2581,7 +2607,7 @@ static int suite_gpu_determinism(void)
   }
   return differing ? EXIT_FAILED : EXIT_OK;
 }
-#line 3975 "scan.nw"
+#line 4001 "scan.nw"
 static int suite_gpu_streams(void)
 {
   static const char *const pairs[][2] = {{"l4", "l3c-8"}, {"l3b", "l2"},
@@ -2591,11 +2617,14 @@ static int suite_gpu_streams(void)
     CUDA_CHECK(cudaStreamCreateWithFlags(&stream[s], cudaStreamNonBlocking));
   int failures = 0;
   for (int p = 0; p < 4; p++) 
-#line 3992 "scan.nw"
+#line 4018 "scan.nw"
 {
   gpu_case c[2] = {{1, (1 << 24) + 1, 0}, {8192, 2048, 1}};
   case_buffers m[2];
-  for (int s = 0; s < 2; s++) { m[s] = case_buffers_new(&c[s]); upload_case(&c[s], &m[s]); }
+  for (int s = 0; s < 2; s++) {
+    m[s] = case_buffers_new(&c[s]);
+    upload_case(&c[s], &m[s]);
+  }
   for (int s = 0; s < 2; s++) {
     const scan_variant *v = find_variant(pairs[p][s]);
     if (v->max_len && c[s].len > v->max_len) c[s] = gpu_case{8192, 2048, 1};
@@ -2604,19 +2633,20 @@ static int suite_gpu_streams(void)
   }
   for (int s = 0; s < 2; s++) {
     CUDA_CHECK(cudaStreamSynchronize(stream[s]));
-    CUDA_CHECK(cudaMemcpy(m[s].h, m[s].dh, sizeof(float) * m[s].n, cudaMemcpyDeviceToHost));
+    CUDA_CHECK(cudaMemcpy(m[s].h, m[s].dh, sizeof(float) * m[s].n,
+                          cudaMemcpyDeviceToHost));
     comparison r = compare_rows(m[s].a, m[s].b, m[s].h, c[s].rows, c[s].len, FLOAT32);
     if (r.failed) { failures++; printf("  FAILED %s on its stream\n", pairs[p][s]); }
     case_buffers_free(&m[s]);
   }
 }
-#line 3984 "scan.nw"
+#line 4010 "scan.nw"
   for (int s = 0; s < 2; s++) CUDA_CHECK(cudaStreamDestroy(stream[s]));
   printf("  %-6s 4 pairs of kernels on two streams at once, both outputs right\n",
          failures ? "FAILED" : "ok");
   return failures ? EXIT_FAILED : EXIT_OK;
 }
-#line 4021 "scan.nw"
+#line 4051 "scan.nw"
 static int suite_gpu_huge(void)
 {
   gpu_case c = {(1LL << 20) + 1, 2048, 0};
@@ -2635,7 +2665,7 @@ static int suite_gpu_huge(void)
       public_ref(SCAN_L4_ROOFLINE), public_ref(SCAN_AUTO)};
   int failures = 0;
   for (int k = 0; k < 8; k++) 
-#line 4045 "scan.nw"
+#line 4075 "scan.nw"
 {
   poison(m.base_h, m.n);
   cudaError_t e = call_kernel(refs[k], m.da, m.db, m.dh, c.rows, c.len, 0);
@@ -2653,11 +2683,11 @@ static int suite_gpu_huge(void)
          m.n, e == cudaSuccess ? text : cudaGetErrorString(e));
   failures += !ok;
 }
-#line 4039 "scan.nw"
+#line 4069 "scan.nw"
   case_buffers_free(&m);
   return failures ? EXIT_FAILED : EXIT_OK;
 }
-#line 4444 "scan.nw"
+#line 4491 "scan.nw"
 /* The roofline: read a and b, write h, 12 bytes an element, no arithmetic
    worth the name. n4 is the number of float4 groups. */
 static __global__ void stream_kernel(const float4 *a, const float4 *b, float4 *h,
@@ -2669,7 +2699,7 @@ static __global__ void stream_kernel(const float4 *a, const float4 *b, float4 *h
     h[i] = make_float4(x.x + y.x, x.y + y.y, x.z + y.z, x.w + y.w);
   }
 }
-#line 4466 "scan.nw"
+#line 4513 "scan.nw"
 struct pair_at {   /* index -> (a[i], b[i]) */
   const float *a, *b;
   __host__ __device__ affine<float> operator()(long long i) const
@@ -2678,15 +2708,20 @@ struct pair_at {   /* index -> (a[i], b[i]) */
     return x;
   }
 };
-struct state_of { __host__ __device__ float operator()(affine<float> x) const { return x.b; } };
-struct row_of { long long len; __host__ __device__ long long operator()(long long i) const { return i / len; } };
+struct state_of {   /* (a, b) -> b */
+  __host__ __device__ float operator()(affine<float> x) const { return x.b; }
+};
+struct row_of {     /* index -> row */
+  long long len;
+  __host__ __device__ long long operator()(long long i) const { return i / len; }
+};
 struct combine_op {
   __host__ __device__ affine<float> operator()(affine<float> x, affine<float> y) const
   {
     return combine(x, y);
   }
 };
-#line 4485 "scan.nw"
+#line 4537 "scan.nw"
 /* CUB over the same arrays; with temp == NULL, only sizes *temp_bytes. */
 static cudaError_t cub_scan(const float *a, const float *b, float *h, long long rows,
                             long long len, void *temp, size_t *temp_bytes,
@@ -2704,7 +2739,7 @@ static cudaError_t cub_scan(const float *a, const float *b, float *h, long long 
                                              combine_op{}, rows * len,
                                              cuda::std::equal_to<>(), stream);
 }
-#line 4513 "scan.nw"
+#line 4565 "scan.nw"
 enum { NVML_CLOCK_SM = 1, NVML_CLOCK_MEM = 2 };
 
 static struct {
@@ -2714,14 +2749,15 @@ static struct {
   int (*by_bus)(const char *, void **);
   int (*clock)(void *, int, unsigned *);
 } nvml;
-#line 4525 "scan.nw"
+#line 4577 "scan.nw"
 static void nvml_open(int cuda_device)
 {
   void *lib = dlopen("libnvidia-ml.so.1", RTLD_NOW);
   char bus[32];
   if (!lib) return;
   nvml.init = (int (*)(void))dlsym(lib, "nvmlInit_v2");
-  nvml.by_bus = (int (*)(const char *, void **))dlsym(lib, "nvmlDeviceGetHandleByPciBusId_v2");
+  nvml.by_bus = (int (*)(const char *, void **))dlsym(
+      lib, "nvmlDeviceGetHandleByPciBusId_v2");
   nvml.clock = (int (*)(void *, int, unsigned *))dlsym(lib, "nvmlDeviceGetClockInfo");
   nvml.ok = nvml.init && nvml.by_bus && nvml.clock && nvml.init() == 0 &&
             cudaDeviceGetPCIBusId(bus, sizeof bus, cuda_device) == cudaSuccess &&
@@ -2735,7 +2771,7 @@ static unsigned nvml_clock(int which)
   if (!nvml.ok || nvml.clock(nvml.device, which, &mhz) != 0) return 0;
   return mhz;
 }
-#line 4555 "scan.nw"
+#line 4608 "scan.nw"
 enum { ROW_VARIANT, ROW_AUTO, ROW_AUTO_PREALLOCATED, ROW_STREAM, ROW_MEMCPY, ROW_CUB };
 
 typedef struct {
@@ -2744,14 +2780,15 @@ typedef struct {
   const scan_variant *variant;       /* for ROW_VARIANT */
   int model_bytes;
 } bench_row;
-#line 4566 "scan.nw"
+#line 4619 "scan.nw"
 static int bench_rows(bench_row *rows)
 {
   int count = 0;
   for (int i = 0; i < VARIANT_COUNT; i++)
     rows[count++] = bench_row{variants[i].name, variants[i].title, "scan",
                               ROW_VARIANT, &variants[i], variants[i].model_bytes};
-  rows[count++] = bench_row{"auto", "SCAN_AUTO through scan_forward", "scan", ROW_AUTO, NULL, 12};
+  rows[count++] = bench_row{"auto", "SCAN_AUTO through scan_forward", "scan",
+                            ROW_AUTO, NULL, 12};
   rows[count++] = bench_row{"auto-preallocated", "SCAN_AUTO, workspace allocated once",
                             "scan", ROW_AUTO_PREALLOCATED, NULL, 12};
   rows[count++] = bench_row{"stream", "Streaming kernel: read a and b, write h",
@@ -2762,7 +2799,7 @@ static int bench_rows(bench_row *rows)
                             ROW_CUB, NULL, 12};
   return count;
 }
-#line 4590 "scan.nw"
+#line 4644 "scan.nw"
 typedef struct {
   long long n, rows, len;
   float *a, *b, *h, *copy_from, *copy_to;
@@ -2772,7 +2809,7 @@ typedef struct {
   long long checked_rows[3];
   int checked_count;
 } bench_shape;
-#line 4602 "scan.nw"
+#line 4656 "scan.nw"
 /* Run one row of the table once, on the shape's arrays. */
 static cudaError_t bench_call(const bench_row *r, bench_shape *s)
 {
@@ -2789,12 +2826,13 @@ static cudaError_t bench_call(const bench_row *r, bench_shape *s)
         (const float4 *)s->a, (const float4 *)s->b, (float4 *)s->h, s->n / 4);
     return cudaGetLastError();
   case ROW_MEMCPY:
-    return cudaMemcpyAsync(s->copy_to, s->copy_from, 6 * s->n, cudaMemcpyDeviceToDevice, 0);
+    return cudaMemcpyAsync(s->copy_to, s->copy_from, 6 * s->n,
+                           cudaMemcpyDeviceToDevice, 0);
   default:
     return cub_scan(s->a, s->b, s->h, s->rows, s->len, s->cub_temp, &s->cub_bytes, 0);
   }
 }
-#line 4636 "scan.nw"
+#line 4691 "scan.nw"
 /* Is the output right on the checked rows? Fills *worst with the share of the
    bound used. Ceilings are not scans and are not checked. */
 static bool bench_check(const bench_row *r, bench_shape *s, double *worst)
@@ -2815,7 +2853,7 @@ static bool bench_check(const bench_row *r, bench_shape *s, double *worst)
   }
   return ok;
 }
-#line 4664 "scan.nw"
+#line 4719 "scan.nw"
 typedef struct { float ms; unsigned sm[2], mem[2]; } sample;
 
 static sample take_sample(const bench_row *r, bench_shape *s, int reps,
@@ -2834,7 +2872,7 @@ static sample take_sample(const bench_row *r, bench_shape *s, int reps,
   x.mem[1] = nvml_clock(NVML_CLOCK_MEM);
   return x;
 }
-#line 4687 "scan.nw"
+#line 4742 "scan.nw"
 #define SAMPLES 15
 enum { RESULT_OK, RESULT_UNSUPPORTED, RESULT_WRONG, RESULT_ERROR };
 static const char *const result_names[] = {"ok", "unsupported", "wrong", "error"};
@@ -2852,7 +2890,7 @@ typedef struct {
   bool sweep_a, sweep_b, mem_stable;
   bench_result *results;        /* one per bench_row */
 } shape_record;
-#line 4713 "scan.nw"
+#line 4768 "scan.nw"
 static void prepare_row(const bench_row *r, bench_shape *s, bench_result *x,
                         cudaEvent_t start, cudaEvent_t stop)
 {
@@ -2870,10 +2908,11 @@ static void prepare_row(const bench_row *r, bench_shape *s, bench_result *x,
     return;
   }
   
-#line 4734 "scan.nw"
+#line 4789 "scan.nw"
 if (!bench_check(r, s, &x->worst)) {
   x->status = RESULT_WRONG;
-  snprintf(x->reason, sizeof x->reason, "output outside the bound (%.3g of it)", x->worst);
+  snprintf(x->reason, sizeof x->reason, "output outside the bound (%.3g of it)",
+           x->worst);
   return;
 }
 sample once = take_sample(r, s, 1, start, stop);
@@ -2881,9 +2920,9 @@ x->reps = once.ms >= 2.0f ? 1 : (int)ceilf(2.0f / fmaxf(once.ms, 0.001f));
 if (x->reps > 200) x->reps = 200;
 x->samples = once.ms > 500.0f ? 5 : SAMPLES;
 x->status = RESULT_OK;
-#line 4730 "scan.nw"
+#line 4785 "scan.nw"
 }
-#line 4749 "scan.nw"
+#line 4805 "scan.nw"
 static void summarise(bench_result *x)
 {
   double ms[SAMPLES];
@@ -2894,15 +2933,16 @@ static void summarise(bench_result *x)
   x->q1 = ms[n / 4];
   x->q3 = ms[(3 * n) / 4];
 }
-#line 4768 "scan.nw"
+#line 4824 "scan.nw"
 static void measure_shape(bench_shape *s, const bench_row *table, int count,
                           shape_record *rec, cudaEvent_t start, cudaEvent_t stop)
 {
   
-#line 4789 "scan.nw"
+#line 4846 "scan.nw"
 s->rows = rec->rows;
 s->len = rec->len;
-float *a = (float *)malloc(sizeof(float) * s->n), *b = (float *)malloc(sizeof(float) * s->n);
+float *a = (float *)malloc(sizeof(float) * s->n);
+float *b = (float *)malloc(sizeof(float) * s->n);
 make_inputs(a, b, s->n, 0);
 CUDA_CHECK(cudaMemcpy(s->a, a, sizeof(float) * s->n, cudaMemcpyHostToDevice));
 CUDA_CHECK(cudaMemcpy(s->b, b, sizeof(float) * s->n, cudaMemcpyHostToDevice));
@@ -2910,20 +2950,22 @@ long long picks[3] = {0, s->rows / 2, s->rows - 1};
 s->checked_count = s->rows >= 3 ? 3 : (int)s->rows;
 for (int k = 0; k < s->checked_count; k++) {
   s->checked_rows[k] = s->rows >= 3 ? picks[k] : k;
-  memcpy(s->host_a + k * s->len, a + s->checked_rows[k] * s->len, sizeof(float) * s->len);
-  memcpy(s->host_b + k * s->len, b + s->checked_rows[k] * s->len, sizeof(float) * s->len);
+  long long from = s->checked_rows[k] * s->len;
+  memcpy(s->host_a + k * s->len, a + from, sizeof(float) * s->len);
+  memcpy(s->host_b + k * s->len, b + from, sizeof(float) * s->len);
 }
 free(a); free(b);
 s->cub_bytes = 0;
 CUDA_CHECK(cub_scan(s->a, s->b, s->h, s->rows, s->len, NULL, &s->cub_bytes, 0));
 CUDA_CHECK(cudaMalloc(&s->cub_temp, s->cub_bytes + 1));
-CUDA_CHECK(cudaMalloc(&s->workspace,
-                      find_variant(public_variant_names[SCAN_AUTO])->workspace(s->rows, s->len)));
-#line 4772 "scan.nw"
+const scan_variant *chosen = find_variant(public_variant_names[SCAN_AUTO]);
+CUDA_CHECK(cudaMalloc(&s->workspace, chosen->workspace(s->rows, s->len)));
+#line 4828 "scan.nw"
   for (int i = 0; i < count; i++) {
     prepare_row(&table[i], s, &rec->results[i], start, stop);
-    fprintf(stderr, "  %-18s %s%s%s\n", table[i].name, result_names[rec->results[i].status],
-            rec->results[i].reason[0] ? ": " : "", rec->results[i].reason);
+    const bench_result *x = &rec->results[i];
+    fprintf(stderr, "  %-18s %s%s%s\n", table[i].name, result_names[x->status],
+            x->reason[0] ? ": " : "", x->reason);
   }
   for (int k = 0; k < SAMPLES; k++)
     for (int i = 0; i < count; i++)
@@ -2931,7 +2973,7 @@ CUDA_CHECK(cudaMalloc(&s->workspace,
         rec->results[i].sample_at[k] = take_sample(&table[i], s, rec->results[i].reps,
                                                    start, stop);
   
-#line 4811 "scan.nw"
+#line 4870 "scan.nw"
 rec->mem_stable = true;
 unsigned mem = 0;
 for (int i = 0; i < count; i++) {
@@ -2944,11 +2986,11 @@ for (int i = 0; i < count; i++) {
       if (x->sample_at[k].mem[e] != mem) rec->mem_stable = false;
     }
 }
-#line 4783 "scan.nw"
+#line 4840 "scan.nw"
   CUDA_CHECK(cudaFree(s->cub_temp));
   CUDA_CHECK(cudaFree(s->workspace));
 }
-#line 4831 "scan.nw"
+#line 4890 "scan.nw"
 typedef struct {
   char name[256], slug[256];
   int sms, l2_bytes, mem_clock_khz, bus_bits, major, minor, driver, runtime;
@@ -2963,15 +3005,19 @@ static void read_device(device_facts *d)
   CUDA_CHECK(cudaGetDevice(&dev));
   CUDA_CHECK(cudaGetDeviceProperties(&p, dev));
   snprintf(d->name, sizeof d->name, "%s", p.name);
-  d->sms = p.multiProcessorCount; d->l2_bytes = p.l2CacheSize; d->memory = p.totalGlobalMem;
+  d->sms = p.multiProcessorCount;
+  d->l2_bytes = p.l2CacheSize;
+  d->memory = p.totalGlobalMem;
   d->major = p.major; d->minor = p.minor;
-  CUDA_CHECK(cudaDeviceGetAttribute(&d->mem_clock_khz, cudaDevAttrMemoryClockRate, dev));
-  CUDA_CHECK(cudaDeviceGetAttribute(&d->bus_bits, cudaDevAttrGlobalMemoryBusWidth, dev));
+  CUDA_CHECK(cudaDeviceGetAttribute(&d->mem_clock_khz, cudaDevAttrMemoryClockRate,
+                                    dev));
+  CUDA_CHECK(cudaDeviceGetAttribute(&d->bus_bits, cudaDevAttrGlobalMemoryBusWidth,
+                                    dev));
   CUDA_CHECK(cudaDriverGetVersion(&d->driver));
   CUDA_CHECK(cudaRuntimeGetVersion(&d->runtime));
   d->theoretical_gbps = 2.0 * d->mem_clock_khz * 1e3 * d->bus_bits / 8 / 1e9;
   
-#line 4857 "scan.nw"
+#line 4920 "scan.nw"
 int j = 0;
 for (const char *c = d->name; *c && j < (int)sizeof d->slug - 1; c++) {
   if (isalnum((unsigned char)*c)) d->slug[j++] = (char)tolower((unsigned char)*c);
@@ -2979,9 +3025,9 @@ for (const char *c = d->name; *c && j < (int)sizeof d->slug - 1; c++) {
 }
 while (j > 0 && d->slug[j - 1] == '-') j--;
 d->slug[j] = 0;
-#line 4853 "scan.nw"
+#line 4916 "scan.nw"
 }
-#line 4874 "scan.nw"
+#line 4937 "scan.nw"
 static int bench_shapes(shape_record *shapes, long long n)
 {
   int count = 0;
@@ -2993,18 +3039,19 @@ static int bench_shapes(shape_record *shapes, long long n)
     int found = -1;
     for (int k = 0; k < count; k++) if (shapes[k].rows == rows_b[i]) found = k;
     if (found >= 0) shapes[found].sweep_b = true;
-    else shapes[count++] = shape_record{rows_b[i], n / rows_b[i], false, true, true, NULL};
+    else
+      shapes[count++] = shape_record{rows_b[i], n / rows_b[i], false, true, true, NULL};
   }
   return count;
 }
-#line 4892 "scan.nw"
+#line 4956 "scan.nw"
 static void warm_up(bench_shape *s, cudaEvent_t start, cudaEvent_t stop)
 {
   bench_row stream = {"stream", "", "ceiling", ROW_STREAM, NULL, 12};
   float total = 0;
   while (total < 1000.0f) total += 50 * take_sample(&stream, s, 50, start, stop).ms;
 }
-#line 4984 "scan.nw"
+#line 5048 "scan.nw"
 static void json_clock(FILE *f, const unsigned *mhz)
 {
   if (!nvml.ok) fprintf(f, "null");
@@ -3015,7 +3062,7 @@ static double row_gbps(const shape_record *r, double ms)
 {
   return 12.0 * r->rows * r->len / (ms * 1e6);
 }
-#line 4997 "scan.nw"
+#line 5061 "scan.nw"
 static void json_result(FILE *f, const bench_row *row, const bench_result *x,
                         const shape_record *r, const bench_result *stream,
                         const device_facts *d)
@@ -3029,7 +3076,7 @@ static void json_result(FILE *f, const bench_row *row, const bench_result *x,
           stream_ms * model / (12.0 * r->rows * r->len));
   if (x->status != RESULT_OK) { fprintf(f, "}"); return; }
   
-#line 5015 "scan.nw"
+#line 5079 "scan.nw"
 fprintf(f, ", \"max_err_over_bound\": %.6g, \"reps\": %d, \"samples_ms\": [",
         x->worst, x->reps);
 for (int k = 0; k < x->samples; k++)
@@ -3048,16 +3095,16 @@ for (int k = 0; k < x->samples; k++) {
   fprintf(f, "}");
 }
 fprintf(f, "]");
-#line 5010 "scan.nw"
+#line 5074 "scan.nw"
   fprintf(f, "}");
 }
-#line 5036 "scan.nw"
+#line 5100 "scan.nw"
 static void json_device(FILE *f, const device_facts *d, time_t began)
 {
   char stamp[64];
   strftime(stamp, sizeof stamp, "%Y-%m-%dT%H:%M:%SZ", gmtime(&began));
-  fprintf(f, "{\n\"schema\": 1, \"generator\": \"scan bench\", \"started_utc\": \"%s\",\n",
-          stamp);
+  fprintf(f, "{\n\"schema\": 1, \"generator\": \"scan bench\", "
+          "\"started_utc\": \"%s\",\n", stamp);
   fprintf(f, "\"device\": {\"name\": \"%s\", \"slug\": \"%s\", \"compute_capability\": "
           "\"%d.%d\", \"sms\": %d, \"l2_bytes\": %d, \"global_mem_bytes\": %zu, "
           "\"mem_clock_khz\": %d, \"bus_width_bits\": %d, \"theoretical_gbps\": %.6g, "
@@ -3065,7 +3112,7 @@ static void json_device(FILE *f, const device_facts *d, time_t began)
           d->major, d->minor, d->sms, d->l2_bytes, d->memory, d->mem_clock_khz,
           d->bus_bits, d->theoretical_gbps, d->driver, d->runtime);
 }
-#line 5052 "scan.nw"
+#line 5116 "scan.nw"
 static void write_json(FILE *f, const device_facts *d, time_t began, long long n,
                        const bench_row *table, int rows_count,
                        const shape_record *shapes, int shape_count,
@@ -3080,16 +3127,16 @@ static void write_json(FILE *f, const device_facts *d, time_t began, long long n
           "\"clocks_stable\": %s,\n", n, SAMPLES, nvml.ok ? "true" : "false",
           stable ? "true" : "false");
   
-#line 5074 "scan.nw"
+#line 5139 "scan.nw"
 fprintf(f, "\"kernels\": [\n");
 for (int i = 0; i < rows_count; i++)
   fprintf(f, "  {\"name\": \"%s\", \"title\": \"%s\", \"kind\": \"%s\", "
-          "\"bytes_per_element\": %d}%s\n", table[i].name, table[i].title, table[i].kind,
-          table[i].model_bytes, i + 1 < rows_count ? "," : "");
+          "\"bytes_per_element\": %d}%s\n", table[i].name, table[i].title,
+          table[i].kind, table[i].model_bytes, i + 1 < rows_count ? "," : "");
 fprintf(f, "],\n");
-#line 5066 "scan.nw"
+#line 5130 "scan.nw"
   
-#line 5083 "scan.nw"
+#line 5148 "scan.nw"
 fprintf(f, "\"shapes\": [\n");
 for (int i = 0; i < shape_count; i++) {
   const shape_record *r = &shapes[i];
@@ -3105,12 +3152,13 @@ for (int i = 0; i < shape_count; i++) {
   fprintf(f, " ]}%s\n", i + 1 < shape_count ? "," : "");
 }
 fprintf(f, "],\n");
-#line 5067 "scan.nw"
+#line 5131 "scan.nw"
   fprintf(f, "\"determinism\": {\"rows\": 1, \"len\": %lld, \"runs\": %d, "
-          "\"cub_runs_differing_from_first\": %d, \"auto_runs_differing_from_first\": %d}\n}\n",
+          "\"cub_runs_differing_from_first\": %d, "
+          "\"auto_runs_differing_from_first\": %d}\n}\n",
           n, runs, differing[0], differing[1]);
 }
-#line 5108 "scan.nw"
+#line 5173 "scan.nw"
 static int differing_runs(const bench_row *r, bench_shape *s, int runs)
 {
   float *first;
@@ -3132,7 +3180,7 @@ static int differing_runs(const bench_row *r, bench_shape *s, int runs)
   CUDA_CHECK(cudaFree(count));
   return differing;
 }
-#line 5171 "scan.nw"
+#line 5240 "scan.nw"
 static const char *const table_columns[] = {"l0", "l1", "l2", "l3", "l3b", "l3c-8",
                                             "l3c-16", "l4", "auto", "cub", "stream"};
 #define TABLE_COLUMNS 11
@@ -3142,7 +3190,7 @@ static int row_index(const bench_row *table, int count, const char *name)
   for (int i = 0; i < count; i++) if (!strcmp(table[i].name, name)) return i;
   return -1;
 }
-#line 5183 "scan.nw"
+#line 5252 "scan.nw"
 static void print_table(const device_facts *d, const bench_row *table, int count,
                         const shape_record *shapes, int shape_count,
                         const int *differing, int runs)
@@ -3155,7 +3203,7 @@ static void print_table(const device_facts *d, const bench_row *table, int count
   for (int c = 0; c < TABLE_COLUMNS; c++) printf(" %7s", table_columns[c]);
   printf(" %8s %6s %6s\n", "best", "%roof", "%peak");
   for (int i = 0; i < shape_count; i++) 
-#line 5201 "scan.nw"
+#line 5270 "scan.nw"
 {
   const shape_record *r = &shapes[i];
   int best = -1, stream = row_index(table, count, "stream");
@@ -3163,7 +3211,8 @@ static void print_table(const device_facts *d, const bench_row *table, int count
   for (int c = 0; c < TABLE_COLUMNS; c++) {
     const bench_result *x = &r->results[row_index(table, count, table_columns[c])];
     if (x->status == RESULT_OK) printf(" %7.3f", x->median);
-    else printf(" %7s", x->status == RESULT_UNSUPPORTED ? "-" : result_names[x->status]);
+    else
+      printf(" %7s", x->status == RESULT_UNSUPPORTED ? "-" : result_names[x->status]);
   }
   for (int k = 0; k < count; k++)
     if (!strcmp(table[k].kind, "scan") && r->results[k].status == RESULT_OK &&
@@ -3171,26 +3220,27 @@ static void print_table(const device_facts *d, const bench_row *table, int count
   double ms = best >= 0 ? r->results[best].median : NAN;
   printf(" %8s %6.1f %6.1f%s\n", best >= 0 ? table[best].name : "-",
          100.0 * r->results[stream].median / ms,
-         100.0 * row_gbps(r, ms) / d->theoretical_gbps, r->mem_stable ? "" : "  CLOCK MOVED");
+         100.0 * row_gbps(r, ms) / d->theoretical_gbps,
+         r->mem_stable ? "" : "  CLOCK MOVED");
 }
-#line 5195 "scan.nw"
+#line 5264 "scan.nw"
   printf("CUB runs differing from its first: %d of %d; SCAN_AUTO: %d of %d\n",
          differing[0], runs, differing[1], runs);
 }
-#line 4901 "scan.nw"
+#line 4965 "scan.nw"
 static int command_bench(int argc, char **argv)
 {
   bool quick = false;
   const char *out = NULL;
   char why[200], path[600];
   
-#line 4927 "scan.nw"
+#line 4991 "scan.nw"
 for (int i = 0; i < argc; i++) {
   if (!strcmp(argv[i], "--quick")) quick = true;
   else if (!strcmp(argv[i], "--out") && i + 1 < argc) out = argv[++i];
   else return usage_error("bench takes --quick and --out FILE, not '%s'", argv[i]);
 }
-#line 4907 "scan.nw"
+#line 4971 "scan.nw"
   if (!gpu_available(why, sizeof why)) {
     fprintf(stderr, "scan: bench needs a GPU: %s\n", why);
     return EXIT_NO_GPU;
@@ -3204,7 +3254,7 @@ for (int i = 0; i < argc; i++) {
   while (4 * n < 8LL * d.l2_bytes) n *= 2;
   if (quick) n /= 16;
   
-#line 4939 "scan.nw"
+#line 5003 "scan.nw"
 bench_shape s;
 memset(&s, 0, sizeof s);
 s.n = n;
@@ -3222,9 +3272,9 @@ CUDA_CHECK(cudaMalloc(&s.copy_to, 3 * bytes / 2));
 CUDA_CHECK(cudaMemset(s.copy_from, 0x3f, 3 * bytes / 2));
 s.host_a = (float *)malloc(3 * bytes); s.host_b = (float *)malloc(3 * bytes);
 s.host_h = (float *)malloc(bytes);
-#line 4920 "scan.nw"
+#line 4984 "scan.nw"
   
-#line 4959 "scan.nw"
+#line 5023 "scan.nw"
 bench_row table[32];
 shape_record shapes[16];
 int rows_count = bench_rows(table), shape_count = bench_shapes(shapes, n);
@@ -3241,9 +3291,9 @@ for (int i = 0; i < shape_count; i++) {
           shapes[i].len);
   measure_shape(&s, table, rows_count, &shapes[i], start, stop);
 }
-#line 4921 "scan.nw"
+#line 4985 "scan.nw"
   
-#line 5135 "scan.nw"
+#line 5200 "scan.nw"
 int differing[2] = {0, 0}, det_runs = 20;
 for (int i = 0; i < rows_count; i++) {
   if (table[i].type != ROW_CUB && table[i].type != ROW_AUTO) continue;
@@ -3253,7 +3303,7 @@ for (int i = 0; i < rows_count; i++) {
   differing[table[i].type == ROW_AUTO] = differing_runs(&table[i], &s, det_runs);
   CUDA_CHECK(cudaFree(s.cub_temp));
 }
-#line 5150 "scan.nw"
+#line 5215 "scan.nw"
 if (!out) {
   mkdir("figures", 0777);
   snprintf(path, sizeof path, "figures/%s", d.slug);
@@ -3262,28 +3312,34 @@ if (!out) {
   out = path;
 }
 FILE *f = fopen(out, "w");
-if (!f) { fprintf(stderr, "scan: cannot write %s: %s\n", out, strerror(errno)); return EXIT_FAILED; }
-write_json(f, &d, began, n, table, rows_count, shapes, shape_count, differing, det_runs);
+if (!f) {
+  fprintf(stderr, "scan: cannot write %s: %s\n", out, strerror(errno));
+  return EXIT_FAILED;
+}
+write_json(f, &d, began, n, table, rows_count, shapes, shape_count, differing,
+           det_runs);
 fclose(f);
 fprintf(stderr, "bench: wrote %s\n", out);
-#line 5145 "scan.nw"
+#line 5210 "scan.nw"
 print_table(&d, table, rows_count, shapes, shape_count, differing, det_runs);
 fprintf(stderr, "bench: done in %.0f s\n", difftime(time(NULL), began));
-#line 4922 "scan.nw"
+#line 4986 "scan.nw"
   return EXIT_OK;
 }
-#line 4072 "scan.nw"
+#line 4102 "scan.nw"
 static const suite suites[] = {
   {"combine", "the operator: associative, not commutative, identity, row start",
    false, suite_combine},
   {"reference", "the float64 reference and the float32 error bound", false,
    suite_reference},
-  {"mirror-l1", "CPU mirror of level 1 and its broken variants", false, suite_mirror_l1},
-  {"mirror-l2", "CPU mirror of level 2 and its broken variants", false, suite_mirror_l2},
+  {"mirror-l1", "CPU mirror of level 1 and its broken variants", false,
+   suite_mirror_l1},
+  {"mirror-l2", "CPU mirror of level 2 and its broken variants", false,
+   suite_mirror_l2},
   {"mirror-lookback", "the look-back protocol under fair and unfair schedules",
    false, suite_mirror_lookback},
   
-#line 4087 "scan.nw"
+#line 4119 "scan.nw"
 {"gpu-l0", "level 0 on every case", true, suite_gpu_l0},
 {"gpu-l1", "level 1 on every case up to its ceiling", true, suite_gpu_l1},
 {"gpu-l2", "level 2 on every case up to its ceiling", true, suite_gpu_l2},
@@ -3300,10 +3356,10 @@ static const suite suites[] = {
 {"gpu-streams", "two kernels on two streams at once", true, suite_gpu_streams},
 {"gpu-huge", "more than 2^31 elements through every public kernel", true,
  suite_gpu_huge},
-#line 4082 "scan.nw"
+#line 4114 "scan.nw"
 };
 #define SUITE_COUNT ((int)(sizeof suites / sizeof suites[0]))
-#line 4109 "scan.nw"
+#line 4141 "scan.nw"
 static int run_suite(const suite *s)
 {
   char why[200];
@@ -3320,7 +3376,7 @@ static int run_suite(const suite *s)
   fflush(stdout);
   return status;
 }
-#line 4148 "scan.nw"
+#line 4180 "scan.nw"
 static const suite *find_suite(const char *name)
 {
   for (int i = 0; i < SUITE_COUNT; i++)
@@ -3331,17 +3387,20 @@ static const suite *find_suite(const char *name)
 static int command_check(int argc, char **argv)
 {
   for (int i = 0; i < argc; i++)
-    if (!find_suite(argv[i])) return usage_error("no suite named '%s' (see 'scan list')", argv[i]);
+    if (!find_suite(argv[i]))
+      return usage_error("no suite named '%s' (see 'scan list')", argv[i]);
   int failed = 0, skipped = 0, count = argc ? argc : SUITE_COUNT;
   for (int i = 0; i < count; i++) {
     int status = run_suite(argc ? find_suite(argv[i]) : &suites[i]);
     failed += status == EXIT_FAILED;
     skipped += status == EXIT_SKIPPED;
   }
-  if (count > 1) printf("%d passed, %d failed, %d skipped\n", count - failed - skipped, failed, skipped);
+  if (count > 1)
+    printf("%d passed, %d failed, %d skipped\n", count - failed - skipped, failed,
+           skipped);
   return failed ? EXIT_FAILED : count == skipped ? EXIT_SKIPPED : EXIT_OK;
 }
-#line 4172 "scan.nw"
+#line 4207 "scan.nw"
 static int command_list(void)
 {
   printf("suites (scan check NAME):\n");
@@ -3355,7 +3414,7 @@ static int command_list(void)
                                   ? " (rows up to 2,048)" : " (rows up to 2^22)") : "");
   return EXIT_OK;
 }
-#line 4191 "scan.nw"
+#line 4226 "scan.nw"
 static bool parse_count(const char *text, long long *value)
 {
   char *end;
@@ -3365,22 +3424,29 @@ static bool parse_count(const char *text, long long *value)
   *value = v;
   return true;
 }
-#line 4213 "scan.nw"
+#line 4248 "scan.nw"
 static int command_run(int argc, char **argv)
 {
   long long rows, len;
   char why[200];
-  if (argc != 3) return usage_error("run needs KERNEL ROWS LEN, e.g. 'scan run l4 1 1000000'");
+  if (argc != 3)
+    return usage_error("run needs KERNEL ROWS LEN, e.g. 'scan run l4 1 1000000'");
   const scan_variant *v = find_variant(argv[0]);
   if (!v) return usage_error("no kernel named '%s' (see 'scan list')", argv[0]);
-  if (!parse_count(argv[1], &rows)) return usage_error("ROWS must be a positive whole number, not '%s'", argv[1]);
-  if (!parse_count(argv[2], &len)) return usage_error("LEN must be a positive whole number, not '%s'", argv[2]);
+  if (!parse_count(argv[1], &rows))
+    return usage_error("ROWS must be a positive whole number, not '%s'", argv[1]);
+  if (!parse_count(argv[2], &len))
+    return usage_error("LEN must be a positive whole number, not '%s'", argv[2]);
   if (v->max_len && len > v->max_len)
     return usage_error("%s takes rows of at most %lld elements", v->name, v->max_len);
-  if (rows > (1LL << 40) / len) return usage_error("%lld x %lld is too large", rows, len);
-  if (!gpu_available(why, sizeof why)) { fprintf(stderr, "scan: %s\n", why); return EXIT_NO_GPU; }
+  if (rows > (1LL << 40) / len)
+    return usage_error("%lld x %lld is too large", rows, len);
+  if (!gpu_available(why, sizeof why)) {
+    fprintf(stderr, "scan: %s\n", why);
+    return EXIT_NO_GPU;
+  }
   
-#line 4231 "scan.nw"
+#line 4273 "scan.nw"
 gpu_case c = {rows, len, 0};
 case_result r = run_case(kernel_ref{v, -1}, &c);
 case_buffers m = case_buffers_new(&c);
@@ -3396,7 +3462,7 @@ for (int i = 0; i < 20; i++) {
   CUDA_CHECK(cudaEventSynchronize(stop));
   CUDA_CHECK(cudaEventElapsedTime(&ms[i], start, stop));
 }
-#line 4250 "scan.nw"
+#line 4292 "scan.nw"
 qsort(ms, 20, sizeof ms[0], compare_floats);
 double median = 0.5 * (ms[9] + ms[10]);
 char text[200];
@@ -3408,31 +3474,34 @@ CUDA_CHECK(cudaEventDestroy(start));
 CUDA_CHECK(cudaEventDestroy(stop));
 case_buffers_free(&m);
 return r.ok ? EXIT_OK : EXIT_FAILED;
-#line 4227 "scan.nw"
+#line 4269 "scan.nw"
 }
-#line 4287 "scan.nw"
+#line 4329 "scan.nw"
 static int trace_blelloch(int n)
 {
   printf("# phase\tlevel\tleft\tright\n");
   int offset = 1, level = 0;
   for (int d = n >> 1; d > 0; d >>= 1, offset *= 2, level++)
     for (int tid = 0; tid < d; tid++)
-      printf("up\t%d\t%d\t%d\n", level, blelloch_left(offset, tid), blelloch_right(offset, tid));
+      printf("up\t%d\t%d\t%d\n", level, blelloch_left(offset, tid),
+             blelloch_right(offset, tid));
   for (int d = 1; d < n; d *= 2) {
     offset >>= 1;
     level--;
     for (int tid = 0; tid < d; tid++)
-      printf("down\t%d\t%d\t%d\n", level, blelloch_left(offset, tid), blelloch_right(offset, tid));
+      printf("down\t%d\t%d\t%d\n", level, blelloch_left(offset, tid),
+             blelloch_right(offset, tid));
   }
   return EXIT_OK;
 }
-#line 4305 "scan.nw"
+#line 4349 "scan.nw"
 static int trace_lookback(void)
 {
   protocol_case c = {1, 24 * 4, 4};
   launch_memory m = launch_memory_new(c.len, 24);
   launch L;
-  L.flag = m.flag; L.aggregate = m.aggregate; L.inclusive = m.inclusive; L.blocks = m.blocks;
+  L.flag = m.flag; L.aggregate = m.aggregate;
+  L.inclusive = m.inclusive; L.blocks = m.blocks;
   make_inputs(m.a, m.b, c.len, 0);
   launch_init(&L, m.a, m.b, m.h, 1, c.len, c.tile_size, WALK_SERIAL, FAULT_NONE,
               SCHEDULE_RANDOM, m.order);
@@ -3448,7 +3517,7 @@ static int trace_lookback(void)
   launch_memory_free(m);
   return finished ? EXIT_OK : EXIT_FAILED;
 }
-#line 4329 "scan.nw"
+#line 4374 "scan.nw"
 static int command_trace(int argc, char **argv)
 {
   long long n;
@@ -3460,27 +3529,29 @@ static int command_trace(int argc, char **argv)
   if (argc == 1 && !strcmp(argv[0], "lookback")) return trace_lookback();
   return usage_error("trace takes 'blelloch N' or 'lookback'");
 }
-#line 4345 "scan.nw"
+#line 4390 "scan.nw"
 static const char usage_text[] =
   "usage: scan COMMAND [ARGUMENTS]\n"
   "  list                       the test suites and the kernels\n"
   "  check [SUITE...]           run test suites (all of them when none is named)\n"
   "  run KERNEL ROWS LEN        one kernel on fresh random data, checked and timed\n"
-  "  bench [--quick] [--out F]  measure every kernel (writes figures/<gpu>/bench.json)\n"
+  "  bench [--quick] [--out F]  measure every kernel, write figures/<gpu>/bench.json\n"
   "  trace blelloch N | trace lookback   data for the book's diagrams\n"
   "  --help                     this text\n"
   "SCAN_SEED=N replays the random inputs of an earlier run.\n";
-#line 4357 "scan.nw"
+#line 4402 "scan.nw"
 int main(int argc, char **argv)
 {
   if (argc < 2) { fputs(usage_text, stderr); return EXIT_USAGE; }
   const char *command = argv[1], *seed = getenv("SCAN_SEED");
   run_seed = seed ? strtoull(seed, NULL, 10) : (uint64_t)time(NULL);
-  if (!strcmp(command, "--help") || !strcmp(command, "-h") || !strcmp(command, "help")) {
+  if (!strcmp(command, "--help") || !strcmp(command, "-h") ||
+      !strcmp(command, "help")) {
     fputs(usage_text, stdout);
     return EXIT_OK;
   }
-  if (!strcmp(command, "list")) return argc == 2 ? command_list() : usage_error("list takes no arguments");
+  if (!strcmp(command, "list"))
+    return argc == 2 ? command_list() : usage_error("list takes no arguments");
   if (!strcmp(command, "check")) {
     printf("seed %llu (SCAN_SEED=%llu replays it)\n", (unsigned long long)run_seed,
            (unsigned long long)run_seed);
