@@ -1,0 +1,98 @@
+#!/bin/bash
+# make check: install what is missing (where it can), check that the committed
+# tangle is fresh, build, run every test suite in its own process under a
+# timeout, check the library face, and weave the book.  One line per check;
+# the last line is "N passed, N failed, N skipped"; non-zero exit on failure.
+cd "$(dirname "$0")/.." || exit 1
+NVCC=${NVCC:-nvcc}
+SUITE_TIMEOUT=${SUITE_TIMEOUT:-900}
+passed=0 failed=0 skipped=0
+
+result() {   # name, pass|FAIL|skipped, detail
+  case $2 in
+    pass) passed=$((passed + 1)) ;;
+    FAIL) failed=$((failed + 1)) ;;
+    *) skipped=$((skipped + 1)) ;;
+  esac
+  printf '%-18s %s%s\n' "$1" "$2" "${3:+: $3}"
+}
+
+finish() {
+  echo "$passed passed, $failed failed, $skipped skipped"
+  [ "$failed" -eq 0 ]
+  exit
+}
+
+if ! command -v "$NVCC" >/dev/null 2>&1; then
+  echo "make check: nvcc not found: install the CUDA toolkit, or run 'make check NVCC=/path/to/nvcc'"
+  exit 1
+fi
+mkdir -p build
+tests/setup.sh
+
+# The committed build/scan.cu must be what scan.nw tangles to.
+if command -v notangle >/dev/null 2>&1; then
+  notangle -L -Rscan.cu scan.nw > build/scan.cu.fresh 2> build/tangle.log
+  if git rev-parse --is-inside-work-tree >/dev/null 2>&1 &&
+     git cat-file -e HEAD:build/scan.cu 2>/dev/null; then
+    git show HEAD:build/scan.cu > build/scan.cu.committed
+  else
+    cp build/scan.cu build/scan.cu.committed
+  fi
+  if [ -s build/tangle.log ]; then
+    result tangle FAIL "notangle warns: $(head -1 build/tangle.log)"
+  elif cmp -s build/scan.cu.fresh build/scan.cu.committed; then
+    result tangle pass "build/scan.cu is a fresh tangle of scan.nw"
+  else
+    result tangle FAIL "the committed build/scan.cu differs from a fresh tangle: run make, commit build/scan.cu"
+  fi
+else
+  result tangle skipped "noweb is not installed (apt-get install noweb)"
+fi
+
+if make --no-print-directory build/scan > build/make.log 2>&1; then
+  result build pass "build/scan"
+else
+  tail -20 build/make.log
+  result build FAIL "the compile failed (build/make.log)"
+  finish
+fi
+
+for suite in $(build/scan list | awk '/^suites/ { on = 1; next } /^kernels/ { on = 0 } on { print $1 }'); do
+  timeout "$SUITE_TIMEOUT" build/scan check "$suite" > "build/check-$suite.log" 2>&1
+  status=$?
+  sed -n '2,$p' "build/check-$suite.log" | grep -v "^$suite: \(passed\|FAILED\|skipped\)" | sed 's/^/    /'
+  case $status in
+    0) result "$suite" pass ;;
+    77) result "$suite" skipped "$(sed -n "s/^$suite: skipped: //p" "build/check-$suite.log")" ;;
+    124) result "$suite" FAIL "timed out after $SUITE_TIMEOUT s" ;;
+    *) result "$suite" FAIL "exit status $status (build/check-$suite.log)" ;;
+  esac
+done
+
+# scan.cu is also a library: another .cu file includes it and calls scan_forward.
+if make --no-print-directory build/library_example > build/library.log 2>&1; then
+  build/library_example > build/library-run.log 2>&1
+  case $? in
+    0) result library pass "$(cat build/library-run.log)" ;;
+    77) result library skipped "compiled with -DSCAN_NO_MAIN; no GPU to run it" ;;
+    *) result library FAIL "$(cat build/library-run.log)" ;;
+  esac
+else
+  result library FAIL "tests/library_example.cu does not compile (build/library.log)"
+fi
+
+# The book: weave and typeset both outputs, with no warning anywhere.
+missing=""
+for tool in notangle noweave pandoc pdflatex gnuplot python3; do
+  command -v $tool >/dev/null 2>&1 || missing="$missing $tool"
+done
+if [ -n "$missing" ]; then
+  result book skipped "missing$missing (tests/setup.sh names the apt-get command)"
+elif make --no-print-directory doc > build/doc.log 2>&1; then
+  result book pass "build/scan.html and build/scan.pdf, no warnings"
+else
+  grep -i "warning\|error" build/doc.log | head -20
+  result book FAIL "make doc failed or warned (build/doc.log)"
+fi
+finish
