@@ -29,12 +29,12 @@ cudaError_t scan_forward(scan_kernel k, const float *a, const float *b, float *h
 #endif
 #define FOR_EACH_THREAD(tid, count) \
   for (int tid = THREAD_FIRST; tid < (count); tid += THREAD_STRIDE)
-#line 4492 "scan.nw"
+#line 4505 "scan.nw"
 #include <errno.h>
-#line 4705 "scan.nw"
+#line 4718 "scan.nw"
 #include <time.h>
 #include <cuda_pipeline.h>
-#line 4714 "scan.nw"
+#line 4727 "scan.nw"
 #ifndef SCAN_NO_MAIN
 #include <cub/device/device_scan.cuh>
 #include <thrust/iterator/counting_iterator.h>
@@ -42,7 +42,7 @@ cudaError_t scan_forward(scan_kernel k, const float *a, const float *b, float *h
 #include <thrust/iterator/transform_output_iterator.h>
 #include <dlfcn.h>
 #endif
-#line 5235 "scan.nw"
+#line 5248 "scan.nw"
 #include <ctype.h>
 #include <sys/stat.h>
 #line 195 "scan.nw"
@@ -832,28 +832,25 @@ static __device__ __forceinline__ segment warp_inclusive_segments(segment x)
   }
   return x;
 }
-#line 1851 "scan.nw"
+#line 1857 "scan.nw"
 #define VEC 4   /* floats per vector */
-
-/* Start copying one vector of a tile into shared memory: one 16-byte
-   asynchronous copy where the vector is whole and aligned, one copy an
-   element where it is not, and the fill value outside the array. */
+#line 1870 "scan.nw"
 template <bool ALIGNED>
-static __device__ __forceinline__ void copy_vector_async(float *dst, const float *src,
-                                                         long long i, long long n,
-                                                         float fill)
+static __device__ __forceinline__ void copy_vector(float4 *dst, const float *src,
+                                                   long long i, long long n, float fill)
 {
+  float *d = (float *)dst;
   if (ALIGNED && i >= 0 && i + VEC <= n) {
-    __pipeline_memcpy_async(dst, src + i, 16);
-  } else {
+    __pipeline_memcpy_async(d, src + i, 16);
+    return;
+  }
 #pragma unroll
-    for (int k = 0; k < VEC; k++) {
-      if (i + k >= 0 && i + k < n) __pipeline_memcpy_async(dst + k, src + i + k, 4);
-      else dst[k] = fill;
-    }
+  for (int k = 0; k < VEC; k++) {
+    if (i + k >= 0 && i + k < n) __pipeline_memcpy_async(d + k, src + i + k, 4);
+    else d[k] = fill;
   }
 }
-#line 1880 "scan.nw"
+#line 1894 "scan.nw"
 template <bool ALIGNED>
 static __device__ __forceinline__ void store_vector(float *dst, long long i,
                                                     long long n, const float *v)
@@ -866,7 +863,7 @@ static __device__ __forceinline__ void store_vector(float *dst, long long i,
       if (i + k >= 0 && i + k < n) dst[i + k] = v[k];
   }
 }
-#line 1903 "scan.nw"
+#line 1917 "scan.nw"
 /* Bit k set when element i + k starts a row; `offset` is i's distance from
    the start of its row, not yet reduced modulo len. */
 static __device__ __forceinline__ unsigned row_starts(long long i, long long offset,
@@ -884,7 +881,7 @@ static __device__ __forceinline__ unsigned row_starts(long long i, long long off
   }
   return bits;
 }
-#line 1943 "scan.nw"
+#line 1957 "scan.nw"
 enum { TILE_RESET = 4 };   /* with TILE_PREFIX: the tile contains a row start */
 
 typedef struct {
@@ -900,7 +897,7 @@ static __device__ __forceinline__ unsigned long long load_relaxed(
   asm volatile("ld.relaxed.gpu.global.b64 %0, [%1];" : "=l"(v) : "l"(p) : "memory");
   return v;
 }
-#line 1961 "scan.nw"
+#line 1975 "scan.nw"
 static __device__ __forceinline__ void store_relaxed(unsigned long long *p,
                                                      unsigned long long v)
 {
@@ -919,7 +916,7 @@ static __device__ __forceinline__ void acquire_fence(void)
 {
   asm volatile("fence.acq_rel.gpu;" ::: "memory");
 }
-#line 1982 "scan.nw"
+#line 1996 "scan.nw"
 static __device__ __forceinline__ unsigned long long pack(unsigned high, float low)
 {
   return (unsigned long long)high * 0x100000000ULL | __float_as_uint(low);
@@ -941,51 +938,13 @@ static __device__ void publish_prefix(packed_states s, long long g, float b, boo
 {
   store_relaxed(&s.status[g], pack(TILE_PREFIX | (reset ? TILE_RESET : 0), b));
 }
-#line 2059 "scan.nw"
-#define L4_THREADS 256
-#define L4_WARPS (L4_THREADS / 32)
-
-typedef struct {
-  const float *a, *b;
-  float *h;
-  long long n, len;   /* rows * len elements, rows of len */
-  long long tiles;
-  int shift;          /* virtual index = flat index + shift */
-  packed_states s;
-} l4_params;
-#line 2073 "scan.nw"
-/* Start copying tile g (if there is one) into a stage of shared memory: the
-   a components, then the b components; one commit group per tile. */
-template <int ITEMS, bool ALIGNED>
-static __device__ void load_tile_async(const l4_params &p, float *stage, long long g)
-{
-  const int TILE = L4_THREADS * ITEMS;
-  long long first = g * TILE - p.shift;
-  if (g < p.tiles)
-    for (int v = threadIdx.x; v < TILE / VEC; v += L4_THREADS) {
-      copy_vector_async<ALIGNED>(stage + v * VEC, p.a, first + v * VEC, p.n, 1.0f);
-      copy_vector_async<ALIGNED>(stage + TILE + v * VEC, p.b, first + v * VEC, p.n, 0.0f);
-    }
-  __pipeline_commit();
-}
-#line 2095 "scan.nw"
-/* Take the next tile from the ticket, with the offset within its row of its
-   first element. */
-static __device__ void claim_tile(const l4_params &p, int tile, long long *g,
-                                  long long *offset)
-{
-  long long t = (long long)atomicAdd(p.s.ticket, 1ULL);
-  long long r = (t * tile - p.shift) % p.len;
-  *g = t;
-  *offset = r < 0 ? r + p.len : r;
-}
-#line 2141 "scan.nw"
+#line 2101 "scan.nw"
 /* The b component of everything before a stretch, followed by the stretch. */
 static __device__ __forceinline__ float segment_apply(segment x, float b)
 {
   return x.reset ? x.b : fmaf(x.a, b, x.b);
 }
-#line 2153 "scan.nw"
+#line 2113 "scan.nw"
 static __device__ segment published_segment(packed_states s, long long j)
 {
   unsigned long long word;
@@ -999,7 +958,7 @@ static __device__ segment published_segment(packed_states s, long long j)
   segment x = {__uint_as_float((unsigned)agg), __uint_as_float(high_word(agg)), 0};
   return x;
 }
-#line 2173 "scan.nw"
+#line 2133 "scan.nw"
 /* The nearest group H <= G whose prefix is known; *prefix gets its b. */
 static __device__ long long known_group(packed_states s, long long G, float *prefix)
 {
@@ -1016,7 +975,7 @@ static __device__ long long known_group(packed_states s, long long G, float *pre
     }
   }
 }
-#line 2192 "scan.nw"
+#line 2152 "scan.nw"
 /* S_H at every lane up to `last` (the identity beyond), with `own` standing
    in at lane `own_lane` (-1: none). */
 static __device__ segment group_scan(packed_states s, long long H, int last,
@@ -1028,7 +987,7 @@ static __device__ segment group_scan(packed_states s, long long H, int last,
   else if (lane <= last) x = published_segment(s, 32 * H + lane);
   return warp_inclusive_segments(x);
 }
-#line 2209 "scan.nw"
+#line 2169 "scan.nw"
 static __device__ void walk_groups(packed_states s, long long g, segment own,
                                    float *before, float *through)
 {
@@ -1042,66 +1001,101 @@ static __device__ void walk_groups(packed_states s, long long g, segment own,
   *through = segment_apply(at_k, prefix);
   *before = k ? segment_apply(at_previous, prefix) : prefix;
 }
-#line 2227 "scan.nw"
-template <int ITEMS, int STAGES, bool ALIGNED>
-static __global__ void __launch_bounds__(L4_THREADS)
+#line 2190 "scan.nw"
+#define L4_THREADS 256
+#define L4_WARPS (L4_THREADS / 32)
+
+typedef struct {
+  const float *a, *b;
+  float *h;
+  long long n, len;   /* rows * len elements, rows of len */
+  long long tiles;
+  int shift;          /* virtual index = flat index + shift */
+  packed_states s;
+} l4_params;
+#line 2218 "scan.nw"
+#define L4_BLOCKS_PER_SM(items) ((items) == 8 ? 8 : (items) == 16 ? 6 : 3)
+
+static __host__ __device__ __forceinline__ int slot(int v) { return v + v / 8; }
+
+static __device__ void claim_tile(const l4_params &p, int tile, long long *g,
+                                  long long *offset)
+{
+  long long t = (long long)atomicAdd(p.s.ticket, 1ULL);
+  long long r = (t * tile - p.shift) % p.len;
+  *g = t;
+  *offset = r < 0 ? r + p.len : r;
+}
+#line 2233 "scan.nw"
+template <int ITEMS, bool ALIGNED>
+static __global__ void __launch_bounds__(L4_THREADS, L4_BLOCKS_PER_SM(ITEMS))
 l4_kernel(l4_params p)
 {
-  enum { ROUNDS = ITEMS / VEC, TILE = L4_THREADS * ITEMS };
-  extern __shared__ float4 l4_buffers[];    /* STAGES x (a, b) x TILE floats */
+  enum { TILE = L4_THREADS * ITEMS, VECTORS = TILE / VEC, SLOTS = VECTORS + VECTORS / 8 };
+  extern __shared__ float4 l4_tile[];     /* a, then b (and later h) */
   __shared__ segment warp_sums[L4_WARPS];
-  __shared__ long long stage_tile[STAGES], stage_offset[STAGES], next_tile, next_offset;
+  __shared__ long long tile_shared, offset_shared;
   __shared__ float prefix_shared;
+  float4 *sa = l4_tile, *sb = l4_tile + SLOTS;
   int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
-  
-#line 2255 "scan.nw"
-for (int s = 0; s < STAGES; s++) {
-  if (threadIdx.x == 0) claim_tile(p, TILE, &stage_tile[s], &stage_offset[s]);
-  __syncthreads();
-  load_tile_async<ITEMS, ALIGNED>(p, (float *)l4_buffers + s * 2 * TILE, stage_tile[s]);
-}
-#line 2238 "scan.nw"
-  for (int i = 0;; i++) {
-    int s = i % STAGES;
-    long long g = stage_tile[s], row_offset = stage_offset[s], tile_first = g * TILE - p.shift;
-    if (g >= p.tiles) break;
-    const float *stage = (const float *)l4_buffers + s * 2 * TILE;
+  for (;;) {
     
-#line 2268 "scan.nw"
-__pipeline_wait_prior(STAGES - 1);
+#line 2265 "scan.nw"
 __syncthreads();
-if (threadIdx.x == 0) claim_tile(p, TILE, &next_tile, &next_offset);
-#line 2244 "scan.nw"
-    segment lane_before[ROUNDS], warp_before, total;
+if (threadIdx.x == 0) claim_tile(p, TILE, &tile_shared, &offset_shared);
+__syncthreads();
+long long g = tile_shared, row_offset = offset_shared, tile_first = g * TILE - p.shift;
+if (g >= p.tiles) break;
+#line 2246 "scan.nw"
+    
+#line 2275 "scan.nw"
+#pragma unroll
+for (int m = 0; m < ITEMS / VEC; m++) {
+  int v = threadIdx.x + m * L4_THREADS;
+  long long i = tile_first + (long long)v * VEC;
+  copy_vector<ALIGNED>(&sa[slot(v)], p.a, i, p.n, 1.0f);
+  copy_vector<ALIGNED>(&sb[slot(v)], p.b, i, p.n, 0.0f);
+}
+__pipeline_commit();
+__pipeline_wait_prior(0);
+__syncthreads();
+#line 2247 "scan.nw"
+    segment mine, lane_before, warp_before, total;
     unsigned starts = 0;
     
-#line 2280 "scan.nw"
-segment run = segment_identity();
+#line 2293 "scan.nw"
+long long first = tile_first + (long long)threadIdx.x * ITEMS;
+long long r = row_offset + (long long)threadIdx.x * ITEMS;
+r = r < p.len ? r : p.len < TILE ? (long long)((unsigned)r % (unsigned)p.len) : r - p.len;
 #pragma unroll
-for (int r = 0; r < ROUNDS; r++) {
-  int off = warp * 32 * ITEMS + (r * 32 + lane) * VEC;
-  float4 va = *(const float4 *)(stage + off), vb = *(const float4 *)(stage + TILE + off);
-  unsigned bits = row_starts(tile_first + off, row_offset + off, p.len, p.n);
-  starts |= bits << (r * VEC);
-  segment c = element(va.x, vb.x, bits & 1);
-  c = segment_combine(c, element(va.y, vb.y, (bits >> 1) & 1));
-  c = segment_combine(c, element(va.z, vb.z, (bits >> 2) & 1));
-  c = segment_combine(c, element(va.w, vb.w, (bits >> 3) & 1));
-  segment incl = warp_inclusive_segments(c);
-  segment before = shfl_segment(incl, (lane + 31) & 31);
-  lane_before[r] = segment_combine(run, lane == 0 ? segment_identity() : before);
-  run = segment_combine(run, shfl_segment(incl, 31));
+for (int m = 0; m < ITEMS / VEC; m++) {
+  float4 x = sa[slot(threadIdx.x * (ITEMS / VEC) + m)], y = sb[slot(threadIdx.x * (ITEMS / VEC) + m)];
+  float xa[VEC] = {x.x, x.y, x.z, x.w}, yb[VEC] = {y.x, y.y, y.z, y.w};
+#pragma unroll
+  for (int k = 0; k < VEC; k++) {
+    int e = m * VEC + k;
+    bool row_first = r == 0 && first + e >= 0 && first + e < p.n;
+    starts |= (unsigned)row_first << e;
+    segment z = element(xa[k], yb[k], row_first);
+    mine = e == 0 ? z : segment_combine(mine, z);
+    if (++r == p.len) r = 0;
+  }
 }
-#line 2300 "scan.nw"
-if (lane == 0) warp_sums[warp] = run;
+#line 2250 "scan.nw"
+    
+#line 2317 "scan.nw"
+segment incl = warp_inclusive_segments(mine);
+lane_before = shfl_segment(incl, (lane + 31) & 31);
+if (lane == 0) lane_before = segment_identity();
+if (lane == 31) warp_sums[warp] = incl;
 __syncthreads();
 warp_before = segment_identity();
 for (int w = 0; w < warp; w++) warp_before = segment_combine(warp_before, warp_sums[w]);
 total = warp_before;
 for (int w = warp; w < L4_WARPS; w++) total = segment_combine(total, warp_sums[w]);
-#line 2247 "scan.nw"
+#line 2251 "scan.nw"
     
-#line 2315 "scan.nw"
+#line 2335 "scan.nw"
 if (warp == 0) {
   segment own = total;
   float before = 0.0f, through = total.b;
@@ -1117,79 +1111,82 @@ if (warp == 0) {
   }
 }
 __syncthreads();
-#line 2248 "scan.nw"
+#line 2252 "scan.nw"
     
-#line 2338 "scan.nw"
-float carry = segment_apply(warp_before, prefix_shared);
+#line 2358 "scan.nw"
+float state = segment_apply(lane_before, segment_apply(warp_before, prefix_shared));
 #pragma unroll
-for (int r = 0; r < ROUNDS; r++) {
-  int off = warp * 32 * ITEMS + (r * 32 + lane) * VEC;
-  float4 va = *(const float4 *)(stage + off), vb = *(const float4 *)(stage + TILE + off);
-  float a[VEC] = {va.x, va.y, va.z, va.w}, b[VEC] = {vb.x, vb.y, vb.z, vb.w}, out[VEC];
-  float state = segment_apply(lane_before[r], carry);
+for (int m = 0; m < ITEMS / VEC; m++) {
+  int v = slot(threadIdx.x * (ITEMS / VEC) + m);
+  float4 x = sa[v], y = sb[v];
+  float xa[VEC] = {x.x, x.y, x.z, x.w}, yb[VEC] = {y.x, y.y, y.z, y.w}, out[VEC];
 #pragma unroll
   for (int k = 0; k < VEC; k++) {
-    bool first = (starts >> (r * VEC + k)) & 1;
-    state = fmaf(a[k], first ? 0.0f : state, b[k]);
+    bool row_first = (starts >> (m * VEC + k)) & 1;
+    state = fmaf(xa[k], row_first ? 0.0f : state, yb[k]);
     out[k] = state;
   }
-  store_vector<ALIGNED>(p.h, tile_first + off, p.n, out);
+  sb[v] = make_float4(out[0], out[1], out[2], out[3]);
 }
-#line 2249 "scan.nw"
-    
-#line 2359 "scan.nw"
 __syncthreads();
-if (threadIdx.x == 0) {
-  stage_tile[s] = next_tile;
-  stage_offset[s] = next_offset;
+#line 2253 "scan.nw"
+    
+#line 2376 "scan.nw"
+#pragma unroll
+for (int m = 0; m < ITEMS / VEC; m++) {
+  int v = threadIdx.x + m * L4_THREADS;
+  store_vector<ALIGNED>(p.h, tile_first + (long long)v * VEC, p.n, (const float *)&sb[slot(v)]);
 }
-load_tile_async<ITEMS, ALIGNED>(p, (float *)stage, next_tile);
-#line 2250 "scan.nw"
+#line 2254 "scan.nw"
+    if (gridDim.x >= p.tiles) break;
   }
 }
-#line 2376 "scan.nw"
+#line 2390 "scan.nw"
 static long long l4_tiles(long long n, int shift, int tile)
 {
   return (n + shift + tile - 1) / tile;
 }
 
-template <int ITEMS, int STAGES>
+template <int ITEMS>
+static size_t l4_shared_bytes(void)
+{
+  return 2 * (size_t)slot(L4_THREADS * ITEMS / VEC) * sizeof(float4);
+}
+
+template <int ITEMS>
 static size_t l4_workspace_bytes(long long rows, long long len)
 {
   long long tiles = l4_tiles(rows * len, 3, L4_THREADS * ITEMS);
   return (size_t)(256 + round_up(tiles * 8, 256) + tiles * 8);
 }
-#line 2395 "scan.nw"
-/* Blocks of this configuration that fit on the GPU at once (0 if none). */
-template <int ITEMS, int STAGES, bool ALIGNED>
-static int l4_resident(size_t shared)
+#line 2418 "scan.nw"
+template <int ITEMS, bool ALIGNED>
+static int l4_resident(void)
 {
-  static int remembered[64];   /* per device: resident blocks + 1; 0: not yet asked */
-  int device, sms, per_sm = 0;
+  static int remembered[64];   /* per device: resident blocks + 1; 0: not asked */
+  int device, sms, per_sm = 0, shared = (int)l4_shared_bytes<ITEMS>();
   if (cudaGetDevice(&device) != cudaSuccess) return 0;
   if (device < 64 && remembered[device]) return remembered[device] - 1;
   if (cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device) ||
-      cudaFuncSetAttribute(l4_kernel<ITEMS, STAGES, ALIGNED>,
-                           cudaFuncAttributeMaxDynamicSharedMemorySize, (int)shared) ||
-      cudaOccupancyMaxActiveBlocksPerMultiprocessor(
-          &per_sm, l4_kernel<ITEMS, STAGES, ALIGNED>, L4_THREADS, shared))
+      cudaFuncSetAttribute(l4_kernel<ITEMS, ALIGNED>,
+                           cudaFuncAttributeMaxDynamicSharedMemorySize, shared) ||
+      cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, l4_kernel<ITEMS, ALIGNED>,
+                                                    L4_THREADS, shared))
     return 0;
   if (device < 64) remembered[device] = per_sm * sms + 1;
   return per_sm * sms;
 }
-#line 2415 "scan.nw"
-template <int ITEMS, int STAGES, bool ALIGNED>
+#line 2437 "scan.nw"
+template <int ITEMS, bool ALIGNED>
 static cudaError_t l4_start(l4_params p, cudaStream_t stream)
 {
-  size_t shared = (size_t)STAGES * 2 * L4_THREADS * ITEMS * sizeof(float);
-  int resident = l4_resident<ITEMS, STAGES, ALIGNED>(shared);
-  if (resident == 0) return cudaErrorInvalidConfiguration;
-  long long grid = p.tiles < resident ? p.tiles : resident;
-  l4_kernel<ITEMS, STAGES, ALIGNED><<<(unsigned)grid, L4_THREADS, shared, stream>>>(p);
+  if (l4_resident<ITEMS, ALIGNED>() == 0) return cudaErrorInvalidConfiguration;
+  l4_kernel<ITEMS, ALIGNED><<<grid_for(p.tiles), L4_THREADS, l4_shared_bytes<ITEMS>(),
+                              stream>>>(p);
   return cudaGetLastError();
 }
-#line 2428 "scan.nw"
-template <int ITEMS, int STAGES>
+#line 2448 "scan.nw"
+template <int ITEMS>
 static cudaError_t l4_launch(const float *a, const float *b, float *h,
                              long long rows, long long len, void *workspace,
                              cudaStream_t stream)
@@ -1204,40 +1201,36 @@ static cudaError_t l4_launch(const float *a, const float *b, float *h,
   p.s.aggregate = p.s.status + round_up(p.tiles * 8, 256) / 8;
   cudaError_t e = cudaMemsetAsync(base, 0, (size_t)(256 + p.tiles * 8), stream);
   if (e != cudaSuccess) return e;
-  return aligned ? l4_start<ITEMS, STAGES, true>(p, stream)
-                 : l4_start<ITEMS, STAGES, false>(p, stream);
+  return aligned ? l4_start<ITEMS, true>(p, stream) : l4_start<ITEMS, false>(p, stream);
 }
-#line 2461 "scan.nw"
-typedef struct { int items, stages; long long resident_elements; } l4_shape;
-
-static l4_shape l4_choose(void)
+#line 2477 "scan.nw"
+static int l4_choose_items(void)
 {
-  l4_shape options[3] = {
-    {8, 2, 2048LL * l4_resident<8, 2, true>(2 * 2 * 2048 * sizeof(float))},
-    {16, 2, 4096LL * l4_resident<16, 2, true>(2 * 2 * 4096 * sizeof(float))},
-    {8, 3, 2048LL * l4_resident<8, 3, true>(3 * 2 * 2048 * sizeof(float))},
-  };
-  l4_shape best = options[0];
+  long long in_work[3] = {2048LL * l4_resident<8, true>(),
+                          4096LL * l4_resident<16, true>(),
+                          8192LL * l4_resident<32, true>()};
+  int best = 0;
   for (int i = 1; i < 3; i++)
-    if (options[i].resident_elements > best.resident_elements) best = options[i];
-  return best;
+    if (in_work[i] > in_work[best]) best = i;
+  return 8 << best;
 }
-#line 2478 "scan.nw"
+#line 2490 "scan.nw"
 static size_t l4_auto_workspace_bytes(long long rows, long long len)
 {
-  return l4_workspace_bytes<8, 2>(rows, len);   /* the most tiles of the three */
+  return l4_workspace_bytes<8>(rows, len);   /* the most tiles of the three */
 }
 
 static cudaError_t l4_auto_launch(const float *a, const float *b, float *h,
                                   long long rows, long long len,
                                   void *workspace, cudaStream_t stream)
 {
-  l4_shape c = l4_choose();
-  if (c.items == 16) return l4_launch<16, 2>(a, b, h, rows, len, workspace, stream);
-  if (c.stages == 3) return l4_launch<8, 3>(a, b, h, rows, len, workspace, stream);
-  return l4_launch<8, 2>(a, b, h, rows, len, workspace, stream);
+  switch (l4_choose_items()) {
+  case 32: return l4_launch<32>(a, b, h, rows, len, workspace, stream);
+  case 16: return l4_launch<16>(a, b, h, rows, len, workspace, stream);
+  default: return l4_launch<8>(a, b, h, rows, len, workspace, stream);
+  }
 }
-#line 2504 "scan.nw"
+#line 2517 "scan.nw"
 typedef size_t (*workspace_sizer)(long long rows, long long len);
 
 typedef struct {
@@ -1249,13 +1242,13 @@ typedef struct {
   workspace_sizer workspace; /* NULL when it needs none */
   scan_launcher launch;
 } scan_variant;
-#line 2518 "scan.nw"
+#line 2531 "scan.nw"
 static const scan_variant variants[] = {
   {"l0", "Level 0: Hillis-Steele in registers", 0, 12, 0, NULL, l0_launch},
   {"l1", "Level 1: Blelloch in shared memory", L1_MAX_LEN, 12, 0, NULL, l1_launch},
   {"l2", "Level 2: three passes", L2_MAX_LEN, 28, 0, l2_workspace_bytes, l2_launch},
   
-#line 2536 "scan.nw"
+#line 2549 "scan.nw"
 {"l3", "Level 3: look-back, serial walk", 0, 12, 256,
  l3_workspace_bytes<WALK_SERIAL>, l3_launch<WALK_SERIAL>},
 {"l3b", "Level 3b: look-back, warp walk", 0, 12, 256,
@@ -1270,18 +1263,18 @@ static const scan_variant variants[] = {
  l3c_launch<8>},
 {"l3c-16", "Level 3c: 16 items a thread", 0, 12, 4096, l3c_workspace_bytes<16>,
  l3c_launch<16>},
-#line 2523 "scan.nw"
-  {"l4-8x2", "Level 4: 8 items a thread, 2 stages", 0, 12, 2048,
-   l4_workspace_bytes<8, 2>, l4_launch<8, 2>},
-  {"l4-8x3", "Level 4: 8 items a thread, 3 stages", 0, 12, 2048,
-   l4_workspace_bytes<8, 3>, l4_launch<8, 3>},
-  {"l4-16x2", "Level 4: 16 items a thread, 2 stages", 0, 12, 4096,
-   l4_workspace_bytes<16, 2>, l4_launch<16, 2>},
-  {"l4", "Level 4: items chosen for this GPU", 0, 12, 4096,
+#line 2536 "scan.nw"
+  {"l4-8", "Level 4: 8 items a thread", 0, 12, 2048, l4_workspace_bytes<8>,
+   l4_launch<8>},
+  {"l4-16", "Level 4: 16 items a thread", 0, 12, 4096, l4_workspace_bytes<16>,
+   l4_launch<16>},
+  {"l4-32", "Level 4: 32 items a thread", 0, 12, 8192, l4_workspace_bytes<32>,
+   l4_launch<32>},
+  {"l4", "Level 4: items chosen for this GPU", 0, 12, 8192,
    l4_auto_workspace_bytes, l4_auto_launch},
 };
 #define VARIANT_COUNT ((int)(sizeof variants / sizeof variants[0]))
-#line 2558 "scan.nw"
+#line 2571 "scan.nw"
 static const char *const public_variant_names[] = {
   "l1", "l2", "l3", "l3b", "l3c-8", "l4", "l4"   /* in scan_kernel order */
 };
@@ -1292,7 +1285,7 @@ static const scan_variant *find_variant(const char *name)
     if (strcmp(variants[i].name, name) == 0) return &variants[i];
   return NULL;
 }
-#line 2577 "scan.nw"
+#line 2590 "scan.nw"
 static bool misaligned(const void *p) { return ((uintptr_t)p & 3) != 0; }
 
 /* cudaSuccess for a valid call with work to do; cudaErrorNotReady (never
@@ -1309,7 +1302,7 @@ static cudaError_t check_call(const scan_variant *v, const float *a,
   if (v->max_len && len > v->max_len) return cudaErrorInvalidValue;
   return cudaSuccess;
 }
-#line 2605 "scan.nw"
+#line 2618 "scan.nw"
 static cudaError_t run_variant(const scan_variant *v, const float *a,
                                const float *b, float *h, long long rows,
                                long long len, void *workspace,
@@ -1320,7 +1313,7 @@ static cudaError_t run_variant(const scan_variant *v, const float *a,
   bool pooled = true;
   cudaError_t e = cudaSuccess;
   if (bytes && !ws) 
-#line 2626 "scan.nw"
+#line 2639 "scan.nw"
 {
   e = cudaMallocAsync(&ws, bytes, stream);
   if (e == cudaErrorNotSupported) {
@@ -1330,7 +1323,7 @@ static cudaError_t run_variant(const scan_variant *v, const float *a,
   }
   if (e != cudaSuccess) return e;
 }
-#line 2615 "scan.nw"
+#line 2628 "scan.nw"
   e = v->launch(a, b, h, rows, len, ws, stream);
   if (bytes && !workspace) {
     cudaError_t f = pooled ? cudaFreeAsync(ws, stream)
@@ -1339,7 +1332,7 @@ static cudaError_t run_variant(const scan_variant *v, const float *a,
   }
   return e;
 }
-#line 2638 "scan.nw"
+#line 2651 "scan.nw"
 cudaError_t scan_forward(scan_kernel k, const float *a, const float *b, float *h,
                          long long rows, long long len, cudaStream_t stream)
 {
@@ -1352,7 +1345,7 @@ cudaError_t scan_forward(scan_kernel k, const float *a, const float *b, float *h
 }
 #line 138 "scan.nw"
 #ifndef SCAN_NO_MAIN
-#line 2663 "scan.nw"
+#line 2676 "scan.nw"
 enum { EXIT_OK = 0, EXIT_FAILED = 1, EXIT_USAGE = 2, EXIT_NO_GPU = 3,
        EXIT_SKIPPED = 77 };
 
@@ -1365,7 +1358,7 @@ static void cuda_check(cudaError_t e, const char *what, const char *file, int li
   fprintf(stderr, "%s:%d: %s: %s\n", file, line, what, cudaGetErrorString(e));
   exit(EXIT_FAILED);
 }
-#line 2684 "scan.nw"
+#line 2697 "scan.nw"
 static uint64_t mix64(uint64_t x)   /* SplitMix64's finaliser */
 {
   x += 0x9E3779B97F4A7C15ULL;
@@ -1380,7 +1373,7 @@ static float uniform_at(uint64_t seed, long long i, float lo, float hi)
   double u = (double)(mix64(seed ^ mix64((uint64_t)i)) >> 40) * 0x1p-24;
   return (float)(lo + (hi - lo) * u);
 }
-#line 2701 "scan.nw"
+#line 2714 "scan.nw"
 static void fill_uniform(float *x, long long n, uint64_t seed, float lo, float hi)
 {
 #pragma omp parallel for schedule(static)
@@ -1391,7 +1384,7 @@ static uint64_t run_seed;     /* printed at the start; SCAN_SEED replays it */
 static uint64_t case_counter;
 
 static uint64_t next_seed(void) { return mix64(run_seed + ++case_counter); }
-#line 2719 "scan.nw"
+#line 2732 "scan.nw"
 typedef struct { const char *name; float lo, hi; } decay_family;
 
 static const decay_family decays[] = {
@@ -1405,7 +1398,7 @@ static void make_inputs(float *a, float *b, long long n, int decay)
   fill_uniform(a, n, next_seed(), decays[decay].lo, decays[decay].hi);
   fill_uniform(b, n, next_seed(), -1.0f, 1.0f);
 }
-#line 4415 "scan.nw"
+#line 4428 "scan.nw"
 static int usage_error(const char *fmt, ...)
 {
   va_list args;
@@ -1416,7 +1409,7 @@ static int usage_error(const char *fmt, ...)
   va_end(args);
   return EXIT_USAGE;
 }
-#line 4588 "scan.nw"
+#line 4601 "scan.nw"
 static int compare_floats(const void *x, const void *y)
 {
   float a = *(const float *)x, b = *(const float *)y;
@@ -1501,7 +1494,7 @@ static void compare_one(comparison *c, double out, double ref, double bound,
     c->worst_ref = ref;
   }
 }
-#line 2739 "scan.nw"
+#line 2752 "scan.nw"
 /* Compare one row of an output (float from the GPU, double from a mirror). */
 template <typename real>
 static void compare_row(const float *a, const float *b, const real *out,
@@ -1516,7 +1509,7 @@ static void compare_row(const float *a, const float *b, const real *out,
                 first_index + t);
   }
 }
-#line 2759 "scan.nw"
+#line 2772 "scan.nw"
 static void merge_comparison(comparison *into, const comparison *c)
 {
   into->checked += c->checked;
@@ -1529,7 +1522,7 @@ static void merge_comparison(comparison *into, const comparison *c)
     into->worst_ref = c->worst_ref;
   }
 }
-#line 2774 "scan.nw"
+#line 2787 "scan.nw"
 template <typename real>
 static comparison compare_rows(const float *a, const float *b, const real *out,
                                long long rows, long long len, precision p)
@@ -1549,7 +1542,7 @@ static comparison compare_rows(const float *a, const float *b, const real *out,
   }
   return all;
 }
-#line 2799 "scan.nw"
+#line 2812 "scan.nw"
 static void describe_worst(char *text, size_t size, const comparison *c,
                            long long len)
 {
@@ -1614,7 +1607,7 @@ for (long long g = 0; g < tiles; g++) {
   free(local_a);
   free(spine);
 }
-#line 2834 "scan.nw"
+#line 2847 "scan.nw"
 typedef void (*mirror_fn)(const float *a, const float *b, double *h,
                           long long rows, long long len, int fault,
                           int *overflow);
@@ -1628,7 +1621,7 @@ typedef struct {
   int overflow_slot;     /* the first slot past a tile, -1 if none */
   long long overflow_len;
 } evidence;
-#line 2850 "scan.nw"
+#line 2863 "scan.nw"
 static evidence run_mirror(mirror_fn mirror, const mirror_case *cases,
                            int count, int fault)
 {
@@ -1643,7 +1636,7 @@ static evidence run_mirror(mirror_fn mirror, const mirror_case *cases,
     mirror(a, b, h, cases[i].rows, cases[i].len, fault, &overflow);
     comparison c = compare_rows(a, b, h, cases[i].rows, cases[i].len, FLOAT64);
     
-#line 2871 "scan.nw"
+#line 2884 "scan.nw"
 if (c.failed || overflow >= 0) ev.failed_cases++;
 if (overflow >= 0 && ev.overflow_slot < 0) {
   ev.overflow_slot = overflow;
@@ -1653,12 +1646,12 @@ if (ev.worst.worst_index < 0 || c.worst_ratio > ev.worst.worst_ratio) {
   ev.worst = c;
   ev.worst_len = cases[i].len;
 }
-#line 2864 "scan.nw"
+#line 2877 "scan.nw"
     free(a); free(b); free(h);
   }
   return ev;
 }
-#line 2885 "scan.nw"
+#line 2898 "scan.nw"
 static const char *const fault_names[FAULT_COUNT] = {
   "correct", "upsweep-swap", "downsweep-swap", "downsweep-index-off-by-one",
   "root-not-identity", "threads-rounded-to-warp", "apply-swap",
@@ -1666,7 +1659,7 @@ static const char *const fault_names[FAULT_COUNT] = {
   "walk-combines-backwards", "warp-lanes-nearest-first", "walk-folds-backward",
   "tiles-from-blockidx",
 };
-#line 2899 "scan.nw"
+#line 2912 "scan.nw"
 static bool report_fault(int fault, const evidence *ev, int cases)
 {
   char text[256];
@@ -1685,7 +1678,7 @@ static bool report_fault(int fault, const evidence *ev, int cases)
     printf("  caught %-28s %s, len %lld\n", fault_names[fault], text, ev->worst_len);
   return ev->failed_cases > 0;
 }
-#line 2920 "scan.nw"
+#line 2933 "scan.nw"
 static int mirror_suite(mirror_fn mirror, const mirror_case *cases, int count,
                         const int *faults, int fault_count)
 {
@@ -1696,7 +1689,7 @@ static int mirror_suite(mirror_fn mirror, const mirror_case *cases, int count,
   }
   return ok ? EXIT_OK : EXIT_FAILED;
 }
-#line 2938 "scan.nw"
+#line 2951 "scan.nw"
 static int length_cases(mirror_case *cases, long long ceiling, long long rows)
 {
   static const long long extra[] = {1, 2, 3, 5, 7, 100, 1000, 1500, 3001, 100003};
@@ -1708,7 +1701,7 @@ static int length_cases(mirror_case *cases, long long ceiling, long long rows)
       if (p + d <= ceiling) cases[count++] = mirror_case{rows, p + d};
   return count;
 }
-#line 2989 "scan.nw"
+#line 3002 "scan.nw"
 enum { STEP_CLAIM, STEP_SCAN, STEP_PUBLISH_FIRST, STEP_PUBLISH_SECOND,
        STEP_WALK, STEP_FOLD, STEP_PREFIX_FIRST, STEP_PREFIX_SECOND,
        STEP_WRITE, STEP_DONE };
@@ -1725,7 +1718,7 @@ typedef struct {
   bool found_aggregate;      /* the walk stopped at an A (a broken variant) */
   long long t_claim, t_published, t_found, t_prefix, t_done;  /* the figure */
 } actor;
-#line 3008 "scan.nw"
+#line 3021 "scan.nw"
 typedef struct {
   const float *a, *b;
   double *h;
@@ -1738,7 +1731,7 @@ typedef struct {
   int resident_limit, started;        /* blocks become resident in order */
   const int *residency;               /* of this permutation */
 } launch;
-#line 3026 "scan.nw"
+#line 3039 "scan.nw"
 static tile_place launch_place(const launch *L, long long tile)
 {
   return place_tile(tile, L->len, L->per_row, (int)L->tile_size);
@@ -1749,7 +1742,7 @@ static affine<double> element_at(const launch *L, tile_place p, int i)
   affine<double> x = {L->a[p.start + i], L->b[p.start + i]};
   return p.index == 0 && i == 0 ? start_row(x) : x;
 }
-#line 3043 "scan.nw"
+#line 3056 "scan.nw"
 /* One half of publishing `flag` for tile g: the value or the flag. */
 static void publish_half(launch *L, long long g, int flag, affine<double> value,
                          bool first_half)
@@ -1762,7 +1755,7 @@ static void publish_half(launch *L, long long g, int flag, affine<double> value,
     L->flag[g] = flag;
   }
 }
-#line 3061 "scan.nw"
+#line 3074 "scan.nw"
 /* One event of the walk; returns false when the actor must wait. */
 static bool walk_serial_event(launch *L, actor *x)
 {
@@ -1777,7 +1770,7 @@ static bool walk_serial_event(launch *L, actor *x)
   }
   return true;
 }
-#line 3081 "scan.nw"
+#line 3094 "scan.nw"
 static bool walk_warp_event(launch *L, actor *x)
 {
   long long first = x->tile - launch_place(L, x->tile).index;
@@ -1797,23 +1790,23 @@ static bool walk_warp_event(launch *L, actor *x)
   x->step = STEP_FOLD;
   return true;
 }
-#line 3108 "scan.nw"
+#line 3121 "scan.nw"
 static affine<double> fold_forward(const launch *L, const actor *x)
 {
   long long g = x->tile;
   affine<double> acc = x->found_aggregate ? L->aggregate[x->found]
                                           : L->inclusive[x->found];
   if (L->fault == FAULT_BACKWARD_FOLD) 
-#line 3122 "scan.nw"
+#line 3135 "scan.nw"
 {
   if (x->found + 1 >= g) return acc;
   affine<double> right = L->aggregate[g - 1];
   for (long long j = g - 2; j > x->found; j--) right = combine(L->aggregate[j], right);
   return combine(acc, right);
 }
-#line 3114 "scan.nw"
+#line 3127 "scan.nw"
   if (L->walk == WALK_WARP) 
-#line 3131 "scan.nw"
+#line 3144 "scan.nw"
 {
   for (long long w = x->look; w < g; w += 32) {
     int top = w == x->look ? x->lane - 1 : 31;
@@ -1824,12 +1817,12 @@ static affine<double> fold_forward(const launch *L, const actor *x)
   }
   return acc;
 }
-#line 3115 "scan.nw"
+#line 3128 "scan.nw"
   for (long long j = x->found + 1; j < g; j++)
     acc = combine_at(FAULT_WALK_ORDER, L->fault, acc, L->aggregate[j]);
   return acc;
 }
-#line 3148 "scan.nw"
+#line 3161 "scan.nw"
 /* Take one step of actor x; false when it cannot move now. */
 static bool actor_event(launch *L, actor *x, int block)
 {
@@ -1841,7 +1834,7 @@ static bool actor_event(launch *L, actor *x, int block)
     x->step = STEP_SCAN;
     return true;
   
-#line 3166 "scan.nw"
+#line 3179 "scan.nw"
 case STEP_SCAN:
   x->total = element_at(L, p, 0);
   for (int i = 1; i < p.count; i++) x->total = combine(x->total, element_at(L, p, i));
@@ -1859,9 +1852,9 @@ case STEP_PUBLISH_SECOND:
   return true;
 case STEP_WALK:
   return L->walk == WALK_SERIAL ? walk_serial_event(L, x) : walk_warp_event(L, x);
-#line 3159 "scan.nw"
+#line 3172 "scan.nw"
   
-#line 3186 "scan.nw"
+#line 3199 "scan.nw"
 case STEP_FOLD:
   x->prefix = fold_forward(L, x);
   x->t_found = L->clock;
@@ -1884,11 +1877,11 @@ case STEP_WRITE: {
   x->step = STEP_DONE;
   return true;
 }
-#line 3160 "scan.nw"
+#line 3173 "scan.nw"
   }
   return false;
 }
-#line 3224 "scan.nw"
+#line 3237 "scan.nw"
 enum { SCHEDULE_RANDOM, SCHEDULE_LATE_PREFIX, SCHEDULE_REVERSE_RESIDENCY,
        SCHEDULE_STALLS, SCHEDULE_KINDS };
 static const char *const schedule_names[SCHEDULE_KINDS] = {
@@ -1902,7 +1895,7 @@ static bool can_move(launch *L, const actor *x)
   return L->walk == WALK_SERIAL ? walk_serial_event(L, &copy)
                                 : walk_warp_event(L, &copy);
 }
-#line 3240 "scan.nw"
+#line 3253 "scan.nw"
 /* Pick the actor for the next event, or -1 if no one can move. */
 static int pick_actor(launch *L, int policy, uint64_t *rng)
 {
@@ -1919,7 +1912,7 @@ static int pick_actor(launch *L, int policy, uint64_t *rng)
   *rng = mix64(*rng);
   return movable[*rng % (uint64_t)count];
 }
-#line 3259 "scan.nw"
+#line 3272 "scan.nw"
 /* Make blocks resident, in the order of L->residency, up to the limit. */
 static void admit_blocks(launch *L)
 {
@@ -1931,7 +1924,7 @@ static void admit_blocks(launch *L)
     resident++;
   }
 }
-#line 3273 "scan.nw"
+#line 3286 "scan.nw"
 /* Run a launch to the end; false on deadlock. */
 static bool run_launch(launch *L, int policy, uint64_t seed)
 {
@@ -1940,7 +1933,7 @@ static bool run_launch(launch *L, int policy, uint64_t seed)
     admit_blocks(L);
     int i = pick_actor(L, policy, &rng);
     if (i < 0) 
-#line 3295 "scan.nw"
+#line 3308 "scan.nw"
 {
   bool thawed = false;
   for (int j = 0; j < (int)L->tiles && !thawed; j++)
@@ -1948,7 +1941,7 @@ static bool run_launch(launch *L, int policy, uint64_t seed)
   if (!thawed) return false;
   continue;
 }
-#line 3281 "scan.nw"
+#line 3294 "scan.nw"
     actor *x = &L->blocks[i];
     int before = x->step;
     actor_event(L, x, i);
@@ -1960,7 +1953,7 @@ static bool run_launch(launch *L, int policy, uint64_t seed)
   }
   return true;
 }
-#line 3311 "scan.nw"
+#line 3324 "scan.nw"
 static void launch_init(launch *L, const float *a, const float *b, double *h,
                         long long rows, long long len, long long tile_size,
                         int walk, int fault, int policy, int *order)
@@ -1979,7 +1972,7 @@ static void launch_init(launch *L, const float *a, const float *b, double *h,
   }
   L->residency = order;
 }
-#line 3339 "scan.nw"
+#line 3352 "scan.nw"
 typedef struct { long long rows, len, tile_size; } protocol_case;
 
 static const protocol_case protocol_cases[] = {
@@ -1988,7 +1981,7 @@ static const protocol_case protocol_cases[] = {
 };
 #define PROTOCOL_CASES 6
 #define RANDOM_SCHEDULES 24
-#line 3352 "scan.nw"
+#line 3365 "scan.nw"
 typedef struct {
   float *a, *b;
   double *h, *first_h;
@@ -2010,19 +2003,19 @@ static launch_memory launch_memory_new(long long n, long long tiles)
   m.blocks = (actor *)malloc(sizeof(actor) * tiles);
   return m;
 }
-#line 3376 "scan.nw"
+#line 3389 "scan.nw"
 static void launch_memory_free(launch_memory m)
 {
   free(m.a); free(m.b); free(m.h); free(m.first_h); free(m.flag); free(m.order);
   free(m.aggregate); free(m.inclusive); free(m.blocks);
 }
-#line 3387 "scan.nw"
+#line 3400 "scan.nw"
 typedef struct {
   bool deadlock, disagree, out_of_bound;
   char detail[256];
 } protocol_evidence;
 
-#line 3395 "scan.nw"
+#line 3408 "scan.nw"
 static void note(protocol_evidence *ev, bool *flag, const char *fmt, ...)
 {
   if (*flag) return;
@@ -2033,7 +2026,7 @@ static void note(protocol_evidence *ev, bool *flag, const char *fmt, ...)
   vsnprintf(ev->detail, sizeof ev->detail, fmt, args);
   va_end(args);
 }
-#line 3411 "scan.nw"
+#line 3424 "scan.nw"
 static void run_schedule(const protocol_case *c, launch_memory *m, int walk,
                          int fault, int policy, uint64_t seed, bool first,
                          protocol_evidence *ev)
@@ -2050,7 +2043,7 @@ static void run_schedule(const protocol_case *c, launch_memory *m, int walk,
     return;
   }
   
-#line 3431 "scan.nw"
+#line 3444 "scan.nw"
 comparison cmp = compare_rows(m->a, m->b, m->h, c->rows, c->len, FLOAT64);
 if (cmp.failed) {
   char text[200];
@@ -2065,9 +2058,9 @@ else
            " vs %.17g", i / c->len, i % c->len, m->h[i], m->first_h[i]);
       break;
     }
-#line 3427 "scan.nw"
+#line 3440 "scan.nw"
 }
-#line 3448 "scan.nw"
+#line 3461 "scan.nw"
 static protocol_evidence run_protocol(int walk, int fault, int *schedules)
 {
   protocol_evidence ev = {false, false, false, ""};
@@ -2086,14 +2079,14 @@ static protocol_evidence run_protocol(int walk, int fault, int *schedules)
   }
   return ev;
 }
-#line 2818 "scan.nw"
+#line 2831 "scan.nw"
 typedef struct {
   const char *name;
   const char *what;
   bool needs_gpu;
   int (*run)(void);
 } suite;
-#line 2952 "scan.nw"
+#line 2965 "scan.nw"
 static int suite_mirror_l1(void)
 {
   mirror_case cases[64];
@@ -2115,7 +2108,7 @@ static int suite_mirror_l2(void)
       FAULT_DOWNSWEEP_SWAP, FAULT_APPLY_SWAP, FAULT_SPINE_NO_IDENTITY};
   return mirror_suite(mirror_l2, cases, count, faults, 5);
 }
-#line 3472 "scan.nw"
+#line 3485 "scan.nw"
 static int suite_mirror_lookback(void)
 {
   static const struct { int fault, walk; } runs[] = {
@@ -2130,7 +2123,7 @@ static int suite_mirror_lookback(void)
     int schedules;
     protocol_evidence ev = run_protocol(runs[r].walk, runs[r].fault, &schedules);
     
-#line 3492 "scan.nw"
+#line 3505 "scan.nw"
 bool failed = ev.deadlock || ev.disagree || ev.out_of_bound;
 const char *walk = runs[r].walk == WALK_SERIAL ? "serial" : "warp";
 if (runs[r].fault == FAULT_NONE) {
@@ -2143,11 +2136,11 @@ if (runs[r].fault == FAULT_NONE) {
          fault_names[runs[r].fault], failed ? ev.detail : "every schedule passed");
   ok = ok && failed;
 }
-#line 3486 "scan.nw"
+#line 3499 "scan.nw"
   }
   return ok ? EXIT_OK : EXIT_FAILED;
 }
-#line 3519 "scan.nw"
+#line 3532 "scan.nw"
 static int suite_combine(void)
 {
   int failures = 0, swapped_differ = 0, trials = 100000;
@@ -2159,7 +2152,7 @@ static int suite_combine(void)
       x[k].b = uniform_at(seed, 6 * i + 2 * k + 1, -1.0f, 1.0f);
     }
     
-#line 3539 "scan.nw"
+#line 3552 "scan.nw"
 affine<double> left = combine(combine(x[0], x[1]), x[2]);
 affine<double> right = combine(x[0], combine(x[1], x[2]));
 double scale = fabs(x[2].a * x[1].a * x[0].b) + fabs(x[2].a * x[1].b) + fabs(x[2].b);
@@ -2169,22 +2162,22 @@ affine<double> e = identity_map<double>(), ex = combine(e, x[0]), xe = combine(x
 if (ex.a != x[0].a || ex.b != x[0].b || xe.a != x[0].a || xe.b != x[0].b) failures++;
 affine<double> xy = combine(x[0], x[1]), yx = combine(x[1], x[0]);
 swapped_differ += xy.b != yx.b;
-#line 3530 "scan.nw"
+#line 3543 "scan.nw"
   }
   
-#line 3551 "scan.nw"
+#line 3564 "scan.nw"
 affine<double> two = {2, 0}, plus_one = {1, 1};
 if (combine(two, plus_one).b != 1 || combine(plus_one, two).b != 2) failures++;
 affine<double> nan_a = {NAN, 0.5}, inf_a = {INFINITY, 0.5}, fine = {0.75, 0.5};
 if (!isnan(start_row(nan_a).b) || !isnan(start_row(inf_a).b) ||
     start_row(fine).b != 0.5) failures++;
 if (swapped_differ < trials * 9 / 10) failures++;
-#line 3532 "scan.nw"
+#line 3545 "scan.nw"
   printf("  %d triples: associative within rounding, identity exact; swapped"
          " operands differ in %d of %d pairs\n", trials, swapped_differ, trials);
   return failures ? EXIT_FAILED : EXIT_OK;
 }
-#line 3568 "scan.nw"
+#line 3581 "scan.nw"
 /* The composition of elements [lo, hi) of a row, halving recursively. */
 static affine<float> halving(const float *a, const float *b, long long lo, long long hi)
 {
@@ -2195,12 +2188,12 @@ static affine<float> halving(const float *a, const float *b, long long lo, long 
   long long mid = lo + (hi - lo) / 2;
   return combine(halving(a, b, lo, mid), halving(a, b, mid, hi));
 }
-#line 3581 "scan.nw"
+#line 3594 "scan.nw"
 static int suite_reference(void)
 {
   int failures = 0;
   
-#line 3598 "scan.nw"
+#line 3611 "scan.nw"
 for (int k = 0; k < 4; k++) {
   double c = 0.5 + 0.125 * k;
   float a[1000], b[1000];
@@ -2211,12 +2204,12 @@ for (int k = 0; k < 4; k++) {
     if (fabs(h[t] - (1 - pow(c, t + 1)) / (1 - c)) > 4 * (t + 1) * 0x1p-53 / (1 - c))
       failures++;
 }
-#line 3585 "scan.nw"
+#line 3598 "scan.nw"
   double worst_sequential = 0, worst_halving = 0, widest = 0;
   for (int decay = 0; decay < DECAY_COUNT; decay++)
     for (long long len = 1; len <= (1 << 16); len = len * 4 + 1) {
       
-#line 3611 "scan.nw"
+#line 3624 "scan.nw"
 float *a = (float *)malloc(sizeof(float) * len);
 float *b = (float *)malloc(sizeof(float) * len);
 float *h = (float *)malloc(sizeof(float) * len);
@@ -2230,7 +2223,7 @@ for (long long t = 1; t < len; t++) {
 comparison c = compare_rows(a, b, h, 1, len, FLOAT32);
 failures += c.failed > 0;
 worst_sequential = fmax(worst_sequential, c.worst_ratio);
-#line 3632 "scan.nw"
+#line 3645 "scan.nw"
 affine<float> whole = halving(a, b, 0, len);
 reference_state r = {0, 0, 0};
 for (long long t = 0; t < len; t++) reference_step(&r, a[t], b[t]);
@@ -2239,16 +2232,16 @@ double ratio = fabs(whole.b - r.h) / bound;
 failures += !(ratio <= 1.0);
 worst_halving = fmax(worst_halving, ratio);
 widest = fmax(widest, bound / (r.s > 0 ? r.s : 1.0));
-#line 3625 "scan.nw"
+#line 3638 "scan.nw"
 free(a); free(b); free(h);
-#line 3589 "scan.nw"
+#line 3602 "scan.nw"
     }
   printf("  float32 sequential uses %.3g of the bound, recursive halving %.3g;"
          " the bound is at most %.3g of the sums it guards\n",
          worst_sequential, worst_halving, widest);
   return failures ? EXIT_FAILED : EXIT_OK;
 }
-#line 3656 "scan.nw"
+#line 3669 "scan.nw"
 static bool gpu_available(char *why, size_t size)
 {
   int count = 0;
@@ -2260,7 +2253,7 @@ static bool gpu_available(char *why, size_t size)
   if (count == 0) { snprintf(why, size, "no CUDA device"); return false; }
   return true;
 }
-#line 3677 "scan.nw"
+#line 3690 "scan.nw"
 enum { SPECIAL_NONE, SPECIAL_NAN_B, SPECIAL_NAN_A, SPECIAL_INF_B, SPECIAL_INF_A,
        SPECIAL_NAN_FIRST_A };
 
@@ -2271,7 +2264,7 @@ typedef struct {
   bool in_place;                     /* h is b */
   int special;
 } gpu_case;
-#line 3694 "scan.nw"
+#line 3707 "scan.nw"
 typedef struct { const scan_variant *variant; int public_kernel; } kernel_ref;
 
 static cudaError_t call_kernel(kernel_ref k, const float *a, const float *b,
@@ -2290,7 +2283,7 @@ static const char *kernel_name(kernel_ref k)
       "SCAN_L4_ROOFLINE", "SCAN_AUTO"};
   return k.public_kernel >= 0 ? names[k.public_kernel] : k.variant->name;
 }
-#line 3720 "scan.nw"
+#line 3733 "scan.nw"
 typedef struct {
   float *a, *b, *h;              /* host */
   float *da, *db, *dh;           /* device, at the case's offsets */
@@ -2302,7 +2295,7 @@ static void poison(float *device_base, long long n)
 {
   CUDA_CHECK(cudaMemset(device_base, 0xff, sizeof(float) * (n + 8)));
 }
-#line 3734 "scan.nw"
+#line 3747 "scan.nw"
 static case_buffers case_buffers_new(const gpu_case *c)
 {
   case_buffers m;
@@ -2323,7 +2316,7 @@ static case_buffers case_buffers_new(const gpu_case *c)
   m.dh = c->in_place ? m.db : m.base_h + c->h_offset;
   return m;
 }
-#line 3757 "scan.nw"
+#line 3770 "scan.nw"
 static void case_buffers_free(case_buffers *m)
 {
   free(m->a); free(m->b); free(m->h);
@@ -2331,7 +2324,7 @@ static void case_buffers_free(case_buffers *m)
   CUDA_CHECK(cudaFree(m->base_b));
   CUDA_CHECK(cudaFree(m->base_h));
 }
-#line 3772 "scan.nw"
+#line 3785 "scan.nw"
 static void plant_special(const gpu_case *c, float *a, float *b)
 {
   long long at = (c->rows > 1 ? c->len : 0) + c->len / 3;
@@ -2343,7 +2336,7 @@ static void plant_special(const gpu_case *c, float *a, float *b)
   case SPECIAL_NAN_FIRST_A: a[0] = NAN; break;
   }
 }
-#line 3786 "scan.nw"
+#line 3799 "scan.nw"
 static void upload_case(const gpu_case *c, case_buffers *m)
 {
   make_inputs(m->a, m->b, m->n, c->decay);
@@ -2352,7 +2345,7 @@ static void upload_case(const gpu_case *c, case_buffers *m)
   CUDA_CHECK(cudaMemcpy(m->db, m->b, sizeof(float) * m->n, cudaMemcpyHostToDevice));
   if (!c->in_place) poison(m->base_h, m->n);
 }
-#line 3801 "scan.nw"
+#line 3814 "scan.nw"
 static bool guards_intact(const gpu_case *c, const case_buffers *m)
 {
   if (c->in_place) return true;
@@ -2369,7 +2362,7 @@ static bool guards_intact(const gpu_case *c, const case_buffers *m)
   }
   return true;
 }
-#line 3823 "scan.nw"
+#line 3836 "scan.nw"
 typedef struct { comparison cmp; bool ok; char error[160]; } case_result;
 
 static case_result run_case(kernel_ref k, const gpu_case *c)
@@ -2383,7 +2376,7 @@ static case_result run_case(kernel_ref k, const gpu_case *c)
     snprintf(r.error, sizeof r.error, "CUDA error: %s", cudaGetErrorString(e));
   } else {
     
-#line 3843 "scan.nw"
+#line 3856 "scan.nw"
 CUDA_CHECK(cudaMemcpy(m.h, m.dh, sizeof(float) * m.n, cudaMemcpyDeviceToHost));
 r.cmp = compare_rows(m.a, m.b, m.h, c->rows, c->len, FLOAT32);
 r.ok = r.cmp.failed == 0;
@@ -2393,12 +2386,12 @@ if (!guards_intact(c, &m)) {
 } else if (!r.ok) {
   describe_worst(r.error, sizeof r.error, &r.cmp, c->len);
 }
-#line 3836 "scan.nw"
+#line 3849 "scan.nw"
   }
   case_buffers_free(&m);
   return r;
 }
-#line 3862 "scan.nw"
+#line 3875 "scan.nw"
 static int kernel_cases(gpu_case *cases, long long ceiling, int tile)
 {
   int count = 0, d = 0;
@@ -2414,7 +2407,7 @@ static int kernel_cases(gpu_case *cases, long long ceiling, int tile)
     cases[i].rows = rows < 1 ? 1 : rows > 7 ? 7 : rows;
   }
   
-#line 3882 "scan.nw"
+#line 3895 "scan.nw"
 long long mid = top < 3001 ? top : 3001, wide = top < 257 ? top : 257;
 cases[count++] = gpu_case{70001, 33, 0};
 cases[count++] = gpu_case{66000, wide, 1};
@@ -2429,10 +2422,10 @@ cases[count++] = gpu_case{5, mid, 2, 1, 1, 1, true};
 for (int s = SPECIAL_NAN_B; s <= SPECIAL_NAN_FIRST_A; s++)
   cases[count++] = gpu_case{4, mid, s % DECAY_COUNT, 0, 0, 0, false, s};
 if (tile) cases[count++] = gpu_case{1, 65536LL * tile + 7, 1};
-#line 3877 "scan.nw"
+#line 3890 "scan.nw"
   return count;
 }
-#line 3903 "scan.nw"
+#line 3916 "scan.nw"
 static bool kernel_suite(kernel_ref k, long long ceiling, int tile)
 {
   gpu_case cases[128];
@@ -2443,7 +2436,7 @@ static bool kernel_suite(kernel_ref k, long long ceiling, int tile)
   for (int i = 0; i < count; i++) {
     case_result r = run_case(k, &cases[i]);
     
-#line 3923 "scan.nw"
+#line 3936 "scan.nw"
 const gpu_case *c = &cases[i];
 if (!r.ok) {
   failed++;
@@ -2458,7 +2451,7 @@ if (r.cmp.worst_index >= 0 && r.cmp.worst_ratio > worst.worst_ratio && !c->speci
   worst_len = c->len;
 }
 worst.checked = checked;
-#line 3913 "scan.nw"
+#line 3926 "scan.nw"
   }
   char text[200];
   describe_worst(text, sizeof text, &worst, worst_len);
@@ -2466,7 +2459,7 @@ worst.checked = checked;
          kernel_name(k), count, (double)worst.checked, text);
   return failed == 0;
 }
-#line 3943 "scan.nw"
+#line 3956 "scan.nw"
 static kernel_ref public_ref(int k) { return kernel_ref{NULL, k}; }
 
 static kernel_ref variant_ref(const char *name)
@@ -2484,7 +2477,7 @@ static int run_kernel_suites(const kernel_ref *refs, int count)
   }
   return ok ? EXIT_OK : EXIT_FAILED;
 }
-#line 3963 "scan.nw"
+#line 3976 "scan.nw"
 /* One suite for one kernel, public or from the catalogue. */
 #define KERNEL_SUITE(function, ref) \
   static int function(void) { kernel_ref k[] = {ref}; return run_kernel_suites(k, 1); }
@@ -2494,7 +2487,7 @@ KERNEL_SUITE(suite_gpu_l2, public_ref(SCAN_L2_MULTIBLOCK))
 KERNEL_SUITE(suite_gpu_l3, public_ref(SCAN_L3_LOOKBACK))
 KERNEL_SUITE(suite_gpu_l3b, public_ref(SCAN_L3B_LOOKBACK_WARP))
 KERNEL_SUITE(suite_gpu_auto, public_ref(SCAN_AUTO))
-#line 3975 "scan.nw"
+#line 3988 "scan.nw"
 static int suite_gpu_l3c(void)
 {
   kernel_ref k[] = {variant_ref("l3c-1"), variant_ref("l3c-2"), variant_ref("l3c-4"),
@@ -2504,11 +2497,11 @@ static int suite_gpu_l3c(void)
 
 static int suite_gpu_l4(void)
 {
-  kernel_ref k[] = {variant_ref("l4-8x2"), variant_ref("l4-8x3"),
-                    variant_ref("l4-16x2"), public_ref(SCAN_L4_ROOFLINE)};
+  kernel_ref k[] = {variant_ref("l4-8"), variant_ref("l4-16"),
+                    variant_ref("l4-32"), public_ref(SCAN_L4_ROOFLINE)};
   return run_kernel_suites(k, 4);
 }
-#line 3997 "scan.nw"
+#line 4010 "scan.nw"
 typedef struct {
   const char *what;
   int kernel;                 /* -1: the kernel under test */
@@ -2516,7 +2509,7 @@ typedef struct {
   long long rows, len;
   cudaError_t want;
 } contract_call;
-#line 4007 "scan.nw"
+#line 4020 "scan.nw"
 static const contract_call contract_calls[] = {
   {"rows == 0", -1, 0, 0, 0, 0, 100, cudaSuccess},
   {"len == 0", -1, 0, 0, 0, 100, 0, cudaSuccess},
@@ -2536,7 +2529,7 @@ static const contract_call contract_calls[] = {
    cudaErrorInvalidValue},
 };
 #define CONTRACT_CALLS ((int)(sizeof contract_calls / sizeof contract_calls[0]))
-#line 4029 "scan.nw"
+#line 4042 "scan.nw"
 static const float *offset_pointer(float *base, int bytes)
 {
   return bytes < 0 ? NULL : (const float *)((char *)base + bytes);
@@ -2552,7 +2545,7 @@ static bool output_untouched(const float *device_h, float *host, long long n)
   }
   return true;
 }
-#line 4047 "scan.nw"
+#line 4060 "scan.nw"
 static int suite_gpu_contract(void)
 {
   const long long n = 4096;
@@ -2565,7 +2558,7 @@ static int suite_gpu_contract(void)
   int failures = 0, tried = 0;
   for (int k = 0; k <= SCAN_AUTO; k++)
     for (int i = 0; i < CONTRACT_CALLS; i++) 
-#line 4068 "scan.nw"
+#line 4081 "scan.nw"
 {
   const contract_call *c = &contract_calls[i];
   bool own = c->kernel >= 0 && c->kernel <= SCAN_AUTO, unknown = c->kernel > SCAN_AUTO ||
@@ -2585,14 +2578,14 @@ static int suite_gpu_contract(void)
   failures += !ok;
   tried++;
 }
-#line 4059 "scan.nw"
+#line 4072 "scan.nw"
   printf("  %-6s %d calls on %d kernels returned what the contract says and"
          " wrote nothing\n", failures ? "FAILED" : "ok", tried, SCAN_AUTO + 1);
   CUDA_CHECK(cudaFree(a)); CUDA_CHECK(cudaFree(b)); CUDA_CHECK(cudaFree(h));
   free(host);
   return failures ? EXIT_FAILED : EXIT_OK;
 }
-#line 4099 "scan.nw"
+#line 4112 "scan.nw"
 /* Check |h3b - h3c| <= the regrouping bound for one row; returns the number
    of elements that differ at all, adds violations to *bad. */
 static long long regroup_row(const float *a, const float *b, const float *h3b,
@@ -2609,7 +2602,7 @@ static long long regroup_row(const float *a, const float *b, const float *h3b,
     if (t % tile == 0) { P = row; T = identity_map<double>(); }
     reference_step(&r, a[t], b[t]);
     
-#line 4123 "scan.nw"
+#line 4136 "scan.nw"
 double u = FLOAT32.u;
 double bound = 1.01 * u * (7 * fabs(T.a * e.a * P.b) + 6 * fabs(e.a * T.b) +
                            3 * fabs(e.b)) +
@@ -2618,13 +2611,13 @@ double d = fabs((double)h3b[t] - (double)h3c[t]);
 differ += memcmp(&h3b[t], &h3c[t], sizeof(float)) != 0;
 if (!(d <= bound)) (*bad)++;
 if (d / bound > *worst) *worst = d / bound;
-#line 4115 "scan.nw"
+#line 4128 "scan.nw"
     T = combine(T, e);
     row = combine(row, e);
   }
   return differ;
 }
-#line 4134 "scan.nw"
+#line 4147 "scan.nw"
 static int suite_gpu_regrouping(void)
 {
   static const long long shapes[][2] = {{1, (1 << 22) + 5}, {33, 70001},
@@ -2634,7 +2627,7 @@ static int suite_gpu_regrouping(void)
   for (int s = 0; s < 4; s++) {
     gpu_case c = {shapes[s][0], shapes[s][1], s % DECAY_COUNT};
     
-#line 4154 "scan.nw"
+#line 4167 "scan.nw"
 case_buffers m = case_buffers_new(&c);
 upload_case(&c, &m);
 long long n = m.n;
@@ -2654,7 +2647,7 @@ for (long long row = 0; row < c.rows; row++)
                         out[2] + row * c.len, c.len, L3_THREADS, &bad, &worst);
 for (int k = 0; k < 3; k++) free(out[k]);
 case_buffers_free(&m);
-#line 4143 "scan.nw"
+#line 4156 "scan.nw"
   }
   bool ok = identical_failures == 0 && differ > 0 && bad == 0;
   printf("  %-6s 3 and 3b bit-identical: %s; 3c(1 item) differs from 3b in %lld"
@@ -2663,7 +2656,7 @@ case_buffers_free(&m);
          bad ? "; SOME ARE NOT" : "");
   return ok ? EXIT_OK : EXIT_FAILED;
 }
-#line 4183 "scan.nw"
+#line 4196 "scan.nw"
 static __global__ void count_differences(const uint32_t *x, const uint32_t *y,
                                          long long n, unsigned long long *count)
 {
@@ -2673,7 +2666,7 @@ static __global__ void count_differences(const uint32_t *x, const uint32_t *y,
     mine += x[i] != y[i];
   if (mine) atomicAdd(count, mine);
 }
-#line 4195 "scan.nw"
+#line 4208 "scan.nw"
 /* Run v `runs` times on one shape; returns how many runs differed from the
    first, and prints a line. */
 static int repeat_runs(const scan_variant *v, long long rows, long long len, int runs)
@@ -2688,7 +2681,7 @@ static int repeat_runs(const scan_variant *v, long long rows, long long len, int
   CUDA_CHECK(cudaMemset(count, 0, sizeof(unsigned long long)));
   int differing = 0;
   
-#line 4218 "scan.nw"
+#line 4231 "scan.nw"
 CUDA_CHECK(run_variant(v, m.da, m.db, m.dh, rows, len, NULL, 0));
 CUDA_CHECK(cudaMemcpy(first, m.dh, sizeof(float) * m.n, cudaMemcpyDeviceToDevice));
 for (int run = 0; run < runs; run++) {
@@ -2699,14 +2692,14 @@ for (int run = 0; run < runs; run++) {
   CUDA_CHECK(cudaMemcpy(&host_count, count, sizeof host_count, cudaMemcpyDeviceToHost));
   if (host_count) { differing++; CUDA_CHECK(cudaMemset(count, 0, sizeof host_count)); }
 }
-#line 4209 "scan.nw"
+#line 4222 "scan.nw"
   printf("  %-6s %-8s %d runs of %lld x %lld%s\n", differing ? "FAILED" : "ok", v->name,
          runs, rows, len, differing ? ": some differ" : ", bit-identical");
   CUDA_CHECK(cudaFree(first)); CUDA_CHECK(cudaFree(count));
   case_buffers_free(&m);
   return differing;
 }
-#line 4231 "scan.nw"
+#line 4244 "scan.nw"
 static int suite_gpu_determinism(void)
 {
   int differing = 0;
@@ -2719,17 +2712,17 @@ static int suite_gpu_determinism(void)
   }
   return differing ? EXIT_FAILED : EXIT_OK;
 }
-#line 4252 "scan.nw"
+#line 4265 "scan.nw"
 static int suite_gpu_streams(void)
 {
   static const char *const pairs[][2] = {{"l4", "l3c-8"}, {"l3b", "l2"},
-                                         {"l4-16x2", "l4-8x3"}, {"l3", "l1"}};
+                                         {"l4-32", "l4-8"}, {"l3", "l1"}};
   cudaStream_t stream[2];
   for (int s = 0; s < 2; s++)
     CUDA_CHECK(cudaStreamCreateWithFlags(&stream[s], cudaStreamNonBlocking));
   int failures = 0;
   for (int p = 0; p < 4; p++) 
-#line 4269 "scan.nw"
+#line 4282 "scan.nw"
 {
   gpu_case c[2] = {{1, (1 << 24) + 1, 0}, {8192, 2048, 1}};
   case_buffers m[2];
@@ -2753,13 +2746,13 @@ static int suite_gpu_streams(void)
     case_buffers_free(&m[s]);
   }
 }
-#line 4261 "scan.nw"
+#line 4274 "scan.nw"
   for (int s = 0; s < 2; s++) CUDA_CHECK(cudaStreamDestroy(stream[s]));
   printf("  %-6s 4 pairs of kernels on two streams at once, both outputs right\n",
          failures ? "FAILED" : "ok");
   return failures ? EXIT_FAILED : EXIT_OK;
 }
-#line 4303 "scan.nw"
+#line 4316 "scan.nw"
 static int suite_gpu_huge(void)
 {
   gpu_case c = {(1LL << 20) + 1, 2048, 0};
@@ -2778,7 +2771,7 @@ static int suite_gpu_huge(void)
       public_ref(SCAN_L4_ROOFLINE), public_ref(SCAN_AUTO)};
   int failures = 0;
   for (int k = 0; k < 8; k++) 
-#line 4327 "scan.nw"
+#line 4340 "scan.nw"
 {
   poison(m.base_h, m.n);
   cudaError_t e = call_kernel(refs[k], m.da, m.db, m.dh, c.rows, c.len, 0);
@@ -2796,11 +2789,11 @@ static int suite_gpu_huge(void)
          m.n, e == cudaSuccess ? text : cudaGetErrorString(e));
   failures += !ok;
 }
-#line 4321 "scan.nw"
+#line 4334 "scan.nw"
   case_buffers_free(&m);
   return failures ? EXIT_FAILED : EXIT_OK;
 }
-#line 4770 "scan.nw"
+#line 4783 "scan.nw"
 /* The roofline: read a and b, write h, 12 bytes an element, no arithmetic
    worth the name. n4 is the number of float4 groups. */
 static __global__ void stream_kernel(const float4 *a, const float4 *b, float4 *h,
@@ -2812,7 +2805,7 @@ static __global__ void stream_kernel(const float4 *a, const float4 *b, float4 *h
     h[i] = make_float4(x.x + y.x, x.y + y.y, x.z + y.z, x.w + y.w);
   }
 }
-#line 4792 "scan.nw"
+#line 4805 "scan.nw"
 struct pair_at {   /* index -> (a[i], b[i]) */
   const float *a, *b;
   __host__ __device__ affine<float> operator()(long long i) const
@@ -2834,7 +2827,7 @@ struct combine_op {
     return combine(x, y);
   }
 };
-#line 4816 "scan.nw"
+#line 4829 "scan.nw"
 /* CUB over the same arrays; with temp == NULL, only sizes *temp_bytes. */
 static cudaError_t cub_scan(const float *a, const float *b, float *h, long long rows,
                             long long len, void *temp, size_t *temp_bytes,
@@ -2852,7 +2845,7 @@ static cudaError_t cub_scan(const float *a, const float *b, float *h, long long 
                                              combine_op{}, rows * len,
                                              cuda::std::equal_to<>(), stream);
 }
-#line 4844 "scan.nw"
+#line 4857 "scan.nw"
 enum { NVML_CLOCK_SM = 1, NVML_CLOCK_MEM = 2 };
 
 static struct {
@@ -2862,7 +2855,7 @@ static struct {
   int (*by_bus)(const char *, void **);
   int (*clock)(void *, int, unsigned *);
 } nvml;
-#line 4856 "scan.nw"
+#line 4869 "scan.nw"
 static void nvml_open(int cuda_device)
 {
   void *lib = dlopen("libnvidia-ml.so.1", RTLD_NOW);
@@ -2884,7 +2877,7 @@ static unsigned nvml_clock(int which)
   if (!nvml.ok || nvml.clock(nvml.device, which, &mhz) != 0) return 0;
   return mhz;
 }
-#line 4887 "scan.nw"
+#line 4900 "scan.nw"
 enum { ROW_VARIANT, ROW_AUTO, ROW_AUTO_PREALLOCATED, ROW_STREAM, ROW_MEMCPY, ROW_CUB };
 
 typedef struct {
@@ -2893,7 +2886,7 @@ typedef struct {
   const scan_variant *variant;       /* for ROW_VARIANT */
   int model_bytes;
 } bench_row;
-#line 4898 "scan.nw"
+#line 4911 "scan.nw"
 static int bench_rows(bench_row *rows)
 {
   int count = 0;
@@ -2912,7 +2905,7 @@ static int bench_rows(bench_row *rows)
                             ROW_CUB, NULL, 12};
   return count;
 }
-#line 4923 "scan.nw"
+#line 4936 "scan.nw"
 typedef struct {
   long long n, rows, len;
   float *a, *b, *h, *copy_from, *copy_to;
@@ -2923,7 +2916,7 @@ typedef struct {
   long long checked_rows[3];
   int checked_count;
 } bench_shape;
-#line 4936 "scan.nw"
+#line 4949 "scan.nw"
 /* Run one row of the table once, on the shape's arrays. */
 static cudaError_t bench_call(const bench_row *r, bench_shape *s)
 {
@@ -2946,7 +2939,7 @@ static cudaError_t bench_call(const bench_row *r, bench_shape *s)
     return cub_scan(s->a, s->b, s->h, s->rows, s->len, s->cub_temp, &s->cub_bytes, 0);
   }
 }
-#line 4972 "scan.nw"
+#line 4985 "scan.nw"
 /* Compare n outputs with a reference and its bound, on all cores. */
 static comparison compare_with(const float *out, const double *ref,
                                const double *bound, long long n, long long first)
@@ -2965,7 +2958,7 @@ static comparison compare_with(const float *out, const double *ref,
   }
   return all;
 }
-#line 4993 "scan.nw"
+#line 5006 "scan.nw"
 /* Is the output right on the checked rows? Fills *worst with the share of the
    bound used. Ceilings are not scans and are not checked. */
 static bool bench_check(const bench_row *r, bench_shape *s, double *worst)
@@ -2984,7 +2977,7 @@ static bool bench_check(const bench_row *r, bench_shape *s, double *worst)
   }
   return ok;
 }
-#line 5019 "scan.nw"
+#line 5032 "scan.nw"
 typedef struct { float ms; unsigned sm[2], mem[2]; } sample;
 
 static sample take_sample(const bench_row *r, bench_shape *s, int reps,
@@ -3003,7 +2996,7 @@ static sample take_sample(const bench_row *r, bench_shape *s, int reps,
   x.mem[1] = nvml_clock(NVML_CLOCK_MEM);
   return x;
 }
-#line 5042 "scan.nw"
+#line 5055 "scan.nw"
 #define SAMPLES 15
 enum { RESULT_OK, RESULT_UNSUPPORTED, RESULT_WRONG, RESULT_ERROR };
 static const char *const result_names[] = {"ok", "unsupported", "wrong", "error"};
@@ -3021,7 +3014,7 @@ typedef struct {
   bool sweep_a, sweep_b, mem_stable;
   bench_result *results;        /* one per bench_row */
 } shape_record;
-#line 5068 "scan.nw"
+#line 5081 "scan.nw"
 static void prepare_row(const bench_row *r, bench_shape *s, bench_result *x,
                         cudaEvent_t start, cudaEvent_t stop)
 {
@@ -3039,7 +3032,7 @@ static void prepare_row(const bench_row *r, bench_shape *s, bench_result *x,
     return;
   }
   
-#line 5089 "scan.nw"
+#line 5102 "scan.nw"
 if (!bench_check(r, s, &x->worst)) {
   x->status = RESULT_WRONG;
   snprintf(x->reason, sizeof x->reason, "output outside the bound (%.3g of it)",
@@ -3051,9 +3044,9 @@ x->reps = once.ms >= 2.0f ? 1 : (int)ceilf(2.0f / fmaxf(once.ms, 0.001f));
 if (x->reps > 200) x->reps = 200;
 x->samples = once.ms > 500.0f ? 5 : SAMPLES;
 x->status = RESULT_OK;
-#line 5085 "scan.nw"
+#line 5098 "scan.nw"
 }
-#line 5105 "scan.nw"
+#line 5118 "scan.nw"
 static void summarise(bench_result *x)
 {
   double ms[SAMPLES];
@@ -3064,12 +3057,12 @@ static void summarise(bench_result *x)
   x->q1 = ms[n / 4];
   x->q3 = ms[(3 * n) / 4];
 }
-#line 5124 "scan.nw"
+#line 5137 "scan.nw"
 static void measure_shape(bench_shape *s, const bench_row *table, int count,
                           shape_record *rec, cudaEvent_t start, cudaEvent_t stop)
 {
   
-#line 5146 "scan.nw"
+#line 5159 "scan.nw"
 s->rows = rec->rows;
 s->len = rec->len;
 float *a = (float *)malloc(sizeof(float) * s->n);
@@ -3096,7 +3089,7 @@ CUDA_CHECK(cub_scan(s->a, s->b, s->h, s->rows, s->len, NULL, &s->cub_bytes, 0));
 CUDA_CHECK(cudaMalloc(&s->cub_temp, s->cub_bytes + 1));
 const scan_variant *chosen = find_variant(public_variant_names[SCAN_AUTO]);
 CUDA_CHECK(cudaMalloc(&s->workspace, chosen->workspace(s->rows, s->len)));
-#line 5128 "scan.nw"
+#line 5141 "scan.nw"
   for (int i = 0; i < count; i++) {
     prepare_row(&table[i], s, &rec->results[i], start, stop);
     const bench_result *x = &rec->results[i];
@@ -3109,7 +3102,7 @@ CUDA_CHECK(cudaMalloc(&s->workspace, chosen->workspace(s->rows, s->len)));
         rec->results[i].sample_at[k] = take_sample(&table[i], s, rec->results[i].reps,
                                                    start, stop);
   
-#line 5175 "scan.nw"
+#line 5188 "scan.nw"
 rec->mem_stable = true;
 unsigned mem = 0;
 for (int i = 0; i < count; i++) {
@@ -3122,11 +3115,11 @@ for (int i = 0; i < count; i++) {
       if (x->sample_at[k].mem[e] != mem) rec->mem_stable = false;
     }
 }
-#line 5140 "scan.nw"
+#line 5153 "scan.nw"
   CUDA_CHECK(cudaFree(s->cub_temp));
   CUDA_CHECK(cudaFree(s->workspace));
 }
-#line 5195 "scan.nw"
+#line 5208 "scan.nw"
 typedef struct {
   char name[256], slug[256];
   int sms, l2_bytes, mem_clock_khz, bus_bits, major, minor, driver, runtime;
@@ -3153,7 +3146,7 @@ static void read_device(device_facts *d)
   CUDA_CHECK(cudaRuntimeGetVersion(&d->runtime));
   d->theoretical_gbps = 2.0 * d->mem_clock_khz * 1e3 * d->bus_bits / 8 / 1e9;
   
-#line 5225 "scan.nw"
+#line 5238 "scan.nw"
 int j = 0;
 for (const char *c = d->name; *c && j < (int)sizeof d->slug - 1; c++) {
   if (isalnum((unsigned char)*c)) d->slug[j++] = (char)tolower((unsigned char)*c);
@@ -3161,9 +3154,9 @@ for (const char *c = d->name; *c && j < (int)sizeof d->slug - 1; c++) {
 }
 while (j > 0 && d->slug[j - 1] == '-') j--;
 d->slug[j] = 0;
-#line 5221 "scan.nw"
+#line 5234 "scan.nw"
 }
-#line 5242 "scan.nw"
+#line 5255 "scan.nw"
 static int bench_shapes(shape_record *shapes, long long n)
 {
   int count = 0;
@@ -3180,14 +3173,14 @@ static int bench_shapes(shape_record *shapes, long long n)
   }
   return count;
 }
-#line 5261 "scan.nw"
+#line 5274 "scan.nw"
 static void warm_up(bench_shape *s, cudaEvent_t start, cudaEvent_t stop)
 {
   bench_row stream = {"stream", "", "ceiling", ROW_STREAM, NULL, 12};
   float total = 0;
   while (total < 1000.0f) total += 50 * take_sample(&stream, s, 50, start, stop).ms;
 }
-#line 5354 "scan.nw"
+#line 5367 "scan.nw"
 static void json_clock(FILE *f, const unsigned *mhz)
 {
   if (!nvml.ok) fprintf(f, "null");
@@ -3205,7 +3198,7 @@ static void json_number(FILE *f, const char *key, double x)
   if (isfinite(x)) fprintf(f, ", \"%s\": %.6g", key, x);
   else fprintf(f, ", \"%s\": null", key);
 }
-#line 5374 "scan.nw"
+#line 5387 "scan.nw"
 static void json_result(FILE *f, const bench_row *row, const bench_result *x,
                         const shape_record *r, const bench_result *stream,
                         const device_facts *d)
@@ -3219,7 +3212,7 @@ static void json_result(FILE *f, const bench_row *row, const bench_result *x,
   json_number(f, "predicted_ms", stream_ms * model / (12.0 * r->rows * r->len));
   if (x->status != RESULT_OK) { fprintf(f, "}"); return; }
   
-#line 5392 "scan.nw"
+#line 5405 "scan.nw"
 fprintf(f, ", \"max_err_over_bound\": %.6g, \"reps\": %d, \"samples_ms\": [",
         x->worst, x->reps);
 for (int k = 0; k < x->samples; k++)
@@ -3240,10 +3233,10 @@ for (int k = 0; k < x->samples; k++) {
   fprintf(f, "}");
 }
 fprintf(f, "]");
-#line 5387 "scan.nw"
+#line 5400 "scan.nw"
   fprintf(f, "}");
 }
-#line 5415 "scan.nw"
+#line 5428 "scan.nw"
 static void json_device(FILE *f, const device_facts *d, time_t began)
 {
   char stamp[64];
@@ -3257,7 +3250,7 @@ static void json_device(FILE *f, const device_facts *d, time_t began)
           d->major, d->minor, d->sms, d->l2_bytes, d->memory, d->mem_clock_khz,
           d->bus_bits, d->theoretical_gbps, d->driver, d->runtime);
 }
-#line 5431 "scan.nw"
+#line 5444 "scan.nw"
 static void write_json(FILE *f, const device_facts *d, time_t began, long long n,
                        const bench_row *table, int rows_count,
                        const shape_record *shapes, int shape_count,
@@ -3272,16 +3265,16 @@ static void write_json(FILE *f, const device_facts *d, time_t began, long long n
           "\"clocks_stable\": %s,\n", n, SAMPLES, nvml.ok ? "true" : "false",
           stable ? "true" : "false");
   
-#line 5454 "scan.nw"
+#line 5467 "scan.nw"
 fprintf(f, "\"kernels\": [\n");
 for (int i = 0; i < rows_count; i++)
   fprintf(f, "  {\"name\": \"%s\", \"title\": \"%s\", \"kind\": \"%s\", "
           "\"bytes_per_element\": %d}%s\n", table[i].name, table[i].title,
           table[i].kind, table[i].model_bytes, i + 1 < rows_count ? "," : "");
 fprintf(f, "],\n");
-#line 5445 "scan.nw"
+#line 5458 "scan.nw"
   
-#line 5463 "scan.nw"
+#line 5476 "scan.nw"
 fprintf(f, "\"shapes\": [\n");
 for (int i = 0; i < shape_count; i++) {
   const shape_record *r = &shapes[i];
@@ -3297,13 +3290,13 @@ for (int i = 0; i < shape_count; i++) {
   fprintf(f, " ]}%s\n", i + 1 < shape_count ? "," : "");
 }
 fprintf(f, "],\n");
-#line 5446 "scan.nw"
+#line 5459 "scan.nw"
   fprintf(f, "\"determinism\": {\"rows\": 1, \"len\": %lld, \"runs\": %d, "
           "\"cub_runs_differing_from_first\": %d, "
           "\"auto_runs_differing_from_first\": %d}\n}\n",
           n, runs, differing[0], differing[1]);
 }
-#line 5488 "scan.nw"
+#line 5501 "scan.nw"
 static int differing_runs(const bench_row *r, bench_shape *s, int runs)
 {
   float *first;
@@ -3325,9 +3318,9 @@ static int differing_runs(const bench_row *r, bench_shape *s, int runs)
   CUDA_CHECK(cudaFree(count));
   return differing;
 }
-#line 5555 "scan.nw"
+#line 5568 "scan.nw"
 static const char *const table_columns[] = {"l0", "l1", "l2", "l3", "l3b", "l3c-8",
-                                            "l4-8x2", "l4-16x2", "auto", "cub", "stream"};
+                                            "l4-8", "l4-32", "auto", "cub", "stream"};
 #define TABLE_COLUMNS 11
 
 static int row_index(const bench_row *table, int count, const char *name)
@@ -3335,7 +3328,7 @@ static int row_index(const bench_row *table, int count, const char *name)
   for (int i = 0; i < count; i++) if (!strcmp(table[i].name, name)) return i;
   return -1;
 }
-#line 5567 "scan.nw"
+#line 5580 "scan.nw"
 static void print_table(const device_facts *d, const bench_row *table, int count,
                         const shape_record *shapes, int shape_count,
                         const int *differing, int runs)
@@ -3348,7 +3341,7 @@ static void print_table(const device_facts *d, const bench_row *table, int count
   for (int c = 0; c < TABLE_COLUMNS; c++) printf(" %7s", table_columns[c]);
   printf(" %8s %6s %6s\n", "best", "%roof", "%peak");
   for (int i = 0; i < shape_count; i++) 
-#line 5585 "scan.nw"
+#line 5598 "scan.nw"
 {
   const shape_record *r = &shapes[i];
   int best = -1, stream = row_index(table, count, "stream");
@@ -3368,24 +3361,24 @@ static void print_table(const device_facts *d, const bench_row *table, int count
          100.0 * row_gbps(r, ms) / d->theoretical_gbps,
          r->mem_stable ? "" : "  CLOCK MOVED");
 }
-#line 5579 "scan.nw"
+#line 5592 "scan.nw"
   printf("CUB runs differing from its first: %d of %d; SCAN_AUTO: %d of %d\n",
          differing[0], runs, differing[1], runs);
 }
-#line 5270 "scan.nw"
+#line 5283 "scan.nw"
 static int command_bench(int argc, char **argv)
 {
   bool quick = false;
   const char *out = NULL;
   char why[200], path[600];
   
-#line 5296 "scan.nw"
+#line 5309 "scan.nw"
 for (int i = 0; i < argc; i++) {
   if (!strcmp(argv[i], "--quick")) quick = true;
   else if (!strcmp(argv[i], "--out") && i + 1 < argc) out = argv[++i];
   else return usage_error("bench takes --quick and --out FILE, not '%s'", argv[i]);
 }
-#line 5276 "scan.nw"
+#line 5289 "scan.nw"
   if (!gpu_available(why, sizeof why)) {
     fprintf(stderr, "scan: bench needs a GPU: %s\n", why);
     return EXIT_NO_GPU;
@@ -3399,7 +3392,7 @@ for (int i = 0; i < argc; i++) {
   while (4 * n < 8LL * d.l2_bytes) n *= 2;
   if (quick) n /= 16;
   
-#line 5308 "scan.nw"
+#line 5321 "scan.nw"
 bench_shape s;
 memset(&s, 0, sizeof s);
 s.n = n;
@@ -3418,9 +3411,9 @@ CUDA_CHECK(cudaMemset(s.copy_from, 0x3f, 3 * bytes / 2));
 s.host_h = (float *)malloc(bytes);
 s.ref = (double *)malloc(3 * 2 * bytes);
 s.bound = (double *)malloc(3 * 2 * bytes);
-#line 5289 "scan.nw"
+#line 5302 "scan.nw"
   
-#line 5329 "scan.nw"
+#line 5342 "scan.nw"
 bench_row table[32];
 shape_record shapes[16];
 int rows_count = bench_rows(table), shape_count = bench_shapes(shapes, n);
@@ -3437,9 +3430,9 @@ for (int i = 0; i < shape_count; i++) {
           shapes[i].len);
   measure_shape(&s, table, rows_count, &shapes[i], start, stop);
 }
-#line 5290 "scan.nw"
+#line 5303 "scan.nw"
   
-#line 5515 "scan.nw"
+#line 5528 "scan.nw"
 int differing[2] = {0, 0}, det_runs = 20;
 for (int i = 0; i < rows_count; i++) {
   if (table[i].type != ROW_CUB && table[i].type != ROW_AUTO) continue;
@@ -3449,7 +3442,7 @@ for (int i = 0; i < rows_count; i++) {
   differing[table[i].type == ROW_AUTO] = differing_runs(&table[i], &s, det_runs);
   CUDA_CHECK(cudaFree(s.cub_temp));
 }
-#line 5530 "scan.nw"
+#line 5543 "scan.nw"
 if (!out) {
   mkdir("figures", 0777);
   snprintf(path, sizeof path, "figures/%s", d.slug);
@@ -3466,13 +3459,13 @@ write_json(f, &d, began, n, table, rows_count, shapes, shape_count, differing,
            det_runs);
 fclose(f);
 fprintf(stderr, "bench: wrote %s\n", out);
-#line 5525 "scan.nw"
+#line 5538 "scan.nw"
 print_table(&d, table, rows_count, shapes, shape_count, differing, det_runs);
 fprintf(stderr, "bench: done in %.0f s\n", difftime(time(NULL), began));
-#line 5291 "scan.nw"
+#line 5304 "scan.nw"
   return EXIT_OK;
 }
-#line 4354 "scan.nw"
+#line 4367 "scan.nw"
 static const suite suites[] = {
   {"combine", "the operator: associative, not commutative, identity, row start",
    false, suite_combine},
@@ -3485,7 +3478,7 @@ static const suite suites[] = {
   {"mirror-lookback", "the look-back protocol under fair and unfair schedules",
    false, suite_mirror_lookback},
   
-#line 4371 "scan.nw"
+#line 4384 "scan.nw"
 {"gpu-l0", "level 0 on every case", true, suite_gpu_l0},
 {"gpu-l1", "level 1 on every case up to its ceiling", true, suite_gpu_l1},
 {"gpu-l2", "level 2 on every case up to its ceiling", true, suite_gpu_l2},
@@ -3502,10 +3495,10 @@ static const suite suites[] = {
 {"gpu-streams", "two kernels on two streams at once", true, suite_gpu_streams},
 {"gpu-huge", "more than 2^31 elements through every public kernel", true,
  suite_gpu_huge},
-#line 4366 "scan.nw"
+#line 4379 "scan.nw"
 };
 #define SUITE_COUNT ((int)(sizeof suites / sizeof suites[0]))
-#line 4393 "scan.nw"
+#line 4406 "scan.nw"
 static int run_suite(const suite *s)
 {
   char why[200];
@@ -3522,7 +3515,7 @@ static int run_suite(const suite *s)
   fflush(stdout);
   return status;
 }
-#line 4432 "scan.nw"
+#line 4445 "scan.nw"
 static const suite *find_suite(const char *name)
 {
   for (int i = 0; i < SUITE_COUNT; i++)
@@ -3548,7 +3541,7 @@ static int command_check(int argc, char **argv)
            skipped);
   return failed ? EXIT_FAILED : count == skipped ? EXIT_SKIPPED : EXIT_OK;
 }
-#line 4461 "scan.nw"
+#line 4474 "scan.nw"
 static int command_list(void)
 {
   printf("suites (scan check NAME):\n");
@@ -3562,7 +3555,7 @@ static int command_list(void)
                                   ? " (rows up to 2,048)" : " (rows up to 2^22)") : "");
   return EXIT_OK;
 }
-#line 4480 "scan.nw"
+#line 4493 "scan.nw"
 static bool parse_count(const char *text, long long *value)
 {
   char *end;
@@ -3572,7 +3565,7 @@ static bool parse_count(const char *text, long long *value)
   *value = v;
   return true;
 }
-#line 4502 "scan.nw"
+#line 4515 "scan.nw"
 static int command_run(int argc, char **argv)
 {
   long long rows, len;
@@ -3588,7 +3581,7 @@ static int command_run(int argc, char **argv)
   if (!parse_count(argv[2], &len))
     return usage_error("LEN must be a positive whole number, not '%s'", argv[2]);
   
-#line 4536 "scan.nw"
+#line 4549 "scan.nw"
 for (int i = 3; i < argc; i++) {
   if (!strcmp(argv[i], "--check-only")) timed = false;
   else if (!strcmp(argv[i], "--offsets") && i + 1 < argc &&
@@ -3599,7 +3592,7 @@ for (int i = 3; i < argc; i++) {
   else return usage_error("run takes --check-only and --offsets A,B,H (0 to 3), not '%s'",
                           argv[i]);
 }
-#line 4517 "scan.nw"
+#line 4530 "scan.nw"
   if (v->max_len && len > v->max_len)
     return usage_error("%s takes rows of at most %lld elements", v->name, v->max_len);
   if (rows > (1LL << 40) / len)
@@ -3611,7 +3604,7 @@ for (int i = 3; i < argc; i++) {
   c.rows = rows;
   c.len = len;
   
-#line 4549 "scan.nw"
+#line 4562 "scan.nw"
 case_result r = run_case(kernel_ref{v, -1}, &c);
 if (!timed) {
   char text[200];
@@ -3633,7 +3626,7 @@ for (int i = 0; i < 20; i++) {
   CUDA_CHECK(cudaEventSynchronize(stop));
   CUDA_CHECK(cudaEventElapsedTime(&ms[i], start, stop));
 }
-#line 4574 "scan.nw"
+#line 4587 "scan.nw"
 qsort(ms, 20, sizeof ms[0], compare_floats);
 double median = 0.5 * (ms[9] + ms[10]);
 char text[200];
@@ -3645,9 +3638,9 @@ CUDA_CHECK(cudaEventDestroy(start));
 CUDA_CHECK(cudaEventDestroy(stop));
 case_buffers_free(&m);
 return r.ok ? EXIT_OK : EXIT_FAILED;
-#line 4528 "scan.nw"
+#line 4541 "scan.nw"
 }
-#line 4611 "scan.nw"
+#line 4624 "scan.nw"
 static int trace_blelloch(int n)
 {
   printf("# phase\tlevel\tleft\tright\n");
@@ -3665,7 +3658,7 @@ static int trace_blelloch(int n)
   }
   return EXIT_OK;
 }
-#line 4631 "scan.nw"
+#line 4644 "scan.nw"
 static int trace_lookback(void)
 {
   protocol_case c = {1, 24 * 4, 4};
@@ -3688,7 +3681,7 @@ static int trace_lookback(void)
   launch_memory_free(m);
   return finished ? EXIT_OK : EXIT_FAILED;
 }
-#line 4656 "scan.nw"
+#line 4669 "scan.nw"
 static int command_trace(int argc, char **argv)
 {
   long long n;
@@ -3700,7 +3693,7 @@ static int command_trace(int argc, char **argv)
   if (argc == 1 && !strcmp(argv[0], "lookback")) return trace_lookback();
   return usage_error("trace takes 'blelloch N' or 'lookback'");
 }
-#line 4672 "scan.nw"
+#line 4685 "scan.nw"
 static const char usage_text[] =
   "usage: scan COMMAND [ARGUMENTS]\n"
   "  list                       the test suites and the kernels\n"
@@ -3710,7 +3703,7 @@ static const char usage_text[] =
   "  trace blelloch N | trace lookback   data for the book's diagrams\n"
   "  --help                     this text\n"
   "SCAN_SEED=N replays the random inputs of an earlier run.\n";
-#line 4684 "scan.nw"
+#line 4697 "scan.nw"
 int main(int argc, char **argv)
 {
   if (argc < 2) { fputs(usage_text, stderr); return EXIT_USAGE; }
