@@ -29,12 +29,12 @@ cudaError_t scan_forward(scan_kernel k, const float *a, const float *b, float *h
 #endif
 #define FOR_EACH_THREAD(tid, count) \
   for (int tid = THREAD_FIRST; tid < (count); tid += THREAD_STRIDE)
-#line 4518 "scan.nw"
+#line 4605 "scan.nw"
 #include <errno.h>
-#line 4731 "scan.nw"
+#line 4818 "scan.nw"
 #include <time.h>
 #include <cuda_pipeline.h>
-#line 4740 "scan.nw"
+#line 4827 "scan.nw"
 #ifndef SCAN_NO_MAIN
 #include <cub/device/device_scan.cuh>
 #include <thrust/iterator/counting_iterator.h>
@@ -42,7 +42,7 @@ cudaError_t scan_forward(scan_kernel k, const float *a, const float *b, float *h
 #include <thrust/iterator/transform_output_iterator.h>
 #include <dlfcn.h>
 #endif
-#line 5261 "scan.nw"
+#line 5348 "scan.nw"
 #include <ctype.h>
 #include <sys/stat.h>
 #line 195 "scan.nw"
@@ -885,8 +885,9 @@ static __device__ __forceinline__ unsigned row_starts(long long i, long long off
 enum { TILE_RESET = 4 };   /* with TILE_PREFIX: the tile contains a row start */
 
 typedef struct {
-  unsigned long long *status;    /* flags (high word), prefix b (low word) */
-  unsigned long long *aggregate; /* the aggregate: a (low word), b (high) */
+  unsigned long long *status;    /* per tile: flags (high word), b (low word) */
+  unsigned long long *aggregate; /* per tile: a (low word), b (high word) */
+  unsigned long long *group_status, *group_total;   /* the same, per group */
   unsigned long long *ticket;
 } packed_states;
 
@@ -897,7 +898,7 @@ static __device__ __forceinline__ unsigned long long load_relaxed(
   asm volatile("ld.relaxed.gpu.global.b64 %0, [%1];" : "=l"(v) : "l"(p) : "memory");
   return v;
 }
-#line 1975 "scan.nw"
+#line 1976 "scan.nw"
 static __device__ __forceinline__ void store_relaxed(unsigned long long *p,
                                                      unsigned long long v)
 {
@@ -916,7 +917,7 @@ static __device__ __forceinline__ void acquire_fence(void)
 {
   asm volatile("fence.acq_rel.gpu;" ::: "memory");
 }
-#line 1996 "scan.nw"
+#line 1997 "scan.nw"
 static __device__ __forceinline__ unsigned long long pack(unsigned high, float low)
 {
   return (unsigned long long)high * 0x100000000ULL | __float_as_uint(low);
@@ -927,81 +928,117 @@ static __device__ __forceinline__ unsigned high_word(unsigned long long w)
   return (unsigned)(w / 0x100000000ULL);
 }
 
-static __device__ void publish_aggregate(packed_states s, long long g, segment x)
+/* A segment, as successors will read it: a reset as a status word alone (its
+   a is never read), anything else as an aggregate word and then the flag. */
+static __device__ void publish_segment(unsigned long long *status,
+                                       unsigned long long *aggregate, segment x)
 {
-  store_relaxed(&s.aggregate[g], pack(__float_as_uint(x.b), x.a));
-  store_release(&s.status[g], pack(TILE_AGGREGATE, 0.0f));
+  if (x.reset) {
+    store_relaxed(status, pack(TILE_PREFIX | TILE_RESET, x.b));
+    return;
+  }
+  store_relaxed(aggregate, pack(__float_as_uint(x.b), x.a));
+  store_release(status, pack(TILE_AGGREGATE, 0.0f));
 }
 
 /* The prefix travels with its flag: one store, nothing to order. */
-static __device__ void publish_prefix(packed_states s, long long g, float b, bool reset)
+static __device__ void publish_prefix(unsigned long long *status, float b)
 {
-  store_relaxed(&s.status[g], pack(TILE_PREFIX | (reset ? TILE_RESET : 0), b));
+  store_relaxed(status, pack(TILE_PREFIX, b));
 }
-#line 2101 "scan.nw"
+#line 2114 "scan.nw"
 /* The b component of everything before a stretch, followed by the stretch. */
 static __device__ __forceinline__ float segment_apply(segment x, float b)
 {
   return x.reset ? x.b : fmaf(x.a, b, x.b);
 }
-#line 2113 "scan.nw"
-static __device__ segment published_segment(packed_states s, long long j)
+#line 2126 "scan.nw"
+static __device__ segment published_segment(const unsigned long long *status,
+                                            const unsigned long long *aggregate)
 {
   unsigned long long word;
-  while (high_word(word = load_relaxed(&s.status[j])) == TILE_EMPTY) __nanosleep(32);
+  while (high_word(word = load_relaxed(status)) == TILE_EMPTY) __nanosleep(32);
   if (high_word(word) & TILE_RESET) {
     segment x = {1.0f, __uint_as_float((unsigned)word), 1};
     return x;
   }
   acquire_fence();
-  unsigned long long agg = load_relaxed(&s.aggregate[j]);
-  segment x = {__uint_as_float((unsigned)agg), __uint_as_float(high_word(agg)), 0};
+  unsigned long long w = load_relaxed(aggregate);
+  segment x = {__uint_as_float((unsigned)w), __uint_as_float(high_word(w)), 0};
   return x;
 }
-#line 2133 "scan.nw"
-/* The nearest group H <= G whose prefix is known; *prefix gets its b. */
-static __device__ long long known_group(packed_states s, long long G, float *prefix)
-{
-  int lane = threadIdx.x & 31;
-  for (long long base = G;; base -= 32) {
-    long long H = base - lane;
-    unsigned long long word = H > 0 ? load_relaxed(&s.status[32 * H - 1])
-                                    : pack(TILE_PREFIX, 0.0f);
-    unsigned known = __ballot_sync(FULL_MASK, (high_word(word) & TILE_PREFIX) != 0);
-    if (known) {
-      int j = __ffs(known) - 1;
-      *prefix = __shfl_sync(FULL_MASK, __uint_as_float((unsigned)word), j);
-      return base - j;
-    }
-  }
-}
-#line 2152 "scan.nw"
-/* S_H at every lane up to `last` (the identity beyond), with `own` standing
-   in at lane `own_lane` (-1: none). */
-static __device__ segment group_scan(packed_states s, long long H, int last,
-                                     segment own, int own_lane)
+#line 2143 "scan.nw"
+/* S_G at every lane up to `last` (the identity beyond), with `own` at lane
+   `last`: the scan of tile g's group up to g. */
+static __device__ segment group_scan(packed_states s, long long G, int last, segment own)
 {
   int lane = threadIdx.x & 31;
   segment x = segment_identity();
-  if (lane == own_lane) x = own;
-  else if (lane <= last) x = published_segment(s, 32 * H + lane);
+  if (lane == last) x = own;
+  else if (lane < last)
+    x = published_segment(&s.status[32 * G + lane], &s.aggregate[32 * G + lane]);
   return warp_inclusive_segments(x);
 }
-#line 2169 "scan.nw"
-static __device__ void walk_groups(packed_states s, long long g, segment own,
-                                   float *before, float *through)
+#line 2162 "scan.nw"
+/* Find the nearest group before G with a known prefix; returns the window
+   (lane j saw group window - j), the lane, and the status word it saw. */
+static __device__ long long nearest_known_group(packed_states s, long long G,
+                                                int *lane_of, unsigned long long *word)
 {
-  long long G = g / 32;
-  int k = (int)(g % 32);
-  float prefix;
-  for (long long H = known_group(s, G, &prefix); H < G; H++)
-    prefix = segment_apply(shfl_segment(group_scan(s, H, 31, own, -1), 31), prefix);
-  segment scan = group_scan(s, G, k, own, k);
-  segment at_k = shfl_segment(scan, k), at_previous = shfl_segment(scan, k ? k - 1 : 0);
-  *through = segment_apply(at_k, prefix);
-  *before = k ? segment_apply(at_previous, prefix) : prefix;
+  int lane = threadIdx.x & 31;
+  for (long long window = G - 1;;) {
+    long long H = window - lane;
+    *word = H >= 0 ? load_relaxed(&s.group_status[H]) : pack(TILE_PREFIX, 0.0f);
+    unsigned empty = __ballot_sync(FULL_MASK, high_word(*word) == TILE_EMPTY);
+    unsigned known = __ballot_sync(FULL_MASK, (high_word(*word) & TILE_PREFIX) != 0);
+    unsigned nearest = known & (0u - known);
+    if (empty & (nearest ? nearest | (nearest - 1) : FULL_MASK)) {
+      __nanosleep(32);
+      continue;
+    }
+    if (nearest) { *lane_of = __ffs(known) - 1; return window; }
+    window -= 32;
+  }
 }
 #line 2190 "scan.nw"
+/* The b of everything before group G, canonically. */
+static __device__ float group_prefix(packed_states s, long long G)
+{
+  int lane = threadIdx.x & 31, p;
+  unsigned long long word;
+  long long window = nearest_known_group(s, G, &p, &word);
+  float acc = __shfl_sync(FULL_MASK, __uint_as_float((unsigned)word), p);
+  if (window == G - 1 && p == 0) return acc;   /* the group just before */
+  acquire_fence();
+  for (long long w = window; w < G; w += 32) {
+    int top = w == window ? p - 1 : 31;
+    segment t = segment_identity();
+    if (lane <= top) {
+      unsigned long long total = load_relaxed(&s.group_total[w - lane]);
+      t.a = __uint_as_float((unsigned)total);
+      t.b = __uint_as_float(high_word(total));
+    }
+    for (int k = top; k >= 0; k--) acc = segment_apply(shfl_segment(t, k), acc);
+  }
+  return acc;
+}
+#line 2219 "scan.nw"
+static __device__ float walk_groups(packed_states s, long long g, segment own,
+                                    bool needs_before)
+{
+  long long G = g / 32;
+  int k = (int)(g % 32), lane = threadIdx.x & 31;
+  segment scan = group_scan(s, G, k, own);
+  segment through = shfl_segment(scan, k), before = shfl_segment(scan, k ? k - 1 : 0);
+  bool last = k == 31;
+  if (last && lane == 0) publish_segment(&s.group_status[G], &s.group_total[G], through);
+  float prefix = 0.0f;
+  if (needs_before || (last && !through.reset)) prefix = group_prefix(s, G);
+  if (last && !through.reset && lane == 0)
+    publish_prefix(&s.group_status[G], segment_apply(through, prefix));
+  return k ? segment_apply(before, prefix) : prefix;
+}
+#line 2242 "scan.nw"
 #define L4_THREADS 256
 #define L4_WARPS (L4_THREADS / 32)
 
@@ -1013,7 +1050,7 @@ typedef struct {
   int shift;          /* virtual index = flat index + shift */
   packed_states s;
 } l4_params;
-#line 2219 "scan.nw"
+#line 2271 "scan.nw"
 /* Threads a multiprocessor holds: 2,048 on the data-centre GPUs (sm_80,
    sm_87, sm_90, sm_100), 1,024 on Turing, 1,536 on the others. */
 #if !defined(__CUDA_ARCH__) || __CUDA_ARCH__ == 800 || __CUDA_ARCH__ == 870 || \
@@ -1038,7 +1075,7 @@ static __device__ void claim_tile(const l4_params &p, int tile, long long *g,
   *g = t;
   *offset = r < 0 ? r + p.len : r;
 }
-#line 2246 "scan.nw"
+#line 2298 "scan.nw"
 template <int ITEMS, bool ALIGNED>
 static __global__ void __launch_bounds__(L4_THREADS, L4_BLOCKS_PER_SM(ITEMS))
 l4_kernel(l4_params p)
@@ -1052,15 +1089,15 @@ l4_kernel(l4_params p)
   int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
   for (;;) {
     
-#line 2278 "scan.nw"
+#line 2330 "scan.nw"
 __syncthreads();
 if (threadIdx.x == 0) claim_tile(p, TILE, &tile_shared, &offset_shared);
 __syncthreads();
 long long g = tile_shared, row_offset = offset_shared, tile_first = g * TILE - p.shift;
 if (g >= p.tiles) break;
-#line 2259 "scan.nw"
+#line 2311 "scan.nw"
     
-#line 2288 "scan.nw"
+#line 2340 "scan.nw"
 #pragma unroll
 for (int m = 0; m < ITEMS / VEC; m++) {
   int v = threadIdx.x + m * L4_THREADS;
@@ -1071,11 +1108,11 @@ for (int m = 0; m < ITEMS / VEC; m++) {
 __pipeline_commit();
 __pipeline_wait_prior(0);
 __syncthreads();
-#line 2260 "scan.nw"
+#line 2312 "scan.nw"
     segment mine, lane_before, warp_before, total;
     unsigned starts = 0;
     
-#line 2306 "scan.nw"
+#line 2358 "scan.nw"
 long long first = tile_first + (long long)threadIdx.x * ITEMS;
 long long r = row_offset + (long long)threadIdx.x * ITEMS;
 r = r < p.len ? r : p.len < TILE ? (long long)((unsigned)r % (unsigned)p.len) : r - p.len;
@@ -1093,9 +1130,9 @@ for (int m = 0; m < ITEMS / VEC; m++) {
     if (++r == p.len) r = 0;
   }
 }
-#line 2263 "scan.nw"
+#line 2315 "scan.nw"
     
-#line 2330 "scan.nw"
+#line 2382 "scan.nw"
 segment incl = warp_inclusive_segments(mine);
 lane_before = shfl_segment(incl, (lane + 31) & 31);
 if (lane == 0) lane_before = segment_identity();
@@ -1105,27 +1142,22 @@ warp_before = segment_identity();
 for (int w = 0; w < warp; w++) warp_before = segment_combine(warp_before, warp_sums[w]);
 total = warp_before;
 for (int w = warp; w < L4_WARPS; w++) total = segment_combine(total, warp_sums[w]);
-#line 2264 "scan.nw"
+#line 2316 "scan.nw"
     
-#line 2348 "scan.nw"
+#line 2399 "scan.nw"
 if (warp == 0) {
   segment own = total;
-  float before = 0.0f, through = total.b;
+  bool needs_before = g > 0 && row_offset != 0, last = g % 32 == 31;
+  float before = 0.0f;
   if (own.reset) own.a = 1.0f;   /* as readers see it: the a of a reset is unused */
-  if (lane == 0) {
-    if (own.reset) publish_prefix(p.s, g, own.b, true);
-    else publish_aggregate(p.s, g, own);
-  }
-  if (g > 0 && row_offset != 0) walk_groups(p.s, g, own, &before, &through);
-  if (lane == 0) {
-    if (!own.reset) publish_prefix(p.s, g, through, false);
-    prefix_shared = before;
-  }
+  if (lane == 0) publish_segment(&p.s.status[g], &p.s.aggregate[g], own);
+  if (needs_before || last) before = walk_groups(p.s, g, own, needs_before);
+  if (lane == 0) prefix_shared = before;
 }
 __syncthreads();
-#line 2265 "scan.nw"
+#line 2317 "scan.nw"
     
-#line 2371 "scan.nw"
+#line 2417 "scan.nw"
 float state = segment_apply(lane_before, segment_apply(warp_before, prefix_shared));
 #pragma unroll
 for (int m = 0; m < ITEMS / VEC; m++) {
@@ -1141,19 +1173,19 @@ for (int m = 0; m < ITEMS / VEC; m++) {
   sb[v] = make_float4(out[0], out[1], out[2], out[3]);
 }
 __syncthreads();
-#line 2266 "scan.nw"
+#line 2318 "scan.nw"
     
-#line 2389 "scan.nw"
+#line 2435 "scan.nw"
 #pragma unroll
 for (int m = 0; m < ITEMS / VEC; m++) {
   int v = threadIdx.x + m * L4_THREADS;
   store_vector<ALIGNED>(p.h, tile_first + (long long)v * VEC, p.n, (const float *)&sb[slot(v)]);
 }
-#line 2267 "scan.nw"
+#line 2319 "scan.nw"
     if (gridDim.x >= p.tiles) break;
   }
 }
-#line 2403 "scan.nw"
+#line 2449 "scan.nw"
 static long long l4_tiles(long long n, int shift, int tile)
 {
   return (n + shift + tile - 1) / tile;
@@ -1165,13 +1197,32 @@ static size_t l4_shared_bytes(void)
   return 2 * (size_t)slot(L4_THREADS * ITEMS / VEC) * sizeof(float4);
 }
 
+/* The workspace: the ticket, the status words of tiles and of groups (which
+   must start at zero), then the aggregates and group totals (which need not). */
+static long long l4_cleared_bytes(long long tiles)
+{
+  return 256 + round_up(tiles * 8, 256) + round_up((tiles + 31) / 32 * 8, 256);
+}
+
 template <int ITEMS>
 static size_t l4_workspace_bytes(long long rows, long long len)
 {
   long long tiles = l4_tiles(rows * len, 3, L4_THREADS * ITEMS);
-  return (size_t)(256 + round_up(tiles * 8, 256) + tiles * 8);
+  return (size_t)(l4_cleared_bytes(tiles) + tiles * 8 + (tiles + 31) / 32 * 8);
 }
-#line 2431 "scan.nw"
+#line 2476 "scan.nw"
+static packed_states l4_states(void *workspace, long long tiles)
+{
+  char *base = (char *)workspace;
+  packed_states s;
+  s.ticket = (unsigned long long *)base;
+  s.status = (unsigned long long *)(base + 256);
+  s.group_status = s.status + round_up(tiles * 8, 256) / 8;
+  s.aggregate = (unsigned long long *)(base + l4_cleared_bytes(tiles));
+  s.group_total = s.aggregate + tiles;
+  return s;
+}
+#line 2498 "scan.nw"
 template <int ITEMS, bool ALIGNED>
 static int l4_resident(void)
 {
@@ -1188,7 +1239,7 @@ static int l4_resident(void)
   if (device < 64) remembered[device] = per_sm * sms + 1;
   return per_sm * sms;
 }
-#line 2450 "scan.nw"
+#line 2517 "scan.nw"
 template <int ITEMS, bool ALIGNED>
 static cudaError_t l4_start(l4_params p, cudaStream_t stream)
 {
@@ -1197,7 +1248,7 @@ static cudaError_t l4_start(l4_params p, cudaStream_t stream)
                               stream>>>(p);
   return cudaGetLastError();
 }
-#line 2461 "scan.nw"
+#line 2528 "scan.nw"
 template <int ITEMS>
 static cudaError_t l4_launch(const float *a, const float *b, float *h,
                              long long rows, long long len, void *workspace,
@@ -1207,26 +1258,22 @@ static cudaError_t l4_launch(const float *a, const float *b, float *h,
   bool aligned = ((uintptr_t)b & 15) == m && ((uintptr_t)h & 15) == m;
   l4_params p = {a, b, h, rows * len, len, 0, aligned ? (int)(m / 4) : 0, {}};
   p.tiles = l4_tiles(p.n, p.shift, L4_THREADS * ITEMS);
-  char *base = (char *)workspace;
-  p.s.ticket = (unsigned long long *)base;
-  p.s.status = (unsigned long long *)(base + 256);
-  p.s.aggregate = p.s.status + round_up(p.tiles * 8, 256) / 8;
-  cudaError_t e = cudaMemsetAsync(base, 0, (size_t)(256 + p.tiles * 8), stream);
+  p.s = l4_states(workspace, p.tiles);
+  cudaError_t e = cudaMemsetAsync(workspace, 0, (size_t)l4_cleared_bytes(p.tiles), stream);
   if (e != cudaSuccess) return e;
   return aligned ? l4_start<ITEMS, true>(p, stream) : l4_start<ITEMS, false>(p, stream);
 }
-#line 2490 "scan.nw"
-static int l4_choose_items(void)
+#line 2554 "scan.nw"
+static int l4_choose_items(long long n)
 {
-  long long in_work[3] = {2048LL * l4_resident<8, true>(),
-                          4096LL * l4_resident<16, true>(),
-                          8192LL * l4_resident<32, true>()};
-  int best = 0;
-  for (int i = 1; i < 3; i++)
-    if (in_work[i] > in_work[best]) best = i;
-  return 8 << best;
+  int resident[3] = {l4_resident<8, true>(), l4_resident<16, true>(),
+                     l4_resident<32, true>()};
+  for (int i = 2; i >= 0; i--)
+    if (resident[i] > 0 && l4_tiles(n, 0, L4_THREADS * (8 << i)) >= 2LL * resident[i])
+      return 8 << i;
+  return resident[0] > 0 ? 8 : resident[1] > 0 ? 16 : 32;
 }
-#line 2503 "scan.nw"
+#line 2566 "scan.nw"
 static size_t l4_auto_workspace_bytes(long long rows, long long len)
 {
   return l4_workspace_bytes<8>(rows, len);   /* the most tiles of the three */
@@ -1236,13 +1283,13 @@ static cudaError_t l4_auto_launch(const float *a, const float *b, float *h,
                                   long long rows, long long len,
                                   void *workspace, cudaStream_t stream)
 {
-  switch (l4_choose_items()) {
+  switch (l4_choose_items(rows * len)) {
   case 32: return l4_launch<32>(a, b, h, rows, len, workspace, stream);
   case 16: return l4_launch<16>(a, b, h, rows, len, workspace, stream);
   default: return l4_launch<8>(a, b, h, rows, len, workspace, stream);
   }
 }
-#line 2530 "scan.nw"
+#line 2593 "scan.nw"
 typedef size_t (*workspace_sizer)(long long rows, long long len);
 
 typedef struct {
@@ -1254,13 +1301,13 @@ typedef struct {
   workspace_sizer workspace; /* NULL when it needs none */
   scan_launcher launch;
 } scan_variant;
-#line 2544 "scan.nw"
+#line 2607 "scan.nw"
 static const scan_variant variants[] = {
   {"l0", "Level 0: Hillis-Steele in registers", 0, 12, 0, NULL, l0_launch},
   {"l1", "Level 1: Blelloch in shared memory", L1_MAX_LEN, 12, 0, NULL, l1_launch},
   {"l2", "Level 2: three passes", L2_MAX_LEN, 28, 0, l2_workspace_bytes, l2_launch},
   
-#line 2562 "scan.nw"
+#line 2625 "scan.nw"
 {"l3", "Level 3: look-back, serial walk", 0, 12, 256,
  l3_workspace_bytes<WALK_SERIAL>, l3_launch<WALK_SERIAL>},
 {"l3b", "Level 3b: look-back, warp walk", 0, 12, 256,
@@ -1275,7 +1322,7 @@ static const scan_variant variants[] = {
  l3c_launch<8>},
 {"l3c-16", "Level 3c: 16 items a thread", 0, 12, 4096, l3c_workspace_bytes<16>,
  l3c_launch<16>},
-#line 2549 "scan.nw"
+#line 2612 "scan.nw"
   {"l4-8", "Level 4: 8 items a thread", 0, 12, 2048, l4_workspace_bytes<8>,
    l4_launch<8>},
   {"l4-16", "Level 4: 16 items a thread", 0, 12, 4096, l4_workspace_bytes<16>,
@@ -1286,7 +1333,7 @@ static const scan_variant variants[] = {
    l4_auto_workspace_bytes, l4_auto_launch},
 };
 #define VARIANT_COUNT ((int)(sizeof variants / sizeof variants[0]))
-#line 2584 "scan.nw"
+#line 2647 "scan.nw"
 static const char *const public_variant_names[] = {
   "l1", "l2", "l3", "l3b", "l3c-8", "l4", "l4"   /* in scan_kernel order */
 };
@@ -1297,7 +1344,7 @@ static const scan_variant *find_variant(const char *name)
     if (strcmp(variants[i].name, name) == 0) return &variants[i];
   return NULL;
 }
-#line 2603 "scan.nw"
+#line 2666 "scan.nw"
 static bool misaligned(const void *p) { return ((uintptr_t)p & 3) != 0; }
 
 /* cudaSuccess for a valid call with work to do; cudaErrorNotReady (never
@@ -1314,7 +1361,27 @@ static cudaError_t check_call(const scan_variant *v, const float *a,
   if (v->max_len && len > v->max_len) return cudaErrorInvalidValue;
   return cudaSuccess;
 }
-#line 2631 "scan.nw"
+#line 2700 "scan.nw"
+static cudaMemPool_t workspace_pool(void)
+{
+  static cudaMemPool_t pools[64];
+  int device;
+  if (cudaGetDevice(&device) != cudaSuccess || device >= 64) return NULL;
+  if (pools[device]) return pools[device];
+  cudaMemPoolProps props;
+  memset(&props, 0, sizeof props);
+  props.allocType = cudaMemAllocationTypePinned;
+  props.location.type = cudaMemLocationTypeDevice;
+  props.location.id = device;
+  cudaMemPool_t pool;
+  unsigned long long keep = 64ULL << 20;
+  if (cudaMemPoolCreate(&pool, &props) != cudaSuccess) return NULL;
+  cudaMemPoolSetAttribute(pool, cudaMemPoolAttrReleaseThreshold, &keep);
+  if (!__sync_bool_compare_and_swap(&pools[device], (cudaMemPool_t)NULL, pool))
+    cudaMemPoolDestroy(pool);
+  return pools[device];
+}
+#line 2722 "scan.nw"
 static cudaError_t run_variant(const scan_variant *v, const float *a,
                                const float *b, float *h, long long rows,
                                long long len, void *workspace,
@@ -1322,29 +1389,25 @@ static cudaError_t run_variant(const scan_variant *v, const float *a,
 {
   size_t bytes = v->workspace ? v->workspace(rows, len) : 0;
   void *ws = workspace;
-  bool pooled = true;
+  cudaMemPool_t pool = NULL;
   cudaError_t e = cudaSuccess;
   if (bytes && !ws) 
-#line 2652 "scan.nw"
+#line 2743 "scan.nw"
 {
-  e = cudaMallocAsync(&ws, bytes, stream);
-  if (e == cudaErrorNotSupported) {
-    (void)cudaGetLastError();
-    pooled = false;
-    e = cudaMalloc(&ws, bytes);
-  }
+  pool = workspace_pool();
+  e = pool ? cudaMallocFromPoolAsync(&ws, bytes, pool, stream) : cudaMalloc(&ws, bytes);
   if (e != cudaSuccess) return e;
 }
-#line 2641 "scan.nw"
+#line 2732 "scan.nw"
   e = v->launch(a, b, h, rows, len, ws, stream);
   if (bytes && !workspace) {
-    cudaError_t f = pooled ? cudaFreeAsync(ws, stream)
-                           : (cudaStreamSynchronize(stream), cudaFree(ws));
+    cudaError_t f = pool ? cudaFreeAsync(ws, stream)
+                         : (cudaStreamSynchronize(stream), cudaFree(ws));
     if (e == cudaSuccess) e = f;
   }
   return e;
 }
-#line 2664 "scan.nw"
+#line 2751 "scan.nw"
 cudaError_t scan_forward(scan_kernel k, const float *a, const float *b, float *h,
                          long long rows, long long len, cudaStream_t stream)
 {
@@ -1357,7 +1420,7 @@ cudaError_t scan_forward(scan_kernel k, const float *a, const float *b, float *h
 }
 #line 138 "scan.nw"
 #ifndef SCAN_NO_MAIN
-#line 2689 "scan.nw"
+#line 2776 "scan.nw"
 enum { EXIT_OK = 0, EXIT_FAILED = 1, EXIT_USAGE = 2, EXIT_NO_GPU = 3,
        EXIT_SKIPPED = 77 };
 
@@ -1370,7 +1433,7 @@ static void cuda_check(cudaError_t e, const char *what, const char *file, int li
   fprintf(stderr, "%s:%d: %s: %s\n", file, line, what, cudaGetErrorString(e));
   exit(EXIT_FAILED);
 }
-#line 2710 "scan.nw"
+#line 2797 "scan.nw"
 static uint64_t mix64(uint64_t x)   /* SplitMix64's finaliser */
 {
   x += 0x9E3779B97F4A7C15ULL;
@@ -1385,7 +1448,7 @@ static float uniform_at(uint64_t seed, long long i, float lo, float hi)
   double u = (double)(mix64(seed ^ mix64((uint64_t)i)) >> 40) * 0x1p-24;
   return (float)(lo + (hi - lo) * u);
 }
-#line 2727 "scan.nw"
+#line 2814 "scan.nw"
 static void fill_uniform(float *x, long long n, uint64_t seed, float lo, float hi)
 {
 #pragma omp parallel for schedule(static)
@@ -1396,7 +1459,7 @@ static uint64_t run_seed;     /* printed at the start; SCAN_SEED replays it */
 static uint64_t case_counter;
 
 static uint64_t next_seed(void) { return mix64(run_seed + ++case_counter); }
-#line 2745 "scan.nw"
+#line 2832 "scan.nw"
 typedef struct { const char *name; float lo, hi; } decay_family;
 
 static const decay_family decays[] = {
@@ -1410,7 +1473,7 @@ static void make_inputs(float *a, float *b, long long n, int decay)
   fill_uniform(a, n, next_seed(), decays[decay].lo, decays[decay].hi);
   fill_uniform(b, n, next_seed(), -1.0f, 1.0f);
 }
-#line 4441 "scan.nw"
+#line 4528 "scan.nw"
 static int usage_error(const char *fmt, ...)
 {
   va_list args;
@@ -1421,7 +1484,7 @@ static int usage_error(const char *fmt, ...)
   va_end(args);
   return EXIT_USAGE;
 }
-#line 4614 "scan.nw"
+#line 4701 "scan.nw"
 static int compare_floats(const void *x, const void *y)
 {
   float a = *(const float *)x, b = *(const float *)y;
@@ -1506,7 +1569,7 @@ static void compare_one(comparison *c, double out, double ref, double bound,
     c->worst_ref = ref;
   }
 }
-#line 2765 "scan.nw"
+#line 2852 "scan.nw"
 /* Compare one row of an output (float from the GPU, double from a mirror). */
 template <typename real>
 static void compare_row(const float *a, const float *b, const real *out,
@@ -1521,7 +1584,7 @@ static void compare_row(const float *a, const float *b, const real *out,
                 first_index + t);
   }
 }
-#line 2785 "scan.nw"
+#line 2872 "scan.nw"
 static void merge_comparison(comparison *into, const comparison *c)
 {
   into->checked += c->checked;
@@ -1534,7 +1597,7 @@ static void merge_comparison(comparison *into, const comparison *c)
     into->worst_ref = c->worst_ref;
   }
 }
-#line 2800 "scan.nw"
+#line 2887 "scan.nw"
 template <typename real>
 static comparison compare_rows(const float *a, const float *b, const real *out,
                                long long rows, long long len, precision p)
@@ -1554,7 +1617,7 @@ static comparison compare_rows(const float *a, const float *b, const real *out,
   }
   return all;
 }
-#line 2825 "scan.nw"
+#line 2912 "scan.nw"
 static void describe_worst(char *text, size_t size, const comparison *c,
                            long long len)
 {
@@ -1619,7 +1682,7 @@ for (long long g = 0; g < tiles; g++) {
   free(local_a);
   free(spine);
 }
-#line 2860 "scan.nw"
+#line 2947 "scan.nw"
 typedef void (*mirror_fn)(const float *a, const float *b, double *h,
                           long long rows, long long len, int fault,
                           int *overflow);
@@ -1633,7 +1696,7 @@ typedef struct {
   int overflow_slot;     /* the first slot past a tile, -1 if none */
   long long overflow_len;
 } evidence;
-#line 2876 "scan.nw"
+#line 2963 "scan.nw"
 static evidence run_mirror(mirror_fn mirror, const mirror_case *cases,
                            int count, int fault)
 {
@@ -1648,7 +1711,7 @@ static evidence run_mirror(mirror_fn mirror, const mirror_case *cases,
     mirror(a, b, h, cases[i].rows, cases[i].len, fault, &overflow);
     comparison c = compare_rows(a, b, h, cases[i].rows, cases[i].len, FLOAT64);
     
-#line 2897 "scan.nw"
+#line 2984 "scan.nw"
 if (c.failed || overflow >= 0) ev.failed_cases++;
 if (overflow >= 0 && ev.overflow_slot < 0) {
   ev.overflow_slot = overflow;
@@ -1658,12 +1721,12 @@ if (ev.worst.worst_index < 0 || c.worst_ratio > ev.worst.worst_ratio) {
   ev.worst = c;
   ev.worst_len = cases[i].len;
 }
-#line 2890 "scan.nw"
+#line 2977 "scan.nw"
     free(a); free(b); free(h);
   }
   return ev;
 }
-#line 2911 "scan.nw"
+#line 2998 "scan.nw"
 static const char *const fault_names[FAULT_COUNT] = {
   "correct", "upsweep-swap", "downsweep-swap", "downsweep-index-off-by-one",
   "root-not-identity", "threads-rounded-to-warp", "apply-swap",
@@ -1671,7 +1734,7 @@ static const char *const fault_names[FAULT_COUNT] = {
   "walk-combines-backwards", "warp-lanes-nearest-first", "walk-folds-backward",
   "tiles-from-blockidx",
 };
-#line 2925 "scan.nw"
+#line 3012 "scan.nw"
 static bool report_fault(int fault, const evidence *ev, int cases)
 {
   char text[256];
@@ -1690,7 +1753,7 @@ static bool report_fault(int fault, const evidence *ev, int cases)
     printf("  caught %-28s %s, len %lld\n", fault_names[fault], text, ev->worst_len);
   return ev->failed_cases > 0;
 }
-#line 2946 "scan.nw"
+#line 3033 "scan.nw"
 static int mirror_suite(mirror_fn mirror, const mirror_case *cases, int count,
                         const int *faults, int fault_count)
 {
@@ -1701,7 +1764,7 @@ static int mirror_suite(mirror_fn mirror, const mirror_case *cases, int count,
   }
   return ok ? EXIT_OK : EXIT_FAILED;
 }
-#line 2964 "scan.nw"
+#line 3051 "scan.nw"
 static int length_cases(mirror_case *cases, long long ceiling, long long rows)
 {
   static const long long extra[] = {1, 2, 3, 5, 7, 100, 1000, 1500, 3001, 100003};
@@ -1713,7 +1776,7 @@ static int length_cases(mirror_case *cases, long long ceiling, long long rows)
       if (p + d <= ceiling) cases[count++] = mirror_case{rows, p + d};
   return count;
 }
-#line 3015 "scan.nw"
+#line 3102 "scan.nw"
 enum { STEP_CLAIM, STEP_SCAN, STEP_PUBLISH_FIRST, STEP_PUBLISH_SECOND,
        STEP_WALK, STEP_FOLD, STEP_PREFIX_FIRST, STEP_PREFIX_SECOND,
        STEP_WRITE, STEP_DONE };
@@ -1730,7 +1793,7 @@ typedef struct {
   bool found_aggregate;      /* the walk stopped at an A (a broken variant) */
   long long t_claim, t_published, t_found, t_prefix, t_done;  /* the figure */
 } actor;
-#line 3034 "scan.nw"
+#line 3121 "scan.nw"
 typedef struct {
   const float *a, *b;
   double *h;
@@ -1743,7 +1806,7 @@ typedef struct {
   int resident_limit, started;        /* blocks become resident in order */
   const int *residency;               /* of this permutation */
 } launch;
-#line 3052 "scan.nw"
+#line 3139 "scan.nw"
 static tile_place launch_place(const launch *L, long long tile)
 {
   return place_tile(tile, L->len, L->per_row, (int)L->tile_size);
@@ -1754,7 +1817,7 @@ static affine<double> element_at(const launch *L, tile_place p, int i)
   affine<double> x = {L->a[p.start + i], L->b[p.start + i]};
   return p.index == 0 && i == 0 ? start_row(x) : x;
 }
-#line 3069 "scan.nw"
+#line 3156 "scan.nw"
 /* One half of publishing `flag` for tile g: the value or the flag. */
 static void publish_half(launch *L, long long g, int flag, affine<double> value,
                          bool first_half)
@@ -1767,7 +1830,7 @@ static void publish_half(launch *L, long long g, int flag, affine<double> value,
     L->flag[g] = flag;
   }
 }
-#line 3087 "scan.nw"
+#line 3174 "scan.nw"
 /* One event of the walk; returns false when the actor must wait. */
 static bool walk_serial_event(launch *L, actor *x)
 {
@@ -1782,7 +1845,7 @@ static bool walk_serial_event(launch *L, actor *x)
   }
   return true;
 }
-#line 3107 "scan.nw"
+#line 3194 "scan.nw"
 static bool walk_warp_event(launch *L, actor *x)
 {
   long long first = x->tile - launch_place(L, x->tile).index;
@@ -1802,23 +1865,23 @@ static bool walk_warp_event(launch *L, actor *x)
   x->step = STEP_FOLD;
   return true;
 }
-#line 3134 "scan.nw"
+#line 3221 "scan.nw"
 static affine<double> fold_forward(const launch *L, const actor *x)
 {
   long long g = x->tile;
   affine<double> acc = x->found_aggregate ? L->aggregate[x->found]
                                           : L->inclusive[x->found];
   if (L->fault == FAULT_BACKWARD_FOLD) 
-#line 3148 "scan.nw"
+#line 3235 "scan.nw"
 {
   if (x->found + 1 >= g) return acc;
   affine<double> right = L->aggregate[g - 1];
   for (long long j = g - 2; j > x->found; j--) right = combine(L->aggregate[j], right);
   return combine(acc, right);
 }
-#line 3140 "scan.nw"
+#line 3227 "scan.nw"
   if (L->walk == WALK_WARP) 
-#line 3157 "scan.nw"
+#line 3244 "scan.nw"
 {
   for (long long w = x->look; w < g; w += 32) {
     int top = w == x->look ? x->lane - 1 : 31;
@@ -1829,12 +1892,12 @@ static affine<double> fold_forward(const launch *L, const actor *x)
   }
   return acc;
 }
-#line 3141 "scan.nw"
+#line 3228 "scan.nw"
   for (long long j = x->found + 1; j < g; j++)
     acc = combine_at(FAULT_WALK_ORDER, L->fault, acc, L->aggregate[j]);
   return acc;
 }
-#line 3174 "scan.nw"
+#line 3261 "scan.nw"
 /* Take one step of actor x; false when it cannot move now. */
 static bool actor_event(launch *L, actor *x, int block)
 {
@@ -1846,7 +1909,7 @@ static bool actor_event(launch *L, actor *x, int block)
     x->step = STEP_SCAN;
     return true;
   
-#line 3192 "scan.nw"
+#line 3279 "scan.nw"
 case STEP_SCAN:
   x->total = element_at(L, p, 0);
   for (int i = 1; i < p.count; i++) x->total = combine(x->total, element_at(L, p, i));
@@ -1864,9 +1927,9 @@ case STEP_PUBLISH_SECOND:
   return true;
 case STEP_WALK:
   return L->walk == WALK_SERIAL ? walk_serial_event(L, x) : walk_warp_event(L, x);
-#line 3185 "scan.nw"
+#line 3272 "scan.nw"
   
-#line 3212 "scan.nw"
+#line 3299 "scan.nw"
 case STEP_FOLD:
   x->prefix = fold_forward(L, x);
   x->t_found = L->clock;
@@ -1889,11 +1952,11 @@ case STEP_WRITE: {
   x->step = STEP_DONE;
   return true;
 }
-#line 3186 "scan.nw"
+#line 3273 "scan.nw"
   }
   return false;
 }
-#line 3250 "scan.nw"
+#line 3337 "scan.nw"
 enum { SCHEDULE_RANDOM, SCHEDULE_LATE_PREFIX, SCHEDULE_REVERSE_RESIDENCY,
        SCHEDULE_STALLS, SCHEDULE_KINDS };
 static const char *const schedule_names[SCHEDULE_KINDS] = {
@@ -1907,7 +1970,7 @@ static bool can_move(launch *L, const actor *x)
   return L->walk == WALK_SERIAL ? walk_serial_event(L, &copy)
                                 : walk_warp_event(L, &copy);
 }
-#line 3266 "scan.nw"
+#line 3353 "scan.nw"
 /* Pick the actor for the next event, or -1 if no one can move. */
 static int pick_actor(launch *L, int policy, uint64_t *rng)
 {
@@ -1924,7 +1987,7 @@ static int pick_actor(launch *L, int policy, uint64_t *rng)
   *rng = mix64(*rng);
   return movable[*rng % (uint64_t)count];
 }
-#line 3285 "scan.nw"
+#line 3372 "scan.nw"
 /* Make blocks resident, in the order of L->residency, up to the limit. */
 static void admit_blocks(launch *L)
 {
@@ -1936,7 +1999,7 @@ static void admit_blocks(launch *L)
     resident++;
   }
 }
-#line 3299 "scan.nw"
+#line 3386 "scan.nw"
 /* Run a launch to the end; false on deadlock. */
 static bool run_launch(launch *L, int policy, uint64_t seed)
 {
@@ -1945,7 +2008,7 @@ static bool run_launch(launch *L, int policy, uint64_t seed)
     admit_blocks(L);
     int i = pick_actor(L, policy, &rng);
     if (i < 0) 
-#line 3321 "scan.nw"
+#line 3408 "scan.nw"
 {
   bool thawed = false;
   for (int j = 0; j < (int)L->tiles && !thawed; j++)
@@ -1953,7 +2016,7 @@ static bool run_launch(launch *L, int policy, uint64_t seed)
   if (!thawed) return false;
   continue;
 }
-#line 3307 "scan.nw"
+#line 3394 "scan.nw"
     actor *x = &L->blocks[i];
     int before = x->step;
     actor_event(L, x, i);
@@ -1965,7 +2028,7 @@ static bool run_launch(launch *L, int policy, uint64_t seed)
   }
   return true;
 }
-#line 3337 "scan.nw"
+#line 3424 "scan.nw"
 static void launch_init(launch *L, const float *a, const float *b, double *h,
                         long long rows, long long len, long long tile_size,
                         int walk, int fault, int policy, int *order)
@@ -1984,7 +2047,7 @@ static void launch_init(launch *L, const float *a, const float *b, double *h,
   }
   L->residency = order;
 }
-#line 3365 "scan.nw"
+#line 3452 "scan.nw"
 typedef struct { long long rows, len, tile_size; } protocol_case;
 
 static const protocol_case protocol_cases[] = {
@@ -1993,7 +2056,7 @@ static const protocol_case protocol_cases[] = {
 };
 #define PROTOCOL_CASES 6
 #define RANDOM_SCHEDULES 24
-#line 3378 "scan.nw"
+#line 3465 "scan.nw"
 typedef struct {
   float *a, *b;
   double *h, *first_h;
@@ -2015,19 +2078,19 @@ static launch_memory launch_memory_new(long long n, long long tiles)
   m.blocks = (actor *)malloc(sizeof(actor) * tiles);
   return m;
 }
-#line 3402 "scan.nw"
+#line 3489 "scan.nw"
 static void launch_memory_free(launch_memory m)
 {
   free(m.a); free(m.b); free(m.h); free(m.first_h); free(m.flag); free(m.order);
   free(m.aggregate); free(m.inclusive); free(m.blocks);
 }
-#line 3413 "scan.nw"
+#line 3500 "scan.nw"
 typedef struct {
   bool deadlock, disagree, out_of_bound;
   char detail[256];
 } protocol_evidence;
 
-#line 3421 "scan.nw"
+#line 3508 "scan.nw"
 static void note(protocol_evidence *ev, bool *flag, const char *fmt, ...)
 {
   if (*flag) return;
@@ -2038,7 +2101,7 @@ static void note(protocol_evidence *ev, bool *flag, const char *fmt, ...)
   vsnprintf(ev->detail, sizeof ev->detail, fmt, args);
   va_end(args);
 }
-#line 3437 "scan.nw"
+#line 3524 "scan.nw"
 static void run_schedule(const protocol_case *c, launch_memory *m, int walk,
                          int fault, int policy, uint64_t seed, bool first,
                          protocol_evidence *ev)
@@ -2055,7 +2118,7 @@ static void run_schedule(const protocol_case *c, launch_memory *m, int walk,
     return;
   }
   
-#line 3457 "scan.nw"
+#line 3544 "scan.nw"
 comparison cmp = compare_rows(m->a, m->b, m->h, c->rows, c->len, FLOAT64);
 if (cmp.failed) {
   char text[200];
@@ -2070,9 +2133,9 @@ else
            " vs %.17g", i / c->len, i % c->len, m->h[i], m->first_h[i]);
       break;
     }
-#line 3453 "scan.nw"
+#line 3540 "scan.nw"
 }
-#line 3474 "scan.nw"
+#line 3561 "scan.nw"
 static protocol_evidence run_protocol(int walk, int fault, int *schedules)
 {
   protocol_evidence ev = {false, false, false, ""};
@@ -2091,14 +2154,14 @@ static protocol_evidence run_protocol(int walk, int fault, int *schedules)
   }
   return ev;
 }
-#line 2844 "scan.nw"
+#line 2931 "scan.nw"
 typedef struct {
   const char *name;
   const char *what;
   bool needs_gpu;
   int (*run)(void);
 } suite;
-#line 2978 "scan.nw"
+#line 3065 "scan.nw"
 static int suite_mirror_l1(void)
 {
   mirror_case cases[64];
@@ -2120,7 +2183,7 @@ static int suite_mirror_l2(void)
       FAULT_DOWNSWEEP_SWAP, FAULT_APPLY_SWAP, FAULT_SPINE_NO_IDENTITY};
   return mirror_suite(mirror_l2, cases, count, faults, 5);
 }
-#line 3498 "scan.nw"
+#line 3585 "scan.nw"
 static int suite_mirror_lookback(void)
 {
   static const struct { int fault, walk; } runs[] = {
@@ -2135,7 +2198,7 @@ static int suite_mirror_lookback(void)
     int schedules;
     protocol_evidence ev = run_protocol(runs[r].walk, runs[r].fault, &schedules);
     
-#line 3518 "scan.nw"
+#line 3605 "scan.nw"
 bool failed = ev.deadlock || ev.disagree || ev.out_of_bound;
 const char *walk = runs[r].walk == WALK_SERIAL ? "serial" : "warp";
 if (runs[r].fault == FAULT_NONE) {
@@ -2148,11 +2211,11 @@ if (runs[r].fault == FAULT_NONE) {
          fault_names[runs[r].fault], failed ? ev.detail : "every schedule passed");
   ok = ok && failed;
 }
-#line 3512 "scan.nw"
+#line 3599 "scan.nw"
   }
   return ok ? EXIT_OK : EXIT_FAILED;
 }
-#line 3545 "scan.nw"
+#line 3632 "scan.nw"
 static int suite_combine(void)
 {
   int failures = 0, swapped_differ = 0, trials = 100000;
@@ -2164,7 +2227,7 @@ static int suite_combine(void)
       x[k].b = uniform_at(seed, 6 * i + 2 * k + 1, -1.0f, 1.0f);
     }
     
-#line 3565 "scan.nw"
+#line 3652 "scan.nw"
 affine<double> left = combine(combine(x[0], x[1]), x[2]);
 affine<double> right = combine(x[0], combine(x[1], x[2]));
 double scale = fabs(x[2].a * x[1].a * x[0].b) + fabs(x[2].a * x[1].b) + fabs(x[2].b);
@@ -2174,22 +2237,22 @@ affine<double> e = identity_map<double>(), ex = combine(e, x[0]), xe = combine(x
 if (ex.a != x[0].a || ex.b != x[0].b || xe.a != x[0].a || xe.b != x[0].b) failures++;
 affine<double> xy = combine(x[0], x[1]), yx = combine(x[1], x[0]);
 swapped_differ += xy.b != yx.b;
-#line 3556 "scan.nw"
+#line 3643 "scan.nw"
   }
   
-#line 3577 "scan.nw"
+#line 3664 "scan.nw"
 affine<double> two = {2, 0}, plus_one = {1, 1};
 if (combine(two, plus_one).b != 1 || combine(plus_one, two).b != 2) failures++;
 affine<double> nan_a = {NAN, 0.5}, inf_a = {INFINITY, 0.5}, fine = {0.75, 0.5};
 if (!isnan(start_row(nan_a).b) || !isnan(start_row(inf_a).b) ||
     start_row(fine).b != 0.5) failures++;
 if (swapped_differ < trials * 9 / 10) failures++;
-#line 3558 "scan.nw"
+#line 3645 "scan.nw"
   printf("  %d triples: associative within rounding, identity exact; swapped"
          " operands differ in %d of %d pairs\n", trials, swapped_differ, trials);
   return failures ? EXIT_FAILED : EXIT_OK;
 }
-#line 3594 "scan.nw"
+#line 3681 "scan.nw"
 /* The composition of elements [lo, hi) of a row, halving recursively. */
 static affine<float> halving(const float *a, const float *b, long long lo, long long hi)
 {
@@ -2200,12 +2263,12 @@ static affine<float> halving(const float *a, const float *b, long long lo, long 
   long long mid = lo + (hi - lo) / 2;
   return combine(halving(a, b, lo, mid), halving(a, b, mid, hi));
 }
-#line 3607 "scan.nw"
+#line 3694 "scan.nw"
 static int suite_reference(void)
 {
   int failures = 0;
   
-#line 3624 "scan.nw"
+#line 3711 "scan.nw"
 for (int k = 0; k < 4; k++) {
   double c = 0.5 + 0.125 * k;
   float a[1000], b[1000];
@@ -2216,12 +2279,12 @@ for (int k = 0; k < 4; k++) {
     if (fabs(h[t] - (1 - pow(c, t + 1)) / (1 - c)) > 4 * (t + 1) * 0x1p-53 / (1 - c))
       failures++;
 }
-#line 3611 "scan.nw"
+#line 3698 "scan.nw"
   double worst_sequential = 0, worst_halving = 0, widest = 0;
   for (int decay = 0; decay < DECAY_COUNT; decay++)
     for (long long len = 1; len <= (1 << 16); len = len * 4 + 1) {
       
-#line 3637 "scan.nw"
+#line 3724 "scan.nw"
 float *a = (float *)malloc(sizeof(float) * len);
 float *b = (float *)malloc(sizeof(float) * len);
 float *h = (float *)malloc(sizeof(float) * len);
@@ -2235,7 +2298,7 @@ for (long long t = 1; t < len; t++) {
 comparison c = compare_rows(a, b, h, 1, len, FLOAT32);
 failures += c.failed > 0;
 worst_sequential = fmax(worst_sequential, c.worst_ratio);
-#line 3658 "scan.nw"
+#line 3745 "scan.nw"
 affine<float> whole = halving(a, b, 0, len);
 reference_state r = {0, 0, 0};
 for (long long t = 0; t < len; t++) reference_step(&r, a[t], b[t]);
@@ -2244,16 +2307,16 @@ double ratio = fabs(whole.b - r.h) / bound;
 failures += !(ratio <= 1.0);
 worst_halving = fmax(worst_halving, ratio);
 widest = fmax(widest, bound / (r.s > 0 ? r.s : 1.0));
-#line 3651 "scan.nw"
+#line 3738 "scan.nw"
 free(a); free(b); free(h);
-#line 3615 "scan.nw"
+#line 3702 "scan.nw"
     }
   printf("  float32 sequential uses %.3g of the bound, recursive halving %.3g;"
          " the bound is at most %.3g of the sums it guards\n",
          worst_sequential, worst_halving, widest);
   return failures ? EXIT_FAILED : EXIT_OK;
 }
-#line 3682 "scan.nw"
+#line 3769 "scan.nw"
 static bool gpu_available(char *why, size_t size)
 {
   int count = 0;
@@ -2265,7 +2328,7 @@ static bool gpu_available(char *why, size_t size)
   if (count == 0) { snprintf(why, size, "no CUDA device"); return false; }
   return true;
 }
-#line 3703 "scan.nw"
+#line 3790 "scan.nw"
 enum { SPECIAL_NONE, SPECIAL_NAN_B, SPECIAL_NAN_A, SPECIAL_INF_B, SPECIAL_INF_A,
        SPECIAL_NAN_FIRST_A };
 
@@ -2276,7 +2339,7 @@ typedef struct {
   bool in_place;                     /* h is b */
   int special;
 } gpu_case;
-#line 3720 "scan.nw"
+#line 3807 "scan.nw"
 typedef struct { const scan_variant *variant; int public_kernel; } kernel_ref;
 
 static cudaError_t call_kernel(kernel_ref k, const float *a, const float *b,
@@ -2295,7 +2358,7 @@ static const char *kernel_name(kernel_ref k)
       "SCAN_L4_ROOFLINE", "SCAN_AUTO"};
   return k.public_kernel >= 0 ? names[k.public_kernel] : k.variant->name;
 }
-#line 3746 "scan.nw"
+#line 3833 "scan.nw"
 typedef struct {
   float *a, *b, *h;              /* host */
   float *da, *db, *dh;           /* device, at the case's offsets */
@@ -2307,7 +2370,7 @@ static void poison(float *device_base, long long n)
 {
   CUDA_CHECK(cudaMemset(device_base, 0xff, sizeof(float) * (n + 8)));
 }
-#line 3760 "scan.nw"
+#line 3847 "scan.nw"
 static case_buffers case_buffers_new(const gpu_case *c)
 {
   case_buffers m;
@@ -2328,7 +2391,7 @@ static case_buffers case_buffers_new(const gpu_case *c)
   m.dh = c->in_place ? m.db : m.base_h + c->h_offset;
   return m;
 }
-#line 3783 "scan.nw"
+#line 3870 "scan.nw"
 static void case_buffers_free(case_buffers *m)
 {
   free(m->a); free(m->b); free(m->h);
@@ -2336,7 +2399,7 @@ static void case_buffers_free(case_buffers *m)
   CUDA_CHECK(cudaFree(m->base_b));
   CUDA_CHECK(cudaFree(m->base_h));
 }
-#line 3798 "scan.nw"
+#line 3885 "scan.nw"
 static void plant_special(const gpu_case *c, float *a, float *b)
 {
   long long at = (c->rows > 1 ? c->len : 0) + c->len / 3;
@@ -2348,7 +2411,7 @@ static void plant_special(const gpu_case *c, float *a, float *b)
   case SPECIAL_NAN_FIRST_A: a[0] = NAN; break;
   }
 }
-#line 3812 "scan.nw"
+#line 3899 "scan.nw"
 static void upload_case(const gpu_case *c, case_buffers *m)
 {
   make_inputs(m->a, m->b, m->n, c->decay);
@@ -2357,7 +2420,7 @@ static void upload_case(const gpu_case *c, case_buffers *m)
   CUDA_CHECK(cudaMemcpy(m->db, m->b, sizeof(float) * m->n, cudaMemcpyHostToDevice));
   if (!c->in_place) poison(m->base_h, m->n);
 }
-#line 3827 "scan.nw"
+#line 3914 "scan.nw"
 static bool guards_intact(const gpu_case *c, const case_buffers *m)
 {
   if (c->in_place) return true;
@@ -2374,7 +2437,7 @@ static bool guards_intact(const gpu_case *c, const case_buffers *m)
   }
   return true;
 }
-#line 3849 "scan.nw"
+#line 3936 "scan.nw"
 typedef struct { comparison cmp; bool ok; char error[160]; } case_result;
 
 static case_result run_case(kernel_ref k, const gpu_case *c)
@@ -2388,7 +2451,7 @@ static case_result run_case(kernel_ref k, const gpu_case *c)
     snprintf(r.error, sizeof r.error, "CUDA error: %s", cudaGetErrorString(e));
   } else {
     
-#line 3869 "scan.nw"
+#line 3956 "scan.nw"
 CUDA_CHECK(cudaMemcpy(m.h, m.dh, sizeof(float) * m.n, cudaMemcpyDeviceToHost));
 r.cmp = compare_rows(m.a, m.b, m.h, c->rows, c->len, FLOAT32);
 r.ok = r.cmp.failed == 0;
@@ -2398,12 +2461,12 @@ if (!guards_intact(c, &m)) {
 } else if (!r.ok) {
   describe_worst(r.error, sizeof r.error, &r.cmp, c->len);
 }
-#line 3862 "scan.nw"
+#line 3949 "scan.nw"
   }
   case_buffers_free(&m);
   return r;
 }
-#line 3888 "scan.nw"
+#line 3975 "scan.nw"
 static int kernel_cases(gpu_case *cases, long long ceiling, int tile)
 {
   int count = 0, d = 0;
@@ -2419,7 +2482,7 @@ static int kernel_cases(gpu_case *cases, long long ceiling, int tile)
     cases[i].rows = rows < 1 ? 1 : rows > 7 ? 7 : rows;
   }
   
-#line 3908 "scan.nw"
+#line 3995 "scan.nw"
 long long mid = top < 3001 ? top : 3001, wide = top < 257 ? top : 257;
 cases[count++] = gpu_case{70001, 33, 0};
 cases[count++] = gpu_case{66000, wide, 1};
@@ -2434,10 +2497,10 @@ cases[count++] = gpu_case{5, mid, 2, 1, 1, 1, true};
 for (int s = SPECIAL_NAN_B; s <= SPECIAL_NAN_FIRST_A; s++)
   cases[count++] = gpu_case{4, mid, s % DECAY_COUNT, 0, 0, 0, false, s};
 if (tile) cases[count++] = gpu_case{1, 65536LL * tile + 7, 1};
-#line 3903 "scan.nw"
+#line 3990 "scan.nw"
   return count;
 }
-#line 3929 "scan.nw"
+#line 4016 "scan.nw"
 static bool kernel_suite(kernel_ref k, long long ceiling, int tile)
 {
   gpu_case cases[128];
@@ -2448,7 +2511,7 @@ static bool kernel_suite(kernel_ref k, long long ceiling, int tile)
   for (int i = 0; i < count; i++) {
     case_result r = run_case(k, &cases[i]);
     
-#line 3949 "scan.nw"
+#line 4036 "scan.nw"
 const gpu_case *c = &cases[i];
 if (!r.ok) {
   failed++;
@@ -2463,7 +2526,7 @@ if (r.cmp.worst_index >= 0 && r.cmp.worst_ratio > worst.worst_ratio && !c->speci
   worst_len = c->len;
 }
 worst.checked = checked;
-#line 3939 "scan.nw"
+#line 4026 "scan.nw"
   }
   char text[200];
   describe_worst(text, sizeof text, &worst, worst_len);
@@ -2471,7 +2534,7 @@ worst.checked = checked;
          kernel_name(k), count, (double)worst.checked, text);
   return failed == 0;
 }
-#line 3969 "scan.nw"
+#line 4056 "scan.nw"
 static kernel_ref public_ref(int k) { return kernel_ref{NULL, k}; }
 
 static kernel_ref variant_ref(const char *name)
@@ -2489,7 +2552,7 @@ static int run_kernel_suites(const kernel_ref *refs, int count)
   }
   return ok ? EXIT_OK : EXIT_FAILED;
 }
-#line 3989 "scan.nw"
+#line 4076 "scan.nw"
 /* One suite for one kernel, public or from the catalogue. */
 #define KERNEL_SUITE(function, ref) \
   static int function(void) { kernel_ref k[] = {ref}; return run_kernel_suites(k, 1); }
@@ -2499,7 +2562,7 @@ KERNEL_SUITE(suite_gpu_l2, public_ref(SCAN_L2_MULTIBLOCK))
 KERNEL_SUITE(suite_gpu_l3, public_ref(SCAN_L3_LOOKBACK))
 KERNEL_SUITE(suite_gpu_l3b, public_ref(SCAN_L3B_LOOKBACK_WARP))
 KERNEL_SUITE(suite_gpu_auto, public_ref(SCAN_AUTO))
-#line 4001 "scan.nw"
+#line 4088 "scan.nw"
 static int suite_gpu_l3c(void)
 {
   kernel_ref k[] = {variant_ref("l3c-1"), variant_ref("l3c-2"), variant_ref("l3c-4"),
@@ -2513,7 +2576,7 @@ static int suite_gpu_l4(void)
                     variant_ref("l4-32"), public_ref(SCAN_L4_ROOFLINE)};
   return run_kernel_suites(k, 4);
 }
-#line 4023 "scan.nw"
+#line 4110 "scan.nw"
 typedef struct {
   const char *what;
   int kernel;                 /* -1: the kernel under test */
@@ -2521,7 +2584,7 @@ typedef struct {
   long long rows, len;
   cudaError_t want;
 } contract_call;
-#line 4033 "scan.nw"
+#line 4120 "scan.nw"
 static const contract_call contract_calls[] = {
   {"rows == 0", -1, 0, 0, 0, 0, 100, cudaSuccess},
   {"len == 0", -1, 0, 0, 0, 100, 0, cudaSuccess},
@@ -2541,7 +2604,7 @@ static const contract_call contract_calls[] = {
    cudaErrorInvalidValue},
 };
 #define CONTRACT_CALLS ((int)(sizeof contract_calls / sizeof contract_calls[0]))
-#line 4055 "scan.nw"
+#line 4142 "scan.nw"
 static const float *offset_pointer(float *base, int bytes)
 {
   return bytes < 0 ? NULL : (const float *)((char *)base + bytes);
@@ -2557,7 +2620,7 @@ static bool output_untouched(const float *device_h, float *host, long long n)
   }
   return true;
 }
-#line 4073 "scan.nw"
+#line 4160 "scan.nw"
 static int suite_gpu_contract(void)
 {
   const long long n = 4096;
@@ -2570,7 +2633,7 @@ static int suite_gpu_contract(void)
   int failures = 0, tried = 0;
   for (int k = 0; k <= SCAN_AUTO; k++)
     for (int i = 0; i < CONTRACT_CALLS; i++) 
-#line 4094 "scan.nw"
+#line 4181 "scan.nw"
 {
   const contract_call *c = &contract_calls[i];
   bool own = c->kernel >= 0 && c->kernel <= SCAN_AUTO, unknown = c->kernel > SCAN_AUTO ||
@@ -2590,14 +2653,14 @@ static int suite_gpu_contract(void)
   failures += !ok;
   tried++;
 }
-#line 4085 "scan.nw"
+#line 4172 "scan.nw"
   printf("  %-6s %d calls on %d kernels returned what the contract says and"
          " wrote nothing\n", failures ? "FAILED" : "ok", tried, SCAN_AUTO + 1);
   CUDA_CHECK(cudaFree(a)); CUDA_CHECK(cudaFree(b)); CUDA_CHECK(cudaFree(h));
   free(host);
   return failures ? EXIT_FAILED : EXIT_OK;
 }
-#line 4125 "scan.nw"
+#line 4212 "scan.nw"
 /* Check |h3b - h3c| <= the regrouping bound for one row; returns the number
    of elements that differ at all, adds violations to *bad. */
 static long long regroup_row(const float *a, const float *b, const float *h3b,
@@ -2614,7 +2677,7 @@ static long long regroup_row(const float *a, const float *b, const float *h3b,
     if (t % tile == 0) { P = row; T = identity_map<double>(); }
     reference_step(&r, a[t], b[t]);
     
-#line 4149 "scan.nw"
+#line 4236 "scan.nw"
 double u = FLOAT32.u;
 double bound = 1.01 * u * (7 * fabs(T.a * e.a * P.b) + 6 * fabs(e.a * T.b) +
                            3 * fabs(e.b)) +
@@ -2623,13 +2686,13 @@ double d = fabs((double)h3b[t] - (double)h3c[t]);
 differ += memcmp(&h3b[t], &h3c[t], sizeof(float)) != 0;
 if (!(d <= bound)) (*bad)++;
 if (d / bound > *worst) *worst = d / bound;
-#line 4141 "scan.nw"
+#line 4228 "scan.nw"
     T = combine(T, e);
     row = combine(row, e);
   }
   return differ;
 }
-#line 4160 "scan.nw"
+#line 4247 "scan.nw"
 static int suite_gpu_regrouping(void)
 {
   static const long long shapes[][2] = {{1, (1 << 22) + 5}, {33, 70001},
@@ -2639,7 +2702,7 @@ static int suite_gpu_regrouping(void)
   for (int s = 0; s < 4; s++) {
     gpu_case c = {shapes[s][0], shapes[s][1], s % DECAY_COUNT};
     
-#line 4180 "scan.nw"
+#line 4267 "scan.nw"
 case_buffers m = case_buffers_new(&c);
 upload_case(&c, &m);
 long long n = m.n;
@@ -2659,7 +2722,7 @@ for (long long row = 0; row < c.rows; row++)
                         out[2] + row * c.len, c.len, L3_THREADS, &bad, &worst);
 for (int k = 0; k < 3; k++) free(out[k]);
 case_buffers_free(&m);
-#line 4169 "scan.nw"
+#line 4256 "scan.nw"
   }
   bool ok = identical_failures == 0 && differ > 0 && bad == 0;
   printf("  %-6s 3 and 3b bit-identical: %s; 3c(1 item) differs from 3b in %lld"
@@ -2668,7 +2731,7 @@ case_buffers_free(&m);
          bad ? "; SOME ARE NOT" : "");
   return ok ? EXIT_OK : EXIT_FAILED;
 }
-#line 4209 "scan.nw"
+#line 4296 "scan.nw"
 static __global__ void count_differences(const uint32_t *x, const uint32_t *y,
                                          long long n, unsigned long long *count)
 {
@@ -2678,7 +2741,7 @@ static __global__ void count_differences(const uint32_t *x, const uint32_t *y,
     mine += x[i] != y[i];
   if (mine) atomicAdd(count, mine);
 }
-#line 4221 "scan.nw"
+#line 4308 "scan.nw"
 /* Run v `runs` times on one shape; returns how many runs differed from the
    first, and prints a line. */
 static int repeat_runs(const scan_variant *v, long long rows, long long len, int runs)
@@ -2693,7 +2756,7 @@ static int repeat_runs(const scan_variant *v, long long rows, long long len, int
   CUDA_CHECK(cudaMemset(count, 0, sizeof(unsigned long long)));
   int differing = 0;
   
-#line 4244 "scan.nw"
+#line 4331 "scan.nw"
 CUDA_CHECK(run_variant(v, m.da, m.db, m.dh, rows, len, NULL, 0));
 CUDA_CHECK(cudaMemcpy(first, m.dh, sizeof(float) * m.n, cudaMemcpyDeviceToDevice));
 for (int run = 0; run < runs; run++) {
@@ -2704,14 +2767,14 @@ for (int run = 0; run < runs; run++) {
   CUDA_CHECK(cudaMemcpy(&host_count, count, sizeof host_count, cudaMemcpyDeviceToHost));
   if (host_count) { differing++; CUDA_CHECK(cudaMemset(count, 0, sizeof host_count)); }
 }
-#line 4235 "scan.nw"
+#line 4322 "scan.nw"
   printf("  %-6s %-8s %d runs of %lld x %lld%s\n", differing ? "FAILED" : "ok", v->name,
          runs, rows, len, differing ? ": some differ" : ", bit-identical");
   CUDA_CHECK(cudaFree(first)); CUDA_CHECK(cudaFree(count));
   case_buffers_free(&m);
   return differing;
 }
-#line 4257 "scan.nw"
+#line 4344 "scan.nw"
 static int suite_gpu_determinism(void)
 {
   int differing = 0;
@@ -2724,7 +2787,7 @@ static int suite_gpu_determinism(void)
   }
   return differing ? EXIT_FAILED : EXIT_OK;
 }
-#line 4278 "scan.nw"
+#line 4365 "scan.nw"
 static int suite_gpu_streams(void)
 {
   static const char *const pairs[][2] = {{"l4", "l3c-8"}, {"l3b", "l2"},
@@ -2734,7 +2797,7 @@ static int suite_gpu_streams(void)
     CUDA_CHECK(cudaStreamCreateWithFlags(&stream[s], cudaStreamNonBlocking));
   int failures = 0;
   for (int p = 0; p < 4; p++) 
-#line 4295 "scan.nw"
+#line 4382 "scan.nw"
 {
   gpu_case c[2] = {{1, (1 << 24) + 1, 0}, {8192, 2048, 1}};
   case_buffers m[2];
@@ -2758,13 +2821,13 @@ static int suite_gpu_streams(void)
     case_buffers_free(&m[s]);
   }
 }
-#line 4287 "scan.nw"
+#line 4374 "scan.nw"
   for (int s = 0; s < 2; s++) CUDA_CHECK(cudaStreamDestroy(stream[s]));
   printf("  %-6s 4 pairs of kernels on two streams at once, both outputs right\n",
          failures ? "FAILED" : "ok");
   return failures ? EXIT_FAILED : EXIT_OK;
 }
-#line 4329 "scan.nw"
+#line 4416 "scan.nw"
 static int suite_gpu_huge(void)
 {
   gpu_case c = {(1LL << 20) + 1, 2048, 0};
@@ -2783,7 +2846,7 @@ static int suite_gpu_huge(void)
       public_ref(SCAN_L4_ROOFLINE), public_ref(SCAN_AUTO)};
   int failures = 0;
   for (int k = 0; k < 8; k++) 
-#line 4353 "scan.nw"
+#line 4440 "scan.nw"
 {
   poison(m.base_h, m.n);
   cudaError_t e = call_kernel(refs[k], m.da, m.db, m.dh, c.rows, c.len, 0);
@@ -2801,11 +2864,11 @@ static int suite_gpu_huge(void)
          m.n, e == cudaSuccess ? text : cudaGetErrorString(e));
   failures += !ok;
 }
-#line 4347 "scan.nw"
+#line 4434 "scan.nw"
   case_buffers_free(&m);
   return failures ? EXIT_FAILED : EXIT_OK;
 }
-#line 4796 "scan.nw"
+#line 4883 "scan.nw"
 /* The roofline: read a and b, write h, 12 bytes an element, no arithmetic
    worth the name. n4 is the number of float4 groups. */
 static __global__ void stream_kernel(const float4 *a, const float4 *b, float4 *h,
@@ -2817,7 +2880,7 @@ static __global__ void stream_kernel(const float4 *a, const float4 *b, float4 *h
     h[i] = make_float4(x.x + y.x, x.y + y.y, x.z + y.z, x.w + y.w);
   }
 }
-#line 4818 "scan.nw"
+#line 4905 "scan.nw"
 struct pair_at {   /* index -> (a[i], b[i]) */
   const float *a, *b;
   __host__ __device__ affine<float> operator()(long long i) const
@@ -2839,7 +2902,7 @@ struct combine_op {
     return combine(x, y);
   }
 };
-#line 4842 "scan.nw"
+#line 4929 "scan.nw"
 /* CUB over the same arrays; with temp == NULL, only sizes *temp_bytes. */
 static cudaError_t cub_scan(const float *a, const float *b, float *h, long long rows,
                             long long len, void *temp, size_t *temp_bytes,
@@ -2857,7 +2920,7 @@ static cudaError_t cub_scan(const float *a, const float *b, float *h, long long 
                                              combine_op{}, rows * len,
                                              cuda::std::equal_to<>(), stream);
 }
-#line 4870 "scan.nw"
+#line 4957 "scan.nw"
 enum { NVML_CLOCK_SM = 1, NVML_CLOCK_MEM = 2 };
 
 static struct {
@@ -2867,7 +2930,7 @@ static struct {
   int (*by_bus)(const char *, void **);
   int (*clock)(void *, int, unsigned *);
 } nvml;
-#line 4882 "scan.nw"
+#line 4969 "scan.nw"
 static void nvml_open(int cuda_device)
 {
   void *lib = dlopen("libnvidia-ml.so.1", RTLD_NOW);
@@ -2889,7 +2952,7 @@ static unsigned nvml_clock(int which)
   if (!nvml.ok || nvml.clock(nvml.device, which, &mhz) != 0) return 0;
   return mhz;
 }
-#line 4913 "scan.nw"
+#line 5000 "scan.nw"
 enum { ROW_VARIANT, ROW_AUTO, ROW_AUTO_PREALLOCATED, ROW_STREAM, ROW_MEMCPY, ROW_CUB };
 
 typedef struct {
@@ -2898,7 +2961,7 @@ typedef struct {
   const scan_variant *variant;       /* for ROW_VARIANT */
   int model_bytes;
 } bench_row;
-#line 4924 "scan.nw"
+#line 5011 "scan.nw"
 static int bench_rows(bench_row *rows)
 {
   int count = 0;
@@ -2917,7 +2980,7 @@ static int bench_rows(bench_row *rows)
                             ROW_CUB, NULL, 12};
   return count;
 }
-#line 4949 "scan.nw"
+#line 5036 "scan.nw"
 typedef struct {
   long long n, rows, len;
   float *a, *b, *h, *copy_from, *copy_to;
@@ -2928,7 +2991,7 @@ typedef struct {
   long long checked_rows[3];
   int checked_count;
 } bench_shape;
-#line 4962 "scan.nw"
+#line 5049 "scan.nw"
 /* Run one row of the table once, on the shape's arrays. */
 static cudaError_t bench_call(const bench_row *r, bench_shape *s)
 {
@@ -2951,7 +3014,7 @@ static cudaError_t bench_call(const bench_row *r, bench_shape *s)
     return cub_scan(s->a, s->b, s->h, s->rows, s->len, s->cub_temp, &s->cub_bytes, 0);
   }
 }
-#line 4998 "scan.nw"
+#line 5085 "scan.nw"
 /* Compare n outputs with a reference and its bound, on all cores. */
 static comparison compare_with(const float *out, const double *ref,
                                const double *bound, long long n, long long first)
@@ -2970,7 +3033,7 @@ static comparison compare_with(const float *out, const double *ref,
   }
   return all;
 }
-#line 5019 "scan.nw"
+#line 5106 "scan.nw"
 /* Is the output right on the checked rows? Fills *worst with the share of the
    bound used. Ceilings are not scans and are not checked. */
 static bool bench_check(const bench_row *r, bench_shape *s, double *worst)
@@ -2989,7 +3052,7 @@ static bool bench_check(const bench_row *r, bench_shape *s, double *worst)
   }
   return ok;
 }
-#line 5045 "scan.nw"
+#line 5132 "scan.nw"
 typedef struct { float ms; unsigned sm[2], mem[2]; } sample;
 
 static sample take_sample(const bench_row *r, bench_shape *s, int reps,
@@ -3008,7 +3071,7 @@ static sample take_sample(const bench_row *r, bench_shape *s, int reps,
   x.mem[1] = nvml_clock(NVML_CLOCK_MEM);
   return x;
 }
-#line 5068 "scan.nw"
+#line 5155 "scan.nw"
 #define SAMPLES 15
 enum { RESULT_OK, RESULT_UNSUPPORTED, RESULT_WRONG, RESULT_ERROR };
 static const char *const result_names[] = {"ok", "unsupported", "wrong", "error"};
@@ -3026,7 +3089,7 @@ typedef struct {
   bool sweep_a, sweep_b, mem_stable;
   bench_result *results;        /* one per bench_row */
 } shape_record;
-#line 5094 "scan.nw"
+#line 5181 "scan.nw"
 static void prepare_row(const bench_row *r, bench_shape *s, bench_result *x,
                         cudaEvent_t start, cudaEvent_t stop)
 {
@@ -3044,7 +3107,7 @@ static void prepare_row(const bench_row *r, bench_shape *s, bench_result *x,
     return;
   }
   
-#line 5115 "scan.nw"
+#line 5202 "scan.nw"
 if (!bench_check(r, s, &x->worst)) {
   x->status = RESULT_WRONG;
   snprintf(x->reason, sizeof x->reason, "output outside the bound (%.3g of it)",
@@ -3056,9 +3119,9 @@ x->reps = once.ms >= 2.0f ? 1 : (int)ceilf(2.0f / fmaxf(once.ms, 0.001f));
 if (x->reps > 200) x->reps = 200;
 x->samples = once.ms > 500.0f ? 5 : SAMPLES;
 x->status = RESULT_OK;
-#line 5111 "scan.nw"
+#line 5198 "scan.nw"
 }
-#line 5131 "scan.nw"
+#line 5218 "scan.nw"
 static void summarise(bench_result *x)
 {
   double ms[SAMPLES];
@@ -3069,12 +3132,12 @@ static void summarise(bench_result *x)
   x->q1 = ms[n / 4];
   x->q3 = ms[(3 * n) / 4];
 }
-#line 5150 "scan.nw"
+#line 5237 "scan.nw"
 static void measure_shape(bench_shape *s, const bench_row *table, int count,
                           shape_record *rec, cudaEvent_t start, cudaEvent_t stop)
 {
   
-#line 5172 "scan.nw"
+#line 5259 "scan.nw"
 s->rows = rec->rows;
 s->len = rec->len;
 float *a = (float *)malloc(sizeof(float) * s->n);
@@ -3101,7 +3164,7 @@ CUDA_CHECK(cub_scan(s->a, s->b, s->h, s->rows, s->len, NULL, &s->cub_bytes, 0));
 CUDA_CHECK(cudaMalloc(&s->cub_temp, s->cub_bytes + 1));
 const scan_variant *chosen = find_variant(public_variant_names[SCAN_AUTO]);
 CUDA_CHECK(cudaMalloc(&s->workspace, chosen->workspace(s->rows, s->len)));
-#line 5154 "scan.nw"
+#line 5241 "scan.nw"
   for (int i = 0; i < count; i++) {
     prepare_row(&table[i], s, &rec->results[i], start, stop);
     const bench_result *x = &rec->results[i];
@@ -3114,7 +3177,7 @@ CUDA_CHECK(cudaMalloc(&s->workspace, chosen->workspace(s->rows, s->len)));
         rec->results[i].sample_at[k] = take_sample(&table[i], s, rec->results[i].reps,
                                                    start, stop);
   
-#line 5201 "scan.nw"
+#line 5288 "scan.nw"
 rec->mem_stable = true;
 unsigned mem = 0;
 for (int i = 0; i < count; i++) {
@@ -3127,11 +3190,11 @@ for (int i = 0; i < count; i++) {
       if (x->sample_at[k].mem[e] != mem) rec->mem_stable = false;
     }
 }
-#line 5166 "scan.nw"
+#line 5253 "scan.nw"
   CUDA_CHECK(cudaFree(s->cub_temp));
   CUDA_CHECK(cudaFree(s->workspace));
 }
-#line 5221 "scan.nw"
+#line 5308 "scan.nw"
 typedef struct {
   char name[256], slug[256];
   int sms, l2_bytes, mem_clock_khz, bus_bits, major, minor, driver, runtime;
@@ -3158,7 +3221,7 @@ static void read_device(device_facts *d)
   CUDA_CHECK(cudaRuntimeGetVersion(&d->runtime));
   d->theoretical_gbps = 2.0 * d->mem_clock_khz * 1e3 * d->bus_bits / 8 / 1e9;
   
-#line 5251 "scan.nw"
+#line 5338 "scan.nw"
 int j = 0;
 for (const char *c = d->name; *c && j < (int)sizeof d->slug - 1; c++) {
   if (isalnum((unsigned char)*c)) d->slug[j++] = (char)tolower((unsigned char)*c);
@@ -3166,9 +3229,9 @@ for (const char *c = d->name; *c && j < (int)sizeof d->slug - 1; c++) {
 }
 while (j > 0 && d->slug[j - 1] == '-') j--;
 d->slug[j] = 0;
-#line 5247 "scan.nw"
+#line 5334 "scan.nw"
 }
-#line 5268 "scan.nw"
+#line 5355 "scan.nw"
 static int bench_shapes(shape_record *shapes, long long n)
 {
   int count = 0;
@@ -3185,14 +3248,14 @@ static int bench_shapes(shape_record *shapes, long long n)
   }
   return count;
 }
-#line 5287 "scan.nw"
+#line 5374 "scan.nw"
 static void warm_up(bench_shape *s, cudaEvent_t start, cudaEvent_t stop)
 {
   bench_row stream = {"stream", "", "ceiling", ROW_STREAM, NULL, 12};
   float total = 0;
   while (total < 1000.0f) total += 50 * take_sample(&stream, s, 50, start, stop).ms;
 }
-#line 5380 "scan.nw"
+#line 5467 "scan.nw"
 static void json_clock(FILE *f, const unsigned *mhz)
 {
   if (!nvml.ok) fprintf(f, "null");
@@ -3210,7 +3273,7 @@ static void json_number(FILE *f, const char *key, double x)
   if (isfinite(x)) fprintf(f, ", \"%s\": %.6g", key, x);
   else fprintf(f, ", \"%s\": null", key);
 }
-#line 5400 "scan.nw"
+#line 5487 "scan.nw"
 static void json_result(FILE *f, const bench_row *row, const bench_result *x,
                         const shape_record *r, const bench_result *stream,
                         const device_facts *d)
@@ -3224,7 +3287,7 @@ static void json_result(FILE *f, const bench_row *row, const bench_result *x,
   json_number(f, "predicted_ms", stream_ms * model / (12.0 * r->rows * r->len));
   if (x->status != RESULT_OK) { fprintf(f, "}"); return; }
   
-#line 5418 "scan.nw"
+#line 5505 "scan.nw"
 fprintf(f, ", \"max_err_over_bound\": %.6g, \"reps\": %d, \"samples_ms\": [",
         x->worst, x->reps);
 for (int k = 0; k < x->samples; k++)
@@ -3245,10 +3308,10 @@ for (int k = 0; k < x->samples; k++) {
   fprintf(f, "}");
 }
 fprintf(f, "]");
-#line 5413 "scan.nw"
+#line 5500 "scan.nw"
   fprintf(f, "}");
 }
-#line 5441 "scan.nw"
+#line 5528 "scan.nw"
 static void json_device(FILE *f, const device_facts *d, time_t began)
 {
   char stamp[64];
@@ -3262,7 +3325,7 @@ static void json_device(FILE *f, const device_facts *d, time_t began)
           d->major, d->minor, d->sms, d->l2_bytes, d->memory, d->mem_clock_khz,
           d->bus_bits, d->theoretical_gbps, d->driver, d->runtime);
 }
-#line 5457 "scan.nw"
+#line 5544 "scan.nw"
 static void write_json(FILE *f, const device_facts *d, time_t began, long long n,
                        const bench_row *table, int rows_count,
                        const shape_record *shapes, int shape_count,
@@ -3277,16 +3340,16 @@ static void write_json(FILE *f, const device_facts *d, time_t began, long long n
           "\"clocks_stable\": %s,\n", n, SAMPLES, nvml.ok ? "true" : "false",
           stable ? "true" : "false");
   
-#line 5480 "scan.nw"
+#line 5567 "scan.nw"
 fprintf(f, "\"kernels\": [\n");
 for (int i = 0; i < rows_count; i++)
   fprintf(f, "  {\"name\": \"%s\", \"title\": \"%s\", \"kind\": \"%s\", "
           "\"bytes_per_element\": %d}%s\n", table[i].name, table[i].title,
           table[i].kind, table[i].model_bytes, i + 1 < rows_count ? "," : "");
 fprintf(f, "],\n");
-#line 5471 "scan.nw"
+#line 5558 "scan.nw"
   
-#line 5489 "scan.nw"
+#line 5576 "scan.nw"
 fprintf(f, "\"shapes\": [\n");
 for (int i = 0; i < shape_count; i++) {
   const shape_record *r = &shapes[i];
@@ -3302,13 +3365,13 @@ for (int i = 0; i < shape_count; i++) {
   fprintf(f, " ]}%s\n", i + 1 < shape_count ? "," : "");
 }
 fprintf(f, "],\n");
-#line 5472 "scan.nw"
+#line 5559 "scan.nw"
   fprintf(f, "\"determinism\": {\"rows\": 1, \"len\": %lld, \"runs\": %d, "
           "\"cub_runs_differing_from_first\": %d, "
           "\"auto_runs_differing_from_first\": %d}\n}\n",
           n, runs, differing[0], differing[1]);
 }
-#line 5514 "scan.nw"
+#line 5601 "scan.nw"
 static int differing_runs(const bench_row *r, bench_shape *s, int runs)
 {
   float *first;
@@ -3330,7 +3393,7 @@ static int differing_runs(const bench_row *r, bench_shape *s, int runs)
   CUDA_CHECK(cudaFree(count));
   return differing;
 }
-#line 5581 "scan.nw"
+#line 5668 "scan.nw"
 static const char *const table_columns[] = {"l0", "l1", "l2", "l3", "l3b", "l3c-8",
                                             "l4-8", "l4-32", "auto", "cub", "stream"};
 #define TABLE_COLUMNS 11
@@ -3340,7 +3403,7 @@ static int row_index(const bench_row *table, int count, const char *name)
   for (int i = 0; i < count; i++) if (!strcmp(table[i].name, name)) return i;
   return -1;
 }
-#line 5593 "scan.nw"
+#line 5680 "scan.nw"
 static void print_table(const device_facts *d, const bench_row *table, int count,
                         const shape_record *shapes, int shape_count,
                         const int *differing, int runs)
@@ -3353,7 +3416,7 @@ static void print_table(const device_facts *d, const bench_row *table, int count
   for (int c = 0; c < TABLE_COLUMNS; c++) printf(" %7s", table_columns[c]);
   printf(" %8s %6s %6s\n", "best", "%roof", "%peak");
   for (int i = 0; i < shape_count; i++) 
-#line 5611 "scan.nw"
+#line 5698 "scan.nw"
 {
   const shape_record *r = &shapes[i];
   int best = -1, stream = row_index(table, count, "stream");
@@ -3373,24 +3436,24 @@ static void print_table(const device_facts *d, const bench_row *table, int count
          100.0 * row_gbps(r, ms) / d->theoretical_gbps,
          r->mem_stable ? "" : "  CLOCK MOVED");
 }
-#line 5605 "scan.nw"
+#line 5692 "scan.nw"
   printf("CUB runs differing from its first: %d of %d; SCAN_AUTO: %d of %d\n",
          differing[0], runs, differing[1], runs);
 }
-#line 5296 "scan.nw"
+#line 5383 "scan.nw"
 static int command_bench(int argc, char **argv)
 {
   bool quick = false;
   const char *out = NULL;
   char why[200], path[600];
   
-#line 5322 "scan.nw"
+#line 5409 "scan.nw"
 for (int i = 0; i < argc; i++) {
   if (!strcmp(argv[i], "--quick")) quick = true;
   else if (!strcmp(argv[i], "--out") && i + 1 < argc) out = argv[++i];
   else return usage_error("bench takes --quick and --out FILE, not '%s'", argv[i]);
 }
-#line 5302 "scan.nw"
+#line 5389 "scan.nw"
   if (!gpu_available(why, sizeof why)) {
     fprintf(stderr, "scan: bench needs a GPU: %s\n", why);
     return EXIT_NO_GPU;
@@ -3404,7 +3467,7 @@ for (int i = 0; i < argc; i++) {
   while (4 * n < 8LL * d.l2_bytes) n *= 2;
   if (quick) n /= 16;
   
-#line 5334 "scan.nw"
+#line 5421 "scan.nw"
 bench_shape s;
 memset(&s, 0, sizeof s);
 s.n = n;
@@ -3423,9 +3486,9 @@ CUDA_CHECK(cudaMemset(s.copy_from, 0x3f, 3 * bytes / 2));
 s.host_h = (float *)malloc(bytes);
 s.ref = (double *)malloc(3 * 2 * bytes);
 s.bound = (double *)malloc(3 * 2 * bytes);
-#line 5315 "scan.nw"
+#line 5402 "scan.nw"
   
-#line 5355 "scan.nw"
+#line 5442 "scan.nw"
 bench_row table[32];
 shape_record shapes[16];
 int rows_count = bench_rows(table), shape_count = bench_shapes(shapes, n);
@@ -3442,9 +3505,9 @@ for (int i = 0; i < shape_count; i++) {
           shapes[i].len);
   measure_shape(&s, table, rows_count, &shapes[i], start, stop);
 }
-#line 5316 "scan.nw"
+#line 5403 "scan.nw"
   
-#line 5541 "scan.nw"
+#line 5628 "scan.nw"
 int differing[2] = {0, 0}, det_runs = 20;
 for (int i = 0; i < rows_count; i++) {
   if (table[i].type != ROW_CUB && table[i].type != ROW_AUTO) continue;
@@ -3454,7 +3517,7 @@ for (int i = 0; i < rows_count; i++) {
   differing[table[i].type == ROW_AUTO] = differing_runs(&table[i], &s, det_runs);
   CUDA_CHECK(cudaFree(s.cub_temp));
 }
-#line 5556 "scan.nw"
+#line 5643 "scan.nw"
 if (!out) {
   mkdir("figures", 0777);
   snprintf(path, sizeof path, "figures/%s", d.slug);
@@ -3471,13 +3534,13 @@ write_json(f, &d, began, n, table, rows_count, shapes, shape_count, differing,
            det_runs);
 fclose(f);
 fprintf(stderr, "bench: wrote %s\n", out);
-#line 5551 "scan.nw"
+#line 5638 "scan.nw"
 print_table(&d, table, rows_count, shapes, shape_count, differing, det_runs);
 fprintf(stderr, "bench: done in %.0f s\n", difftime(time(NULL), began));
-#line 5317 "scan.nw"
+#line 5404 "scan.nw"
   return EXIT_OK;
 }
-#line 4380 "scan.nw"
+#line 4467 "scan.nw"
 static const suite suites[] = {
   {"combine", "the operator: associative, not commutative, identity, row start",
    false, suite_combine},
@@ -3490,7 +3553,7 @@ static const suite suites[] = {
   {"mirror-lookback", "the look-back protocol under fair and unfair schedules",
    false, suite_mirror_lookback},
   
-#line 4397 "scan.nw"
+#line 4484 "scan.nw"
 {"gpu-l0", "level 0 on every case", true, suite_gpu_l0},
 {"gpu-l1", "level 1 on every case up to its ceiling", true, suite_gpu_l1},
 {"gpu-l2", "level 2 on every case up to its ceiling", true, suite_gpu_l2},
@@ -3507,10 +3570,10 @@ static const suite suites[] = {
 {"gpu-streams", "two kernels on two streams at once", true, suite_gpu_streams},
 {"gpu-huge", "more than 2^31 elements through every public kernel", true,
  suite_gpu_huge},
-#line 4392 "scan.nw"
+#line 4479 "scan.nw"
 };
 #define SUITE_COUNT ((int)(sizeof suites / sizeof suites[0]))
-#line 4419 "scan.nw"
+#line 4506 "scan.nw"
 static int run_suite(const suite *s)
 {
   char why[200];
@@ -3527,7 +3590,7 @@ static int run_suite(const suite *s)
   fflush(stdout);
   return status;
 }
-#line 4458 "scan.nw"
+#line 4545 "scan.nw"
 static const suite *find_suite(const char *name)
 {
   for (int i = 0; i < SUITE_COUNT; i++)
@@ -3553,7 +3616,7 @@ static int command_check(int argc, char **argv)
            skipped);
   return failed ? EXIT_FAILED : count == skipped ? EXIT_SKIPPED : EXIT_OK;
 }
-#line 4487 "scan.nw"
+#line 4574 "scan.nw"
 static int command_list(void)
 {
   printf("suites (scan check NAME):\n");
@@ -3567,7 +3630,7 @@ static int command_list(void)
                                   ? " (rows up to 2,048)" : " (rows up to 2^22)") : "");
   return EXIT_OK;
 }
-#line 4506 "scan.nw"
+#line 4593 "scan.nw"
 static bool parse_count(const char *text, long long *value)
 {
   char *end;
@@ -3577,7 +3640,7 @@ static bool parse_count(const char *text, long long *value)
   *value = v;
   return true;
 }
-#line 4528 "scan.nw"
+#line 4615 "scan.nw"
 static int command_run(int argc, char **argv)
 {
   long long rows, len;
@@ -3593,7 +3656,7 @@ static int command_run(int argc, char **argv)
   if (!parse_count(argv[2], &len))
     return usage_error("LEN must be a positive whole number, not '%s'", argv[2]);
   
-#line 4562 "scan.nw"
+#line 4649 "scan.nw"
 for (int i = 3; i < argc; i++) {
   if (!strcmp(argv[i], "--check-only")) timed = false;
   else if (!strcmp(argv[i], "--offsets") && i + 1 < argc &&
@@ -3604,7 +3667,7 @@ for (int i = 3; i < argc; i++) {
   else return usage_error("run takes --check-only and --offsets A,B,H (0 to 3), not '%s'",
                           argv[i]);
 }
-#line 4543 "scan.nw"
+#line 4630 "scan.nw"
   if (v->max_len && len > v->max_len)
     return usage_error("%s takes rows of at most %lld elements", v->name, v->max_len);
   if (rows > (1LL << 40) / len)
@@ -3616,7 +3679,7 @@ for (int i = 3; i < argc; i++) {
   c.rows = rows;
   c.len = len;
   
-#line 4575 "scan.nw"
+#line 4662 "scan.nw"
 case_result r = run_case(kernel_ref{v, -1}, &c);
 if (!timed) {
   char text[200];
@@ -3638,7 +3701,7 @@ for (int i = 0; i < 20; i++) {
   CUDA_CHECK(cudaEventSynchronize(stop));
   CUDA_CHECK(cudaEventElapsedTime(&ms[i], start, stop));
 }
-#line 4600 "scan.nw"
+#line 4687 "scan.nw"
 qsort(ms, 20, sizeof ms[0], compare_floats);
 double median = 0.5 * (ms[9] + ms[10]);
 char text[200];
@@ -3650,9 +3713,9 @@ CUDA_CHECK(cudaEventDestroy(start));
 CUDA_CHECK(cudaEventDestroy(stop));
 case_buffers_free(&m);
 return r.ok ? EXIT_OK : EXIT_FAILED;
-#line 4554 "scan.nw"
+#line 4641 "scan.nw"
 }
-#line 4637 "scan.nw"
+#line 4724 "scan.nw"
 static int trace_blelloch(int n)
 {
   printf("# phase\tlevel\tleft\tright\n");
@@ -3670,7 +3733,7 @@ static int trace_blelloch(int n)
   }
   return EXIT_OK;
 }
-#line 4657 "scan.nw"
+#line 4744 "scan.nw"
 static int trace_lookback(void)
 {
   protocol_case c = {1, 24 * 4, 4};
@@ -3693,7 +3756,7 @@ static int trace_lookback(void)
   launch_memory_free(m);
   return finished ? EXIT_OK : EXIT_FAILED;
 }
-#line 4682 "scan.nw"
+#line 4769 "scan.nw"
 static int command_trace(int argc, char **argv)
 {
   long long n;
@@ -3705,7 +3768,7 @@ static int command_trace(int argc, char **argv)
   if (argc == 1 && !strcmp(argv[0], "lookback")) return trace_lookback();
   return usage_error("trace takes 'blelloch N' or 'lookback'");
 }
-#line 4698 "scan.nw"
+#line 4785 "scan.nw"
 static const char usage_text[] =
   "usage: scan COMMAND [ARGUMENTS]\n"
   "  list                       the test suites and the kernels\n"
@@ -3715,7 +3778,7 @@ static const char usage_text[] =
   "  trace blelloch N | trace lookback   data for the book's diagrams\n"
   "  --help                     this text\n"
   "SCAN_SEED=N replays the random inputs of an earlier run.\n";
-#line 4710 "scan.nw"
+#line 4797 "scan.nw"
 int main(int argc, char **argv)
 {
   if (argc < 2) { fputs(usage_text, stderr); return EXIT_USAGE; }
