@@ -71,7 +71,7 @@ build/scan.md: scan.nw build/weave.py build/results.py figures
 	noweave -n -index -backend "$(PYTHON) build/weave.py" scan.nw > $@.tmp
 	@mv $@.tmp $@
 
-PANDOC = pandoc --fail-if-warnings -s --toc --toc-depth=2 -N \
+PANDOC = pandoc --fail-if-warnings -s --toc --toc-depth=2 -N --highlight-style=haddock \
          --top-level-division=chapter --metadata-file=build/book.yaml \
          --resource-path=.:build
 

@@ -29,12 +29,12 @@ cudaError_t scan_forward(scan_kernel k, const float *a, const float *b, float *h
 #endif
 #define FOR_EACH_THREAD(tid, count) \
   for (int tid = THREAD_FIRST; tid < (count); tid += THREAD_STRIDE)
-#line 4627 "scan.nw"
+#line 4628 "scan.nw"
 #include <errno.h>
-#line 4840 "scan.nw"
+#line 4841 "scan.nw"
 #include <time.h>
 #include <cuda_pipeline.h>
-#line 4849 "scan.nw"
+#line 4850 "scan.nw"
 #ifndef SCAN_NO_MAIN
 #include <cub/device/device_scan.cuh>
 #include <thrust/iterator/counting_iterator.h>
@@ -42,7 +42,7 @@ cudaError_t scan_forward(scan_kernel k, const float *a, const float *b, float *h
 #include <thrust/iterator/transform_output_iterator.h>
 #include <dlfcn.h>
 #endif
-#line 5370 "scan.nw"
+#line 5371 "scan.nw"
 #include <ctype.h>
 #include <sys/stat.h>
 #line 195 "scan.nw"
@@ -1126,7 +1126,8 @@ long long r = row_offset + (long long)threadIdx.x * ITEMS;
 r = r < p.len ? r : p.len < TILE ? (long long)((unsigned)r % (unsigned)p.len) : r - p.len;
 #pragma unroll
 for (int m = 0; m < ITEMS / VEC; m++) {
-  float4 x = sa[slot(threadIdx.x * (ITEMS / VEC) + m)], y = sb[slot(threadIdx.x * (ITEMS / VEC) + m)];
+  int v = slot(threadIdx.x * (ITEMS / VEC) + m);
+  float4 x = sa[v], y = sb[v];
   float xa[VEC] = {x.x, x.y, x.z, x.w}, yb[VEC] = {y.x, y.y, y.z, y.w};
 #pragma unroll
   for (int k = 0; k < VEC; k++) {
@@ -1140,7 +1141,7 @@ for (int m = 0; m < ITEMS / VEC; m++) {
 }
 #line 2329 "scan.nw"
     
-#line 2396 "scan.nw"
+#line 2397 "scan.nw"
 segment incl = warp_inclusive_segments(mine);
 lane_before = shfl_segment(incl, (lane + 31) & 31);
 if (lane == 0) lane_before = segment_identity();
@@ -1152,7 +1153,7 @@ total = warp_before;
 for (int w = warp; w < L4_WARPS; w++) total = segment_combine(total, warp_sums[w]);
 #line 2330 "scan.nw"
     
-#line 2413 "scan.nw"
+#line 2414 "scan.nw"
 if (warp == 0) {
   segment own = total;
   bool needs_before = g > 0 && row_offset != 0, last = g % 32 == 31;
@@ -1165,7 +1166,7 @@ if (warp == 0) {
 __syncthreads();
 #line 2331 "scan.nw"
     
-#line 2431 "scan.nw"
+#line 2432 "scan.nw"
 float state = segment_apply(lane_before, segment_apply(warp_before, prefix_shared));
 #pragma unroll
 for (int m = 0; m < ITEMS / VEC; m++) {
@@ -1183,7 +1184,7 @@ for (int m = 0; m < ITEMS / VEC; m++) {
 __syncthreads();
 #line 2332 "scan.nw"
     
-#line 2449 "scan.nw"
+#line 2450 "scan.nw"
 #pragma unroll
 for (int m = 0; m < ITEMS / VEC; m++) {
   int v = threadIdx.x + m * L4_THREADS;
@@ -1193,7 +1194,7 @@ for (int m = 0; m < ITEMS / VEC; m++) {
     if (gridDim.x >= p.tiles) break;
   }
 }
-#line 2463 "scan.nw"
+#line 2464 "scan.nw"
 static long long l4_tiles(long long n, int shift, int tile)
 {
   return (n + shift + tile - 1) / tile;
@@ -1218,7 +1219,7 @@ static size_t l4_workspace_bytes(long long rows, long long len)
   long long tiles = l4_tiles(rows * len, 3, L4_THREADS * ITEMS);
   return (size_t)(l4_cleared_bytes(tiles) + tiles * 8 + (tiles + 31) / 32 * 8);
 }
-#line 2490 "scan.nw"
+#line 2491 "scan.nw"
 static packed_states l4_states(void *workspace, long long tiles)
 {
   char *base = (char *)workspace;
@@ -1230,7 +1231,7 @@ static packed_states l4_states(void *workspace, long long tiles)
   s.group_total = s.aggregate + tiles;
   return s;
 }
-#line 2512 "scan.nw"
+#line 2513 "scan.nw"
 template <int ITEMS, bool ALIGNED>
 static int l4_resident(void)
 {
@@ -1247,7 +1248,7 @@ static int l4_resident(void)
   if (device < 64) remembered[device] = per_sm * sms + 1;
   return per_sm * sms;
 }
-#line 2531 "scan.nw"
+#line 2532 "scan.nw"
 template <int ITEMS, bool ALIGNED>
 static cudaError_t l4_start(l4_params p, cudaStream_t stream)
 {
@@ -1256,7 +1257,7 @@ static cudaError_t l4_start(l4_params p, cudaStream_t stream)
                               stream>>>(p);
   return cudaGetLastError();
 }
-#line 2542 "scan.nw"
+#line 2543 "scan.nw"
 template <int ITEMS>
 static cudaError_t l4_launch(const float *a, const float *b, float *h,
                              long long rows, long long len, void *workspace,
@@ -1271,7 +1272,7 @@ static cudaError_t l4_launch(const float *a, const float *b, float *h,
   if (e != cudaSuccess) return e;
   return aligned ? l4_start<ITEMS, true>(p, stream) : l4_start<ITEMS, false>(p, stream);
 }
-#line 2571 "scan.nw"
+#line 2572 "scan.nw"
 static int l4_choose_items(long long n, long long len)
 {
   int resident[3] = {l4_resident<8, true>(), l4_resident<16, true>(),
@@ -1286,7 +1287,7 @@ static int l4_choose_items(long long n, long long len)
   if (largest) return largest;
   return resident[0] > 0 ? 8 : resident[1] > 0 ? 16 : 32;
 }
-#line 2588 "scan.nw"
+#line 2589 "scan.nw"
 static size_t l4_auto_workspace_bytes(long long rows, long long len)
 {
   return l4_workspace_bytes<8>(rows, len);   /* the most tiles of the three */
@@ -1302,7 +1303,7 @@ static cudaError_t l4_auto_launch(const float *a, const float *b, float *h,
   default: return l4_launch<8>(a, b, h, rows, len, workspace, stream);
   }
 }
-#line 2615 "scan.nw"
+#line 2616 "scan.nw"
 typedef size_t (*workspace_sizer)(long long rows, long long len);
 
 typedef struct {
@@ -1314,13 +1315,13 @@ typedef struct {
   workspace_sizer workspace; /* NULL when it needs none */
   scan_launcher launch;
 } scan_variant;
-#line 2629 "scan.nw"
+#line 2630 "scan.nw"
 static const scan_variant variants[] = {
   {"l0", "Level 0: Hillis-Steele in registers", 0, 12, 0, NULL, l0_launch},
   {"l1", "Level 1: Blelloch in shared memory", L1_MAX_LEN, 12, 0, NULL, l1_launch},
   {"l2", "Level 2: three passes", L2_MAX_LEN, 28, 0, l2_workspace_bytes, l2_launch},
   
-#line 2647 "scan.nw"
+#line 2648 "scan.nw"
 {"l3", "Level 3: look-back, serial walk", 0, 12, 256,
  l3_workspace_bytes<WALK_SERIAL>, l3_launch<WALK_SERIAL>},
 {"l3b", "Level 3b: look-back, warp walk", 0, 12, 256,
@@ -1335,7 +1336,7 @@ static const scan_variant variants[] = {
  l3c_launch<8>},
 {"l3c-16", "Level 3c: 16 items a thread", 0, 12, 4096, l3c_workspace_bytes<16>,
  l3c_launch<16>},
-#line 2634 "scan.nw"
+#line 2635 "scan.nw"
   {"l4-8", "Level 4: 8 items a thread", 0, 12, 2048, l4_workspace_bytes<8>,
    l4_launch<8>},
   {"l4-16", "Level 4: 16 items a thread", 0, 12, 4096, l4_workspace_bytes<16>,
@@ -1346,7 +1347,7 @@ static const scan_variant variants[] = {
    l4_auto_workspace_bytes, l4_auto_launch},
 };
 #define VARIANT_COUNT ((int)(sizeof variants / sizeof variants[0]))
-#line 2669 "scan.nw"
+#line 2670 "scan.nw"
 static const char *const public_variant_names[] = {
   "l1", "l2", "l3", "l3b", "l3c-8", "l4", "l4"   /* in scan_kernel order */
 };
@@ -1357,7 +1358,7 @@ static const scan_variant *find_variant(const char *name)
     if (strcmp(variants[i].name, name) == 0) return &variants[i];
   return NULL;
 }
-#line 2688 "scan.nw"
+#line 2689 "scan.nw"
 static bool misaligned(const void *p) { return ((uintptr_t)p & 3) != 0; }
 
 /* cudaSuccess for a valid call with work to do; cudaErrorNotReady (never
@@ -1374,7 +1375,7 @@ static cudaError_t check_call(const scan_variant *v, const float *a,
   if (v->max_len && len > v->max_len) return cudaErrorInvalidValue;
   return cudaSuccess;
 }
-#line 2722 "scan.nw"
+#line 2723 "scan.nw"
 static cudaMemPool_t workspace_pool(void)
 {
   static cudaMemPool_t pools[64];
@@ -1394,7 +1395,7 @@ static cudaMemPool_t workspace_pool(void)
     cudaMemPoolDestroy(pool);
   return pools[device];
 }
-#line 2744 "scan.nw"
+#line 2745 "scan.nw"
 static cudaError_t run_variant(const scan_variant *v, const float *a,
                                const float *b, float *h, long long rows,
                                long long len, void *workspace,
@@ -1405,13 +1406,13 @@ static cudaError_t run_variant(const scan_variant *v, const float *a,
   cudaMemPool_t pool = NULL;
   cudaError_t e = cudaSuccess;
   if (bytes && !ws) 
-#line 2765 "scan.nw"
+#line 2766 "scan.nw"
 {
   pool = workspace_pool();
   e = pool ? cudaMallocFromPoolAsync(&ws, bytes, pool, stream) : cudaMalloc(&ws, bytes);
   if (e != cudaSuccess) return e;
 }
-#line 2754 "scan.nw"
+#line 2755 "scan.nw"
   e = v->launch(a, b, h, rows, len, ws, stream);
   if (bytes && !workspace) {
     cudaError_t f = pool ? cudaFreeAsync(ws, stream)
@@ -1420,7 +1421,7 @@ static cudaError_t run_variant(const scan_variant *v, const float *a,
   }
   return e;
 }
-#line 2773 "scan.nw"
+#line 2774 "scan.nw"
 cudaError_t scan_forward(scan_kernel k, const float *a, const float *b, float *h,
                          long long rows, long long len, cudaStream_t stream)
 {
@@ -1433,7 +1434,7 @@ cudaError_t scan_forward(scan_kernel k, const float *a, const float *b, float *h
 }
 #line 138 "scan.nw"
 #ifndef SCAN_NO_MAIN
-#line 2798 "scan.nw"
+#line 2799 "scan.nw"
 enum { EXIT_OK = 0, EXIT_FAILED = 1, EXIT_USAGE = 2, EXIT_NO_GPU = 3,
        EXIT_SKIPPED = 77 };
 
@@ -1446,7 +1447,7 @@ static void cuda_check(cudaError_t e, const char *what, const char *file, int li
   fprintf(stderr, "%s:%d: %s: %s\n", file, line, what, cudaGetErrorString(e));
   exit(EXIT_FAILED);
 }
-#line 2819 "scan.nw"
+#line 2820 "scan.nw"
 static uint64_t mix64(uint64_t x)   /* SplitMix64's finaliser */
 {
   x += 0x9E3779B97F4A7C15ULL;
@@ -1461,7 +1462,7 @@ static float uniform_at(uint64_t seed, long long i, float lo, float hi)
   double u = (double)(mix64(seed ^ mix64((uint64_t)i)) >> 40) * 0x1p-24;
   return (float)(lo + (hi - lo) * u);
 }
-#line 2836 "scan.nw"
+#line 2837 "scan.nw"
 static void fill_uniform(float *x, long long n, uint64_t seed, float lo, float hi)
 {
 #pragma omp parallel for schedule(static)
@@ -1472,7 +1473,7 @@ static uint64_t run_seed;     /* printed at the start; SCAN_SEED replays it */
 static uint64_t case_counter;
 
 static uint64_t next_seed(void) { return mix64(run_seed + ++case_counter); }
-#line 2854 "scan.nw"
+#line 2855 "scan.nw"
 typedef struct { const char *name; float lo, hi; } decay_family;
 
 static const decay_family decays[] = {
@@ -1486,7 +1487,7 @@ static void make_inputs(float *a, float *b, long long n, int decay)
   fill_uniform(a, n, next_seed(), decays[decay].lo, decays[decay].hi);
   fill_uniform(b, n, next_seed(), -1.0f, 1.0f);
 }
-#line 4550 "scan.nw"
+#line 4551 "scan.nw"
 static int usage_error(const char *fmt, ...)
 {
   va_list args;
@@ -1497,7 +1498,7 @@ static int usage_error(const char *fmt, ...)
   va_end(args);
   return EXIT_USAGE;
 }
-#line 4723 "scan.nw"
+#line 4724 "scan.nw"
 static int compare_floats(const void *x, const void *y)
 {
   float a = *(const float *)x, b = *(const float *)y;
@@ -1582,7 +1583,7 @@ static void compare_one(comparison *c, double out, double ref, double bound,
     c->worst_ref = ref;
   }
 }
-#line 2874 "scan.nw"
+#line 2875 "scan.nw"
 /* Compare one row of an output (float from the GPU, double from a mirror). */
 template <typename real>
 static void compare_row(const float *a, const float *b, const real *out,
@@ -1597,7 +1598,7 @@ static void compare_row(const float *a, const float *b, const real *out,
                 first_index + t);
   }
 }
-#line 2894 "scan.nw"
+#line 2895 "scan.nw"
 static void merge_comparison(comparison *into, const comparison *c)
 {
   into->checked += c->checked;
@@ -1610,7 +1611,7 @@ static void merge_comparison(comparison *into, const comparison *c)
     into->worst_ref = c->worst_ref;
   }
 }
-#line 2909 "scan.nw"
+#line 2910 "scan.nw"
 template <typename real>
 static comparison compare_rows(const float *a, const float *b, const real *out,
                                long long rows, long long len, precision p)
@@ -1630,7 +1631,7 @@ static comparison compare_rows(const float *a, const float *b, const real *out,
   }
   return all;
 }
-#line 2934 "scan.nw"
+#line 2935 "scan.nw"
 static void describe_worst(char *text, size_t size, const comparison *c,
                            long long len)
 {
@@ -1695,7 +1696,7 @@ for (long long g = 0; g < tiles; g++) {
   free(local_a);
   free(spine);
 }
-#line 2969 "scan.nw"
+#line 2970 "scan.nw"
 typedef void (*mirror_fn)(const float *a, const float *b, double *h,
                           long long rows, long long len, int fault,
                           int *overflow);
@@ -1709,7 +1710,7 @@ typedef struct {
   int overflow_slot;     /* the first slot past a tile, -1 if none */
   long long overflow_len;
 } evidence;
-#line 2985 "scan.nw"
+#line 2986 "scan.nw"
 static evidence run_mirror(mirror_fn mirror, const mirror_case *cases,
                            int count, int fault)
 {
@@ -1724,7 +1725,7 @@ static evidence run_mirror(mirror_fn mirror, const mirror_case *cases,
     mirror(a, b, h, cases[i].rows, cases[i].len, fault, &overflow);
     comparison c = compare_rows(a, b, h, cases[i].rows, cases[i].len, FLOAT64);
     
-#line 3006 "scan.nw"
+#line 3007 "scan.nw"
 if (c.failed || overflow >= 0) ev.failed_cases++;
 if (overflow >= 0 && ev.overflow_slot < 0) {
   ev.overflow_slot = overflow;
@@ -1734,12 +1735,12 @@ if (ev.worst.worst_index < 0 || c.worst_ratio > ev.worst.worst_ratio) {
   ev.worst = c;
   ev.worst_len = cases[i].len;
 }
-#line 2999 "scan.nw"
+#line 3000 "scan.nw"
     free(a); free(b); free(h);
   }
   return ev;
 }
-#line 3020 "scan.nw"
+#line 3021 "scan.nw"
 static const char *const fault_names[FAULT_COUNT] = {
   "correct", "upsweep-swap", "downsweep-swap", "downsweep-index-off-by-one",
   "root-not-identity", "threads-rounded-to-warp", "apply-swap",
@@ -1747,7 +1748,7 @@ static const char *const fault_names[FAULT_COUNT] = {
   "walk-combines-backwards", "warp-lanes-nearest-first", "walk-folds-backward",
   "tiles-from-blockidx",
 };
-#line 3034 "scan.nw"
+#line 3035 "scan.nw"
 static bool report_fault(int fault, const evidence *ev, int cases)
 {
   char text[256];
@@ -1766,7 +1767,7 @@ static bool report_fault(int fault, const evidence *ev, int cases)
     printf("  caught %-28s %s, len %lld\n", fault_names[fault], text, ev->worst_len);
   return ev->failed_cases > 0;
 }
-#line 3055 "scan.nw"
+#line 3056 "scan.nw"
 static int mirror_suite(mirror_fn mirror, const mirror_case *cases, int count,
                         const int *faults, int fault_count)
 {
@@ -1777,7 +1778,7 @@ static int mirror_suite(mirror_fn mirror, const mirror_case *cases, int count,
   }
   return ok ? EXIT_OK : EXIT_FAILED;
 }
-#line 3073 "scan.nw"
+#line 3074 "scan.nw"
 static int length_cases(mirror_case *cases, long long ceiling, long long rows)
 {
   static const long long extra[] = {1, 2, 3, 5, 7, 100, 1000, 1500, 3001, 100003};
@@ -1789,7 +1790,7 @@ static int length_cases(mirror_case *cases, long long ceiling, long long rows)
       if (p + d <= ceiling) cases[count++] = mirror_case{rows, p + d};
   return count;
 }
-#line 3124 "scan.nw"
+#line 3125 "scan.nw"
 enum { STEP_CLAIM, STEP_SCAN, STEP_PUBLISH_FIRST, STEP_PUBLISH_SECOND,
        STEP_WALK, STEP_FOLD, STEP_PREFIX_FIRST, STEP_PREFIX_SECOND,
        STEP_WRITE, STEP_DONE };
@@ -1806,7 +1807,7 @@ typedef struct {
   bool found_aggregate;      /* the walk stopped at an A (a broken variant) */
   long long t_claim, t_published, t_found, t_prefix, t_done;  /* the figure */
 } actor;
-#line 3143 "scan.nw"
+#line 3144 "scan.nw"
 typedef struct {
   const float *a, *b;
   double *h;
@@ -1819,7 +1820,7 @@ typedef struct {
   int resident_limit, started;        /* blocks become resident in order */
   const int *residency;               /* of this permutation */
 } launch;
-#line 3161 "scan.nw"
+#line 3162 "scan.nw"
 static tile_place launch_place(const launch *L, long long tile)
 {
   return place_tile(tile, L->len, L->per_row, (int)L->tile_size);
@@ -1830,7 +1831,7 @@ static affine<double> element_at(const launch *L, tile_place p, int i)
   affine<double> x = {L->a[p.start + i], L->b[p.start + i]};
   return p.index == 0 && i == 0 ? start_row(x) : x;
 }
-#line 3178 "scan.nw"
+#line 3179 "scan.nw"
 /* One half of publishing `flag` for tile g: the value or the flag. */
 static void publish_half(launch *L, long long g, int flag, affine<double> value,
                          bool first_half)
@@ -1843,7 +1844,7 @@ static void publish_half(launch *L, long long g, int flag, affine<double> value,
     L->flag[g] = flag;
   }
 }
-#line 3196 "scan.nw"
+#line 3197 "scan.nw"
 /* One event of the walk; returns false when the actor must wait. */
 static bool walk_serial_event(launch *L, actor *x)
 {
@@ -1858,7 +1859,7 @@ static bool walk_serial_event(launch *L, actor *x)
   }
   return true;
 }
-#line 3216 "scan.nw"
+#line 3217 "scan.nw"
 static bool walk_warp_event(launch *L, actor *x)
 {
   long long first = x->tile - launch_place(L, x->tile).index;
@@ -1878,23 +1879,23 @@ static bool walk_warp_event(launch *L, actor *x)
   x->step = STEP_FOLD;
   return true;
 }
-#line 3243 "scan.nw"
+#line 3244 "scan.nw"
 static affine<double> fold_forward(const launch *L, const actor *x)
 {
   long long g = x->tile;
   affine<double> acc = x->found_aggregate ? L->aggregate[x->found]
                                           : L->inclusive[x->found];
   if (L->fault == FAULT_BACKWARD_FOLD) 
-#line 3257 "scan.nw"
+#line 3258 "scan.nw"
 {
   if (x->found + 1 >= g) return acc;
   affine<double> right = L->aggregate[g - 1];
   for (long long j = g - 2; j > x->found; j--) right = combine(L->aggregate[j], right);
   return combine(acc, right);
 }
-#line 3249 "scan.nw"
+#line 3250 "scan.nw"
   if (L->walk == WALK_WARP) 
-#line 3266 "scan.nw"
+#line 3267 "scan.nw"
 {
   for (long long w = x->look; w < g; w += 32) {
     int top = w == x->look ? x->lane - 1 : 31;
@@ -1905,12 +1906,12 @@ static affine<double> fold_forward(const launch *L, const actor *x)
   }
   return acc;
 }
-#line 3250 "scan.nw"
+#line 3251 "scan.nw"
   for (long long j = x->found + 1; j < g; j++)
     acc = combine_at(FAULT_WALK_ORDER, L->fault, acc, L->aggregate[j]);
   return acc;
 }
-#line 3283 "scan.nw"
+#line 3284 "scan.nw"
 /* Take one step of actor x; false when it cannot move now. */
 static bool actor_event(launch *L, actor *x, int block)
 {
@@ -1922,7 +1923,7 @@ static bool actor_event(launch *L, actor *x, int block)
     x->step = STEP_SCAN;
     return true;
   
-#line 3301 "scan.nw"
+#line 3302 "scan.nw"
 case STEP_SCAN:
   x->total = element_at(L, p, 0);
   for (int i = 1; i < p.count; i++) x->total = combine(x->total, element_at(L, p, i));
@@ -1940,9 +1941,9 @@ case STEP_PUBLISH_SECOND:
   return true;
 case STEP_WALK:
   return L->walk == WALK_SERIAL ? walk_serial_event(L, x) : walk_warp_event(L, x);
-#line 3294 "scan.nw"
+#line 3295 "scan.nw"
   
-#line 3321 "scan.nw"
+#line 3322 "scan.nw"
 case STEP_FOLD:
   x->prefix = fold_forward(L, x);
   x->t_found = L->clock;
@@ -1965,11 +1966,11 @@ case STEP_WRITE: {
   x->step = STEP_DONE;
   return true;
 }
-#line 3295 "scan.nw"
+#line 3296 "scan.nw"
   }
   return false;
 }
-#line 3359 "scan.nw"
+#line 3360 "scan.nw"
 enum { SCHEDULE_RANDOM, SCHEDULE_LATE_PREFIX, SCHEDULE_REVERSE_RESIDENCY,
        SCHEDULE_STALLS, SCHEDULE_KINDS };
 static const char *const schedule_names[SCHEDULE_KINDS] = {
@@ -1983,7 +1984,7 @@ static bool can_move(launch *L, const actor *x)
   return L->walk == WALK_SERIAL ? walk_serial_event(L, &copy)
                                 : walk_warp_event(L, &copy);
 }
-#line 3375 "scan.nw"
+#line 3376 "scan.nw"
 /* Pick the actor for the next event, or -1 if no one can move. */
 static int pick_actor(launch *L, int policy, uint64_t *rng)
 {
@@ -2000,7 +2001,7 @@ static int pick_actor(launch *L, int policy, uint64_t *rng)
   *rng = mix64(*rng);
   return movable[*rng % (uint64_t)count];
 }
-#line 3394 "scan.nw"
+#line 3395 "scan.nw"
 /* Make blocks resident, in the order of L->residency, up to the limit. */
 static void admit_blocks(launch *L)
 {
@@ -2012,7 +2013,7 @@ static void admit_blocks(launch *L)
     resident++;
   }
 }
-#line 3408 "scan.nw"
+#line 3409 "scan.nw"
 /* Run a launch to the end; false on deadlock. */
 static bool run_launch(launch *L, int policy, uint64_t seed)
 {
@@ -2021,7 +2022,7 @@ static bool run_launch(launch *L, int policy, uint64_t seed)
     admit_blocks(L);
     int i = pick_actor(L, policy, &rng);
     if (i < 0) 
-#line 3430 "scan.nw"
+#line 3431 "scan.nw"
 {
   bool thawed = false;
   for (int j = 0; j < (int)L->tiles && !thawed; j++)
@@ -2029,7 +2030,7 @@ static bool run_launch(launch *L, int policy, uint64_t seed)
   if (!thawed) return false;
   continue;
 }
-#line 3416 "scan.nw"
+#line 3417 "scan.nw"
     actor *x = &L->blocks[i];
     int before = x->step;
     actor_event(L, x, i);
@@ -2041,7 +2042,7 @@ static bool run_launch(launch *L, int policy, uint64_t seed)
   }
   return true;
 }
-#line 3446 "scan.nw"
+#line 3447 "scan.nw"
 static void launch_init(launch *L, const float *a, const float *b, double *h,
                         long long rows, long long len, long long tile_size,
                         int walk, int fault, int policy, int *order)
@@ -2060,7 +2061,7 @@ static void launch_init(launch *L, const float *a, const float *b, double *h,
   }
   L->residency = order;
 }
-#line 3474 "scan.nw"
+#line 3475 "scan.nw"
 typedef struct { long long rows, len, tile_size; } protocol_case;
 
 static const protocol_case protocol_cases[] = {
@@ -2069,7 +2070,7 @@ static const protocol_case protocol_cases[] = {
 };
 #define PROTOCOL_CASES 6
 #define RANDOM_SCHEDULES 24
-#line 3487 "scan.nw"
+#line 3488 "scan.nw"
 typedef struct {
   float *a, *b;
   double *h, *first_h;
@@ -2091,19 +2092,19 @@ static launch_memory launch_memory_new(long long n, long long tiles)
   m.blocks = (actor *)malloc(sizeof(actor) * tiles);
   return m;
 }
-#line 3511 "scan.nw"
+#line 3512 "scan.nw"
 static void launch_memory_free(launch_memory m)
 {
   free(m.a); free(m.b); free(m.h); free(m.first_h); free(m.flag); free(m.order);
   free(m.aggregate); free(m.inclusive); free(m.blocks);
 }
-#line 3522 "scan.nw"
+#line 3523 "scan.nw"
 typedef struct {
   bool deadlock, disagree, out_of_bound;
   char detail[256];
 } protocol_evidence;
 
-#line 3530 "scan.nw"
+#line 3531 "scan.nw"
 static void note(protocol_evidence *ev, bool *flag, const char *fmt, ...)
 {
   if (*flag) return;
@@ -2114,7 +2115,7 @@ static void note(protocol_evidence *ev, bool *flag, const char *fmt, ...)
   vsnprintf(ev->detail, sizeof ev->detail, fmt, args);
   va_end(args);
 }
-#line 3546 "scan.nw"
+#line 3547 "scan.nw"
 static void run_schedule(const protocol_case *c, launch_memory *m, int walk,
                          int fault, int policy, uint64_t seed, bool first,
                          protocol_evidence *ev)
@@ -2131,7 +2132,7 @@ static void run_schedule(const protocol_case *c, launch_memory *m, int walk,
     return;
   }
   
-#line 3566 "scan.nw"
+#line 3567 "scan.nw"
 comparison cmp = compare_rows(m->a, m->b, m->h, c->rows, c->len, FLOAT64);
 if (cmp.failed) {
   char text[200];
@@ -2146,9 +2147,9 @@ else
            " vs %.17g", i / c->len, i % c->len, m->h[i], m->first_h[i]);
       break;
     }
-#line 3562 "scan.nw"
+#line 3563 "scan.nw"
 }
-#line 3583 "scan.nw"
+#line 3584 "scan.nw"
 static protocol_evidence run_protocol(int walk, int fault, int *schedules)
 {
   protocol_evidence ev = {false, false, false, ""};
@@ -2167,14 +2168,14 @@ static protocol_evidence run_protocol(int walk, int fault, int *schedules)
   }
   return ev;
 }
-#line 2953 "scan.nw"
+#line 2954 "scan.nw"
 typedef struct {
   const char *name;
   const char *what;
   bool needs_gpu;
   int (*run)(void);
 } suite;
-#line 3087 "scan.nw"
+#line 3088 "scan.nw"
 static int suite_mirror_l1(void)
 {
   mirror_case cases[64];
@@ -2196,7 +2197,7 @@ static int suite_mirror_l2(void)
       FAULT_DOWNSWEEP_SWAP, FAULT_APPLY_SWAP, FAULT_SPINE_NO_IDENTITY};
   return mirror_suite(mirror_l2, cases, count, faults, 5);
 }
-#line 3607 "scan.nw"
+#line 3608 "scan.nw"
 static int suite_mirror_lookback(void)
 {
   static const struct { int fault, walk; } runs[] = {
@@ -2211,7 +2212,7 @@ static int suite_mirror_lookback(void)
     int schedules;
     protocol_evidence ev = run_protocol(runs[r].walk, runs[r].fault, &schedules);
     
-#line 3627 "scan.nw"
+#line 3628 "scan.nw"
 bool failed = ev.deadlock || ev.disagree || ev.out_of_bound;
 const char *walk = runs[r].walk == WALK_SERIAL ? "serial" : "warp";
 if (runs[r].fault == FAULT_NONE) {
@@ -2224,11 +2225,11 @@ if (runs[r].fault == FAULT_NONE) {
          fault_names[runs[r].fault], failed ? ev.detail : "every schedule passed");
   ok = ok && failed;
 }
-#line 3621 "scan.nw"
+#line 3622 "scan.nw"
   }
   return ok ? EXIT_OK : EXIT_FAILED;
 }
-#line 3654 "scan.nw"
+#line 3655 "scan.nw"
 static int suite_combine(void)
 {
   int failures = 0, swapped_differ = 0, trials = 100000;
@@ -2240,7 +2241,7 @@ static int suite_combine(void)
       x[k].b = uniform_at(seed, 6 * i + 2 * k + 1, -1.0f, 1.0f);
     }
     
-#line 3674 "scan.nw"
+#line 3675 "scan.nw"
 affine<double> left = combine(combine(x[0], x[1]), x[2]);
 affine<double> right = combine(x[0], combine(x[1], x[2]));
 double scale = fabs(x[2].a * x[1].a * x[0].b) + fabs(x[2].a * x[1].b) + fabs(x[2].b);
@@ -2250,22 +2251,22 @@ affine<double> e = identity_map<double>(), ex = combine(e, x[0]), xe = combine(x
 if (ex.a != x[0].a || ex.b != x[0].b || xe.a != x[0].a || xe.b != x[0].b) failures++;
 affine<double> xy = combine(x[0], x[1]), yx = combine(x[1], x[0]);
 swapped_differ += xy.b != yx.b;
-#line 3665 "scan.nw"
+#line 3666 "scan.nw"
   }
   
-#line 3686 "scan.nw"
+#line 3687 "scan.nw"
 affine<double> two = {2, 0}, plus_one = {1, 1};
 if (combine(two, plus_one).b != 1 || combine(plus_one, two).b != 2) failures++;
 affine<double> nan_a = {NAN, 0.5}, inf_a = {INFINITY, 0.5}, fine = {0.75, 0.5};
 if (!isnan(start_row(nan_a).b) || !isnan(start_row(inf_a).b) ||
     start_row(fine).b != 0.5) failures++;
 if (swapped_differ < trials * 9 / 10) failures++;
-#line 3667 "scan.nw"
+#line 3668 "scan.nw"
   printf("  %d triples: associative within rounding, identity exact; swapped"
          " operands differ in %d of %d pairs\n", trials, swapped_differ, trials);
   return failures ? EXIT_FAILED : EXIT_OK;
 }
-#line 3703 "scan.nw"
+#line 3704 "scan.nw"
 /* The composition of elements [lo, hi) of a row, halving recursively. */
 static affine<float> halving(const float *a, const float *b, long long lo, long long hi)
 {
@@ -2276,12 +2277,12 @@ static affine<float> halving(const float *a, const float *b, long long lo, long 
   long long mid = lo + (hi - lo) / 2;
   return combine(halving(a, b, lo, mid), halving(a, b, mid, hi));
 }
-#line 3716 "scan.nw"
+#line 3717 "scan.nw"
 static int suite_reference(void)
 {
   int failures = 0;
   
-#line 3733 "scan.nw"
+#line 3734 "scan.nw"
 for (int k = 0; k < 4; k++) {
   double c = 0.5 + 0.125 * k;
   float a[1000], b[1000];
@@ -2292,12 +2293,12 @@ for (int k = 0; k < 4; k++) {
     if (fabs(h[t] - (1 - pow(c, t + 1)) / (1 - c)) > 4 * (t + 1) * 0x1p-53 / (1 - c))
       failures++;
 }
-#line 3720 "scan.nw"
+#line 3721 "scan.nw"
   double worst_sequential = 0, worst_halving = 0, widest = 0;
   for (int decay = 0; decay < DECAY_COUNT; decay++)
     for (long long len = 1; len <= (1 << 16); len = len * 4 + 1) {
       
-#line 3746 "scan.nw"
+#line 3747 "scan.nw"
 float *a = (float *)malloc(sizeof(float) * len);
 float *b = (float *)malloc(sizeof(float) * len);
 float *h = (float *)malloc(sizeof(float) * len);
@@ -2311,7 +2312,7 @@ for (long long t = 1; t < len; t++) {
 comparison c = compare_rows(a, b, h, 1, len, FLOAT32);
 failures += c.failed > 0;
 worst_sequential = fmax(worst_sequential, c.worst_ratio);
-#line 3767 "scan.nw"
+#line 3768 "scan.nw"
 affine<float> whole = halving(a, b, 0, len);
 reference_state r = {0, 0, 0};
 for (long long t = 0; t < len; t++) reference_step(&r, a[t], b[t]);
@@ -2320,16 +2321,16 @@ double ratio = fabs(whole.b - r.h) / bound;
 failures += !(ratio <= 1.0);
 worst_halving = fmax(worst_halving, ratio);
 widest = fmax(widest, bound / (r.s > 0 ? r.s : 1.0));
-#line 3760 "scan.nw"
+#line 3761 "scan.nw"
 free(a); free(b); free(h);
-#line 3724 "scan.nw"
+#line 3725 "scan.nw"
     }
   printf("  float32 sequential uses %.3g of the bound, recursive halving %.3g;"
          " the bound is at most %.3g of the sums it guards\n",
          worst_sequential, worst_halving, widest);
   return failures ? EXIT_FAILED : EXIT_OK;
 }
-#line 3791 "scan.nw"
+#line 3792 "scan.nw"
 static bool gpu_available(char *why, size_t size)
 {
   int count = 0;
@@ -2341,7 +2342,7 @@ static bool gpu_available(char *why, size_t size)
   if (count == 0) { snprintf(why, size, "no CUDA device"); return false; }
   return true;
 }
-#line 3812 "scan.nw"
+#line 3813 "scan.nw"
 enum { SPECIAL_NONE, SPECIAL_NAN_B, SPECIAL_NAN_A, SPECIAL_INF_B, SPECIAL_INF_A,
        SPECIAL_NAN_FIRST_A };
 
@@ -2352,7 +2353,7 @@ typedef struct {
   bool in_place;                     /* h is b */
   int special;
 } gpu_case;
-#line 3829 "scan.nw"
+#line 3830 "scan.nw"
 typedef struct { const scan_variant *variant; int public_kernel; } kernel_ref;
 
 static cudaError_t call_kernel(kernel_ref k, const float *a, const float *b,
@@ -2371,7 +2372,7 @@ static const char *kernel_name(kernel_ref k)
       "SCAN_L4_ROOFLINE", "SCAN_AUTO"};
   return k.public_kernel >= 0 ? names[k.public_kernel] : k.variant->name;
 }
-#line 3855 "scan.nw"
+#line 3856 "scan.nw"
 typedef struct {
   float *a, *b, *h;              /* host */
   float *da, *db, *dh;           /* device, at the case's offsets */
@@ -2383,7 +2384,7 @@ static void poison(float *device_base, long long n)
 {
   CUDA_CHECK(cudaMemset(device_base, 0xff, sizeof(float) * (n + 8)));
 }
-#line 3869 "scan.nw"
+#line 3870 "scan.nw"
 static case_buffers case_buffers_new(const gpu_case *c)
 {
   case_buffers m;
@@ -2404,7 +2405,7 @@ static case_buffers case_buffers_new(const gpu_case *c)
   m.dh = c->in_place ? m.db : m.base_h + c->h_offset;
   return m;
 }
-#line 3892 "scan.nw"
+#line 3893 "scan.nw"
 static void case_buffers_free(case_buffers *m)
 {
   free(m->a); free(m->b); free(m->h);
@@ -2412,7 +2413,7 @@ static void case_buffers_free(case_buffers *m)
   CUDA_CHECK(cudaFree(m->base_b));
   CUDA_CHECK(cudaFree(m->base_h));
 }
-#line 3907 "scan.nw"
+#line 3908 "scan.nw"
 static void plant_special(const gpu_case *c, float *a, float *b)
 {
   long long at = (c->rows > 1 ? c->len : 0) + c->len / 3;
@@ -2424,7 +2425,7 @@ static void plant_special(const gpu_case *c, float *a, float *b)
   case SPECIAL_NAN_FIRST_A: a[0] = NAN; break;
   }
 }
-#line 3921 "scan.nw"
+#line 3922 "scan.nw"
 static void upload_case(const gpu_case *c, case_buffers *m)
 {
   make_inputs(m->a, m->b, m->n, c->decay);
@@ -2433,7 +2434,7 @@ static void upload_case(const gpu_case *c, case_buffers *m)
   CUDA_CHECK(cudaMemcpy(m->db, m->b, sizeof(float) * m->n, cudaMemcpyHostToDevice));
   if (!c->in_place) poison(m->base_h, m->n);
 }
-#line 3936 "scan.nw"
+#line 3937 "scan.nw"
 static bool guards_intact(const gpu_case *c, const case_buffers *m)
 {
   if (c->in_place) return true;
@@ -2450,7 +2451,7 @@ static bool guards_intact(const gpu_case *c, const case_buffers *m)
   }
   return true;
 }
-#line 3958 "scan.nw"
+#line 3959 "scan.nw"
 typedef struct { comparison cmp; bool ok; char error[160]; } case_result;
 
 static case_result run_case(kernel_ref k, const gpu_case *c)
@@ -2464,7 +2465,7 @@ static case_result run_case(kernel_ref k, const gpu_case *c)
     snprintf(r.error, sizeof r.error, "CUDA error: %s", cudaGetErrorString(e));
   } else {
     
-#line 3978 "scan.nw"
+#line 3979 "scan.nw"
 CUDA_CHECK(cudaMemcpy(m.h, m.dh, sizeof(float) * m.n, cudaMemcpyDeviceToHost));
 r.cmp = compare_rows(m.a, m.b, m.h, c->rows, c->len, FLOAT32);
 r.ok = r.cmp.failed == 0;
@@ -2474,12 +2475,12 @@ if (!guards_intact(c, &m)) {
 } else if (!r.ok) {
   describe_worst(r.error, sizeof r.error, &r.cmp, c->len);
 }
-#line 3971 "scan.nw"
+#line 3972 "scan.nw"
   }
   case_buffers_free(&m);
   return r;
 }
-#line 3997 "scan.nw"
+#line 3998 "scan.nw"
 static int kernel_cases(gpu_case *cases, long long ceiling, int tile)
 {
   int count = 0, d = 0;
@@ -2495,7 +2496,7 @@ static int kernel_cases(gpu_case *cases, long long ceiling, int tile)
     cases[i].rows = rows < 1 ? 1 : rows > 7 ? 7 : rows;
   }
   
-#line 4017 "scan.nw"
+#line 4018 "scan.nw"
 long long mid = top < 3001 ? top : 3001, wide = top < 257 ? top : 257;
 cases[count++] = gpu_case{70001, 33, 0};
 cases[count++] = gpu_case{66000, wide, 1};
@@ -2510,10 +2511,10 @@ cases[count++] = gpu_case{5, mid, 2, 1, 1, 1, true};
 for (int s = SPECIAL_NAN_B; s <= SPECIAL_NAN_FIRST_A; s++)
   cases[count++] = gpu_case{4, mid, s % DECAY_COUNT, 0, 0, 0, false, s};
 if (tile) cases[count++] = gpu_case{1, 65536LL * tile + 7, 1};
-#line 4012 "scan.nw"
+#line 4013 "scan.nw"
   return count;
 }
-#line 4038 "scan.nw"
+#line 4039 "scan.nw"
 static bool kernel_suite(kernel_ref k, long long ceiling, int tile)
 {
   gpu_case cases[128];
@@ -2524,7 +2525,7 @@ static bool kernel_suite(kernel_ref k, long long ceiling, int tile)
   for (int i = 0; i < count; i++) {
     case_result r = run_case(k, &cases[i]);
     
-#line 4058 "scan.nw"
+#line 4059 "scan.nw"
 const gpu_case *c = &cases[i];
 if (!r.ok) {
   failed++;
@@ -2539,7 +2540,7 @@ if (r.cmp.worst_index >= 0 && r.cmp.worst_ratio > worst.worst_ratio && !c->speci
   worst_len = c->len;
 }
 worst.checked = checked;
-#line 4048 "scan.nw"
+#line 4049 "scan.nw"
   }
   char text[200];
   describe_worst(text, sizeof text, &worst, worst_len);
@@ -2547,7 +2548,7 @@ worst.checked = checked;
          kernel_name(k), count, (double)worst.checked, text);
   return failed == 0;
 }
-#line 4078 "scan.nw"
+#line 4079 "scan.nw"
 static kernel_ref public_ref(int k) { return kernel_ref{NULL, k}; }
 
 static kernel_ref variant_ref(const char *name)
@@ -2565,7 +2566,7 @@ static int run_kernel_suites(const kernel_ref *refs, int count)
   }
   return ok ? EXIT_OK : EXIT_FAILED;
 }
-#line 4098 "scan.nw"
+#line 4099 "scan.nw"
 /* One suite for one kernel, public or from the catalogue. */
 #define KERNEL_SUITE(function, ref) \
   static int function(void) { kernel_ref k[] = {ref}; return run_kernel_suites(k, 1); }
@@ -2575,7 +2576,7 @@ KERNEL_SUITE(suite_gpu_l2, public_ref(SCAN_L2_MULTIBLOCK))
 KERNEL_SUITE(suite_gpu_l3, public_ref(SCAN_L3_LOOKBACK))
 KERNEL_SUITE(suite_gpu_l3b, public_ref(SCAN_L3B_LOOKBACK_WARP))
 KERNEL_SUITE(suite_gpu_auto, public_ref(SCAN_AUTO))
-#line 4110 "scan.nw"
+#line 4111 "scan.nw"
 static int suite_gpu_l3c(void)
 {
   kernel_ref k[] = {variant_ref("l3c-1"), variant_ref("l3c-2"), variant_ref("l3c-4"),
@@ -2589,7 +2590,7 @@ static int suite_gpu_l4(void)
                     variant_ref("l4-32"), public_ref(SCAN_L4_ROOFLINE)};
   return run_kernel_suites(k, 4);
 }
-#line 4132 "scan.nw"
+#line 4133 "scan.nw"
 typedef struct {
   const char *what;
   int kernel;                 /* -1: the kernel under test */
@@ -2597,7 +2598,7 @@ typedef struct {
   long long rows, len;
   cudaError_t want;
 } contract_call;
-#line 4142 "scan.nw"
+#line 4143 "scan.nw"
 static const contract_call contract_calls[] = {
   {"rows == 0", -1, 0, 0, 0, 0, 100, cudaSuccess},
   {"len == 0", -1, 0, 0, 0, 100, 0, cudaSuccess},
@@ -2617,7 +2618,7 @@ static const contract_call contract_calls[] = {
    cudaErrorInvalidValue},
 };
 #define CONTRACT_CALLS ((int)(sizeof contract_calls / sizeof contract_calls[0]))
-#line 4164 "scan.nw"
+#line 4165 "scan.nw"
 static const float *offset_pointer(float *base, int bytes)
 {
   return bytes < 0 ? NULL : (const float *)((char *)base + bytes);
@@ -2633,7 +2634,7 @@ static bool output_untouched(const float *device_h, float *host, long long n)
   }
   return true;
 }
-#line 4182 "scan.nw"
+#line 4183 "scan.nw"
 static int suite_gpu_contract(void)
 {
   const long long n = 4096;
@@ -2646,7 +2647,7 @@ static int suite_gpu_contract(void)
   int failures = 0, tried = 0;
   for (int k = 0; k <= SCAN_AUTO; k++)
     for (int i = 0; i < CONTRACT_CALLS; i++) 
-#line 4203 "scan.nw"
+#line 4204 "scan.nw"
 {
   const contract_call *c = &contract_calls[i];
   bool own = c->kernel >= 0 && c->kernel <= SCAN_AUTO, unknown = c->kernel > SCAN_AUTO ||
@@ -2666,14 +2667,14 @@ static int suite_gpu_contract(void)
   failures += !ok;
   tried++;
 }
-#line 4194 "scan.nw"
+#line 4195 "scan.nw"
   printf("  %-6s %d calls on %d kernels returned what the contract says and"
          " wrote nothing\n", failures ? "FAILED" : "ok", tried, SCAN_AUTO + 1);
   CUDA_CHECK(cudaFree(a)); CUDA_CHECK(cudaFree(b)); CUDA_CHECK(cudaFree(h));
   free(host);
   return failures ? EXIT_FAILED : EXIT_OK;
 }
-#line 4234 "scan.nw"
+#line 4235 "scan.nw"
 /* Check |h3b - h3c| <= the regrouping bound for one row; returns the number
    of elements that differ at all, adds violations to *bad. */
 static long long regroup_row(const float *a, const float *b, const float *h3b,
@@ -2690,7 +2691,7 @@ static long long regroup_row(const float *a, const float *b, const float *h3b,
     if (t % tile == 0) { P = row; T = identity_map<double>(); }
     reference_step(&r, a[t], b[t]);
     
-#line 4258 "scan.nw"
+#line 4259 "scan.nw"
 double u = FLOAT32.u;
 double bound = 1.01 * u * (7 * fabs(T.a * e.a * P.b) + 6 * fabs(e.a * T.b) +
                            3 * fabs(e.b)) +
@@ -2699,13 +2700,13 @@ double d = fabs((double)h3b[t] - (double)h3c[t]);
 differ += memcmp(&h3b[t], &h3c[t], sizeof(float)) != 0;
 if (!(d <= bound)) (*bad)++;
 if (d / bound > *worst) *worst = d / bound;
-#line 4250 "scan.nw"
+#line 4251 "scan.nw"
     T = combine(T, e);
     row = combine(row, e);
   }
   return differ;
 }
-#line 4269 "scan.nw"
+#line 4270 "scan.nw"
 static int suite_gpu_regrouping(void)
 {
   static const long long shapes[][2] = {{1, (1 << 22) + 5}, {33, 70001},
@@ -2715,7 +2716,7 @@ static int suite_gpu_regrouping(void)
   for (int s = 0; s < 4; s++) {
     gpu_case c = {shapes[s][0], shapes[s][1], s % DECAY_COUNT};
     
-#line 4289 "scan.nw"
+#line 4290 "scan.nw"
 case_buffers m = case_buffers_new(&c);
 upload_case(&c, &m);
 long long n = m.n;
@@ -2735,7 +2736,7 @@ for (long long row = 0; row < c.rows; row++)
                         out[2] + row * c.len, c.len, L3_THREADS, &bad, &worst);
 for (int k = 0; k < 3; k++) free(out[k]);
 case_buffers_free(&m);
-#line 4278 "scan.nw"
+#line 4279 "scan.nw"
   }
   bool ok = identical_failures == 0 && differ > 0 && bad == 0;
   printf("  %-6s 3 and 3b bit-identical: %s; 3c(1 item) differs from 3b in %lld"
@@ -2744,7 +2745,7 @@ case_buffers_free(&m);
          bad ? "; SOME ARE NOT" : "");
   return ok ? EXIT_OK : EXIT_FAILED;
 }
-#line 4318 "scan.nw"
+#line 4319 "scan.nw"
 static __global__ void count_differences(const uint32_t *x, const uint32_t *y,
                                          long long n, unsigned long long *count)
 {
@@ -2754,7 +2755,7 @@ static __global__ void count_differences(const uint32_t *x, const uint32_t *y,
     mine += x[i] != y[i];
   if (mine) atomicAdd(count, mine);
 }
-#line 4330 "scan.nw"
+#line 4331 "scan.nw"
 /* Run v `runs` times on one shape; returns how many runs differed from the
    first, and prints a line. */
 static int repeat_runs(const scan_variant *v, long long rows, long long len, int runs)
@@ -2769,7 +2770,7 @@ static int repeat_runs(const scan_variant *v, long long rows, long long len, int
   CUDA_CHECK(cudaMemset(count, 0, sizeof(unsigned long long)));
   int differing = 0;
   
-#line 4353 "scan.nw"
+#line 4354 "scan.nw"
 CUDA_CHECK(run_variant(v, m.da, m.db, m.dh, rows, len, NULL, 0));
 CUDA_CHECK(cudaMemcpy(first, m.dh, sizeof(float) * m.n, cudaMemcpyDeviceToDevice));
 for (int run = 0; run < runs; run++) {
@@ -2780,14 +2781,14 @@ for (int run = 0; run < runs; run++) {
   CUDA_CHECK(cudaMemcpy(&host_count, count, sizeof host_count, cudaMemcpyDeviceToHost));
   if (host_count) { differing++; CUDA_CHECK(cudaMemset(count, 0, sizeof host_count)); }
 }
-#line 4344 "scan.nw"
+#line 4345 "scan.nw"
   printf("  %-6s %-8s %d runs of %lld x %lld%s\n", differing ? "FAILED" : "ok", v->name,
          runs, rows, len, differing ? ": some differ" : ", bit-identical");
   CUDA_CHECK(cudaFree(first)); CUDA_CHECK(cudaFree(count));
   case_buffers_free(&m);
   return differing;
 }
-#line 4366 "scan.nw"
+#line 4367 "scan.nw"
 static int suite_gpu_determinism(void)
 {
   int differing = 0;
@@ -2800,7 +2801,7 @@ static int suite_gpu_determinism(void)
   }
   return differing ? EXIT_FAILED : EXIT_OK;
 }
-#line 4387 "scan.nw"
+#line 4388 "scan.nw"
 static int suite_gpu_streams(void)
 {
   static const char *const pairs[][2] = {{"l4", "l3c-8"}, {"l3b", "l2"},
@@ -2810,7 +2811,7 @@ static int suite_gpu_streams(void)
     CUDA_CHECK(cudaStreamCreateWithFlags(&stream[s], cudaStreamNonBlocking));
   int failures = 0;
   for (int p = 0; p < 4; p++) 
-#line 4404 "scan.nw"
+#line 4405 "scan.nw"
 {
   gpu_case c[2] = {{1, (1 << 24) + 1, 0}, {8192, 2048, 1}};
   case_buffers m[2];
@@ -2834,13 +2835,13 @@ static int suite_gpu_streams(void)
     case_buffers_free(&m[s]);
   }
 }
-#line 4396 "scan.nw"
+#line 4397 "scan.nw"
   for (int s = 0; s < 2; s++) CUDA_CHECK(cudaStreamDestroy(stream[s]));
   printf("  %-6s 4 pairs of kernels on two streams at once, both outputs right\n",
          failures ? "FAILED" : "ok");
   return failures ? EXIT_FAILED : EXIT_OK;
 }
-#line 4438 "scan.nw"
+#line 4439 "scan.nw"
 static int suite_gpu_huge(void)
 {
   gpu_case c = {(1LL << 20) + 1, 2048, 0};
@@ -2859,7 +2860,7 @@ static int suite_gpu_huge(void)
       public_ref(SCAN_L4_ROOFLINE), public_ref(SCAN_AUTO)};
   int failures = 0;
   for (int k = 0; k < 8; k++) 
-#line 4462 "scan.nw"
+#line 4463 "scan.nw"
 {
   poison(m.base_h, m.n);
   cudaError_t e = call_kernel(refs[k], m.da, m.db, m.dh, c.rows, c.len, 0);
@@ -2877,11 +2878,11 @@ static int suite_gpu_huge(void)
          m.n, e == cudaSuccess ? text : cudaGetErrorString(e));
   failures += !ok;
 }
-#line 4456 "scan.nw"
+#line 4457 "scan.nw"
   case_buffers_free(&m);
   return failures ? EXIT_FAILED : EXIT_OK;
 }
-#line 4905 "scan.nw"
+#line 4906 "scan.nw"
 /* The roofline: read a and b, write h, 12 bytes an element, no arithmetic
    worth the name. n4 is the number of float4 groups. */
 static __global__ void stream_kernel(const float4 *a, const float4 *b, float4 *h,
@@ -2893,7 +2894,7 @@ static __global__ void stream_kernel(const float4 *a, const float4 *b, float4 *h
     h[i] = make_float4(x.x + y.x, x.y + y.y, x.z + y.z, x.w + y.w);
   }
 }
-#line 4927 "scan.nw"
+#line 4928 "scan.nw"
 struct pair_at {   /* index -> (a[i], b[i]) */
   const float *a, *b;
   __host__ __device__ affine<float> operator()(long long i) const
@@ -2915,7 +2916,7 @@ struct combine_op {
     return combine(x, y);
   }
 };
-#line 4951 "scan.nw"
+#line 4952 "scan.nw"
 /* CUB over the same arrays; with temp == NULL, only sizes *temp_bytes. */
 static cudaError_t cub_scan(const float *a, const float *b, float *h, long long rows,
                             long long len, void *temp, size_t *temp_bytes,
@@ -2933,7 +2934,7 @@ static cudaError_t cub_scan(const float *a, const float *b, float *h, long long 
                                              combine_op{}, rows * len,
                                              cuda::std::equal_to<>(), stream);
 }
-#line 4979 "scan.nw"
+#line 4980 "scan.nw"
 enum { NVML_CLOCK_SM = 1, NVML_CLOCK_MEM = 2 };
 
 static struct {
@@ -2943,7 +2944,7 @@ static struct {
   int (*by_bus)(const char *, void **);
   int (*clock)(void *, int, unsigned *);
 } nvml;
-#line 4991 "scan.nw"
+#line 4992 "scan.nw"
 static void nvml_open(int cuda_device)
 {
   void *lib = dlopen("libnvidia-ml.so.1", RTLD_NOW);
@@ -2965,7 +2966,7 @@ static unsigned nvml_clock(int which)
   if (!nvml.ok || nvml.clock(nvml.device, which, &mhz) != 0) return 0;
   return mhz;
 }
-#line 5022 "scan.nw"
+#line 5023 "scan.nw"
 enum { ROW_VARIANT, ROW_AUTO, ROW_AUTO_PREALLOCATED, ROW_STREAM, ROW_MEMCPY, ROW_CUB };
 
 typedef struct {
@@ -2974,7 +2975,7 @@ typedef struct {
   const scan_variant *variant;       /* for ROW_VARIANT */
   int model_bytes;
 } bench_row;
-#line 5033 "scan.nw"
+#line 5034 "scan.nw"
 static int bench_rows(bench_row *rows)
 {
   int count = 0;
@@ -2993,7 +2994,7 @@ static int bench_rows(bench_row *rows)
                             ROW_CUB, NULL, 12};
   return count;
 }
-#line 5058 "scan.nw"
+#line 5059 "scan.nw"
 typedef struct {
   long long n, rows, len;
   float *a, *b, *h, *copy_from, *copy_to;
@@ -3004,7 +3005,7 @@ typedef struct {
   long long checked_rows[3];
   int checked_count;
 } bench_shape;
-#line 5071 "scan.nw"
+#line 5072 "scan.nw"
 /* Run one row of the table once, on the shape's arrays. */
 static cudaError_t bench_call(const bench_row *r, bench_shape *s)
 {
@@ -3027,7 +3028,7 @@ static cudaError_t bench_call(const bench_row *r, bench_shape *s)
     return cub_scan(s->a, s->b, s->h, s->rows, s->len, s->cub_temp, &s->cub_bytes, 0);
   }
 }
-#line 5107 "scan.nw"
+#line 5108 "scan.nw"
 /* Compare n outputs with a reference and its bound, on all cores. */
 static comparison compare_with(const float *out, const double *ref,
                                const double *bound, long long n, long long first)
@@ -3046,7 +3047,7 @@ static comparison compare_with(const float *out, const double *ref,
   }
   return all;
 }
-#line 5128 "scan.nw"
+#line 5129 "scan.nw"
 /* Is the output right on the checked rows? Fills *worst with the share of the
    bound used. Ceilings are not scans and are not checked. */
 static bool bench_check(const bench_row *r, bench_shape *s, double *worst)
@@ -3065,7 +3066,7 @@ static bool bench_check(const bench_row *r, bench_shape *s, double *worst)
   }
   return ok;
 }
-#line 5154 "scan.nw"
+#line 5155 "scan.nw"
 typedef struct { float ms; unsigned sm[2], mem[2]; } sample;
 
 static sample take_sample(const bench_row *r, bench_shape *s, int reps,
@@ -3084,7 +3085,7 @@ static sample take_sample(const bench_row *r, bench_shape *s, int reps,
   x.mem[1] = nvml_clock(NVML_CLOCK_MEM);
   return x;
 }
-#line 5177 "scan.nw"
+#line 5178 "scan.nw"
 #define SAMPLES 15
 enum { RESULT_OK, RESULT_UNSUPPORTED, RESULT_WRONG, RESULT_ERROR };
 static const char *const result_names[] = {"ok", "unsupported", "wrong", "error"};
@@ -3102,7 +3103,7 @@ typedef struct {
   bool sweep_a, sweep_b, mem_stable;
   bench_result *results;        /* one per bench_row */
 } shape_record;
-#line 5203 "scan.nw"
+#line 5204 "scan.nw"
 static void prepare_row(const bench_row *r, bench_shape *s, bench_result *x,
                         cudaEvent_t start, cudaEvent_t stop)
 {
@@ -3120,7 +3121,7 @@ static void prepare_row(const bench_row *r, bench_shape *s, bench_result *x,
     return;
   }
   
-#line 5224 "scan.nw"
+#line 5225 "scan.nw"
 if (!bench_check(r, s, &x->worst)) {
   x->status = RESULT_WRONG;
   snprintf(x->reason, sizeof x->reason, "output outside the bound (%.3g of it)",
@@ -3132,9 +3133,9 @@ x->reps = once.ms >= 2.0f ? 1 : (int)ceilf(2.0f / fmaxf(once.ms, 0.001f));
 if (x->reps > 200) x->reps = 200;
 x->samples = once.ms > 500.0f ? 5 : SAMPLES;
 x->status = RESULT_OK;
-#line 5220 "scan.nw"
+#line 5221 "scan.nw"
 }
-#line 5240 "scan.nw"
+#line 5241 "scan.nw"
 static void summarise(bench_result *x)
 {
   double ms[SAMPLES];
@@ -3145,12 +3146,12 @@ static void summarise(bench_result *x)
   x->q1 = ms[n / 4];
   x->q3 = ms[(3 * n) / 4];
 }
-#line 5259 "scan.nw"
+#line 5260 "scan.nw"
 static void measure_shape(bench_shape *s, const bench_row *table, int count,
                           shape_record *rec, cudaEvent_t start, cudaEvent_t stop)
 {
   
-#line 5281 "scan.nw"
+#line 5282 "scan.nw"
 s->rows = rec->rows;
 s->len = rec->len;
 float *a = (float *)malloc(sizeof(float) * s->n);
@@ -3177,7 +3178,7 @@ CUDA_CHECK(cub_scan(s->a, s->b, s->h, s->rows, s->len, NULL, &s->cub_bytes, 0));
 CUDA_CHECK(cudaMalloc(&s->cub_temp, s->cub_bytes + 1));
 const scan_variant *chosen = find_variant(public_variant_names[SCAN_AUTO]);
 CUDA_CHECK(cudaMalloc(&s->workspace, chosen->workspace(s->rows, s->len)));
-#line 5263 "scan.nw"
+#line 5264 "scan.nw"
   for (int i = 0; i < count; i++) {
     prepare_row(&table[i], s, &rec->results[i], start, stop);
     const bench_result *x = &rec->results[i];
@@ -3190,7 +3191,7 @@ CUDA_CHECK(cudaMalloc(&s->workspace, chosen->workspace(s->rows, s->len)));
         rec->results[i].sample_at[k] = take_sample(&table[i], s, rec->results[i].reps,
                                                    start, stop);
   
-#line 5310 "scan.nw"
+#line 5311 "scan.nw"
 rec->mem_stable = true;
 unsigned mem = 0;
 for (int i = 0; i < count; i++) {
@@ -3203,11 +3204,11 @@ for (int i = 0; i < count; i++) {
       if (x->sample_at[k].mem[e] != mem) rec->mem_stable = false;
     }
 }
-#line 5275 "scan.nw"
+#line 5276 "scan.nw"
   CUDA_CHECK(cudaFree(s->cub_temp));
   CUDA_CHECK(cudaFree(s->workspace));
 }
-#line 5330 "scan.nw"
+#line 5331 "scan.nw"
 typedef struct {
   char name[256], slug[256];
   int sms, l2_bytes, mem_clock_khz, bus_bits, major, minor, driver, runtime;
@@ -3234,7 +3235,7 @@ static void read_device(device_facts *d)
   CUDA_CHECK(cudaRuntimeGetVersion(&d->runtime));
   d->theoretical_gbps = 2.0 * d->mem_clock_khz * 1e3 * d->bus_bits / 8 / 1e9;
   
-#line 5360 "scan.nw"
+#line 5361 "scan.nw"
 int j = 0;
 for (const char *c = d->name; *c && j < (int)sizeof d->slug - 1; c++) {
   if (isalnum((unsigned char)*c)) d->slug[j++] = (char)tolower((unsigned char)*c);
@@ -3242,9 +3243,9 @@ for (const char *c = d->name; *c && j < (int)sizeof d->slug - 1; c++) {
 }
 while (j > 0 && d->slug[j - 1] == '-') j--;
 d->slug[j] = 0;
-#line 5356 "scan.nw"
+#line 5357 "scan.nw"
 }
-#line 5377 "scan.nw"
+#line 5378 "scan.nw"
 static int bench_shapes(shape_record *shapes, long long n)
 {
   int count = 0;
@@ -3261,14 +3262,14 @@ static int bench_shapes(shape_record *shapes, long long n)
   }
   return count;
 }
-#line 5396 "scan.nw"
+#line 5397 "scan.nw"
 static void warm_up(bench_shape *s, cudaEvent_t start, cudaEvent_t stop)
 {
   bench_row stream = {"stream", "", "ceiling", ROW_STREAM, NULL, 12};
   float total = 0;
   while (total < 1000.0f) total += 50 * take_sample(&stream, s, 50, start, stop).ms;
 }
-#line 5489 "scan.nw"
+#line 5490 "scan.nw"
 static void json_clock(FILE *f, const unsigned *mhz)
 {
   if (!nvml.ok) fprintf(f, "null");
@@ -3286,7 +3287,7 @@ static void json_number(FILE *f, const char *key, double x)
   if (isfinite(x)) fprintf(f, ", \"%s\": %.6g", key, x);
   else fprintf(f, ", \"%s\": null", key);
 }
-#line 5509 "scan.nw"
+#line 5510 "scan.nw"
 static void json_result(FILE *f, const bench_row *row, const bench_result *x,
                         const shape_record *r, const bench_result *stream,
                         const device_facts *d)
@@ -3300,7 +3301,7 @@ static void json_result(FILE *f, const bench_row *row, const bench_result *x,
   json_number(f, "predicted_ms", stream_ms * model / (12.0 * r->rows * r->len));
   if (x->status != RESULT_OK) { fprintf(f, "}"); return; }
   
-#line 5527 "scan.nw"
+#line 5528 "scan.nw"
 fprintf(f, ", \"max_err_over_bound\": %.6g, \"reps\": %d, \"samples_ms\": [",
         x->worst, x->reps);
 for (int k = 0; k < x->samples; k++)
@@ -3321,10 +3322,10 @@ for (int k = 0; k < x->samples; k++) {
   fprintf(f, "}");
 }
 fprintf(f, "]");
-#line 5522 "scan.nw"
+#line 5523 "scan.nw"
   fprintf(f, "}");
 }
-#line 5550 "scan.nw"
+#line 5551 "scan.nw"
 static void json_device(FILE *f, const device_facts *d, time_t began)
 {
   char stamp[64];
@@ -3338,7 +3339,7 @@ static void json_device(FILE *f, const device_facts *d, time_t began)
           d->major, d->minor, d->sms, d->l2_bytes, d->memory, d->mem_clock_khz,
           d->bus_bits, d->theoretical_gbps, d->driver, d->runtime);
 }
-#line 5566 "scan.nw"
+#line 5567 "scan.nw"
 static void write_json(FILE *f, const device_facts *d, time_t began, long long n,
                        const bench_row *table, int rows_count,
                        const shape_record *shapes, int shape_count,
@@ -3353,16 +3354,16 @@ static void write_json(FILE *f, const device_facts *d, time_t began, long long n
           "\"clocks_stable\": %s,\n", n, SAMPLES, nvml.ok ? "true" : "false",
           stable ? "true" : "false");
   
-#line 5589 "scan.nw"
+#line 5590 "scan.nw"
 fprintf(f, "\"kernels\": [\n");
 for (int i = 0; i < rows_count; i++)
   fprintf(f, "  {\"name\": \"%s\", \"title\": \"%s\", \"kind\": \"%s\", "
           "\"bytes_per_element\": %d}%s\n", table[i].name, table[i].title,
           table[i].kind, table[i].model_bytes, i + 1 < rows_count ? "," : "");
 fprintf(f, "],\n");
-#line 5580 "scan.nw"
+#line 5581 "scan.nw"
   
-#line 5598 "scan.nw"
+#line 5599 "scan.nw"
 fprintf(f, "\"shapes\": [\n");
 for (int i = 0; i < shape_count; i++) {
   const shape_record *r = &shapes[i];
@@ -3378,13 +3379,13 @@ for (int i = 0; i < shape_count; i++) {
   fprintf(f, " ]}%s\n", i + 1 < shape_count ? "," : "");
 }
 fprintf(f, "],\n");
-#line 5581 "scan.nw"
+#line 5582 "scan.nw"
   fprintf(f, "\"determinism\": {\"rows\": 1, \"len\": %lld, \"runs\": %d, "
           "\"cub_runs_differing_from_first\": %d, "
           "\"auto_runs_differing_from_first\": %d}\n}\n",
           n, runs, differing[0], differing[1]);
 }
-#line 5623 "scan.nw"
+#line 5624 "scan.nw"
 static int differing_runs(const bench_row *r, bench_shape *s, int runs)
 {
   float *first;
@@ -3406,7 +3407,7 @@ static int differing_runs(const bench_row *r, bench_shape *s, int runs)
   CUDA_CHECK(cudaFree(count));
   return differing;
 }
-#line 5690 "scan.nw"
+#line 5691 "scan.nw"
 static const char *const table_columns[] = {"l0", "l1", "l2", "l3", "l3b", "l3c-8",
                                             "l4-8", "l4-32", "auto", "cub", "stream"};
 #define TABLE_COLUMNS 11
@@ -3416,7 +3417,7 @@ static int row_index(const bench_row *table, int count, const char *name)
   for (int i = 0; i < count; i++) if (!strcmp(table[i].name, name)) return i;
   return -1;
 }
-#line 5702 "scan.nw"
+#line 5703 "scan.nw"
 static void print_table(const device_facts *d, const bench_row *table, int count,
                         const shape_record *shapes, int shape_count,
                         const int *differing, int runs)
@@ -3429,7 +3430,7 @@ static void print_table(const device_facts *d, const bench_row *table, int count
   for (int c = 0; c < TABLE_COLUMNS; c++) printf(" %7s", table_columns[c]);
   printf(" %8s %6s %6s\n", "best", "%roof", "%peak");
   for (int i = 0; i < shape_count; i++) 
-#line 5720 "scan.nw"
+#line 5721 "scan.nw"
 {
   const shape_record *r = &shapes[i];
   int best = -1, stream = row_index(table, count, "stream");
@@ -3449,24 +3450,24 @@ static void print_table(const device_facts *d, const bench_row *table, int count
          100.0 * row_gbps(r, ms) / d->theoretical_gbps,
          r->mem_stable ? "" : "  CLOCK MOVED");
 }
-#line 5714 "scan.nw"
+#line 5715 "scan.nw"
   printf("CUB runs differing from its first: %d of %d; SCAN_AUTO: %d of %d\n",
          differing[0], runs, differing[1], runs);
 }
-#line 5405 "scan.nw"
+#line 5406 "scan.nw"
 static int command_bench(int argc, char **argv)
 {
   bool quick = false;
   const char *out = NULL;
   char why[200], path[600];
   
-#line 5431 "scan.nw"
+#line 5432 "scan.nw"
 for (int i = 0; i < argc; i++) {
   if (!strcmp(argv[i], "--quick")) quick = true;
   else if (!strcmp(argv[i], "--out") && i + 1 < argc) out = argv[++i];
   else return usage_error("bench takes --quick and --out FILE, not '%s'", argv[i]);
 }
-#line 5411 "scan.nw"
+#line 5412 "scan.nw"
   if (!gpu_available(why, sizeof why)) {
     fprintf(stderr, "scan: bench needs a GPU: %s\n", why);
     return EXIT_NO_GPU;
@@ -3480,7 +3481,7 @@ for (int i = 0; i < argc; i++) {
   while (4 * n < 8LL * d.l2_bytes) n *= 2;
   if (quick) n /= 16;
   
-#line 5443 "scan.nw"
+#line 5444 "scan.nw"
 bench_shape s;
 memset(&s, 0, sizeof s);
 s.n = n;
@@ -3499,9 +3500,9 @@ CUDA_CHECK(cudaMemset(s.copy_from, 0x3f, 3 * bytes / 2));
 s.host_h = (float *)malloc(bytes);
 s.ref = (double *)malloc(3 * 2 * bytes);
 s.bound = (double *)malloc(3 * 2 * bytes);
-#line 5424 "scan.nw"
+#line 5425 "scan.nw"
   
-#line 5464 "scan.nw"
+#line 5465 "scan.nw"
 bench_row table[32];
 shape_record shapes[16];
 int rows_count = bench_rows(table), shape_count = bench_shapes(shapes, n);
@@ -3518,9 +3519,9 @@ for (int i = 0; i < shape_count; i++) {
           shapes[i].len);
   measure_shape(&s, table, rows_count, &shapes[i], start, stop);
 }
-#line 5425 "scan.nw"
+#line 5426 "scan.nw"
   
-#line 5650 "scan.nw"
+#line 5651 "scan.nw"
 int differing[2] = {0, 0}, det_runs = 20;
 for (int i = 0; i < rows_count; i++) {
   if (table[i].type != ROW_CUB && table[i].type != ROW_AUTO) continue;
@@ -3530,7 +3531,7 @@ for (int i = 0; i < rows_count; i++) {
   differing[table[i].type == ROW_AUTO] = differing_runs(&table[i], &s, det_runs);
   CUDA_CHECK(cudaFree(s.cub_temp));
 }
-#line 5665 "scan.nw"
+#line 5666 "scan.nw"
 if (!out) {
   mkdir("figures", 0777);
   snprintf(path, sizeof path, "figures/%s", d.slug);
@@ -3547,13 +3548,13 @@ write_json(f, &d, began, n, table, rows_count, shapes, shape_count, differing,
            det_runs);
 fclose(f);
 fprintf(stderr, "bench: wrote %s\n", out);
-#line 5660 "scan.nw"
+#line 5661 "scan.nw"
 print_table(&d, table, rows_count, shapes, shape_count, differing, det_runs);
 fprintf(stderr, "bench: done in %.0f s\n", difftime(time(NULL), began));
-#line 5426 "scan.nw"
+#line 5427 "scan.nw"
   return EXIT_OK;
 }
-#line 4489 "scan.nw"
+#line 4490 "scan.nw"
 static const suite suites[] = {
   {"combine", "the operator: associative, not commutative, identity, row start",
    false, suite_combine},
@@ -3566,7 +3567,7 @@ static const suite suites[] = {
   {"mirror-lookback", "the look-back protocol under fair and unfair schedules",
    false, suite_mirror_lookback},
   
-#line 4506 "scan.nw"
+#line 4507 "scan.nw"
 {"gpu-l0", "level 0 on every case", true, suite_gpu_l0},
 {"gpu-l1", "level 1 on every case up to its ceiling", true, suite_gpu_l1},
 {"gpu-l2", "level 2 on every case up to its ceiling", true, suite_gpu_l2},
@@ -3583,10 +3584,10 @@ static const suite suites[] = {
 {"gpu-streams", "two kernels on two streams at once", true, suite_gpu_streams},
 {"gpu-huge", "more than 2^31 elements through every public kernel", true,
  suite_gpu_huge},
-#line 4501 "scan.nw"
+#line 4502 "scan.nw"
 };
 #define SUITE_COUNT ((int)(sizeof suites / sizeof suites[0]))
-#line 4528 "scan.nw"
+#line 4529 "scan.nw"
 static int run_suite(const suite *s)
 {
   char why[200];
@@ -3603,7 +3604,7 @@ static int run_suite(const suite *s)
   fflush(stdout);
   return status;
 }
-#line 4567 "scan.nw"
+#line 4568 "scan.nw"
 static const suite *find_suite(const char *name)
 {
   for (int i = 0; i < SUITE_COUNT; i++)
@@ -3629,7 +3630,7 @@ static int command_check(int argc, char **argv)
            skipped);
   return failed ? EXIT_FAILED : count == skipped ? EXIT_SKIPPED : EXIT_OK;
 }
-#line 4596 "scan.nw"
+#line 4597 "scan.nw"
 static int command_list(void)
 {
   printf("suites (scan check NAME):\n");
@@ -3643,7 +3644,7 @@ static int command_list(void)
                                   ? " (rows up to 2,048)" : " (rows up to 2^22)") : "");
   return EXIT_OK;
 }
-#line 4615 "scan.nw"
+#line 4616 "scan.nw"
 static bool parse_count(const char *text, long long *value)
 {
   char *end;
@@ -3653,7 +3654,7 @@ static bool parse_count(const char *text, long long *value)
   *value = v;
   return true;
 }
-#line 4637 "scan.nw"
+#line 4638 "scan.nw"
 static int command_run(int argc, char **argv)
 {
   long long rows, len;
@@ -3669,7 +3670,7 @@ static int command_run(int argc, char **argv)
   if (!parse_count(argv[2], &len))
     return usage_error("LEN must be a positive whole number, not '%s'", argv[2]);
   
-#line 4671 "scan.nw"
+#line 4672 "scan.nw"
 for (int i = 3; i < argc; i++) {
   if (!strcmp(argv[i], "--check-only")) timed = false;
   else if (!strcmp(argv[i], "--offsets") && i + 1 < argc &&
@@ -3680,7 +3681,7 @@ for (int i = 3; i < argc; i++) {
   else return usage_error("run takes --check-only and --offsets A,B,H (0 to 3), not '%s'",
                           argv[i]);
 }
-#line 4652 "scan.nw"
+#line 4653 "scan.nw"
   if (v->max_len && len > v->max_len)
     return usage_error("%s takes rows of at most %lld elements", v->name, v->max_len);
   if (rows > (1LL << 40) / len)
@@ -3692,7 +3693,7 @@ for (int i = 3; i < argc; i++) {
   c.rows = rows;
   c.len = len;
   
-#line 4684 "scan.nw"
+#line 4685 "scan.nw"
 case_result r = run_case(kernel_ref{v, -1}, &c);
 if (!timed) {
   char text[200];
@@ -3714,7 +3715,7 @@ for (int i = 0; i < 20; i++) {
   CUDA_CHECK(cudaEventSynchronize(stop));
   CUDA_CHECK(cudaEventElapsedTime(&ms[i], start, stop));
 }
-#line 4709 "scan.nw"
+#line 4710 "scan.nw"
 qsort(ms, 20, sizeof ms[0], compare_floats);
 double median = 0.5 * (ms[9] + ms[10]);
 char text[200];
@@ -3726,9 +3727,9 @@ CUDA_CHECK(cudaEventDestroy(start));
 CUDA_CHECK(cudaEventDestroy(stop));
 case_buffers_free(&m);
 return r.ok ? EXIT_OK : EXIT_FAILED;
-#line 4663 "scan.nw"
+#line 4664 "scan.nw"
 }
-#line 4746 "scan.nw"
+#line 4747 "scan.nw"
 static int trace_blelloch(int n)
 {
   printf("# phase\tlevel\tleft\tright\n");
@@ -3746,7 +3747,7 @@ static int trace_blelloch(int n)
   }
   return EXIT_OK;
 }
-#line 4766 "scan.nw"
+#line 4767 "scan.nw"
 static int trace_lookback(void)
 {
   protocol_case c = {1, 24 * 4, 4};
@@ -3769,7 +3770,7 @@ static int trace_lookback(void)
   launch_memory_free(m);
   return finished ? EXIT_OK : EXIT_FAILED;
 }
-#line 4791 "scan.nw"
+#line 4792 "scan.nw"
 static int command_trace(int argc, char **argv)
 {
   long long n;
@@ -3781,7 +3782,7 @@ static int command_trace(int argc, char **argv)
   if (argc == 1 && !strcmp(argv[0], "lookback")) return trace_lookback();
   return usage_error("trace takes 'blelloch N' or 'lookback'");
 }
-#line 4807 "scan.nw"
+#line 4808 "scan.nw"
 static const char usage_text[] =
   "usage: scan COMMAND [ARGUMENTS]\n"
   "  list                       the test suites and the kernels\n"
@@ -3791,7 +3792,7 @@ static const char usage_text[] =
   "  trace blelloch N | trace lookback   data for the book's diagrams\n"
   "  --help                     this text\n"
   "SCAN_SEED=N replays the random inputs of an earlier run.\n";
-#line 4819 "scan.nw"
+#line 4820 "scan.nw"
 int main(int argc, char **argv)
 {
   if (argc < 2) { fputs(usage_text, stderr); return EXIT_USAGE; }
