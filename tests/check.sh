@@ -61,7 +61,10 @@ fi
 for suite in $(build/scan list | awk '/^suites/ { on = 1; next } /^kernels/ { on = 0 } on { print $1 }'); do
   timeout "$SUITE_TIMEOUT" build/scan check "$suite" > "build/check-$suite.log" 2>&1
   status=$?
-  sed -n '2,$p' "build/check-$suite.log" | grep -v "^$suite: \(passed\|FAILED\|skipped\)" | sed 's/^/    /'
+  if [ "$status" -ne 77 ]; then
+    sed -n '2,$p' "build/check-$suite.log" | grep -v "^$suite: \(passed\|FAILED\|skipped\)" |
+      sed 's/^/    /'
+  fi
   case $status in
     0) result "$suite" pass ;;
     77) result "$suite" skipped "$(sed -n "s/^$suite: skipped: //p" "build/check-$suite.log")" ;;
