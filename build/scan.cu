@@ -29,12 +29,12 @@ cudaError_t scan_forward(scan_kernel k, const float *a, const float *b, float *h
 #endif
 #define FOR_EACH_THREAD(tid, count) \
   for (int tid = THREAD_FIRST; tid < (count); tid += THREAD_STRIDE)
-#line 4725 "scan.nw"
+#line 4776 "scan.nw"
 #include <errno.h>
-#line 4938 "scan.nw"
+#line 4989 "scan.nw"
 #include <time.h>
 #include <cuda_pipeline.h>
-#line 4947 "scan.nw"
+#line 4998 "scan.nw"
 #ifndef SCAN_NO_MAIN
 #include <cub/device/device_scan.cuh>
 #include <thrust/iterator/counting_iterator.h>
@@ -42,7 +42,7 @@ cudaError_t scan_forward(scan_kernel k, const float *a, const float *b, float *h
 #include <thrust/iterator/transform_output_iterator.h>
 #include <dlfcn.h>
 #endif
-#line 5468 "scan.nw"
+#line 5519 "scan.nw"
 #include <ctype.h>
 #include <sys/stat.h>
 #line 209 "scan.nw"
@@ -949,14 +949,14 @@ static __device__ segment published_segments(const unsigned long long *status,
   return active ? word_segment(word) : segment_identity();
 }
 #line 2193 "scan.nw"
-/* S_G at every lane up to `last` (the identity beyond), with `own` at lane
-   `last`: the scan of tile g's group up to g. */
-static __device__ segment group_scan(packed_states s, long long G, int last, segment own)
+/* Tile g's group-mates before it, lane j holding tile 32G + j (the identity
+   from lane k = g % 32 on), and S_G(k - 1) in `before`. */
+static __device__ segment group_mates(packed_states s, long long g, segment *before)
 {
-  int lane = threadIdx.x & 31;
-  long long j = 32 * G + (lane < last ? lane : 0);
-  segment x = published_segments(&s.status[j], lane < last);
-  return warp_inclusive_segments(lane == last ? own : x);
+  int lane = threadIdx.x & 31, k = (int)(g % 32);
+  segment x = published_segments(&s.status[g - k + (lane < k ? lane : 0)], lane < k);
+  *before = shfl_segment(warp_inclusive_segments(x), k ? k - 1 : 0);
+  return x;
 }
 #line 2210 "scan.nw"
 /* Find the nearest group before G with a known prefix; returns the window
@@ -995,25 +995,45 @@ static __device__ float group_prefix(packed_states s, long long G)
   }
   return acc;
 }
-#line 2264 "scan.nw"
-static __device__ __noinline__ float walk_groups(packed_states s, long long g, segment own,
-                                    bool needs_before)
+#line 2268 "scan.nw"
+#define L4_THREADS 256                      /* the threads that scan a tile */
+#define L4_BLOCK_THREADS (L4_THREADS + 32)  /* and the warp that walks */
+
+static __device__ __forceinline__ void sync_scanning_threads(void)
+{
+  asm volatile("bar.sync 1, %0;" :: "n"(L4_THREADS) : "memory");
+}
+
+static __device__ __forceinline__ void hand_over_own_segment(void)
+{
+  asm volatile("bar.arrive 2, %0;" :: "n"(L4_BLOCK_THREADS) : "memory");
+}
+
+static __device__ __forceinline__ void wait_for_own_segment(void)
+{
+  asm volatile("bar.sync 2, %0;" :: "n"(L4_BLOCK_THREADS) : "memory");
+}
+#line 2296 "scan.nw"
+static __device__ __noinline__ float walk_groups(packed_states s, long long g,
+                                                 bool needs_before, const segment *own)
 {
   long long G = g / 32;
   int k = (int)(g % 32), lane = threadIdx.x & 31;
-  segment scan = group_scan(s, G, k, own);
-  segment through = shfl_segment(scan, k), before = shfl_segment(scan, k ? k - 1 : 0);
-  bool last = k == 31;
-  if (last && lane == 0) store_relaxed(&s.group_status[G], segment_word(through));
-  float prefix = 0.0f;
-  if (needs_before || (last && !through.reset)) prefix = group_prefix(s, G);
-  if (last && !through.reset && lane == 0)
+  segment before, through = segment_identity();
+  segment x = group_mates(s, g, &before);
+  if (k == 31) {
+    wait_for_own_segment();
+    through = shfl_segment(warp_inclusive_segments(lane == 31 ? *own : x), 31);
+    if (lane == 0) store_relaxed(&s.group_status[G], segment_word(through));
+  }
+  bool publish = k == 31 && !through.reset;
+  float prefix = needs_before || publish ? group_prefix(s, G) : 0.0f;
+  if (publish && lane == 0)
     store_relaxed(&s.group_status[G], pack(WORD_KNOWN, segment_apply(through, prefix)));
   return k ? segment_apply(before, prefix) : prefix;
 }
-#line 2287 "scan.nw"
-#define L4_THREADS 256
-#define L4_WARPS (L4_THREADS / 32)
+#line 2322 "scan.nw"
+#define L4_WARPS (L4_THREADS / 32)   /* the scanning warps; warp L4_WARPS walks */
 
 typedef struct {
   const float *a, *b;
@@ -1024,7 +1044,7 @@ typedef struct {
   int independent;    /* every tile starts a row: no ticket, no states, no walk */
   packed_states s;
 } l4_params;
-#line 2317 "scan.nw"
+#line 2351 "scan.nw"
 /* Threads a multiprocessor holds: 2,048 on the data-centre GPUs (sm_80,
    sm_87, sm_90, sm_100), 1,024 on Turing, 1,536 on the others. */
 #if !defined(__CUDA_ARCH__) || __CUDA_ARCH__ == 800 || __CUDA_ARCH__ == 870 || \
@@ -1035,9 +1055,9 @@ typedef struct {
 #else
 #define L4_SM_THREADS 1536
 #endif
-#define L4_WANTED_BLOCKS(items) ((items) == 8 ? 8 : (items) == 16 ? 6 : 3)
-#define L4_BLOCKS_PER_SM(items) (L4_WANTED_BLOCKS(items) < L4_SM_THREADS / L4_THREADS \
-                                 ? L4_WANTED_BLOCKS(items) : L4_SM_THREADS / L4_THREADS)
+#define L4_WANTED_BLOCKS(items) ((items) == 8 ? 5 : (items) == 16 ? 4 : 3)
+#define L4_BLOCKS_PER_SM(items) (L4_WANTED_BLOCKS(items) < L4_SM_THREADS / L4_BLOCK_THREADS \
+                                 ? L4_WANTED_BLOCKS(items) : L4_SM_THREADS / L4_BLOCK_THREADS)
 
 static __host__ __device__ __forceinline__ int slot(int v) { return v + v / 8; }
 
@@ -1049,7 +1069,7 @@ static __device__ void claim_tile(const l4_params &p, int tile, long long *g,
   *g = t;
   *offset = r < 0 ? r + p.len : r;
 }
-#line 2368 "scan.nw"
+#line 2402 "scan.nw"
 /* This thread's items, composed in order into one segment; rows start at
    items next, next + step, ... (none when next >= ITEMS). */
 template <int ITEMS>
@@ -1072,7 +1092,7 @@ static __device__ __forceinline__ segment compose_items(const float4 *sa, const 
   }
   return mine;
 }
-#line 2393 "scan.nw"
+#line 2427 "scan.nw"
 /* The states of this thread's items, from the state before them, over the
    items' b slots; rows start as in compose_items. */
 template <int ITEMS>
@@ -1093,31 +1113,42 @@ static __device__ __forceinline__ void apply_items(const float4 *sa, float4 *sb,
     sb[v] = make_float4(out[0], out[1], out[2], out[3]);
   }
 }
-#line 2416 "scan.nw"
+#line 2450 "scan.nw"
 template <int ITEMS, bool ALIGNED>
-static __global__ void __launch_bounds__(L4_THREADS, L4_BLOCKS_PER_SM(ITEMS))
+static __global__ void __launch_bounds__(L4_BLOCK_THREADS, L4_BLOCKS_PER_SM(ITEMS))
 l4_kernel(l4_params p)
 {
   enum { TILE = L4_THREADS * ITEMS, VECTORS = TILE / VEC, SLOTS = VECTORS + VECTORS / 8 };
   extern __shared__ float4 l4_tile[];     /* a, then b (and later h) */
-  __shared__ segment warp_sums[L4_WARPS];
+  __shared__ segment warp_sums[L4_WARPS], own_shared;
   __shared__ long long tile_shared, offset_shared;
   __shared__ float prefix_shared;
   float4 *sa = l4_tile, *sb = l4_tile + SLOTS;
   int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
   long long next_tile = blockIdx.x;   /* when tiles are independent */
-  if (threadIdx.x == 0 && !p.independent) claim_tile(p, TILE, &tile_shared, &offset_shared);
+  if (threadIdx.x == L4_THREADS && !p.independent)
+    claim_tile(p, TILE, &tile_shared, &offset_shared);
   for (;;) {
     
-#line 2449 "scan.nw"
+#line 2494 "scan.nw"
 __syncthreads();
 long long g = p.independent ? next_tile : tile_shared;
 long long row_offset = p.independent ? 0 : offset_shared, tile_first = g * TILE - p.shift;
 next_tile += gridDim.x;
 if (g >= p.tiles) break;
-#line 2431 "scan.nw"
-    
-#line 2459 "scan.nw"
+#line 2466 "scan.nw"
+    int first_start = ITEMS, step = 0;
+    segment lane_before, warp_before, total;
+    if (warp == L4_WARPS) {
+      
+#line 2570 "scan.nw"
+bool needs_before = g > 0 && row_offset != 0, last = g % 32 == 31 && !p.independent;
+float before = needs_before || last ? walk_groups(p.s, g, needs_before, &own_shared) : 0.0f;
+if (lane == 0) prefix_shared = before;
+#line 2470 "scan.nw"
+    } else {
+      
+#line 2504 "scan.nw"
 #pragma unroll
 for (int m = 0; m < ITEMS / VEC; m++) {
   int v = threadIdx.x + m * L4_THREADS;
@@ -1127,62 +1158,66 @@ for (int m = 0; m < ITEMS / VEC; m++) {
 }
 __pipeline_commit();
 __pipeline_wait_prior(0);
-__syncthreads();
-#line 2432 "scan.nw"
-    segment lane_before, warp_before, total;
-    
-#line 2480 "scan.nw"
+sync_scanning_threads();
+#line 2472 "scan.nw"
+      
+#line 2525 "scan.nw"
 long long r = row_offset + (long long)threadIdx.x * ITEMS;
 r = r < p.len ? r : p.len < TILE ? (long long)((unsigned)r % (unsigned)p.len) : r - p.len;
-int step = p.len < ITEMS ? (int)p.len : ITEMS;
-int first_start = r == 0 ? 0 : p.len - r < ITEMS ? (int)(p.len - r) : ITEMS;
+step = p.len < ITEMS ? (int)p.len : ITEMS;
+first_start = r == 0 ? 0 : p.len - r < ITEMS ? (int)(p.len - r) : ITEMS;
 segment mine = first_start < ITEMS ? compose_items<ITEMS>(sa, sb, first_start, step)
                                    : compose_items<ITEMS>(sa, sb, ITEMS, 0);
-#line 2434 "scan.nw"
-    
-#line 2493 "scan.nw"
+#line 2473 "scan.nw"
+      
+#line 2538 "scan.nw"
 segment incl = warp_inclusive_segments(mine);
 lane_before = shfl_segment(incl, (lane + 31) & 31);
 if (lane == 0) lane_before = segment_identity();
 if (lane == 31) warp_sums[warp] = incl;
-__syncthreads();
+sync_scanning_threads();
 warp_before = segment_identity();
 for (int w = 0; w < warp; w++) warp_before = segment_combine(warp_before, warp_sums[w]);
 total = warp_before;
 for (int w = warp; w < L4_WARPS; w++) total = segment_combine(total, warp_sums[w]);
-#line 2435 "scan.nw"
-    
-#line 2515 "scan.nw"
-if (warp == 0) {
+#line 2474 "scan.nw"
+      
+#line 2560 "scan.nw"
+if (threadIdx.x == 0 && !p.independent) {
   segment own = total;
-  bool needs_before = g > 0 && row_offset != 0, last = g % 32 == 31 && !p.independent;
-  float before = 0.0f;
   if (own.reset) own.a = 1.0f;   /* as readers see it: the a of a reset is unused */
-  if (lane == 0 && !p.independent) store_relaxed(&p.s.status[g], segment_word(own));
-  if (needs_before || last) before = walk_groups(p.s, g, own, needs_before);
-  if (lane == 0) prefix_shared = before;
-  if (lane == 0 && !p.independent) claim_tile(p, TILE, &tile_shared, &offset_shared);
+  store_relaxed(&p.s.status[g], segment_word(own));
+  own_shared = own;
 }
-__syncthreads();
-#line 2436 "scan.nw"
+if (g % 32 == 31 && !p.independent) hand_over_own_segment();
+#line 2475 "scan.nw"
+    }
+    __syncthreads();
+    if (warp == L4_WARPS) {
+      
+#line 2576 "scan.nw"
+if (lane == 0 && !p.independent) claim_tile(p, TILE, &tile_shared, &offset_shared);
+#line 2479 "scan.nw"
+      continue;
+    }
     
-#line 2535 "scan.nw"
+#line 2586 "scan.nw"
 float state = segment_apply(lane_before, segment_apply(warp_before, prefix_shared));
 if (first_start < ITEMS) apply_items<ITEMS>(sa, sb, state, first_start, step);
 else apply_items<ITEMS>(sa, sb, state, ITEMS, 0);
-__syncthreads();
-#line 2437 "scan.nw"
+sync_scanning_threads();
+#line 2482 "scan.nw"
     
-#line 2542 "scan.nw"
+#line 2593 "scan.nw"
 #pragma unroll
 for (int m = 0; m < ITEMS / VEC; m++) {
   int v = threadIdx.x + m * L4_THREADS;
   store_vector<ALIGNED>(p.h, tile_first + (long long)v * VEC, p.n, (const float *)&sb[slot(v)]);
 }
-#line 2438 "scan.nw"
+#line 2483 "scan.nw"
   }
 }
-#line 2559 "scan.nw"
+#line 2610 "scan.nw"
 static long long l4_tiles(long long n, int shift, int tile)
 {
   return (n + shift + tile - 1) / tile;
@@ -1206,7 +1241,7 @@ static size_t l4_workspace_bytes(long long rows, long long len)
 {
   return (size_t)l4_state_bytes(l4_tiles(rows * len, 3, L4_THREADS * ITEMS));
 }
-#line 2585 "scan.nw"
+#line 2636 "scan.nw"
 static packed_states l4_states(void *workspace, long long tiles)
 {
   char *base = (char *)workspace;
@@ -1216,7 +1251,7 @@ static packed_states l4_states(void *workspace, long long tiles)
   s.group_status = s.status + round_up(tiles * 8, 256) / 8;
   return s;
 }
-#line 2605 "scan.nw"
+#line 2656 "scan.nw"
 template <int ITEMS, bool ALIGNED>
 static int l4_resident(void)
 {
@@ -1228,22 +1263,22 @@ static int l4_resident(void)
       cudaFuncSetAttribute(l4_kernel<ITEMS, ALIGNED>,
                            cudaFuncAttributeMaxDynamicSharedMemorySize, shared) ||
       cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, l4_kernel<ITEMS, ALIGNED>,
-                                                    L4_THREADS, shared))
+                                                    L4_BLOCK_THREADS, shared))
     return 0;
   if (device < 64) remembered[device] = per_sm * sms + 1;
   return per_sm * sms;
 }
-#line 2624 "scan.nw"
+#line 2675 "scan.nw"
 template <int ITEMS, bool ALIGNED>
 static cudaError_t l4_start(l4_params p, cudaStream_t stream)
 {
   int resident = l4_resident<ITEMS, ALIGNED>();
   if (resident == 0) return cudaErrorInvalidConfiguration;
   l4_kernel<ITEMS, ALIGNED><<<p.tiles < resident ? (unsigned)p.tiles : (unsigned)resident,
-                              L4_THREADS, l4_shared_bytes<ITEMS>(), stream>>>(p);
+                              L4_BLOCK_THREADS, l4_shared_bytes<ITEMS>(), stream>>>(p);
   return cudaGetLastError();
 }
-#line 2636 "scan.nw"
+#line 2687 "scan.nw"
 template <int ITEMS>
 static cudaError_t l4_launch(const float *a, const float *b, float *h,
                              long long rows, long long len, void *workspace,
@@ -1261,7 +1296,7 @@ static cudaError_t l4_launch(const float *a, const float *b, float *h,
   }
   return aligned ? l4_start<ITEMS, true>(p, stream) : l4_start<ITEMS, false>(p, stream);
 }
-#line 2668 "scan.nw"
+#line 2719 "scan.nw"
 static int l4_choose_items(long long n, long long len)
 {
   int resident[3] = {l4_resident<8, true>(), l4_resident<16, true>(),
@@ -1276,7 +1311,7 @@ static int l4_choose_items(long long n, long long len)
   if (largest) return largest;
   return resident[0] > 0 ? 8 : resident[1] > 0 ? 16 : 32;
 }
-#line 2685 "scan.nw"
+#line 2736 "scan.nw"
 static size_t l4_auto_workspace_bytes(long long rows, long long len)
 {
   return l4_workspace_bytes<8>(rows, len);   /* the most tiles of the three */
@@ -1292,7 +1327,7 @@ static cudaError_t l4_auto_launch(const float *a, const float *b, float *h,
   default: return l4_launch<8>(a, b, h, rows, len, workspace, stream);
   }
 }
-#line 2712 "scan.nw"
+#line 2763 "scan.nw"
 typedef size_t (*workspace_sizer)(long long rows, long long len);
 
 typedef struct {
@@ -1304,13 +1339,13 @@ typedef struct {
   workspace_sizer workspace; /* NULL when it needs none */
   scan_launcher launch;
 } scan_variant;
-#line 2726 "scan.nw"
+#line 2777 "scan.nw"
 static const scan_variant variants[] = {
   {"l0", "Level 0: Hillis-Steele in registers", 0, 12, 0, NULL, l0_launch},
   {"l1", "Level 1: Blelloch in shared memory", L1_MAX_LEN, 12, 0, NULL, l1_launch},
   {"l2", "Level 2: three passes", L2_MAX_LEN, 28, 0, l2_workspace_bytes, l2_launch},
   
-#line 2744 "scan.nw"
+#line 2795 "scan.nw"
 {"l3", "Level 3: look-back, serial walk", 0, 12, 256,
  l3_workspace_bytes<WALK_SERIAL>, l3_launch<WALK_SERIAL>},
 {"l3b", "Level 3b: look-back, warp walk", 0, 12, 256,
@@ -1325,7 +1360,7 @@ static const scan_variant variants[] = {
  l3c_launch<8>},
 {"l3c-16", "Level 3c: 16 items a thread", 0, 12, 4096, l3c_workspace_bytes<16>,
  l3c_launch<16>},
-#line 2731 "scan.nw"
+#line 2782 "scan.nw"
   {"l4-8", "Level 4: 8 items a thread", 0, 12, 2048, l4_workspace_bytes<8>,
    l4_launch<8>},
   {"l4-16", "Level 4: 16 items a thread", 0, 12, 4096, l4_workspace_bytes<16>,
@@ -1336,7 +1371,7 @@ static const scan_variant variants[] = {
    l4_auto_workspace_bytes, l4_auto_launch},
 };
 #define VARIANT_COUNT ((int)(sizeof variants / sizeof variants[0]))
-#line 2767 "scan.nw"
+#line 2818 "scan.nw"
 static const char *const public_variant_names[] = {
   "l1", "l2", "l3", "l3b", "l3c-8", "l4", "l4"   /* in scan_kernel order */
 };
@@ -1347,7 +1382,7 @@ static const scan_variant *find_variant(const char *name)
     if (strcmp(variants[i].name, name) == 0) return &variants[i];
   return NULL;
 }
-#line 2786 "scan.nw"
+#line 2837 "scan.nw"
 static bool misaligned(const void *p) { return ((uintptr_t)p & 3) != 0; }
 
 /* cudaSuccess for a valid call with work to do; cudaErrorNotReady (never
@@ -1364,7 +1399,7 @@ static cudaError_t check_call(const scan_variant *v, const float *a,
   if (v->max_len && len > v->max_len) return cudaErrorInvalidValue;
   return cudaSuccess;
 }
-#line 2820 "scan.nw"
+#line 2871 "scan.nw"
 static cudaMemPool_t workspace_pool(void)
 {
   static cudaMemPool_t pools[64];
@@ -1384,7 +1419,7 @@ static cudaMemPool_t workspace_pool(void)
     cudaMemPoolDestroy(pool);
   return pools[device];
 }
-#line 2842 "scan.nw"
+#line 2893 "scan.nw"
 static cudaError_t run_variant(const scan_variant *v, const float *a,
                                const float *b, float *h, long long rows,
                                long long len, void *workspace,
@@ -1395,13 +1430,13 @@ static cudaError_t run_variant(const scan_variant *v, const float *a,
   cudaMemPool_t pool = NULL;
   cudaError_t e = cudaSuccess;
   if (bytes && !ws) 
-#line 2863 "scan.nw"
+#line 2914 "scan.nw"
 {
   pool = workspace_pool();
   e = pool ? cudaMallocFromPoolAsync(&ws, bytes, pool, stream) : cudaMalloc(&ws, bytes);
   if (e != cudaSuccess) return e;
 }
-#line 2852 "scan.nw"
+#line 2903 "scan.nw"
   e = v->launch(a, b, h, rows, len, ws, stream);
   if (bytes && !workspace) {
     cudaError_t f = pool ? cudaFreeAsync(ws, stream)
@@ -1410,7 +1445,7 @@ static cudaError_t run_variant(const scan_variant *v, const float *a,
   }
   return e;
 }
-#line 2871 "scan.nw"
+#line 2922 "scan.nw"
 cudaError_t scan_forward(scan_kernel k, const float *a, const float *b, float *h,
                          long long rows, long long len, cudaStream_t stream)
 {
@@ -1423,7 +1458,7 @@ cudaError_t scan_forward(scan_kernel k, const float *a, const float *b, float *h
 }
 #line 152 "scan.nw"
 #ifndef SCAN_NO_MAIN
-#line 2896 "scan.nw"
+#line 2947 "scan.nw"
 enum { EXIT_OK = 0, EXIT_FAILED = 1, EXIT_USAGE = 2, EXIT_NO_GPU = 3,
        EXIT_SKIPPED = 77 };
 
@@ -1436,7 +1471,7 @@ static void cuda_check(cudaError_t e, const char *what, const char *file, int li
   fprintf(stderr, "%s:%d: %s: %s\n", file, line, what, cudaGetErrorString(e));
   exit(EXIT_FAILED);
 }
-#line 2917 "scan.nw"
+#line 2968 "scan.nw"
 static uint64_t mix64(uint64_t x)   /* SplitMix64's finaliser */
 {
   x += 0x9E3779B97F4A7C15ULL;
@@ -1451,7 +1486,7 @@ static float uniform_at(uint64_t seed, long long i, float lo, float hi)
   double u = (double)(mix64(seed ^ mix64((uint64_t)i)) >> 40) * 0x1p-24;
   return (float)(lo + (hi - lo) * u);
 }
-#line 2934 "scan.nw"
+#line 2985 "scan.nw"
 static void fill_uniform(float *x, long long n, uint64_t seed, float lo, float hi)
 {
 #pragma omp parallel for schedule(static)
@@ -1462,7 +1497,7 @@ static uint64_t run_seed;     /* printed at the start; SCAN_SEED replays it */
 static uint64_t case_counter;
 
 static uint64_t next_seed(void) { return mix64(run_seed + ++case_counter); }
-#line 2952 "scan.nw"
+#line 3003 "scan.nw"
 typedef struct { const char *name; float lo, hi; } decay_family;
 
 static const decay_family decays[] = {
@@ -1476,7 +1511,7 @@ static void make_inputs(float *a, float *b, long long n, int decay)
   fill_uniform(a, n, next_seed(), decays[decay].lo, decays[decay].hi);
   fill_uniform(b, n, next_seed(), -1.0f, 1.0f);
 }
-#line 4648 "scan.nw"
+#line 4699 "scan.nw"
 static int usage_error(const char *fmt, ...)
 {
   va_list args;
@@ -1487,7 +1522,7 @@ static int usage_error(const char *fmt, ...)
   va_end(args);
   return EXIT_USAGE;
 }
-#line 4821 "scan.nw"
+#line 4872 "scan.nw"
 static int compare_floats(const void *x, const void *y)
 {
   float a = *(const float *)x, b = *(const float *)y;
@@ -1572,7 +1607,7 @@ static void compare_one(comparison *c, double out, double ref, double bound,
     c->worst_ref = ref;
   }
 }
-#line 2972 "scan.nw"
+#line 3023 "scan.nw"
 /* Compare one row of an output (float from the GPU, double from a mirror). */
 template <typename real>
 static void compare_row(const float *a, const float *b, const real *out,
@@ -1587,7 +1622,7 @@ static void compare_row(const float *a, const float *b, const real *out,
                 first_index + t);
   }
 }
-#line 2992 "scan.nw"
+#line 3043 "scan.nw"
 static void merge_comparison(comparison *into, const comparison *c)
 {
   into->checked += c->checked;
@@ -1600,7 +1635,7 @@ static void merge_comparison(comparison *into, const comparison *c)
     into->worst_ref = c->worst_ref;
   }
 }
-#line 3007 "scan.nw"
+#line 3058 "scan.nw"
 template <typename real>
 static comparison compare_rows(const float *a, const float *b, const real *out,
                                long long rows, long long len, precision p)
@@ -1620,7 +1655,7 @@ static comparison compare_rows(const float *a, const float *b, const real *out,
   }
   return all;
 }
-#line 3032 "scan.nw"
+#line 3083 "scan.nw"
 static void describe_worst(char *text, size_t size, const comparison *c,
                            long long len)
 {
@@ -1685,7 +1720,7 @@ for (long long g = 0; g < tiles; g++) {
   free(local_a);
   free(spine);
 }
-#line 3067 "scan.nw"
+#line 3118 "scan.nw"
 typedef void (*mirror_fn)(const float *a, const float *b, double *h,
                           long long rows, long long len, int fault,
                           int *overflow);
@@ -1699,7 +1734,7 @@ typedef struct {
   int overflow_slot;     /* the first slot past a tile, -1 if none */
   long long overflow_len;
 } evidence;
-#line 3083 "scan.nw"
+#line 3134 "scan.nw"
 static evidence run_mirror(mirror_fn mirror, const mirror_case *cases,
                            int count, int fault)
 {
@@ -1714,7 +1749,7 @@ static evidence run_mirror(mirror_fn mirror, const mirror_case *cases,
     mirror(a, b, h, cases[i].rows, cases[i].len, fault, &overflow);
     comparison c = compare_rows(a, b, h, cases[i].rows, cases[i].len, FLOAT64);
     
-#line 3104 "scan.nw"
+#line 3155 "scan.nw"
 if (c.failed || overflow >= 0) ev.failed_cases++;
 if (overflow >= 0 && ev.overflow_slot < 0) {
   ev.overflow_slot = overflow;
@@ -1724,12 +1759,12 @@ if (ev.worst.worst_index < 0 || c.worst_ratio > ev.worst.worst_ratio) {
   ev.worst = c;
   ev.worst_len = cases[i].len;
 }
-#line 3097 "scan.nw"
+#line 3148 "scan.nw"
     free(a); free(b); free(h);
   }
   return ev;
 }
-#line 3118 "scan.nw"
+#line 3169 "scan.nw"
 static const char *const fault_names[FAULT_COUNT] = {
   "correct", "upsweep-swap", "downsweep-swap", "downsweep-index-off-by-one",
   "root-not-identity", "threads-rounded-to-warp", "apply-swap",
@@ -1737,7 +1772,7 @@ static const char *const fault_names[FAULT_COUNT] = {
   "walk-combines-backwards", "warp-lanes-nearest-first", "walk-folds-backward",
   "tiles-from-blockidx",
 };
-#line 3132 "scan.nw"
+#line 3183 "scan.nw"
 static bool report_fault(int fault, const evidence *ev, int cases)
 {
   char text[256];
@@ -1756,7 +1791,7 @@ static bool report_fault(int fault, const evidence *ev, int cases)
     printf("  caught %-28s %s, len %lld\n", fault_names[fault], text, ev->worst_len);
   return ev->failed_cases > 0;
 }
-#line 3153 "scan.nw"
+#line 3204 "scan.nw"
 static int mirror_suite(mirror_fn mirror, const mirror_case *cases, int count,
                         const int *faults, int fault_count)
 {
@@ -1767,7 +1802,7 @@ static int mirror_suite(mirror_fn mirror, const mirror_case *cases, int count,
   }
   return ok ? EXIT_OK : EXIT_FAILED;
 }
-#line 3171 "scan.nw"
+#line 3222 "scan.nw"
 static int length_cases(mirror_case *cases, long long ceiling, long long rows)
 {
   static const long long extra[] = {1, 2, 3, 5, 7, 100, 1000, 1500, 3001, 100003};
@@ -1779,7 +1814,7 @@ static int length_cases(mirror_case *cases, long long ceiling, long long rows)
       if (p + d <= ceiling) cases[count++] = mirror_case{rows, p + d};
   return count;
 }
-#line 3222 "scan.nw"
+#line 3273 "scan.nw"
 enum { STEP_CLAIM, STEP_SCAN, STEP_PUBLISH_FIRST, STEP_PUBLISH_SECOND,
        STEP_WALK, STEP_FOLD, STEP_PREFIX_FIRST, STEP_PREFIX_SECOND,
        STEP_WRITE, STEP_DONE };
@@ -1796,7 +1831,7 @@ typedef struct {
   bool found_aggregate;      /* the walk stopped at an A (a broken variant) */
   long long t_claim, t_published, t_found, t_prefix, t_done;  /* the figure */
 } actor;
-#line 3241 "scan.nw"
+#line 3292 "scan.nw"
 typedef struct {
   const float *a, *b;
   double *h;
@@ -1809,7 +1844,7 @@ typedef struct {
   int resident_limit, started;        /* blocks become resident in order */
   const int *residency;               /* of this permutation */
 } launch;
-#line 3259 "scan.nw"
+#line 3310 "scan.nw"
 static tile_place launch_place(const launch *L, long long tile)
 {
   return place_tile(tile, L->len, L->per_row, (int)L->tile_size);
@@ -1820,7 +1855,7 @@ static affine<double> element_at(const launch *L, tile_place p, int i)
   affine<double> x = {L->a[p.start + i], L->b[p.start + i]};
   return p.index == 0 && i == 0 ? start_row(x) : x;
 }
-#line 3276 "scan.nw"
+#line 3327 "scan.nw"
 /* One half of publishing `flag` for tile g: the value or the flag. */
 static void publish_half(launch *L, long long g, int flag, affine<double> value,
                          bool first_half)
@@ -1833,7 +1868,7 @@ static void publish_half(launch *L, long long g, int flag, affine<double> value,
     L->flag[g] = flag;
   }
 }
-#line 3294 "scan.nw"
+#line 3345 "scan.nw"
 /* One event of the walk; returns false when the actor must wait. */
 static bool walk_serial_event(launch *L, actor *x)
 {
@@ -1848,7 +1883,7 @@ static bool walk_serial_event(launch *L, actor *x)
   }
   return true;
 }
-#line 3314 "scan.nw"
+#line 3365 "scan.nw"
 static bool walk_warp_event(launch *L, actor *x)
 {
   long long first = x->tile - launch_place(L, x->tile).index;
@@ -1868,23 +1903,23 @@ static bool walk_warp_event(launch *L, actor *x)
   x->step = STEP_FOLD;
   return true;
 }
-#line 3341 "scan.nw"
+#line 3392 "scan.nw"
 static affine<double> fold_forward(const launch *L, const actor *x)
 {
   long long g = x->tile;
   affine<double> acc = x->found_aggregate ? L->aggregate[x->found]
                                           : L->inclusive[x->found];
   if (L->fault == FAULT_BACKWARD_FOLD) 
-#line 3355 "scan.nw"
+#line 3406 "scan.nw"
 {
   if (x->found + 1 >= g) return acc;
   affine<double> right = L->aggregate[g - 1];
   for (long long j = g - 2; j > x->found; j--) right = combine(L->aggregate[j], right);
   return combine(acc, right);
 }
-#line 3347 "scan.nw"
+#line 3398 "scan.nw"
   if (L->walk == WALK_WARP) 
-#line 3364 "scan.nw"
+#line 3415 "scan.nw"
 {
   for (long long w = x->look; w < g; w += 32) {
     int top = w == x->look ? x->lane - 1 : 31;
@@ -1895,12 +1930,12 @@ static affine<double> fold_forward(const launch *L, const actor *x)
   }
   return acc;
 }
-#line 3348 "scan.nw"
+#line 3399 "scan.nw"
   for (long long j = x->found + 1; j < g; j++)
     acc = combine_at(FAULT_WALK_ORDER, L->fault, acc, L->aggregate[j]);
   return acc;
 }
-#line 3381 "scan.nw"
+#line 3432 "scan.nw"
 /* Take one step of actor x; false when it cannot move now. */
 static bool actor_event(launch *L, actor *x, int block)
 {
@@ -1912,7 +1947,7 @@ static bool actor_event(launch *L, actor *x, int block)
     x->step = STEP_SCAN;
     return true;
   
-#line 3399 "scan.nw"
+#line 3450 "scan.nw"
 case STEP_SCAN:
   x->total = element_at(L, p, 0);
   for (int i = 1; i < p.count; i++) x->total = combine(x->total, element_at(L, p, i));
@@ -1930,9 +1965,9 @@ case STEP_PUBLISH_SECOND:
   return true;
 case STEP_WALK:
   return L->walk == WALK_SERIAL ? walk_serial_event(L, x) : walk_warp_event(L, x);
-#line 3392 "scan.nw"
+#line 3443 "scan.nw"
   
-#line 3419 "scan.nw"
+#line 3470 "scan.nw"
 case STEP_FOLD:
   x->prefix = fold_forward(L, x);
   x->t_found = L->clock;
@@ -1955,11 +1990,11 @@ case STEP_WRITE: {
   x->step = STEP_DONE;
   return true;
 }
-#line 3393 "scan.nw"
+#line 3444 "scan.nw"
   }
   return false;
 }
-#line 3457 "scan.nw"
+#line 3508 "scan.nw"
 enum { SCHEDULE_RANDOM, SCHEDULE_LATE_PREFIX, SCHEDULE_REVERSE_RESIDENCY,
        SCHEDULE_STALLS, SCHEDULE_KINDS };
 static const char *const schedule_names[SCHEDULE_KINDS] = {
@@ -1973,7 +2008,7 @@ static bool can_move(launch *L, const actor *x)
   return L->walk == WALK_SERIAL ? walk_serial_event(L, &copy)
                                 : walk_warp_event(L, &copy);
 }
-#line 3473 "scan.nw"
+#line 3524 "scan.nw"
 /* Pick the actor for the next event, or -1 if no one can move. */
 static int pick_actor(launch *L, int policy, uint64_t *rng)
 {
@@ -1990,7 +2025,7 @@ static int pick_actor(launch *L, int policy, uint64_t *rng)
   *rng = mix64(*rng);
   return movable[*rng % (uint64_t)count];
 }
-#line 3492 "scan.nw"
+#line 3543 "scan.nw"
 /* Make blocks resident, in the order of L->residency, up to the limit. */
 static void admit_blocks(launch *L)
 {
@@ -2002,7 +2037,7 @@ static void admit_blocks(launch *L)
     resident++;
   }
 }
-#line 3506 "scan.nw"
+#line 3557 "scan.nw"
 /* Run a launch to the end; false on deadlock. */
 static bool run_launch(launch *L, int policy, uint64_t seed)
 {
@@ -2011,7 +2046,7 @@ static bool run_launch(launch *L, int policy, uint64_t seed)
     admit_blocks(L);
     int i = pick_actor(L, policy, &rng);
     if (i < 0) 
-#line 3528 "scan.nw"
+#line 3579 "scan.nw"
 {
   bool thawed = false;
   for (int j = 0; j < (int)L->tiles && !thawed; j++)
@@ -2019,7 +2054,7 @@ static bool run_launch(launch *L, int policy, uint64_t seed)
   if (!thawed) return false;
   continue;
 }
-#line 3514 "scan.nw"
+#line 3565 "scan.nw"
     actor *x = &L->blocks[i];
     int before = x->step;
     actor_event(L, x, i);
@@ -2031,7 +2066,7 @@ static bool run_launch(launch *L, int policy, uint64_t seed)
   }
   return true;
 }
-#line 3544 "scan.nw"
+#line 3595 "scan.nw"
 static void launch_init(launch *L, const float *a, const float *b, double *h,
                         long long rows, long long len, long long tile_size,
                         int walk, int fault, int policy, int *order)
@@ -2050,7 +2085,7 @@ static void launch_init(launch *L, const float *a, const float *b, double *h,
   }
   L->residency = order;
 }
-#line 3572 "scan.nw"
+#line 3623 "scan.nw"
 typedef struct { long long rows, len, tile_size; } protocol_case;
 
 static const protocol_case protocol_cases[] = {
@@ -2059,7 +2094,7 @@ static const protocol_case protocol_cases[] = {
 };
 #define PROTOCOL_CASES 6
 #define RANDOM_SCHEDULES 24
-#line 3585 "scan.nw"
+#line 3636 "scan.nw"
 typedef struct {
   float *a, *b;
   double *h, *first_h;
@@ -2081,19 +2116,19 @@ static launch_memory launch_memory_new(long long n, long long tiles)
   m.blocks = (actor *)malloc(sizeof(actor) * tiles);
   return m;
 }
-#line 3609 "scan.nw"
+#line 3660 "scan.nw"
 static void launch_memory_free(launch_memory m)
 {
   free(m.a); free(m.b); free(m.h); free(m.first_h); free(m.flag); free(m.order);
   free(m.aggregate); free(m.inclusive); free(m.blocks);
 }
-#line 3620 "scan.nw"
+#line 3671 "scan.nw"
 typedef struct {
   bool deadlock, disagree, out_of_bound;
   char detail[256];
 } protocol_evidence;
 
-#line 3628 "scan.nw"
+#line 3679 "scan.nw"
 static void note(protocol_evidence *ev, bool *flag, const char *fmt, ...)
 {
   if (*flag) return;
@@ -2104,7 +2139,7 @@ static void note(protocol_evidence *ev, bool *flag, const char *fmt, ...)
   vsnprintf(ev->detail, sizeof ev->detail, fmt, args);
   va_end(args);
 }
-#line 3644 "scan.nw"
+#line 3695 "scan.nw"
 static void run_schedule(const protocol_case *c, launch_memory *m, int walk,
                          int fault, int policy, uint64_t seed, bool first,
                          protocol_evidence *ev)
@@ -2121,7 +2156,7 @@ static void run_schedule(const protocol_case *c, launch_memory *m, int walk,
     return;
   }
   
-#line 3664 "scan.nw"
+#line 3715 "scan.nw"
 comparison cmp = compare_rows(m->a, m->b, m->h, c->rows, c->len, FLOAT64);
 if (cmp.failed) {
   char text[200];
@@ -2136,9 +2171,9 @@ else
            " vs %.17g", i / c->len, i % c->len, m->h[i], m->first_h[i]);
       break;
     }
-#line 3660 "scan.nw"
+#line 3711 "scan.nw"
 }
-#line 3681 "scan.nw"
+#line 3732 "scan.nw"
 static protocol_evidence run_protocol(int walk, int fault, int *schedules)
 {
   protocol_evidence ev = {false, false, false, ""};
@@ -2157,14 +2192,14 @@ static protocol_evidence run_protocol(int walk, int fault, int *schedules)
   }
   return ev;
 }
-#line 3051 "scan.nw"
+#line 3102 "scan.nw"
 typedef struct {
   const char *name;
   const char *what;
   bool needs_gpu;
   int (*run)(void);
 } suite;
-#line 3185 "scan.nw"
+#line 3236 "scan.nw"
 static int suite_mirror_l1(void)
 {
   mirror_case cases[64];
@@ -2186,7 +2221,7 @@ static int suite_mirror_l2(void)
       FAULT_DOWNSWEEP_SWAP, FAULT_APPLY_SWAP, FAULT_SPINE_NO_IDENTITY};
   return mirror_suite(mirror_l2, cases, count, faults, 5);
 }
-#line 3705 "scan.nw"
+#line 3756 "scan.nw"
 static int suite_mirror_lookback(void)
 {
   static const struct { int fault, walk; } runs[] = {
@@ -2201,7 +2236,7 @@ static int suite_mirror_lookback(void)
     int schedules;
     protocol_evidence ev = run_protocol(runs[r].walk, runs[r].fault, &schedules);
     
-#line 3725 "scan.nw"
+#line 3776 "scan.nw"
 bool failed = ev.deadlock || ev.disagree || ev.out_of_bound;
 const char *walk = runs[r].walk == WALK_SERIAL ? "serial" : "warp";
 if (runs[r].fault == FAULT_NONE) {
@@ -2214,11 +2249,11 @@ if (runs[r].fault == FAULT_NONE) {
          fault_names[runs[r].fault], failed ? ev.detail : "every schedule passed");
   ok = ok && failed;
 }
-#line 3719 "scan.nw"
+#line 3770 "scan.nw"
   }
   return ok ? EXIT_OK : EXIT_FAILED;
 }
-#line 3752 "scan.nw"
+#line 3803 "scan.nw"
 static int suite_combine(void)
 {
   int failures = 0, swapped_differ = 0, trials = 100000;
@@ -2230,7 +2265,7 @@ static int suite_combine(void)
       x[k].b = uniform_at(seed, 6 * i + 2 * k + 1, -1.0f, 1.0f);
     }
     
-#line 3772 "scan.nw"
+#line 3823 "scan.nw"
 affine<double> left = combine(combine(x[0], x[1]), x[2]);
 affine<double> right = combine(x[0], combine(x[1], x[2]));
 double scale = fabs(x[2].a * x[1].a * x[0].b) + fabs(x[2].a * x[1].b) + fabs(x[2].b);
@@ -2240,22 +2275,22 @@ affine<double> e = identity_map<double>(), ex = combine(e, x[0]), xe = combine(x
 if (ex.a != x[0].a || ex.b != x[0].b || xe.a != x[0].a || xe.b != x[0].b) failures++;
 affine<double> xy = combine(x[0], x[1]), yx = combine(x[1], x[0]);
 swapped_differ += xy.b != yx.b;
-#line 3763 "scan.nw"
+#line 3814 "scan.nw"
   }
   
-#line 3784 "scan.nw"
+#line 3835 "scan.nw"
 affine<double> two = {2, 0}, plus_one = {1, 1};
 if (combine(two, plus_one).b != 1 || combine(plus_one, two).b != 2) failures++;
 affine<double> nan_a = {NAN, 0.5}, inf_a = {INFINITY, 0.5}, fine = {0.75, 0.5};
 if (!isnan(start_row(nan_a).b) || !isnan(start_row(inf_a).b) ||
     start_row(fine).b != 0.5) failures++;
 if (swapped_differ < trials * 9 / 10) failures++;
-#line 3765 "scan.nw"
+#line 3816 "scan.nw"
   printf("  %d triples: associative within rounding, identity exact; swapped"
          " operands differ in %d of %d pairs\n", trials, swapped_differ, trials);
   return failures ? EXIT_FAILED : EXIT_OK;
 }
-#line 3801 "scan.nw"
+#line 3852 "scan.nw"
 /* The composition of elements [lo, hi) of a row, halving recursively. */
 static affine<float> halving(const float *a, const float *b, long long lo, long long hi)
 {
@@ -2266,12 +2301,12 @@ static affine<float> halving(const float *a, const float *b, long long lo, long 
   long long mid = lo + (hi - lo) / 2;
   return combine(halving(a, b, lo, mid), halving(a, b, mid, hi));
 }
-#line 3814 "scan.nw"
+#line 3865 "scan.nw"
 static int suite_reference(void)
 {
   int failures = 0;
   
-#line 3831 "scan.nw"
+#line 3882 "scan.nw"
 for (int k = 0; k < 4; k++) {
   double c = 0.5 + 0.125 * k;
   float a[1000], b[1000];
@@ -2282,12 +2317,12 @@ for (int k = 0; k < 4; k++) {
     if (fabs(h[t] - (1 - pow(c, t + 1)) / (1 - c)) > 4 * (t + 1) * 0x1p-53 / (1 - c))
       failures++;
 }
-#line 3818 "scan.nw"
+#line 3869 "scan.nw"
   double worst_sequential = 0, worst_halving = 0, widest = 0;
   for (int decay = 0; decay < DECAY_COUNT; decay++)
     for (long long len = 1; len <= (1 << 16); len = len * 4 + 1) {
       
-#line 3844 "scan.nw"
+#line 3895 "scan.nw"
 float *a = (float *)malloc(sizeof(float) * len);
 float *b = (float *)malloc(sizeof(float) * len);
 float *h = (float *)malloc(sizeof(float) * len);
@@ -2301,7 +2336,7 @@ for (long long t = 1; t < len; t++) {
 comparison c = compare_rows(a, b, h, 1, len, FLOAT32);
 failures += c.failed > 0;
 worst_sequential = fmax(worst_sequential, c.worst_ratio);
-#line 3865 "scan.nw"
+#line 3916 "scan.nw"
 affine<float> whole = halving(a, b, 0, len);
 reference_state r = {0, 0, 0};
 for (long long t = 0; t < len; t++) reference_step(&r, a[t], b[t]);
@@ -2310,16 +2345,16 @@ double ratio = fabs(whole.b - r.h) / bound;
 failures += !(ratio <= 1.0);
 worst_halving = fmax(worst_halving, ratio);
 widest = fmax(widest, bound / (r.s > 0 ? r.s : 1.0));
-#line 3858 "scan.nw"
+#line 3909 "scan.nw"
 free(a); free(b); free(h);
-#line 3822 "scan.nw"
+#line 3873 "scan.nw"
     }
   printf("  float32 sequential uses %.3g of the bound, recursive halving %.3g;"
          " the bound is at most %.3g of the sums it guards\n",
          worst_sequential, worst_halving, widest);
   return failures ? EXIT_FAILED : EXIT_OK;
 }
-#line 3889 "scan.nw"
+#line 3940 "scan.nw"
 static bool gpu_available(char *why, size_t size)
 {
   int count = 0;
@@ -2331,7 +2366,7 @@ static bool gpu_available(char *why, size_t size)
   if (count == 0) { snprintf(why, size, "no CUDA device"); return false; }
   return true;
 }
-#line 3910 "scan.nw"
+#line 3961 "scan.nw"
 enum { SPECIAL_NONE, SPECIAL_NAN_B, SPECIAL_NAN_A, SPECIAL_INF_B, SPECIAL_INF_A,
        SPECIAL_NAN_FIRST_A };
 
@@ -2342,7 +2377,7 @@ typedef struct {
   bool in_place;                     /* h is b */
   int special;
 } gpu_case;
-#line 3927 "scan.nw"
+#line 3978 "scan.nw"
 typedef struct { const scan_variant *variant; int public_kernel; } kernel_ref;
 
 static cudaError_t call_kernel(kernel_ref k, const float *a, const float *b,
@@ -2361,7 +2396,7 @@ static const char *kernel_name(kernel_ref k)
       "SCAN_L4_ROOFLINE", "SCAN_AUTO"};
   return k.public_kernel >= 0 ? names[k.public_kernel] : k.variant->name;
 }
-#line 3953 "scan.nw"
+#line 4004 "scan.nw"
 typedef struct {
   float *a, *b, *h;              /* host */
   float *da, *db, *dh;           /* device, at the case's offsets */
@@ -2373,7 +2408,7 @@ static void poison(float *device_base, long long n)
 {
   CUDA_CHECK(cudaMemset(device_base, 0xff, sizeof(float) * (n + 8)));
 }
-#line 3967 "scan.nw"
+#line 4018 "scan.nw"
 static case_buffers case_buffers_new(const gpu_case *c)
 {
   case_buffers m;
@@ -2394,7 +2429,7 @@ static case_buffers case_buffers_new(const gpu_case *c)
   m.dh = c->in_place ? m.db : m.base_h + c->h_offset;
   return m;
 }
-#line 3990 "scan.nw"
+#line 4041 "scan.nw"
 static void case_buffers_free(case_buffers *m)
 {
   free(m->a); free(m->b); free(m->h);
@@ -2402,7 +2437,7 @@ static void case_buffers_free(case_buffers *m)
   CUDA_CHECK(cudaFree(m->base_b));
   CUDA_CHECK(cudaFree(m->base_h));
 }
-#line 4005 "scan.nw"
+#line 4056 "scan.nw"
 static void plant_special(const gpu_case *c, float *a, float *b)
 {
   long long at = (c->rows > 1 ? c->len : 0) + c->len / 3;
@@ -2414,7 +2449,7 @@ static void plant_special(const gpu_case *c, float *a, float *b)
   case SPECIAL_NAN_FIRST_A: a[0] = NAN; break;
   }
 }
-#line 4019 "scan.nw"
+#line 4070 "scan.nw"
 static void upload_case(const gpu_case *c, case_buffers *m)
 {
   make_inputs(m->a, m->b, m->n, c->decay);
@@ -2423,7 +2458,7 @@ static void upload_case(const gpu_case *c, case_buffers *m)
   CUDA_CHECK(cudaMemcpy(m->db, m->b, sizeof(float) * m->n, cudaMemcpyHostToDevice));
   if (!c->in_place) poison(m->base_h, m->n);
 }
-#line 4034 "scan.nw"
+#line 4085 "scan.nw"
 static bool guards_intact(const gpu_case *c, const case_buffers *m)
 {
   if (c->in_place) return true;
@@ -2440,7 +2475,7 @@ static bool guards_intact(const gpu_case *c, const case_buffers *m)
   }
   return true;
 }
-#line 4056 "scan.nw"
+#line 4107 "scan.nw"
 typedef struct { comparison cmp; bool ok; char error[160]; } case_result;
 
 static case_result run_case(kernel_ref k, const gpu_case *c)
@@ -2454,7 +2489,7 @@ static case_result run_case(kernel_ref k, const gpu_case *c)
     snprintf(r.error, sizeof r.error, "CUDA error: %s", cudaGetErrorString(e));
   } else {
     
-#line 4076 "scan.nw"
+#line 4127 "scan.nw"
 CUDA_CHECK(cudaMemcpy(m.h, m.dh, sizeof(float) * m.n, cudaMemcpyDeviceToHost));
 r.cmp = compare_rows(m.a, m.b, m.h, c->rows, c->len, FLOAT32);
 r.ok = r.cmp.failed == 0;
@@ -2464,12 +2499,12 @@ if (!guards_intact(c, &m)) {
 } else if (!r.ok) {
   describe_worst(r.error, sizeof r.error, &r.cmp, c->len);
 }
-#line 4069 "scan.nw"
+#line 4120 "scan.nw"
   }
   case_buffers_free(&m);
   return r;
 }
-#line 4095 "scan.nw"
+#line 4146 "scan.nw"
 static int kernel_cases(gpu_case *cases, long long ceiling, int tile)
 {
   int count = 0, d = 0;
@@ -2485,7 +2520,7 @@ static int kernel_cases(gpu_case *cases, long long ceiling, int tile)
     cases[i].rows = rows < 1 ? 1 : rows > 7 ? 7 : rows;
   }
   
-#line 4115 "scan.nw"
+#line 4166 "scan.nw"
 long long mid = top < 3001 ? top : 3001, wide = top < 257 ? top : 257;
 cases[count++] = gpu_case{70001, 33, 0};
 cases[count++] = gpu_case{66000, wide, 1};
@@ -2500,10 +2535,10 @@ cases[count++] = gpu_case{5, mid, 2, 1, 1, 1, true};
 for (int s = SPECIAL_NAN_B; s <= SPECIAL_NAN_FIRST_A; s++)
   cases[count++] = gpu_case{4, mid, s % DECAY_COUNT, 0, 0, 0, false, s};
 if (tile) cases[count++] = gpu_case{1, 65536LL * tile + 7, 1};
-#line 4110 "scan.nw"
+#line 4161 "scan.nw"
   return count;
 }
-#line 4136 "scan.nw"
+#line 4187 "scan.nw"
 static bool kernel_suite(kernel_ref k, long long ceiling, int tile)
 {
   gpu_case cases[128];
@@ -2514,7 +2549,7 @@ static bool kernel_suite(kernel_ref k, long long ceiling, int tile)
   for (int i = 0; i < count; i++) {
     case_result r = run_case(k, &cases[i]);
     
-#line 4156 "scan.nw"
+#line 4207 "scan.nw"
 const gpu_case *c = &cases[i];
 if (!r.ok) {
   failed++;
@@ -2529,7 +2564,7 @@ if (r.cmp.worst_index >= 0 && r.cmp.worst_ratio > worst.worst_ratio && !c->speci
   worst_len = c->len;
 }
 worst.checked = checked;
-#line 4146 "scan.nw"
+#line 4197 "scan.nw"
   }
   char text[200];
   describe_worst(text, sizeof text, &worst, worst_len);
@@ -2537,7 +2572,7 @@ worst.checked = checked;
          kernel_name(k), count, (double)worst.checked, text);
   return failed == 0;
 }
-#line 4176 "scan.nw"
+#line 4227 "scan.nw"
 static kernel_ref public_ref(int k) { return kernel_ref{NULL, k}; }
 
 static kernel_ref variant_ref(const char *name)
@@ -2555,7 +2590,7 @@ static int run_kernel_suites(const kernel_ref *refs, int count)
   }
   return ok ? EXIT_OK : EXIT_FAILED;
 }
-#line 4196 "scan.nw"
+#line 4247 "scan.nw"
 /* One suite for one kernel, public or from the catalogue. */
 #define KERNEL_SUITE(function, ref) \
   static int function(void) { kernel_ref k[] = {ref}; return run_kernel_suites(k, 1); }
@@ -2565,7 +2600,7 @@ KERNEL_SUITE(suite_gpu_l2, public_ref(SCAN_L2_MULTIBLOCK))
 KERNEL_SUITE(suite_gpu_l3, public_ref(SCAN_L3_LOOKBACK))
 KERNEL_SUITE(suite_gpu_l3b, public_ref(SCAN_L3B_LOOKBACK_WARP))
 KERNEL_SUITE(suite_gpu_auto, public_ref(SCAN_AUTO))
-#line 4208 "scan.nw"
+#line 4259 "scan.nw"
 static int suite_gpu_l3c(void)
 {
   kernel_ref k[] = {variant_ref("l3c-1"), variant_ref("l3c-2"), variant_ref("l3c-4"),
@@ -2579,7 +2614,7 @@ static int suite_gpu_l4(void)
                     variant_ref("l4-32"), public_ref(SCAN_L4_ROOFLINE)};
   return run_kernel_suites(k, 4);
 }
-#line 4230 "scan.nw"
+#line 4281 "scan.nw"
 typedef struct {
   const char *what;
   int kernel;                 /* -1: the kernel under test */
@@ -2587,7 +2622,7 @@ typedef struct {
   long long rows, len;
   cudaError_t want;
 } contract_call;
-#line 4240 "scan.nw"
+#line 4291 "scan.nw"
 static const contract_call contract_calls[] = {
   {"rows == 0", -1, 0, 0, 0, 0, 100, cudaSuccess},
   {"len == 0", -1, 0, 0, 0, 100, 0, cudaSuccess},
@@ -2607,7 +2642,7 @@ static const contract_call contract_calls[] = {
    cudaErrorInvalidValue},
 };
 #define CONTRACT_CALLS ((int)(sizeof contract_calls / sizeof contract_calls[0]))
-#line 4262 "scan.nw"
+#line 4313 "scan.nw"
 static const float *offset_pointer(float *base, int bytes)
 {
   return bytes < 0 ? NULL : (const float *)((char *)base + bytes);
@@ -2623,7 +2658,7 @@ static bool output_untouched(const float *device_h, float *host, long long n)
   }
   return true;
 }
-#line 4280 "scan.nw"
+#line 4331 "scan.nw"
 static int suite_gpu_contract(void)
 {
   const long long n = 4096;
@@ -2636,7 +2671,7 @@ static int suite_gpu_contract(void)
   int failures = 0, tried = 0;
   for (int k = 0; k <= SCAN_AUTO; k++)
     for (int i = 0; i < CONTRACT_CALLS; i++) 
-#line 4301 "scan.nw"
+#line 4352 "scan.nw"
 {
   const contract_call *c = &contract_calls[i];
   bool own = c->kernel >= 0 && c->kernel <= SCAN_AUTO, unknown = c->kernel > SCAN_AUTO ||
@@ -2656,14 +2691,14 @@ static int suite_gpu_contract(void)
   failures += !ok;
   tried++;
 }
-#line 4292 "scan.nw"
+#line 4343 "scan.nw"
   printf("  %-6s %d calls on %d kernels returned what the contract says and"
          " wrote nothing\n", failures ? "FAILED" : "ok", tried, SCAN_AUTO + 1);
   CUDA_CHECK(cudaFree(a)); CUDA_CHECK(cudaFree(b)); CUDA_CHECK(cudaFree(h));
   free(host);
   return failures ? EXIT_FAILED : EXIT_OK;
 }
-#line 4332 "scan.nw"
+#line 4383 "scan.nw"
 /* Check |h3b - h3c| <= the regrouping bound for one row; returns the number
    of elements that differ at all, adds violations to *bad. */
 static long long regroup_row(const float *a, const float *b, const float *h3b,
@@ -2680,7 +2715,7 @@ static long long regroup_row(const float *a, const float *b, const float *h3b,
     if (t % tile == 0) { P = row; T = identity_map<double>(); }
     reference_step(&r, a[t], b[t]);
     
-#line 4356 "scan.nw"
+#line 4407 "scan.nw"
 double u = FLOAT32.u;
 double bound = 1.01 * u * (7 * fabs(T.a * e.a * P.b) + 6 * fabs(e.a * T.b) +
                            3 * fabs(e.b)) +
@@ -2689,13 +2724,13 @@ double d = fabs((double)h3b[t] - (double)h3c[t]);
 differ += memcmp(&h3b[t], &h3c[t], sizeof(float)) != 0;
 if (!(d <= bound)) (*bad)++;
 if (d / bound > *worst) *worst = d / bound;
-#line 4348 "scan.nw"
+#line 4399 "scan.nw"
     T = combine(T, e);
     row = combine(row, e);
   }
   return differ;
 }
-#line 4367 "scan.nw"
+#line 4418 "scan.nw"
 static int suite_gpu_regrouping(void)
 {
   static const long long shapes[][2] = {{1, (1 << 22) + 5}, {33, 70001},
@@ -2705,7 +2740,7 @@ static int suite_gpu_regrouping(void)
   for (int s = 0; s < 4; s++) {
     gpu_case c = {shapes[s][0], shapes[s][1], s % DECAY_COUNT};
     
-#line 4387 "scan.nw"
+#line 4438 "scan.nw"
 case_buffers m = case_buffers_new(&c);
 upload_case(&c, &m);
 long long n = m.n;
@@ -2725,7 +2760,7 @@ for (long long row = 0; row < c.rows; row++)
                         out[2] + row * c.len, c.len, L3_THREADS, &bad, &worst);
 for (int k = 0; k < 3; k++) free(out[k]);
 case_buffers_free(&m);
-#line 4376 "scan.nw"
+#line 4427 "scan.nw"
   }
   bool ok = identical_failures == 0 && differ > 0 && bad == 0;
   printf("  %-6s 3 and 3b bit-identical: %s; 3c(1 item) differs from 3b in %lld"
@@ -2734,7 +2769,7 @@ case_buffers_free(&m);
          bad ? "; SOME ARE NOT" : "");
   return ok ? EXIT_OK : EXIT_FAILED;
 }
-#line 4416 "scan.nw"
+#line 4467 "scan.nw"
 static __global__ void count_differences(const uint32_t *x, const uint32_t *y,
                                          long long n, unsigned long long *count)
 {
@@ -2744,7 +2779,7 @@ static __global__ void count_differences(const uint32_t *x, const uint32_t *y,
     mine += x[i] != y[i];
   if (mine) atomicAdd(count, mine);
 }
-#line 4428 "scan.nw"
+#line 4479 "scan.nw"
 /* Run v `runs` times on one shape; returns how many runs differed from the
    first, and prints a line. */
 static int repeat_runs(const scan_variant *v, long long rows, long long len, int runs)
@@ -2759,7 +2794,7 @@ static int repeat_runs(const scan_variant *v, long long rows, long long len, int
   CUDA_CHECK(cudaMemset(count, 0, sizeof(unsigned long long)));
   int differing = 0;
   
-#line 4451 "scan.nw"
+#line 4502 "scan.nw"
 CUDA_CHECK(run_variant(v, m.da, m.db, m.dh, rows, len, NULL, 0));
 CUDA_CHECK(cudaMemcpy(first, m.dh, sizeof(float) * m.n, cudaMemcpyDeviceToDevice));
 for (int run = 0; run < runs; run++) {
@@ -2770,14 +2805,14 @@ for (int run = 0; run < runs; run++) {
   CUDA_CHECK(cudaMemcpy(&host_count, count, sizeof host_count, cudaMemcpyDeviceToHost));
   if (host_count) { differing++; CUDA_CHECK(cudaMemset(count, 0, sizeof host_count)); }
 }
-#line 4442 "scan.nw"
+#line 4493 "scan.nw"
   printf("  %-6s %-8s %d runs of %lld x %lld%s\n", differing ? "FAILED" : "ok", v->name,
          runs, rows, len, differing ? ": some differ" : ", bit-identical");
   CUDA_CHECK(cudaFree(first)); CUDA_CHECK(cudaFree(count));
   case_buffers_free(&m);
   return differing;
 }
-#line 4464 "scan.nw"
+#line 4515 "scan.nw"
 static int suite_gpu_determinism(void)
 {
   int differing = 0;
@@ -2790,7 +2825,7 @@ static int suite_gpu_determinism(void)
   }
   return differing ? EXIT_FAILED : EXIT_OK;
 }
-#line 4485 "scan.nw"
+#line 4536 "scan.nw"
 static int suite_gpu_streams(void)
 {
   static const char *const pairs[][2] = {{"l4", "l3c-8"}, {"l3b", "l2"},
@@ -2800,7 +2835,7 @@ static int suite_gpu_streams(void)
     CUDA_CHECK(cudaStreamCreateWithFlags(&stream[s], cudaStreamNonBlocking));
   int failures = 0;
   for (int p = 0; p < 4; p++) 
-#line 4502 "scan.nw"
+#line 4553 "scan.nw"
 {
   gpu_case c[2] = {{1, (1 << 24) + 1, 0}, {8192, 2048, 1}};
   case_buffers m[2];
@@ -2824,13 +2859,13 @@ static int suite_gpu_streams(void)
     case_buffers_free(&m[s]);
   }
 }
-#line 4494 "scan.nw"
+#line 4545 "scan.nw"
   for (int s = 0; s < 2; s++) CUDA_CHECK(cudaStreamDestroy(stream[s]));
   printf("  %-6s 4 pairs of kernels on two streams at once, both outputs right\n",
          failures ? "FAILED" : "ok");
   return failures ? EXIT_FAILED : EXIT_OK;
 }
-#line 4536 "scan.nw"
+#line 4587 "scan.nw"
 static int suite_gpu_huge(void)
 {
   gpu_case c = {(1LL << 20) + 1, 2048, 0};
@@ -2849,7 +2884,7 @@ static int suite_gpu_huge(void)
       public_ref(SCAN_L4_ROOFLINE), public_ref(SCAN_AUTO)};
   int failures = 0;
   for (int k = 0; k < 8; k++) 
-#line 4560 "scan.nw"
+#line 4611 "scan.nw"
 {
   poison(m.base_h, m.n);
   cudaError_t e = call_kernel(refs[k], m.da, m.db, m.dh, c.rows, c.len, 0);
@@ -2867,11 +2902,11 @@ static int suite_gpu_huge(void)
          m.n, e == cudaSuccess ? text : cudaGetErrorString(e));
   failures += !ok;
 }
-#line 4554 "scan.nw"
+#line 4605 "scan.nw"
   case_buffers_free(&m);
   return failures ? EXIT_FAILED : EXIT_OK;
 }
-#line 5003 "scan.nw"
+#line 5054 "scan.nw"
 /* The roofline: read a and b, write h, 12 bytes an element, no arithmetic
    worth the name. n4 is the number of float4 groups. */
 static __global__ void stream_kernel(const float4 *a, const float4 *b, float4 *h,
@@ -2883,7 +2918,7 @@ static __global__ void stream_kernel(const float4 *a, const float4 *b, float4 *h
     h[i] = make_float4(x.x + y.x, x.y + y.y, x.z + y.z, x.w + y.w);
   }
 }
-#line 5025 "scan.nw"
+#line 5076 "scan.nw"
 struct pair_at {   /* index -> (a[i], b[i]) */
   const float *a, *b;
   __host__ __device__ affine<float> operator()(long long i) const
@@ -2905,7 +2940,7 @@ struct combine_op {
     return combine(x, y);
   }
 };
-#line 5049 "scan.nw"
+#line 5100 "scan.nw"
 /* CUB over the same arrays; with temp == NULL, only sizes *temp_bytes. */
 static cudaError_t cub_scan(const float *a, const float *b, float *h, long long rows,
                             long long len, void *temp, size_t *temp_bytes,
@@ -2923,7 +2958,7 @@ static cudaError_t cub_scan(const float *a, const float *b, float *h, long long 
                                              combine_op{}, rows * len,
                                              cuda::std::equal_to<>(), stream);
 }
-#line 5077 "scan.nw"
+#line 5128 "scan.nw"
 enum { NVML_CLOCK_SM = 1, NVML_CLOCK_MEM = 2 };
 
 static struct {
@@ -2933,7 +2968,7 @@ static struct {
   int (*by_bus)(const char *, void **);
   int (*clock)(void *, int, unsigned *);
 } nvml;
-#line 5089 "scan.nw"
+#line 5140 "scan.nw"
 static void nvml_open(int cuda_device)
 {
   void *lib = dlopen("libnvidia-ml.so.1", RTLD_NOW);
@@ -2955,7 +2990,7 @@ static unsigned nvml_clock(int which)
   if (!nvml.ok || nvml.clock(nvml.device, which, &mhz) != 0) return 0;
   return mhz;
 }
-#line 5120 "scan.nw"
+#line 5171 "scan.nw"
 enum { ROW_VARIANT, ROW_AUTO, ROW_AUTO_PREALLOCATED, ROW_STREAM, ROW_MEMCPY, ROW_CUB };
 
 typedef struct {
@@ -2964,7 +2999,7 @@ typedef struct {
   const scan_variant *variant;       /* for ROW_VARIANT */
   int model_bytes;
 } bench_row;
-#line 5131 "scan.nw"
+#line 5182 "scan.nw"
 static int bench_rows(bench_row *rows)
 {
   int count = 0;
@@ -2983,7 +3018,7 @@ static int bench_rows(bench_row *rows)
                             ROW_CUB, NULL, 12};
   return count;
 }
-#line 5156 "scan.nw"
+#line 5207 "scan.nw"
 typedef struct {
   long long n, rows, len;
   float *a, *b, *h, *copy_from, *copy_to;
@@ -2994,7 +3029,7 @@ typedef struct {
   long long checked_rows[3];
   int checked_count;
 } bench_shape;
-#line 5169 "scan.nw"
+#line 5220 "scan.nw"
 /* Run one row of the table once, on the shape's arrays. */
 static cudaError_t bench_call(const bench_row *r, bench_shape *s)
 {
@@ -3017,7 +3052,7 @@ static cudaError_t bench_call(const bench_row *r, bench_shape *s)
     return cub_scan(s->a, s->b, s->h, s->rows, s->len, s->cub_temp, &s->cub_bytes, 0);
   }
 }
-#line 5205 "scan.nw"
+#line 5256 "scan.nw"
 /* Compare n outputs with a reference and its bound, on all cores. */
 static comparison compare_with(const float *out, const double *ref,
                                const double *bound, long long n, long long first)
@@ -3036,7 +3071,7 @@ static comparison compare_with(const float *out, const double *ref,
   }
   return all;
 }
-#line 5226 "scan.nw"
+#line 5277 "scan.nw"
 /* Is the output right on the checked rows? Fills *worst with the share of the
    bound used. Ceilings are not scans and are not checked. */
 static bool bench_check(const bench_row *r, bench_shape *s, double *worst)
@@ -3055,7 +3090,7 @@ static bool bench_check(const bench_row *r, bench_shape *s, double *worst)
   }
   return ok;
 }
-#line 5252 "scan.nw"
+#line 5303 "scan.nw"
 typedef struct { float ms; unsigned sm[2], mem[2]; } sample;
 
 static sample take_sample(const bench_row *r, bench_shape *s, int reps,
@@ -3074,7 +3109,7 @@ static sample take_sample(const bench_row *r, bench_shape *s, int reps,
   x.mem[1] = nvml_clock(NVML_CLOCK_MEM);
   return x;
 }
-#line 5275 "scan.nw"
+#line 5326 "scan.nw"
 #define SAMPLES 15
 enum { RESULT_OK, RESULT_UNSUPPORTED, RESULT_WRONG, RESULT_ERROR };
 static const char *const result_names[] = {"ok", "unsupported", "wrong", "error"};
@@ -3092,7 +3127,7 @@ typedef struct {
   bool sweep_a, sweep_b, mem_stable;
   bench_result *results;        /* one per bench_row */
 } shape_record;
-#line 5301 "scan.nw"
+#line 5352 "scan.nw"
 static void prepare_row(const bench_row *r, bench_shape *s, bench_result *x,
                         cudaEvent_t start, cudaEvent_t stop)
 {
@@ -3110,7 +3145,7 @@ static void prepare_row(const bench_row *r, bench_shape *s, bench_result *x,
     return;
   }
   
-#line 5322 "scan.nw"
+#line 5373 "scan.nw"
 if (!bench_check(r, s, &x->worst)) {
   x->status = RESULT_WRONG;
   snprintf(x->reason, sizeof x->reason, "output outside the bound (%.3g of it)",
@@ -3122,9 +3157,9 @@ x->reps = once.ms >= 2.0f ? 1 : (int)ceilf(2.0f / fmaxf(once.ms, 0.001f));
 if (x->reps > 200) x->reps = 200;
 x->samples = once.ms > 500.0f ? 5 : SAMPLES;
 x->status = RESULT_OK;
-#line 5318 "scan.nw"
+#line 5369 "scan.nw"
 }
-#line 5338 "scan.nw"
+#line 5389 "scan.nw"
 static void summarise(bench_result *x)
 {
   double ms[SAMPLES];
@@ -3135,12 +3170,12 @@ static void summarise(bench_result *x)
   x->q1 = ms[n / 4];
   x->q3 = ms[(3 * n) / 4];
 }
-#line 5357 "scan.nw"
+#line 5408 "scan.nw"
 static void measure_shape(bench_shape *s, const bench_row *table, int count,
                           shape_record *rec, cudaEvent_t start, cudaEvent_t stop)
 {
   
-#line 5379 "scan.nw"
+#line 5430 "scan.nw"
 s->rows = rec->rows;
 s->len = rec->len;
 float *a = (float *)malloc(sizeof(float) * s->n);
@@ -3167,7 +3202,7 @@ CUDA_CHECK(cub_scan(s->a, s->b, s->h, s->rows, s->len, NULL, &s->cub_bytes, 0));
 CUDA_CHECK(cudaMalloc(&s->cub_temp, s->cub_bytes + 1));
 const scan_variant *chosen = find_variant(public_variant_names[SCAN_AUTO]);
 CUDA_CHECK(cudaMalloc(&s->workspace, chosen->workspace(s->rows, s->len)));
-#line 5361 "scan.nw"
+#line 5412 "scan.nw"
   for (int i = 0; i < count; i++) {
     prepare_row(&table[i], s, &rec->results[i], start, stop);
     const bench_result *x = &rec->results[i];
@@ -3180,7 +3215,7 @@ CUDA_CHECK(cudaMalloc(&s->workspace, chosen->workspace(s->rows, s->len)));
         rec->results[i].sample_at[k] = take_sample(&table[i], s, rec->results[i].reps,
                                                    start, stop);
   
-#line 5408 "scan.nw"
+#line 5459 "scan.nw"
 rec->mem_stable = true;
 unsigned mem = 0;
 for (int i = 0; i < count; i++) {
@@ -3193,11 +3228,11 @@ for (int i = 0; i < count; i++) {
       if (x->sample_at[k].mem[e] != mem) rec->mem_stable = false;
     }
 }
-#line 5373 "scan.nw"
+#line 5424 "scan.nw"
   CUDA_CHECK(cudaFree(s->cub_temp));
   CUDA_CHECK(cudaFree(s->workspace));
 }
-#line 5428 "scan.nw"
+#line 5479 "scan.nw"
 typedef struct {
   char name[256], slug[256];
   int sms, l2_bytes, mem_clock_khz, bus_bits, major, minor, driver, runtime;
@@ -3224,7 +3259,7 @@ static void read_device(device_facts *d)
   CUDA_CHECK(cudaRuntimeGetVersion(&d->runtime));
   d->theoretical_gbps = 2.0 * d->mem_clock_khz * 1e3 * d->bus_bits / 8 / 1e9;
   
-#line 5458 "scan.nw"
+#line 5509 "scan.nw"
 int j = 0;
 for (const char *c = d->name; *c && j < (int)sizeof d->slug - 1; c++) {
   if (isalnum((unsigned char)*c)) d->slug[j++] = (char)tolower((unsigned char)*c);
@@ -3232,9 +3267,9 @@ for (const char *c = d->name; *c && j < (int)sizeof d->slug - 1; c++) {
 }
 while (j > 0 && d->slug[j - 1] == '-') j--;
 d->slug[j] = 0;
-#line 5454 "scan.nw"
+#line 5505 "scan.nw"
 }
-#line 5475 "scan.nw"
+#line 5526 "scan.nw"
 static int bench_shapes(shape_record *shapes, long long n)
 {
   int count = 0;
@@ -3251,14 +3286,14 @@ static int bench_shapes(shape_record *shapes, long long n)
   }
   return count;
 }
-#line 5494 "scan.nw"
+#line 5545 "scan.nw"
 static void warm_up(bench_shape *s, cudaEvent_t start, cudaEvent_t stop)
 {
   bench_row stream = {"stream", "", "ceiling", ROW_STREAM, NULL, 12};
   float total = 0;
   while (total < 1000.0f) total += 50 * take_sample(&stream, s, 50, start, stop).ms;
 }
-#line 5587 "scan.nw"
+#line 5638 "scan.nw"
 static void json_clock(FILE *f, const unsigned *mhz)
 {
   if (!nvml.ok) fprintf(f, "null");
@@ -3276,7 +3311,7 @@ static void json_number(FILE *f, const char *key, double x)
   if (isfinite(x)) fprintf(f, ", \"%s\": %.6g", key, x);
   else fprintf(f, ", \"%s\": null", key);
 }
-#line 5607 "scan.nw"
+#line 5658 "scan.nw"
 static void json_result(FILE *f, const bench_row *row, const bench_result *x,
                         const shape_record *r, const bench_result *stream,
                         const device_facts *d)
@@ -3290,7 +3325,7 @@ static void json_result(FILE *f, const bench_row *row, const bench_result *x,
   json_number(f, "predicted_ms", stream_ms * model / (12.0 * r->rows * r->len));
   if (x->status != RESULT_OK) { fprintf(f, "}"); return; }
   
-#line 5625 "scan.nw"
+#line 5676 "scan.nw"
 fprintf(f, ", \"max_err_over_bound\": %.6g, \"reps\": %d, \"samples_ms\": [",
         x->worst, x->reps);
 for (int k = 0; k < x->samples; k++)
@@ -3311,10 +3346,10 @@ for (int k = 0; k < x->samples; k++) {
   fprintf(f, "}");
 }
 fprintf(f, "]");
-#line 5620 "scan.nw"
+#line 5671 "scan.nw"
   fprintf(f, "}");
 }
-#line 5648 "scan.nw"
+#line 5699 "scan.nw"
 static void json_device(FILE *f, const device_facts *d, time_t began)
 {
   char stamp[64];
@@ -3328,7 +3363,7 @@ static void json_device(FILE *f, const device_facts *d, time_t began)
           d->major, d->minor, d->sms, d->l2_bytes, d->memory, d->mem_clock_khz,
           d->bus_bits, d->theoretical_gbps, d->driver, d->runtime);
 }
-#line 5664 "scan.nw"
+#line 5715 "scan.nw"
 static void write_json(FILE *f, const device_facts *d, time_t began, long long n,
                        const bench_row *table, int rows_count,
                        const shape_record *shapes, int shape_count,
@@ -3343,16 +3378,16 @@ static void write_json(FILE *f, const device_facts *d, time_t began, long long n
           "\"clocks_stable\": %s,\n", n, SAMPLES, nvml.ok ? "true" : "false",
           stable ? "true" : "false");
   
-#line 5687 "scan.nw"
+#line 5738 "scan.nw"
 fprintf(f, "\"kernels\": [\n");
 for (int i = 0; i < rows_count; i++)
   fprintf(f, "  {\"name\": \"%s\", \"title\": \"%s\", \"kind\": \"%s\", "
           "\"bytes_per_element\": %d}%s\n", table[i].name, table[i].title,
           table[i].kind, table[i].model_bytes, i + 1 < rows_count ? "," : "");
 fprintf(f, "],\n");
-#line 5678 "scan.nw"
+#line 5729 "scan.nw"
   
-#line 5696 "scan.nw"
+#line 5747 "scan.nw"
 fprintf(f, "\"shapes\": [\n");
 for (int i = 0; i < shape_count; i++) {
   const shape_record *r = &shapes[i];
@@ -3368,13 +3403,13 @@ for (int i = 0; i < shape_count; i++) {
   fprintf(f, " ]}%s\n", i + 1 < shape_count ? "," : "");
 }
 fprintf(f, "],\n");
-#line 5679 "scan.nw"
+#line 5730 "scan.nw"
   fprintf(f, "\"determinism\": {\"rows\": 1, \"len\": %lld, \"runs\": %d, "
           "\"cub_runs_differing_from_first\": %d, "
           "\"auto_runs_differing_from_first\": %d}\n}\n",
           n, runs, differing[0], differing[1]);
 }
-#line 5721 "scan.nw"
+#line 5772 "scan.nw"
 static int differing_runs(const bench_row *r, bench_shape *s, int runs)
 {
   float *first;
@@ -3396,7 +3431,7 @@ static int differing_runs(const bench_row *r, bench_shape *s, int runs)
   CUDA_CHECK(cudaFree(count));
   return differing;
 }
-#line 5788 "scan.nw"
+#line 5839 "scan.nw"
 static const char *const table_columns[] = {"l0", "l1", "l2", "l3", "l3b", "l3c-8",
                                             "l4-8", "l4-32", "auto", "cub", "stream"};
 #define TABLE_COLUMNS 11
@@ -3406,7 +3441,7 @@ static int row_index(const bench_row *table, int count, const char *name)
   for (int i = 0; i < count; i++) if (!strcmp(table[i].name, name)) return i;
   return -1;
 }
-#line 5800 "scan.nw"
+#line 5851 "scan.nw"
 static void print_table(const device_facts *d, const bench_row *table, int count,
                         const shape_record *shapes, int shape_count,
                         const int *differing, int runs)
@@ -3419,7 +3454,7 @@ static void print_table(const device_facts *d, const bench_row *table, int count
   for (int c = 0; c < TABLE_COLUMNS; c++) printf(" %7s", table_columns[c]);
   printf(" %8s %6s %6s\n", "best", "%roof", "%peak");
   for (int i = 0; i < shape_count; i++) 
-#line 5818 "scan.nw"
+#line 5869 "scan.nw"
 {
   const shape_record *r = &shapes[i];
   int best = -1, stream = row_index(table, count, "stream");
@@ -3439,24 +3474,24 @@ static void print_table(const device_facts *d, const bench_row *table, int count
          100.0 * row_gbps(r, ms) / d->theoretical_gbps,
          r->mem_stable ? "" : "  CLOCK MOVED");
 }
-#line 5812 "scan.nw"
+#line 5863 "scan.nw"
   printf("CUB runs differing from its first: %d of %d; SCAN_AUTO: %d of %d\n",
          differing[0], runs, differing[1], runs);
 }
-#line 5503 "scan.nw"
+#line 5554 "scan.nw"
 static int command_bench(int argc, char **argv)
 {
   bool quick = false;
   const char *out = NULL;
   char why[200], path[600];
   
-#line 5529 "scan.nw"
+#line 5580 "scan.nw"
 for (int i = 0; i < argc; i++) {
   if (!strcmp(argv[i], "--quick")) quick = true;
   else if (!strcmp(argv[i], "--out") && i + 1 < argc) out = argv[++i];
   else return usage_error("bench takes --quick and --out FILE, not '%s'", argv[i]);
 }
-#line 5509 "scan.nw"
+#line 5560 "scan.nw"
   if (!gpu_available(why, sizeof why)) {
     fprintf(stderr, "scan: bench needs a GPU: %s\n", why);
     return EXIT_NO_GPU;
@@ -3470,7 +3505,7 @@ for (int i = 0; i < argc; i++) {
   while (4 * n < 8LL * d.l2_bytes) n *= 2;
   if (quick) n /= 16;
   
-#line 5541 "scan.nw"
+#line 5592 "scan.nw"
 bench_shape s;
 memset(&s, 0, sizeof s);
 s.n = n;
@@ -3489,9 +3524,9 @@ CUDA_CHECK(cudaMemset(s.copy_from, 0x3f, 3 * bytes / 2));
 s.host_h = (float *)malloc(bytes);
 s.ref = (double *)malloc(3 * 2 * bytes);
 s.bound = (double *)malloc(3 * 2 * bytes);
-#line 5522 "scan.nw"
+#line 5573 "scan.nw"
   
-#line 5562 "scan.nw"
+#line 5613 "scan.nw"
 bench_row table[32];
 shape_record shapes[16];
 int rows_count = bench_rows(table), shape_count = bench_shapes(shapes, n);
@@ -3508,9 +3543,9 @@ for (int i = 0; i < shape_count; i++) {
           shapes[i].len);
   measure_shape(&s, table, rows_count, &shapes[i], start, stop);
 }
-#line 5523 "scan.nw"
+#line 5574 "scan.nw"
   
-#line 5748 "scan.nw"
+#line 5799 "scan.nw"
 int differing[2] = {0, 0}, det_runs = 20;
 for (int i = 0; i < rows_count; i++) {
   if (table[i].type != ROW_CUB && table[i].type != ROW_AUTO) continue;
@@ -3520,7 +3555,7 @@ for (int i = 0; i < rows_count; i++) {
   differing[table[i].type == ROW_AUTO] = differing_runs(&table[i], &s, det_runs);
   CUDA_CHECK(cudaFree(s.cub_temp));
 }
-#line 5763 "scan.nw"
+#line 5814 "scan.nw"
 if (!out) {
   mkdir("figures", 0777);
   snprintf(path, sizeof path, "figures/%s", d.slug);
@@ -3537,13 +3572,13 @@ write_json(f, &d, began, n, table, rows_count, shapes, shape_count, differing,
            det_runs);
 fclose(f);
 fprintf(stderr, "bench: wrote %s\n", out);
-#line 5758 "scan.nw"
+#line 5809 "scan.nw"
 print_table(&d, table, rows_count, shapes, shape_count, differing, det_runs);
 fprintf(stderr, "bench: done in %.0f s\n", difftime(time(NULL), began));
-#line 5524 "scan.nw"
+#line 5575 "scan.nw"
   return EXIT_OK;
 }
-#line 4587 "scan.nw"
+#line 4638 "scan.nw"
 static const suite suites[] = {
   {"combine", "the operator: associative, not commutative, identity, row start",
    false, suite_combine},
@@ -3556,7 +3591,7 @@ static const suite suites[] = {
   {"mirror-lookback", "the look-back protocol under fair and unfair schedules",
    false, suite_mirror_lookback},
   
-#line 4604 "scan.nw"
+#line 4655 "scan.nw"
 {"gpu-l0", "level 0 on every case", true, suite_gpu_l0},
 {"gpu-l1", "level 1 on every case up to its ceiling", true, suite_gpu_l1},
 {"gpu-l2", "level 2 on every case up to its ceiling", true, suite_gpu_l2},
@@ -3573,10 +3608,10 @@ static const suite suites[] = {
 {"gpu-streams", "two kernels on two streams at once", true, suite_gpu_streams},
 {"gpu-huge", "more than 2^31 elements through every public kernel", true,
  suite_gpu_huge},
-#line 4599 "scan.nw"
+#line 4650 "scan.nw"
 };
 #define SUITE_COUNT ((int)(sizeof suites / sizeof suites[0]))
-#line 4626 "scan.nw"
+#line 4677 "scan.nw"
 static int run_suite(const suite *s)
 {
   char why[200];
@@ -3593,7 +3628,7 @@ static int run_suite(const suite *s)
   fflush(stdout);
   return status;
 }
-#line 4665 "scan.nw"
+#line 4716 "scan.nw"
 static const suite *find_suite(const char *name)
 {
   for (int i = 0; i < SUITE_COUNT; i++)
@@ -3619,7 +3654,7 @@ static int command_check(int argc, char **argv)
            skipped);
   return failed ? EXIT_FAILED : count == skipped ? EXIT_SKIPPED : EXIT_OK;
 }
-#line 4694 "scan.nw"
+#line 4745 "scan.nw"
 static int command_list(void)
 {
   printf("suites (scan check NAME):\n");
@@ -3633,7 +3668,7 @@ static int command_list(void)
                                   ? " (rows up to 2,048)" : " (rows up to 2^22)") : "");
   return EXIT_OK;
 }
-#line 4713 "scan.nw"
+#line 4764 "scan.nw"
 static bool parse_count(const char *text, long long *value)
 {
   char *end;
@@ -3643,7 +3678,7 @@ static bool parse_count(const char *text, long long *value)
   *value = v;
   return true;
 }
-#line 4735 "scan.nw"
+#line 4786 "scan.nw"
 static int command_run(int argc, char **argv)
 {
   long long rows, len;
@@ -3659,7 +3694,7 @@ static int command_run(int argc, char **argv)
   if (!parse_count(argv[2], &len))
     return usage_error("LEN must be a positive whole number, not '%s'", argv[2]);
   
-#line 4769 "scan.nw"
+#line 4820 "scan.nw"
 for (int i = 3; i < argc; i++) {
   if (!strcmp(argv[i], "--check-only")) timed = false;
   else if (!strcmp(argv[i], "--offsets") && i + 1 < argc &&
@@ -3670,7 +3705,7 @@ for (int i = 3; i < argc; i++) {
   else return usage_error("run takes --check-only and --offsets A,B,H (0 to 3), not '%s'",
                           argv[i]);
 }
-#line 4750 "scan.nw"
+#line 4801 "scan.nw"
   if (v->max_len && len > v->max_len)
     return usage_error("%s takes rows of at most %lld elements", v->name, v->max_len);
   if (rows > (1LL << 40) / len)
@@ -3682,7 +3717,7 @@ for (int i = 3; i < argc; i++) {
   c.rows = rows;
   c.len = len;
   
-#line 4782 "scan.nw"
+#line 4833 "scan.nw"
 case_result r = run_case(kernel_ref{v, -1}, &c);
 if (!timed) {
   char text[200];
@@ -3704,7 +3739,7 @@ for (int i = 0; i < 20; i++) {
   CUDA_CHECK(cudaEventSynchronize(stop));
   CUDA_CHECK(cudaEventElapsedTime(&ms[i], start, stop));
 }
-#line 4807 "scan.nw"
+#line 4858 "scan.nw"
 qsort(ms, 20, sizeof ms[0], compare_floats);
 double median = 0.5 * (ms[9] + ms[10]);
 char text[200];
@@ -3716,9 +3751,9 @@ CUDA_CHECK(cudaEventDestroy(start));
 CUDA_CHECK(cudaEventDestroy(stop));
 case_buffers_free(&m);
 return r.ok ? EXIT_OK : EXIT_FAILED;
-#line 4761 "scan.nw"
+#line 4812 "scan.nw"
 }
-#line 4844 "scan.nw"
+#line 4895 "scan.nw"
 static int trace_blelloch(int n)
 {
   printf("# phase\tlevel\tleft\tright\n");
@@ -3736,7 +3771,7 @@ static int trace_blelloch(int n)
   }
   return EXIT_OK;
 }
-#line 4864 "scan.nw"
+#line 4915 "scan.nw"
 static int trace_lookback(void)
 {
   protocol_case c = {1, 24 * 4, 4};
@@ -3759,7 +3794,7 @@ static int trace_lookback(void)
   launch_memory_free(m);
   return finished ? EXIT_OK : EXIT_FAILED;
 }
-#line 4889 "scan.nw"
+#line 4940 "scan.nw"
 static int command_trace(int argc, char **argv)
 {
   long long n;
@@ -3771,7 +3806,7 @@ static int command_trace(int argc, char **argv)
   if (argc == 1 && !strcmp(argv[0], "lookback")) return trace_lookback();
   return usage_error("trace takes 'blelloch N' or 'lookback'");
 }
-#line 4905 "scan.nw"
+#line 4956 "scan.nw"
 static const char usage_text[] =
   "usage: scan COMMAND [ARGUMENTS]\n"
   "  list                       the test suites and the kernels\n"
@@ -3781,7 +3816,7 @@ static const char usage_text[] =
   "  trace blelloch N | trace lookback   data for the book's diagrams\n"
   "  --help                     this text\n"
   "SCAN_SEED=N replays the random inputs of an earlier run.\n";
-#line 4917 "scan.nw"
+#line 4968 "scan.nw"
 int main(int argc, char **argv)
 {
   if (argc < 2) { fputs(usage_text, stderr); return EXIT_USAGE; }
