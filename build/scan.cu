@@ -3593,7 +3593,7 @@ static int differing_runs(const bench_row *r, bench_shape *s, int runs)
   CUDA_CHECK(cudaFree(count));
   return differing;
 }
-#line 6089 "scan.nw"
+#line 6100 "scan.nw"
 static const char *const table_columns[] = {"l0", "l1", "l2", "l3", "l3b", "l3c-8",
                                             "l4-8", "l4-32", "auto", "cub", "stream"};
 #define TABLE_COLUMNS 11
@@ -3603,7 +3603,7 @@ static int row_index(const bench_row *table, int count, const char *name)
   for (int i = 0; i < count; i++) if (!strcmp(table[i].name, name)) return i;
   return -1;
 }
-#line 6101 "scan.nw"
+#line 6112 "scan.nw"
 static void print_table(const device_facts *d, const bench_row *table, int count,
                         const shape_record *shapes, int shape_count,
                         const int *differing, int runs)
@@ -3616,7 +3616,7 @@ static void print_table(const device_facts *d, const bench_row *table, int count
   for (int c = 0; c < TABLE_COLUMNS; c++) printf(" %7s", table_columns[c]);
   printf(" %8s %6s %6s\n", "best", "%roof", "%peak");
   for (int i = 0; i < shape_count; i++) 
-#line 6119 "scan.nw"
+#line 6130 "scan.nw"
 {
   const shape_record *r = &shapes[i];
   int best = -1, stream = row_index(table, count, "stream");
@@ -3636,7 +3636,7 @@ static void print_table(const device_facts *d, const bench_row *table, int count
          100.0 * row_gbps(r, ms) / d->theoretical_gbps,
          r->mem_stable ? "" : "  CLOCK MOVED");
 }
-#line 6113 "scan.nw"
+#line 6124 "scan.nw"
   printf("CUB runs differing from its first: %d of %d; SCAN_AUTO: %d of %d\n",
          differing[0], runs, differing[1], runs);
 }
@@ -3707,7 +3707,7 @@ for (int i = 0; i < shape_count; i++) {
 }
 #line 5636 "scan.nw"
   
-#line 6047 "scan.nw"
+#line 6050 "scan.nw"
 int differing[2] = {0, 0}, det_runs = 20;
 for (int i = 0; i < rows_count; i++) {
   if (table[i].type != ROW_CUB && table[i].type != ROW_AUTO) continue;
@@ -3717,9 +3717,16 @@ for (int i = 0; i < rows_count; i++) {
   differing[table[i].type == ROW_AUTO] = differing_runs(&table[i], &s, det_runs);
   CUDA_CHECK(cudaFree(s.cub_temp));
 }
-tile_timeline timelines[3] = {record_timeline(&s, 1, n), record_timeline(&s, 512, n / 512),
-                              record_timeline(&s, n / 2048, 2048)};
-#line 6064 "scan.nw"
+tile_timeline timelines[3];
+int timeline_count = l4_resident<32, true, true>() > 0 ? 3 : 0;
+if (timeline_count) {
+  timelines[0] = record_timeline(&s, 1, n);
+  timelines[1] = record_timeline(&s, 512, n / 512);
+  timelines[2] = record_timeline(&s, n / 2048, 2048);
+} else {
+  fprintf(stderr, "bench: the 32-item tile does not fit on this GPU; no timelines\n");
+}
+#line 6075 "scan.nw"
 if (!out) {
   mkdir("figures", 0777);
   snprintf(path, sizeof path, "figures/%s", d.slug);
@@ -3733,10 +3740,11 @@ if (!f) {
   return EXIT_FAILED;
 }
 write_json(f, &d, began, n, table, rows_count, shapes, shape_count, differing,
-           det_runs, timelines, 3);
+           det_runs, timelines, timeline_count);
 fclose(f);
 fprintf(stderr, "bench: wrote %s\n", out);
-#line 6059 "scan.nw"
+#line 6069 "scan.nw"
+for (int i = 0; i < timeline_count; i++) free(timelines[i].stamps);
 print_table(&d, table, rows_count, shapes, shape_count, differing, det_runs);
 fprintf(stderr, "bench: done in %.0f s\n", difftime(time(NULL), began));
 #line 5637 "scan.nw"
