@@ -3448,7 +3448,7 @@ static void json_spread(FILE *f, const char *key, double *d, long long n, double
 /* Whether a row starts among the elements [from, to) of the flattened rows. */
 static bool row_starts_in(long long from, long long to, long long len)
 {
-  return (to + len - 1) / len > (from + len - 1) / len;
+  return round_up(to, len) > round_up(from, len);   /* a multiple of len in between */
 }
 #line 5878 "scan.nw"
 /* The first tile whose aggregate the walk of tile g waits for, or -1 when
