@@ -73,6 +73,28 @@ for suite in $(build/scan list | awk '/^suites/ { on = 1; next } /^kernels/ { on
   esac
 done
 
+# The held level-4 kernel is built for two blocks a multiprocessor: on the H200's
+# architecture it must fit in 128 registers a thread without spilling (scan.nw,
+# section "The waiting tile held in registers").  ptxas says; no GPU is needed.
+if "$NVCC" -O3 -std=c++17 -arch=sm_90 -DSCAN_NO_MAIN -Xptxas -v -c build/scan.cu \
+     -o build/resources.o > build/resources.log 2>&1; then
+  verdict=$(awk '
+    /Compiling entry function/ { held = index($0, "l4_held_kernel") > 0 }
+    held && /spill stores/ { for (i = 1; i + 2 <= NF; i++)
+                               if ($(i + 1) == "bytes" && $(i + 2) == "spill") spilled += $i }
+    held && /Used [0-9]+ registers/ { for (i = 1; i < NF; i++) if ($i == "Used") r = $(i + 1) + 0
+                                      if (r > most) most = r; kernels++ }
+    END { printf "%d %d %d", kernels, most, spilled }' build/resources.log)
+  set -- $verdict
+  if [ "$1" -ge 2 ] && [ "$2" -le 128 ] && [ "$3" -eq 0 ]; then
+    result resources pass "l4_held_kernel on sm_90: $2 registers a thread, no spills"
+  else
+    result resources FAIL "l4_held_kernel on sm_90: $1 instances, $2 registers, $3 bytes spilled (build/resources.log)"
+  fi
+else
+  result resources FAIL "the sm_90 compile for ptxas's report failed (build/resources.log)"
+fi
+
 # scan.cu is also a library: another .cu file includes it and calls scan_forward.
 if make --no-print-directory build/library_example > build/library.log 2>&1; then
   build/library_example > build/library-run.log 2>&1
