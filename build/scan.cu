@@ -7,7 +7,7 @@ typedef enum {
    Device pointers, fp32, row-major and contiguous. Asynchronous on `stream`. */
 cudaError_t scan_forward(scan_kernel k, const float *a, const float *b, float *h,
                          long long rows, long long len, cudaStream_t stream);
-#line 171 "scan.nw"
+#line 172 "scan.nw"
 #include <cuda_runtime.h>
 #include <float.h>
 #include <limits.h>
@@ -17,7 +17,7 @@ cudaError_t scan_forward(scan_kernel k, const float *a, const float *b, float *h
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#line 480 "scan.nw"
+#line 481 "scan.nw"
 #ifdef __CUDA_ARCH__
 #define THREAD_FIRST ((int)threadIdx.x)
 #define THREAD_STRIDE ((int)blockDim.x)
@@ -29,12 +29,12 @@ cudaError_t scan_forward(scan_kernel k, const float *a, const float *b, float *h
 #endif
 #define FOR_EACH_THREAD(tid, count) \
   for (int tid = THREAD_FIRST; tid < (count); tid += THREAD_STRIDE)
-#line 5959 "scan.nw"
+#line 6269 "scan.nw"
 #include <errno.h>
-#line 6172 "scan.nw"
+#line 6486 "scan.nw"
 #include <time.h>
 #include <cuda_pipeline.h>
-#line 6181 "scan.nw"
+#line 6495 "scan.nw"
 #ifndef SCAN_NO_MAIN
 #include <cub/device/device_scan.cuh>
 #include <thrust/iterator/counting_iterator.h>
@@ -42,10 +42,10 @@ cudaError_t scan_forward(scan_kernel k, const float *a, const float *b, float *h
 #include <thrust/iterator/transform_output_iterator.h>
 #include <dlfcn.h>
 #endif
-#line 6702 "scan.nw"
+#line 7016 "scan.nw"
 #include <ctype.h>
 #include <sys/stat.h>
-#line 210 "scan.nw"
+#line 211 "scan.nw"
 /* The map x -> a*x + b.  `real` is float on the GPU and double in the mirrors. */
 template <typename real> struct affine { real a, b; };
 
@@ -61,14 +61,14 @@ combine(affine<real> earlier, affine<real> later)
   r.b = later.a * earlier.b + later.b;
   return r;
 }
-#line 234 "scan.nw"
+#line 235 "scan.nw"
 template <typename real>
 static __host__ __device__ __forceinline__ affine<real> identity_map(void)
 {
   affine<real> e = {(real)1, (real)0};
   return e;
 }
-#line 251 "scan.nw"
+#line 252 "scan.nw"
 /* The first element of a row starts from h = 0: h0 = a0 * 0 + b0, which
    poisons h0 when a0 is NaN or infinite, as the sequential recurrence does. */
 template <typename real>
@@ -77,7 +77,7 @@ static __host__ __device__ __forceinline__ affine<real> start_row(affine<real> x
   x.b = x.a * (real)0 + x.b;
   return x;
 }
-#line 499 "scan.nw"
+#line 500 "scan.nw"
 typedef enum {
   FAULT_NONE = 0,
   FAULT_UPSWEEP_SWAP,            /* up-sweep combines (right, left)        */
@@ -96,22 +96,26 @@ typedef enum {
   FAULT_HELD_LAST_FROM_TILE,     /* held kernel: `last` from the tile      */
   FAULT_HELD_PREFIX_EARLY,       /* held kernel: prefix read before DONE   */
   FAULT_HELD_WRONG_TILE,         /* held kernel: prefix applied to new tile */
+  FAULT_ROWS_STEP_LAST_PIECE,    /* shared rows: step total = last piece's */
+  FAULT_ROWS_STATE_AFTER_OWN,    /* shared rows: own total put in front    */
+  FAULT_ROWS_ONE_SET,            /* shared rows: totals without parity     */
+  FAULT_ROWS_PARITY_PER_ROW,     /* shared rows: parity restarts each row  */
   FAULT_COUNT
 } fault_kind;
-#line 526 "scan.nw"
+#line 531 "scan.nw"
 template <typename real>
 static __host__ __device__ __forceinline__ affine<real>
 combine_at(int site, int fault, affine<real> earlier, affine<real> later)
 {
   return fault == site ? combine(later, earlier) : combine(earlier, later);
 }
-#line 540 "scan.nw"
+#line 545 "scan.nw"
 template <typename real> struct shared_tile {
   real *a, *b;     /* slots for the two components */
   int slots;       /* how many slots each array has */
   int *overflow;   /* CPU only: the first slot past the end, or -1 */
 };
-#line 548 "scan.nw"
+#line 553 "scan.nw"
 /* On the CPU, a slot outside the tile is recorded and refused; on the GPU
    every slot is trusted, and compute-sanitizer checks the trust. */
 template <typename real>
@@ -126,7 +130,7 @@ tile_slot_ok(shared_tile<real> t, int slot)
   return false;
 #endif
 }
-#line 565 "scan.nw"
+#line 570 "scan.nw"
 static __host__ __device__ __forceinline__ int padded(int i);
 
 template <typename real>
@@ -146,7 +150,7 @@ tile_put(shared_tile<real> t, int i, affine<real> x)
   int s = padded(i);
   if (tile_slot_ok(t, s)) { t.a[s] = x.a; t.b[s] = x.b; }
 }
-#line 602 "scan.nw"
+#line 607 "scan.nw"
 #define FULL_MASK 0xffffffffu
 
 /* The pair held by the lane `delta` below; lanes below `delta` keep theirs. */
@@ -168,7 +172,7 @@ shfl_affine(affine<float> x, int lane)
   y.b = __shfl_sync(FULL_MASK, x.b, lane);
   return y;
 }
-#line 630 "scan.nw"
+#line 635 "scan.nw"
 static __device__ __forceinline__ affine<float>
 warp_inclusive_scan(affine<float> x)
 {
@@ -179,7 +183,7 @@ warp_inclusive_scan(affine<float> x)
   }
   return x;
 }
-#line 650 "scan.nw"
+#line 655 "scan.nw"
 #define L0_THREADS 1024
 
 /* One row per block, in chunks of L0_THREADS; `carry` composes the chunks
@@ -193,7 +197,7 @@ l0_kernel(const float *a, const float *b, float *h, long long rows, long long le
     affine<float> carry = identity_map<float>();
     for (long long start = 0; start < len; start += L0_THREADS) {
       
-#line 669 "scan.nw"
+#line 674 "scan.nw"
 int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
 long long i = start + threadIdx.x;
 affine<float> x = identity_map<float>();
@@ -208,11 +212,11 @@ if (warp > 0) x = combine(warp_sums[warp - 1], x);
 if (i < len) h[base + i] = combine(carry, x).b;
 carry = combine(carry, warp_sums[31]);
 __syncthreads();
-#line 663 "scan.nw"
+#line 668 "scan.nw"
     }
   }
 }
-#line 693 "scan.nw"
+#line 698 "scan.nw"
 typedef cudaError_t (*scan_launcher)(const float *a, const float *b, float *h,
                                      long long rows, long long len,
                                      void *workspace, cudaStream_t stream);
@@ -230,7 +234,7 @@ static cudaError_t l0_launch(const float *a, const float *b, float *h,
   l0_kernel<<<grid_for(rows), L0_THREADS, 0, stream>>>(a, b, h, rows, len);
   return cudaGetLastError();
 }
-#line 735 "scan.nw"
+#line 740 "scan.nw"
 static __host__ __device__ __forceinline__ int blelloch_left(int offset, int tid)
 {
   return offset * (2 * tid + 1) - 1;
@@ -240,7 +244,7 @@ static __host__ __device__ __forceinline__ int blelloch_right(int offset, int ti
 {
   return offset * (2 * tid + 2) - 1;
 }
-#line 751 "scan.nw"
+#line 756 "scan.nw"
 template <typename real>
 static __host__ __device__ __forceinline__ void
 upsweep_step(shared_tile<real> t, int offset, int tid, int fault)
@@ -260,7 +264,7 @@ downsweep_step(shared_tile<real> t, int offset, int tid, int fault)
   tile_put(t, left, parent);
   tile_put(t, right, combine_at(FAULT_DOWNSWEEP_SWAP, fault, parent, left_sum));
 }
-#line 778 "scan.nw"
+#line 783 "scan.nw"
 template <typename real>
 static __host__ __device__ __forceinline__ void
 clear_root(shared_tile<real> t, int n, int fault)
@@ -268,7 +272,7 @@ clear_root(shared_tile<real> t, int n, int fault)
   tile_put(t, n, tile_get(t, n - 1));
   if (fault != FAULT_ROOT_NOT_IDENTITY) tile_put(t, n - 1, identity_map<real>());
 }
-#line 788 "scan.nw"
+#line 793 "scan.nw"
 /* Exclusive scan of the n slots of `t` (n a power of two, n/2 threads);
    the total ends up in slot n. */
 template <typename real>
@@ -289,14 +293,14 @@ static __host__ __device__ void blelloch_exclusive(shared_tile<real> t, int n,
   }
   BARRIER();
 }
-#line 821 "scan.nw"
+#line 826 "scan.nw"
 /* One spare slot after every 32, so that strided accesses spread over the
    32 banks. */
 static __host__ __device__ __forceinline__ int padded(int i)
 {
   return i + (i >> 5);
 }
-#line 836 "scan.nw"
+#line 841 "scan.nw"
 static __host__ __device__ __forceinline__ int blelloch_size(int count)
 {
   int n = 2;
@@ -314,7 +318,7 @@ static __host__ __device__ __forceinline__ int blelloch_slots(int n)
 {
   return padded(n) + 1;
 }
-#line 868 "scan.nw"
+#line 873 "scan.nw"
 template <typename real>
 static __host__ __device__ void
 blelloch_load(shared_tile<real> t, const float *a, const float *b, int count,
@@ -331,7 +335,7 @@ blelloch_load(shared_tile<real> t, const float *a, const float *b, int count,
     }
   }
 }
-#line 890 "scan.nw"
+#line 895 "scan.nw"
 template <typename real>
 static __host__ __device__ void
 blelloch_store(shared_tile<real> t, real *out_a, real *out_b,
@@ -349,7 +353,7 @@ blelloch_store(shared_tile<real> t, real *out_a, real *out_b,
   }
   if (total) FOR_EACH_THREAD(tid, 1) *total = tile_get(t, n);
 }
-#line 910 "scan.nw"
+#line 915 "scan.nw"
 template <typename real>
 static __host__ __device__ void
 blelloch_tile(shared_tile<real> t, const float *a, const float *b, int count,
@@ -360,7 +364,7 @@ blelloch_tile(shared_tile<real> t, const float *a, const float *b, int count,
   blelloch_exclusive(t, n, fault);
   blelloch_store(t, out_a, out_b, total, count, n, fault);
 }
-#line 928 "scan.nw"
+#line 933 "scan.nw"
 #define L1_MAX_LEN 2048
 
 static __global__ void __launch_bounds__(L1_MAX_LEN / 2)
@@ -376,7 +380,7 @@ l1_kernel(const float *a, const float *b, float *h, long long rows, int len)
     __syncthreads();
   }
 }
-#line 951 "scan.nw"
+#line 956 "scan.nw"
 static cudaError_t l1_launch(const float *a, const float *b, float *h,
                              long long rows, long long len, void *workspace,
                              cudaStream_t stream)
@@ -388,7 +392,7 @@ static cudaError_t l1_launch(const float *a, const float *b, float *h,
       a, b, h, rows, (int)len);
   return cudaGetLastError();
 }
-#line 1030 "scan.nw"
+#line 1035 "scan.nw"
 #define L2_TILE 2048
 #define L2_MAX_LEN ((long long)L2_TILE * L2_TILE)
 
@@ -404,7 +408,7 @@ place_tile(long long g, long long len, long long tiles_per_row, int tile)
   p.count = (int)(len - p.index * tile < tile ? len - p.index * tile : tile);
   return p;
 }
-#line 1053 "scan.nw"
+#line 1058 "scan.nw"
 /* Exclusive scan of one row's `count` tile totals, in place. */
 template <typename real>
 static __host__ __device__ void spine_scan(shared_tile<real> t,
@@ -420,7 +424,7 @@ static __host__ __device__ void spine_scan(shared_tile<real> t,
   FOR_EACH_THREAD(tid, threads)
     for (int i = tid; i < count; i += threads) spine[i] = tile_get(t, i);
 }
-#line 1077 "scan.nw"
+#line 1082 "scan.nw"
 template <typename real>
 static __host__ __device__ void apply_tile(real *h, const real *local_a,
                                            affine<real> prefix, int count,
@@ -431,7 +435,7 @@ static __host__ __device__ void apply_tile(real *h, const real *local_a,
     h[i] = combine_at(FAULT_APPLY_SWAP, fault, prefix, local).b;
   }
 }
-#line 1094 "scan.nw"
+#line 1099 "scan.nw"
 static __global__ void __launch_bounds__(L2_TILE / 2)
 l2_tile_kernel(const float *a, const float *b, float *h, float *local_a,
                affine<float> *spine, long long rows, long long len,
@@ -447,7 +451,7 @@ l2_tile_kernel(const float *a, const float *b, float *h, float *local_a,
     __syncthreads();
   }
 }
-#line 1112 "scan.nw"
+#line 1117 "scan.nw"
 static __global__ void __launch_bounds__(L2_TILE / 2)
 l2_spine_kernel(affine<float> *spine, long long rows, int tiles_per_row)
 {
@@ -469,7 +473,7 @@ l2_apply_kernel(float *h, const float *local_a, const affine<float> *spine,
     apply_tile(h + p.start, local_a + p.start, spine[g], p.count, FAULT_NONE);
   }
 }
-#line 1142 "scan.nw"
+#line 1147 "scan.nw"
 static long long round_up(long long x, long long to) { return (x + to - 1) / to * to; }
 
 static size_t l2_workspace_bytes(long long rows, long long len)
@@ -478,7 +482,7 @@ static size_t l2_workspace_bytes(long long rows, long long len)
   return (size_t)(round_up(rows * len * (long long)sizeof(float), 256) +
                   tiles * (long long)sizeof(affine<float>));
 }
-#line 1153 "scan.nw"
+#line 1158 "scan.nw"
 static cudaError_t l2_launch(const float *a, const float *b, float *h,
                              long long rows, long long len, void *workspace,
                              cudaStream_t stream)
@@ -491,7 +495,7 @@ static cudaError_t l2_launch(const float *a, const float *b, float *h,
   size_t tile_shared = 2 * (size_t)blelloch_slots(L2_TILE) * sizeof(float);
   size_t spine_shared = 2 * (size_t)blelloch_slots(spine_n) * sizeof(float);
   
-#line 1170 "scan.nw"
+#line 1175 "scan.nw"
 l2_tile_kernel<<<grid_for(tiles), L2_TILE / 2, tile_shared, stream>>>(
     a, b, h, local_a, spine, rows, len, per_row);
 cudaError_t e = cudaGetLastError();
@@ -501,10 +505,10 @@ l2_spine_kernel<<<grid_for(rows), blelloch_threads(spine_n, FAULT_NONE),
 if ((e = cudaGetLastError()) != cudaSuccess) return e;
 l2_apply_kernel<<<grid_for(tiles), L2_TILE / 2, 0, stream>>>(
     h, local_a, spine, rows, len, per_row);
-#line 1165 "scan.nw"
+#line 1170 "scan.nw"
   return cudaGetLastError();
 }
-#line 1297 "scan.nw"
+#line 1302 "scan.nw"
 enum { TILE_EMPTY = 0, TILE_AGGREGATE = 1, TILE_PREFIX = 2 };
 
 typedef struct {
@@ -513,7 +517,7 @@ typedef struct {
   affine<float> *inclusive;   /* row start through the tile (flag == P)  */
   unsigned long long *ticket; /* the next tile number to hand out        */
 } tile_states;
-#line 1312 "scan.nw"
+#line 1317 "scan.nw"
 static __device__ __forceinline__ void store_volatile(affine<float> *p,
                                                       affine<float> v)
 {
@@ -528,7 +532,7 @@ static __device__ __forceinline__ affine<float> load_volatile(const affine<float
   affine<float> v = {q[0], q[1]};
   return v;
 }
-#line 1329 "scan.nw"
+#line 1334 "scan.nw"
 /* The value, a fence, then the flag: no reader sees the flag first. */
 static __device__ void publish(tile_states s, long long g, int flag,
                                affine<float> value)
@@ -547,7 +551,7 @@ static __device__ int wait_for_flag(tile_states s, long long g)
   __threadfence();
   return f;
 }
-#line 1509 "scan.nw"
+#line 1514 "scan.nw"
 static long long tile_flags_bytes(long long tiles)
 {
   return 256 + round_up(tiles * (long long)sizeof(int), 256);
@@ -558,7 +562,7 @@ static size_t lookback_workspace_bytes(long long tiles)
   return (size_t)(tile_flags_bytes(tiles) +
                   2 * tiles * (long long)sizeof(affine<float>));
 }
-#line 1522 "scan.nw"
+#line 1527 "scan.nw"
 /* Carve the workspace into tile states and clear the ticket and flags. */
 static cudaError_t tile_states_init(void *workspace, long long tiles,
                                     tile_states *s, cudaStream_t stream)
@@ -570,7 +574,7 @@ static cudaError_t tile_states_init(void *workspace, long long tiles,
   s->inclusive = s->aggregate + tiles;
   return cudaMemsetAsync(base, 0, (size_t)tile_flags_bytes(tiles), stream);
 }
-#line 1381 "scan.nw"
+#line 1386 "scan.nw"
 /* Serial walk: back to the nearest inclusive prefix, then forward through
    the aggregates after it, oldest first. */
 static __device__ affine<float> walk_serial(tile_states s, long long g)
@@ -581,7 +585,7 @@ static __device__ affine<float> walk_serial(tile_states s, long long g)
   for (j++; j < g; j++) acc = combine(acc, load_volatile(&s.aggregate[j]));
   return acc;
 }
-#line 1399 "scan.nw"
+#line 1404 "scan.nw"
 enum { WALK_SERIAL, WALK_WARP };
 static __device__ affine<float> walk_warp(tile_states s, long long g,
                                           long long first);
@@ -602,7 +606,7 @@ static __device__ affine<float> look_back(tile_states s, long long g,
   if (leader) publish(s, g, TILE_PREFIX, combine(prefix, total));
   return prefix;
 }
-#line 1430 "scan.nw"
+#line 1435 "scan.nw"
 /* Returns the composition of the elements of the threads before this one;
    *total gets the whole block's. `warp_sums` is shared, one slot a warp. */
 static __device__ affine<float> block_exclusive_scan(affine<float> x,
@@ -622,7 +626,7 @@ static __device__ affine<float> block_exclusive_scan(affine<float> x,
   *total = all;
   return combine(warp_before, before);
 }
-#line 1457 "scan.nw"
+#line 1462 "scan.nw"
 static __device__ long long take_ticket(tile_states s, long long *shared_slot)
 {
   __syncthreads();
@@ -630,7 +634,7 @@ static __device__ long long take_ticket(tile_states s, long long *shared_slot)
   __syncthreads();
   return *shared_slot;
 }
-#line 1471 "scan.nw"
+#line 1476 "scan.nw"
 #define L3_THREADS 256
 
 template <int WALK>
@@ -644,7 +648,7 @@ l3_kernel(const float *a, const float *b, float *h, long long len,
     long long g = take_ticket(s, &tile_shared);
     if (g >= tiles) break;
     
-#line 1490 "scan.nw"
+#line 1495 "scan.nw"
 tile_place p = place_tile(g, len, tiles_per_row, L3_THREADS);
 int i = threadIdx.x;
 affine<float> x = identity_map<float>(), total;
@@ -657,11 +661,11 @@ if (WALK == WALK_SERIAL ? threadIdx.x == 0 : threadIdx.x < 32) {
 }
 __syncthreads();
 if (i < p.count) h[p.start + i] = combine(prefix_shared, mine).b;
-#line 1484 "scan.nw"
+#line 1489 "scan.nw"
     if (gridDim.x >= tiles) break;
   }
 }
-#line 1536 "scan.nw"
+#line 1541 "scan.nw"
 static long long l3_tiles(long long rows, long long len, int tile)
 {
   return rows * ((len + tile - 1) / tile);
@@ -672,7 +676,7 @@ static size_t l3_workspace_bytes(long long rows, long long len)
 {
   return lookback_workspace_bytes(l3_tiles(rows, len, L3_THREADS));
 }
-#line 1549 "scan.nw"
+#line 1554 "scan.nw"
 template <int WALK>
 static cudaError_t l3_launch(const float *a, const float *b, float *h,
                              long long rows, long long len, void *workspace,
@@ -686,7 +690,7 @@ static cudaError_t l3_launch(const float *a, const float *b, float *h,
       a, b, h, len, tiles / rows, tiles, s);
   return cudaGetLastError();
 }
-#line 1582 "scan.nw"
+#line 1587 "scan.nw"
 /* Find the nearest predecessor with P, 32 at a time. Returns the window
    (lane k looked at tile window - k) and, in *lane_of_prefix, the lane. */
 static __device__ long long find_prefix_warp(tile_states s, long long g,
@@ -705,7 +709,7 @@ static __device__ long long find_prefix_warp(tile_states s, long long g,
     window -= 32;
   }
 }
-#line 1620 "scan.nw"
+#line 1625 "scan.nw"
 static __device__ affine<float> walk_warp(tile_states s, long long g,
                                           long long first)
 {
@@ -722,7 +726,7 @@ static __device__ affine<float> walk_warp(tile_states s, long long g,
   }
   return acc;
 }
-#line 1653 "scan.nw"
+#line 1658 "scan.nw"
 template <int ITEMS>
 static __global__ void __launch_bounds__(L3_THREADS)
 l3c_kernel(const float *a, const float *b, float *h, long long len,
@@ -737,7 +741,7 @@ l3c_kernel(const float *a, const float *b, float *h, long long len,
     int first = threadIdx.x * ITEMS;
     affine<float> x[ITEMS], total;
     
-#line 1680 "scan.nw"
+#line 1685 "scan.nw"
 #pragma unroll
 for (int k = 0; k < ITEMS; k++) {
   x[k] = identity_map<float>();
@@ -747,9 +751,9 @@ for (int k = 0; k < ITEMS; k++) {
   }
 }
 if (p.index == 0 && first == 0) x[0] = start_row(x[0]);
-#line 1667 "scan.nw"
+#line 1672 "scan.nw"
     
-#line 1692 "scan.nw"
+#line 1697 "scan.nw"
 affine<float> mine = x[0];
 #pragma unroll
 for (int k = 1; k < ITEMS; k++) mine = combine(mine, x[k]);
@@ -765,11 +769,11 @@ for (int k = 0; k < ITEMS; k++) {
   acc = combine(acc, x[k]);
   if (first + k < p.count) h[p.start + first + k] = acc.b;
 }
-#line 1668 "scan.nw"
+#line 1673 "scan.nw"
     if (gridDim.x >= tiles) break;
   }
 }
-#line 1710 "scan.nw"
+#line 1715 "scan.nw"
 template <int ITEMS>
 static size_t l3c_workspace_bytes(long long rows, long long len)
 {
@@ -789,7 +793,7 @@ static cudaError_t l3c_launch(const float *a, const float *b, float *h,
       a, b, h, len, tiles / rows, tiles, s);
   return cudaGetLastError();
 }
-#line 1810 "scan.nw"
+#line 1817 "scan.nw"
 /* A stretch of the flattened rows: x -> a*x + b, or, with `reset`, a stretch
    containing a row start, which no longer depends on what came before (its
    `a` is then never read). */
@@ -803,7 +807,7 @@ static __device__ __forceinline__ segment segment_combine(segment earlier,
                earlier.reset};
   return r;
 }
-#line 1831 "scan.nw"
+#line 1838 "scan.nw"
 static __device__ __forceinline__ segment segment_identity(void)
 {
   segment e = {1.0f, 0.0f, 0};
@@ -816,7 +820,7 @@ static __device__ __forceinline__ segment element(float a, float b, bool first)
   segment x = {a, first ? fmaf(a, 0.0f, b) : b, first};
   return x;
 }
-#line 1853 "scan.nw"
+#line 1860 "scan.nw"
 /* The warp scan of segments none of which resets: plain affine maps. */
 static __device__ __forceinline__ segment warp_inclusive_maps(segment x)
 {
@@ -828,7 +832,7 @@ static __device__ __forceinline__ segment warp_inclusive_maps(segment x)
   }
   return x;
 }
-#line 1869 "scan.nw"
+#line 1876 "scan.nw"
 static __device__ __forceinline__ segment shfl_segment(segment x, int lane)
 {
   segment y = {__shfl_sync(FULL_MASK, x.a, lane), __shfl_sync(FULL_MASK, x.b, lane),
@@ -848,9 +852,9 @@ static __device__ __forceinline__ segment warp_inclusive_segments(segment x)
   }
   return x;
 }
-#line 1920 "scan.nw"
+#line 1927 "scan.nw"
 #define VEC 4   /* floats per vector */
-#line 1933 "scan.nw"
+#line 1940 "scan.nw"
 template <bool ALIGNED>
 static __device__ __forceinline__ void copy_vector(float4 *dst, const float *src,
                                                    long long i, long long n, float fill)
@@ -866,7 +870,7 @@ static __device__ __forceinline__ void copy_vector(float4 *dst, const float *src
     else d[k] = fill;
   }
 }
-#line 1957 "scan.nw"
+#line 1964 "scan.nw"
 template <bool ALIGNED>
 static __device__ __forceinline__ void store_vector(float *dst, long long i,
                                                     long long n, const float *v)
@@ -879,7 +883,7 @@ static __device__ __forceinline__ void store_vector(float *dst, long long i,
       if (i + k >= 0 && i + k < n) dst[i + k] = v[k];
   }
 }
-#line 2020 "scan.nw"
+#line 2027 "scan.nw"
 /* The upper half of a status word: a segment's a, or one of two NaNs that
    arithmetic never produces. */
 #define WORD_EMPTY 0xFFFFFFFFu   /* nothing published yet */
@@ -890,7 +894,7 @@ typedef struct {
   unsigned long long *status;        /* per tile */
   unsigned long long *group_status;  /* per group of 32 tiles */
 } packed_states;
-#line 2038 "scan.nw"
+#line 2045 "scan.nw"
 static __device__ __forceinline__ unsigned long long load_relaxed(
     const unsigned long long *p)
 {
@@ -904,7 +908,7 @@ static __device__ __forceinline__ void store_relaxed(unsigned long long *p,
 {
   asm volatile("st.relaxed.gpu.global.b64 [%0], %1;" :: "l"(p), "l"(v) : "memory");
 }
-#line 2054 "scan.nw"
+#line 2061 "scan.nw"
 static __device__ __forceinline__ unsigned long long pack(unsigned high, float low)
 {
   return (unsigned long long)high * 0x100000000ULL | __float_as_uint(low);
@@ -931,13 +935,13 @@ static __device__ __forceinline__ segment word_segment(unsigned long long w)
                __uint_as_float((unsigned)w), known};
   return x;
 }
-#line 2171 "scan.nw"
+#line 2178 "scan.nw"
 /* The b component of everything before a stretch, followed by the stretch. */
 static __device__ __forceinline__ float segment_apply(segment x, float b)
 {
   return x.reset ? x.b : fmaf(x.a, b, x.b);
 }
-#line 2185 "scan.nw"
+#line 2192 "scan.nw"
 /* The segments of the warp's active lanes, `status` pointing at each lane's
    own word; inactive lanes get the identity. */
 static __device__ segment published_segments(const unsigned long long *status,
@@ -951,7 +955,7 @@ static __device__ segment published_segments(const unsigned long long *status,
   }
   return active ? word_segment(word) : segment_identity();
 }
-#line 2201 "scan.nw"
+#line 2208 "scan.nw"
 /* S_G at every lane up to `last` (the identity beyond), with `own` at lane
    `last`: the scan of tile g's group up to g. */
 static __device__ segment group_scan(packed_states s, long long G, int last, segment own)
@@ -961,7 +965,7 @@ static __device__ segment group_scan(packed_states s, long long G, int last, seg
   segment x = published_segments(&s.status[j], lane < last);
   return warp_inclusive_segments(lane == last ? own : x);
 }
-#line 2218 "scan.nw"
+#line 2225 "scan.nw"
 /* Find the nearest group before G with a known prefix; returns the window
    (lane j saw group window - j), the lane, and the status word it saw. */
 static __device__ long long nearest_known_group(packed_states s, long long G,
@@ -982,7 +986,7 @@ static __device__ long long nearest_known_group(packed_states s, long long G,
     window -= 32;
   }
 }
-#line 2249 "scan.nw"
+#line 2256 "scan.nw"
 /* The b of everything before group G, canonically. */
 static __device__ float group_prefix(packed_states s, long long G)
 {
@@ -998,7 +1002,7 @@ static __device__ float group_prefix(packed_states s, long long G)
   }
   return acc;
 }
-#line 2280 "scan.nw"
+#line 2287 "scan.nw"
 static __device__ float walk_groups(packed_states s, long long g, segment own,
                                     bool needs_before)
 {
@@ -1015,7 +1019,7 @@ static __device__ float walk_groups(packed_states s, long long g, segment own,
     store_relaxed(&s.group_status[G], pack(WORD_KNOWN, segment_apply(through, prefix)));
   return k ? segment_apply(before, prefix) : prefix;
 }
-#line 2315 "scan.nw"
+#line 2322 "scan.nw"
 #define L4_THREADS 256
 #define L4_WARPS (L4_THREADS / 32)
 
@@ -1031,7 +1035,7 @@ typedef struct {
   packed_states s;
   unsigned long long *stamps;   /* the timeline, STAMPS words a tile, or NULL */
 } l4_params;
-#line 2343 "scan.nw"
+#line 2350 "scan.nw"
 enum { STAMP_BEGAN, STAMP_CLAIMED, STAMP_LOADED, STAMP_SCANNED, STAMP_PREFIXED,
        STAMP_STORED, STAMP_SM, STAMPS = 8 };   /* the words of a tile's timeline */
 
@@ -1054,7 +1058,7 @@ static __device__ __forceinline__ unsigned long long sm_id(void)
     p.stamps[(tile) * STAMPS + (step)] = (value); } while (0)
 /* ... and thread 0 notes one step of tile g. */
 #define L4_STAMP(step, value) do { if (threadIdx.x == 0) STAMP_TILE(g, step, value); } while (0)
-#line 2383 "scan.nw"
+#line 2390 "scan.nw"
 /* Threads a multiprocessor holds: 2,048 on the data-centre GPUs (sm_80,
    sm_87, sm_90, sm_100), 1,024 on Turing, 1,536 on the others. */
 #if !defined(__CUDA_ARCH__) || __CUDA_ARCH__ == 800 || __CUDA_ARCH__ == 870 || \
@@ -1086,7 +1090,7 @@ static __device__ void claim_tile(const l4_params &p, int tile, long long *g,
 {
   tile_of_ticket(p, tile, atomicAdd(p.s.ticket, 1ULL), g, offset);
 }
-#line 2441 "scan.nw"
+#line 2448 "scan.nw"
 /* This thread's items, composed in order into one segment; rows start at
    items next, next + step, ... (none when next >= ITEMS). */
 template <int ITEMS>
@@ -1109,7 +1113,7 @@ static __device__ __forceinline__ segment compose_items(const float4 *sa, const 
   }
   return mine;
 }
-#line 2466 "scan.nw"
+#line 2473 "scan.nw"
 /* The states of this thread's items, from the state before them, over the
    items' b slots; rows start as in compose_items. */
 template <int ITEMS>
@@ -1130,7 +1134,7 @@ static __device__ __forceinline__ void apply_items(const float4 *sa, float4 *sb,
     sb[v] = make_float4(out[0], out[1], out[2], out[3]);
   }
 }
-#line 2489 "scan.nw"
+#line 2496 "scan.nw"
 template <int ITEMS, bool ALIGNED, bool STAMPED = false>
 static __global__ void __launch_bounds__(L4_THREADS, L4_BLOCKS_PER_SM(ITEMS))
 l4_kernel(l4_params p)
@@ -1149,7 +1153,7 @@ l4_kernel(l4_params p)
   for (;;) {
     if (STAMPED && threadIdx.x == 0) began = clock_ns();
     
-#line 2531 "scan.nw"
+#line 2538 "scan.nw"
 __syncthreads();
 if (threadIdx.x == 0 && p.order == L4_LOOK_BACK)
   claim_tile(p, TILE, &tile_shared, &offset_shared);
@@ -1161,12 +1165,12 @@ long long tile_first = g * TILE - p.shift;
 next_tile = p.order != L4_ROW_A_BLOCK ? g + gridDim.x
           : (g + 1) % p.row_tiles ? g + 1 : g + 1 + (gridDim.x - 1LL) * p.row_tiles;
 if (g >= p.tiles) break;
-#line 2507 "scan.nw"
+#line 2514 "scan.nw"
     L4_STAMP(STAMP_BEGAN, began);
     L4_STAMP(STAMP_CLAIMED, clock_ns());
     L4_STAMP(STAMP_SM, sm_id());
     
-#line 2547 "scan.nw"
+#line 2554 "scan.nw"
 #pragma unroll
 for (int m = 0; m < ITEMS / VEC; m++) {
   int v = threadIdx.x + m * L4_THREADS;
@@ -1177,20 +1181,20 @@ for (int m = 0; m < ITEMS / VEC; m++) {
 __pipeline_commit();
 __pipeline_wait_prior(0);
 __syncthreads();
-#line 2511 "scan.nw"
+#line 2518 "scan.nw"
     L4_STAMP(STAMP_LOADED, clock_ns());
     segment lane_before, warp_before, total;
     
-#line 2568 "scan.nw"
+#line 2575 "scan.nw"
 long long r = row_offset + (long long)threadIdx.x * ITEMS;
 r = r < p.len ? r : p.len < TILE ? (long long)((unsigned)r % (unsigned)p.len) : r - p.len;
 int step = p.len < ITEMS ? (int)p.len : ITEMS;
 int first_start = r == 0 ? 0 : p.len - r < ITEMS ? (int)(p.len - r) : ITEMS;
 segment mine = first_start < ITEMS ? compose_items<ITEMS>(sa, sb, first_start, step)
                                    : compose_items<ITEMS>(sa, sb, ITEMS, 0);
-#line 2514 "scan.nw"
+#line 2521 "scan.nw"
     
-#line 2581 "scan.nw"
+#line 2588 "scan.nw"
 segment incl = warp_inclusive_segments(mine);
 lane_before = shfl_segment(incl, (lane + 31) & 31);
 if (lane == 0) lane_before = segment_identity();
@@ -1200,9 +1204,9 @@ warp_before = segment_identity();
 for (int w = 0; w < warp; w++) warp_before = segment_combine(warp_before, warp_sums[w]);
 total = warp_before;
 for (int w = warp; w < L4_WARPS; w++) total = segment_combine(total, warp_sums[w]);
-#line 2515 "scan.nw"
+#line 2522 "scan.nw"
     
-#line 2600 "scan.nw"
+#line 2607 "scan.nw"
 if (warp == 0) {
   bool look_back = p.order == L4_LOOK_BACK;
   bool needs_before = look_back && g > 0 && row_offset != 0, last = look_back && g % 32 == 31;
@@ -1216,28 +1220,28 @@ if (warp == 0) {
   L4_STAMP(STAMP_PREFIXED, clock_ns());
 }
 __syncthreads();
-#line 2516 "scan.nw"
+#line 2523 "scan.nw"
     
-#line 2622 "scan.nw"
+#line 2629 "scan.nw"
 float state = segment_apply(lane_before, segment_apply(warp_before, prefix_shared));
 if (first_start < ITEMS) apply_items<ITEMS>(sa, sb, state, first_start, step);
 else apply_items<ITEMS>(sa, sb, state, ITEMS, 0);
 carry = segment_apply(total, prefix_shared);   /* the state after the tile */
 __syncthreads();
-#line 2517 "scan.nw"
+#line 2524 "scan.nw"
     
-#line 2630 "scan.nw"
+#line 2637 "scan.nw"
 #pragma unroll
 for (int m = 0; m < ITEMS / VEC; m++) {
   int v = threadIdx.x + m * L4_THREADS;
   store_vector<ALIGNED>(p.h, tile_first + (long long)v * VEC, p.n, (const float *)&sb[slot(v)]);
 }
-#line 2518 "scan.nw"
+#line 2525 "scan.nw"
     L4_STAMP(STAMP_STORED, clock_ns());
     if (gridDim.x >= p.tiles) break;
   }
 }
-#line 2674 "scan.nw"
+#line 2681 "scan.nw"
 #define HELD_WARPS 7                            /* warps that load and scan */
 #define HELD_THREADS (HELD_WARPS * 32 + 32)     /* and one that walks */
 #define HELD_ITEMS 32
@@ -1250,7 +1254,7 @@ typedef struct {
   int needs_before;     /* whether its first elements need the prefix */
   int last;             /* whether the block has no tile after it */
 } held_request;
-#line 2718 "scan.nw"
+#line 2725 "scan.nw"
 static __device__ __forceinline__ void bar_sync(int id, int threads)
 {
   asm volatile("barrier.sync %0, %1;" :: "r"(id), "r"(threads) : "memory");
@@ -1260,7 +1264,7 @@ static __device__ __forceinline__ void bar_arrive(int id, int threads)
 {
   asm volatile("barrier.arrive %0, %1;" :: "r"(id), "r"(threads) : "memory");
 }
-#line 2737 "scan.nw"
+#line 2744 "scan.nw"
 template <bool ALIGNED, bool STAMPED>
 static __device__ __forceinline__ void start_held_copy(const l4_params &p, float4 *sa,
                                                        float4 *sb, long long tile)
@@ -1277,7 +1281,7 @@ static __device__ __forceinline__ void start_held_copy(const l4_params &p, float
   }
   __pipeline_commit();
 }
-#line 2756 "scan.nw"
+#line 2763 "scan.nw"
 /* apply_items with the items in registers, the states to slots of sh */
 static __device__ __forceinline__ void apply_held(const float *xa, const float *yb,
                                                   float4 *sh, float state, int next, int step)
@@ -1295,13 +1299,13 @@ static __device__ __forceinline__ void apply_held(const float *xa, const float *
     sh[v] = make_float4(out[0], out[1], out[2], out[3]);
   }
 }
-#line 2780 "scan.nw"
+#line 2787 "scan.nw"
 typedef struct {
   long long first;                    /* its first element's flat index */
   segment lane_before, warp_before;   /* this thread's share of the block scan */
   int first_start, step;              /* where rows start among the thread's items */
 } held_tile;
-#line 2793 "scan.nw"
+#line 2800 "scan.nw"
 template <bool ALIGNED, bool STAMPED>
 static __device__ __forceinline__ void finish_held(const l4_params &p, const held_tile &t,
                                                    const float *xa, const float *yb,
@@ -1319,7 +1323,7 @@ static __device__ __forceinline__ void finish_held(const l4_params &p, const hel
   }
   if (threadIdx.x == 0) STAMP_TILE((t.first + p.shift) / HELD_TILE, STAMP_STORED, clock_ns());
 }
-#line 2827 "scan.nw"
+#line 2834 "scan.nw"
 template <bool ALIGNED, bool STAMPED = false>
 static __global__ void __launch_bounds__(HELD_THREADS, 2)
 l4_held_kernel(l4_params p)
@@ -1335,17 +1339,17 @@ l4_held_kernel(l4_params p)
   float4 *sa = l4_tile, *sb = l4_tile + SLOTS, *sh = l4_tile + 2 * SLOTS;
   int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
   
-#line 2865 "scan.nw"
+#line 2872 "scan.nw"
 if (threadIdx.x == 0) {
   unsigned long long asked = STAMPED ? clock_ns() : 0;
   claim_tile(p, TILE, &tile_shared, &offset_shared);
   if (tile_shared < p.tiles) STAMP_TILE(tile_shared, STAMP_BEGAN, asked);
 }
 __syncthreads();
-#line 2842 "scan.nw"
+#line 2849 "scan.nw"
   if (warp == HELD_WARPS) {
     
-#line 2882 "scan.nw"
+#line 2889 "scan.nw"
 for (bool last = tile_shared >= p.tiles; !last;) {
   bar_sync(BAR_REQUEST, HELD_THREADS);
   long long g = request.tile;
@@ -1358,30 +1362,30 @@ for (bool last = tile_shared >= p.tiles; !last;) {
   bar_sync(BAR_DONE, HELD_THREADS);
 }
 return;
-#line 2844 "scan.nw"
+#line 2851 "scan.nw"
   }
   
-#line 2897 "scan.nw"
+#line 2904 "scan.nw"
 float xa[ITEMS], yb[ITEMS];
 held_tile held;
 bool holding = false;
 long long g = tile_shared, row_offset = offset_shared;
 if (g < p.tiles) start_held_copy<ALIGNED, STAMPED>(p, sa, sb, g);
-#line 2846 "scan.nw"
+#line 2853 "scan.nw"
   while (g < p.tiles) {
     
-#line 2909 "scan.nw"
+#line 2916 "scan.nw"
 __pipeline_wait_prior(0);
 bar_sync(BAR_WORKERS, HELD_WARPS * 32);
 L4_STAMP(STAMP_LOADED, clock_ns());
-#line 2568 "scan.nw"
+#line 2575 "scan.nw"
 long long r = row_offset + (long long)threadIdx.x * ITEMS;
 r = r < p.len ? r : p.len < TILE ? (long long)((unsigned)r % (unsigned)p.len) : r - p.len;
 int step = p.len < ITEMS ? (int)p.len : ITEMS;
 int first_start = r == 0 ? 0 : p.len - r < ITEMS ? (int)(p.len - r) : ITEMS;
 segment mine = first_start < ITEMS ? compose_items<ITEMS>(sa, sb, first_start, step)
                                    : compose_items<ITEMS>(sa, sb, ITEMS, 0);
-#line 2913 "scan.nw"
+#line 2920 "scan.nw"
 segment incl = warp_inclusive_segments(mine);
 segment lane_before = shfl_segment(incl, (lane + 31) & 31);
 if (lane == 0) lane_before = segment_identity();
@@ -1394,18 +1398,18 @@ for (int w = warp; w < HELD_WARPS; w++) own = segment_combine(own, warp_sums[w])
 if (own.reset) own.a = 1.0f;   /* as readers see it, as in the kernel before */
 if (threadIdx.x == 0) store_relaxed(&p.s.status[g], segment_word(own));
 L4_STAMP(STAMP_SCANNED, clock_ns());
-#line 2848 "scan.nw"
+#line 2855 "scan.nw"
     if (holding) finish_held<ALIGNED, STAMPED>(p, held, xa, yb, sh, &prefix_shared);
     
-#line 2936 "scan.nw"
+#line 2943 "scan.nw"
 unsigned long long ticket = 0;
 if (threadIdx.x == 0) {
   if (STAMPED) asked_shared = clock_ns();   /* in shared memory: registers are short */
   ticket = atomicAdd(p.s.ticket, 1ULL);
 }
-#line 2850 "scan.nw"
+#line 2857 "scan.nw"
     
-#line 2949 "scan.nw"
+#line 2956 "scan.nw"
 #pragma unroll
 for (int m = 0; m < ITEMS / VEC; m++) {
   int v = slot(threadIdx.x * (ITEMS / VEC) + m);
@@ -1421,15 +1425,15 @@ if (threadIdx.x == 0) {
   request.needs_before = g > 0 && row_offset != 0;
   request.last = next_shared >= p.tiles;
 }
-#line 2851 "scan.nw"
+#line 2858 "scan.nw"
     bar_sync(BAR_WORKERS, HELD_WARPS * 32);
     
-#line 2971 "scan.nw"
+#line 2978 "scan.nw"
 long long next = next_shared, next_offset = next_offset_shared;
 if (next < p.tiles) start_held_copy<ALIGNED, STAMPED>(p, sa, sb, next);
-#line 2853 "scan.nw"
+#line 2860 "scan.nw"
     
-#line 2976 "scan.nw"
+#line 2983 "scan.nw"
 bar_arrive(BAR_REQUEST, HELD_THREADS);
 holding = true;
 held.first = g * TILE - p.shift;
@@ -1439,11 +1443,11 @@ held.first_start = first_start;
 held.step = step;
 g = next;
 row_offset = next_offset;
-#line 2854 "scan.nw"
+#line 2861 "scan.nw"
   }
   if (holding) finish_held<ALIGNED, STAMPED>(p, held, xa, yb, sh, &prefix_shared);
 }
-#line 3002 "scan.nw"
+#line 3009 "scan.nw"
 static long long l4_tiles(long long n, int shift, int tile)
 {
   return (n + shift + tile - 1) / tile;
@@ -1467,7 +1471,7 @@ static size_t l4_workspace_bytes(long long rows, long long len)
 {
   return (size_t)l4_state_bytes(l4_tiles(rows * len, 3, L4_THREADS * ITEMS));
 }
-#line 3028 "scan.nw"
+#line 3035 "scan.nw"
 static packed_states l4_states(void *workspace, long long tiles)
 {
   char *base = (char *)workspace;
@@ -1477,7 +1481,7 @@ static packed_states l4_states(void *workspace, long long tiles)
   s.group_status = s.status + round_up(tiles * 8, 256) / 8;
   return s;
 }
-#line 3048 "scan.nw"
+#line 3055 "scan.nw"
 /* remembered[device]: the answer + 1, or 0 when not yet asked */
 static int resident_blocks(const void *kernel, int threads, int shared, int *remembered)
 {
@@ -1499,7 +1503,7 @@ static int l4_resident(void)
   return resident_blocks((const void *)l4_kernel<ITEMS, ALIGNED, STAMPED>, L4_THREADS,
                          (int)l4_shared_bytes<ITEMS>(), remembered);
 }
-#line 3072 "scan.nw"
+#line 3079 "scan.nw"
 template <int ITEMS, bool ALIGNED, bool STAMPED = false>
 static cudaError_t l4_start(l4_params p, cudaStream_t stream)
 {
@@ -1509,7 +1513,7 @@ static cudaError_t l4_start(l4_params p, cudaStream_t stream)
                                        l4_shared_bytes<ITEMS>(), stream>>>(p);
   return cudaGetLastError();
 }
-#line 3101 "scan.nw"
+#line 3108 "scan.nw"
 static int l4_order(l4_params p, long long rows, int tile, int resident)
 {
   if (p.shift % p.len == 0 && tile % p.len == 0) return L4_TILES_APART;
@@ -1517,7 +1521,7 @@ static int l4_order(l4_params p, long long rows, int tile, int resident)
     return L4_ROW_A_BLOCK;
   return L4_LOOK_BACK;
 }
-#line 3111 "scan.nw"
+#line 3118 "scan.nw"
 template <int ITEMS>
 static cudaError_t l4_launch_stamped(const float *a, const float *b, float *h,
                                      long long rows, long long len, void *workspace,
@@ -1549,7 +1553,7 @@ static cudaError_t l4_launch(const float *a, const float *b, float *h,
 {
   return l4_launch_stamped<ITEMS>(a, b, h, rows, len, workspace, NULL, stream);
 }
-#line 3152 "scan.nw"
+#line 3159 "scan.nw"
 static size_t l4_held_shared_bytes(void)
 {
   return 3 * (size_t)slot(HELD_TILE / VEC) * sizeof(float4);
@@ -1567,7 +1571,7 @@ static int l4_held_resident(void)
   return resident_blocks((const void *)l4_held_kernel<ALIGNED, STAMPED>, HELD_THREADS,
                          (int)l4_held_shared_bytes(), remembered);
 }
-#line 3172 "scan.nw"
+#line 3179 "scan.nw"
 /* Whether the held kernel runs a launch of this shape (p.len and p.shift set). */
 static bool l4_held_takes(l4_params p, long long rows, bool aligned)
 {
@@ -1575,7 +1579,7 @@ static bool l4_held_takes(l4_params p, long long rows, bool aligned)
   return resident > 0 &&
          l4_order(p, rows, L4_THREADS * 32, l4_resident<32, true>()) == L4_LOOK_BACK;
 }
-#line 3185 "scan.nw"
+#line 3192 "scan.nw"
 static cudaError_t l4_held_launch_stamped(const float *a, const float *b, float *h,
                                           long long rows, long long len, void *workspace,
                                           unsigned long long *stamps, cudaStream_t stream)
@@ -1591,7 +1595,7 @@ static cudaError_t l4_held_launch_stamped(const float *a, const float *b, float 
                      : aligned ? l4_held_resident<true>() : l4_held_resident<false>();
   if (resident == 0) return cudaErrorInvalidConfiguration;
   
-#line 3211 "scan.nw"
+#line 3218 "scan.nw"
 p.tiles = l4_tiles(p.n, p.shift, HELD_TILE);
 p.s = l4_states(workspace, p.tiles);
 cudaError_t e = cudaMemsetAsync(workspace, 0xFF, (size_t)l4_state_bytes(p.tiles), stream);
@@ -1603,7 +1607,7 @@ if (stamps) l4_held_kernel<true, true><<<grid, HELD_THREADS, shared, stream>>>(p
 else if (aligned) l4_held_kernel<true><<<grid, HELD_THREADS, shared, stream>>>(p);
 else l4_held_kernel<false><<<grid, HELD_THREADS, shared, stream>>>(p);
 return cudaGetLastError();
-#line 3200 "scan.nw"
+#line 3207 "scan.nw"
 }
 
 static cudaError_t l4_held_launch(const float *a, const float *b, float *h,
@@ -1612,12 +1616,12 @@ static cudaError_t l4_held_launch(const float *a, const float *b, float *h,
 {
   return l4_held_launch_stamped(a, b, h, rows, len, workspace, NULL, stream);
 }
-#line 3257 "scan.nw"
+#line 3264 "scan.nw"
 #define ROWS_THREADS 128                      /* four warps */
 #define ROWS_WARPS (ROWS_THREADS / 32)
 #define ROWS_PIECES 4                         /* vectors a lane loads a step */
 #define ROWS_STEP (32 * VEC * ROWS_PIECES)    /* elements a warp scans a step */
-#line 3270 "scan.nw"
+#line 3277 "scan.nw"
 /* The vector of a row that starts at element i; the identity past the end. */
 template <bool ALIGNED>
 static __device__ __forceinline__ float4 row_vector(const float *row, long long i,
@@ -1633,7 +1637,7 @@ static __device__ __forceinline__ float4 row_vector(const float *row, long long 
   }
   return make_float4(v[0], v[1], v[2], v[3]);
 }
-#line 3288 "scan.nw"
+#line 3295 "scan.nw"
 /* The four elements of a vector, composed in order into one map. */
 static __device__ __forceinline__ segment compose_vector(float4 a, float4 b)
 {
@@ -1643,25 +1647,25 @@ static __device__ __forceinline__ segment compose_vector(float4 a, float4 b)
   x.b = fmaf(a.w, x.b, b.w); x.a *= a.w;
   return x;
 }
-#line 3307 "scan.nw"
+#line 3314 "scan.nw"
 template <bool ALIGNED>
 static __global__ void __launch_bounds__(ROWS_THREADS)
 l4_rows_kernel(const float *a, const float *b, float *h, long long rows, long long len,
                int ways)
 {
-  __shared__ float2 step_total[2][ROWS_WARPS];   /* by the round's parity */
+  __shared__ float2 step_total[2][ROWS_WARPS];   /* by the stride's parity */
   int lane = threadIdx.x & 31, warp = threadIdx.x >> 5, way = warp % ways;
   int groups = ROWS_WARPS / ways;
   long long first = blockIdx.x * (long long)groups + warp / ways;
+  int parity = 0;   /* the stride's: it runs on from row to row */
   for (long long row = first; row < rows; row += (long long)gridDim.x * groups) {
     const float *ra = a + row * len, *rb = b + row * len;
     float *rh = h + row * len;
-    float carry = 0.0f;   /* the state before the round */
-    int parity = 0;
-    for (long long round = 0; round < len; round += ways * ROWS_STEP) {
-      long long start = round + (long long)way * ROWS_STEP;
+    float carry = 0.0f;   /* the state before the stride */
+    for (long long stride = 0; stride < len; stride += ways * ROWS_STEP) {
+      long long start = stride + (long long)way * ROWS_STEP;
       
-#line 3334 "scan.nw"
+#line 3341 "scan.nw"
 float4 va[ROWS_PIECES], vb[ROWS_PIECES];
 #pragma unroll
 for (int p = 0; p < ROWS_PIECES; p++) {
@@ -1669,9 +1673,9 @@ for (int p = 0; p < ROWS_PIECES; p++) {
   va[p] = row_vector<ALIGNED>(ra, i, len, 1.0f);
   vb[p] = row_vector<ALIGNED>(rb, i, len, 0.0f);
 }
-#line 3324 "scan.nw"
+#line 3331 "scan.nw"
       
-#line 3349 "scan.nw"
+#line 3356 "scan.nw"
 segment before[ROWS_PIECES], total[ROWS_PIECES], step = segment_identity();
 #pragma unroll
 for (int p = 0; p < ROWS_PIECES; p++) {
@@ -1682,9 +1686,9 @@ for (int p = 0; p < ROWS_PIECES; p++) {
   total[p] = t;
   step = p == 0 ? t : segment_combine(step, t);
 }
-#line 3325 "scan.nw"
+#line 3332 "scan.nw"
       
-#line 3374 "scan.nw"
+#line 3387 "scan.nw"
 float state = carry;
 if (ways == 1) {
   carry = fmaf(step.a, carry, step.b);
@@ -1697,9 +1701,9 @@ if (ways == 1) {
     carry = fmaf(t.x, carry, t.y);
   }
 }
-#line 3326 "scan.nw"
+#line 3333 "scan.nw"
       
-#line 3393 "scan.nw"
+#line 3406 "scan.nw"
 #pragma unroll
 for (int p = 0; p < ROWS_PIECES; p++) {
   float x = lane == 0 ? state : fmaf(before[p].a, state, before[p].b), out[VEC];
@@ -1710,15 +1714,13 @@ for (int p = 0; p < ROWS_PIECES; p++) {
   store_vector<ALIGNED>(rh, start + (p * 32 + lane) * VEC, len, out);
   state = fmaf(total[p].a, state, total[p].b);
 }
-#line 3327 "scan.nw"
+#line 3334 "scan.nw"
       parity ^= 1;
     }
   }
 }
-#line 3416 "scan.nw"
-#ifndef ROWS_ROUNDS
-#define ROWS_ROUNDS 32   /* rows wanted for every resident group */
-#endif
+#line 3429 "scan.nw"
+#define ROWS_PER_GROUP 32   /* rows wanted for every resident group */
 
 static int l4_rows_resident_warps(bool aligned)
 {
@@ -1732,12 +1734,12 @@ static int l4_rows_ways(long long rows, long long len, bool aligned)
 {
   long long resident = l4_rows_resident_warps(aligned);
   int ways = 1;
-  while (ways < ROWS_WARPS && rows * ways < ROWS_ROUNDS * resident &&
+  while (ways < ROWS_WARPS && rows * ways < ROWS_PER_GROUP * resident &&
          len >= 2LL * ways * ROWS_STEP)
     ways *= 2;
   return ways;
 }
-#line 3442 "scan.nw"
+#line 3453 "scan.nw"
 static bool rows_aligned(const float *a, const float *b, const float *h, long long len)
 {
   return (((uintptr_t)a | (uintptr_t)b | (uintptr_t)h) & 15) == 0 && len % VEC == 0;
@@ -1765,7 +1767,7 @@ static cudaError_t l4_rows_launch(const float *a, const float *b, float *h,
   (void)workspace;
   return l4_rows_launch_ways(a, b, h, rows, len, 0, stream);
 }
-#line 3492 "scan.nw"
+#line 3503 "scan.nw"
 static int l4_choose_items(long long n)
 {
   int resident[3] = {l4_resident<8, true>(), l4_resident<16, true>(),
@@ -1775,7 +1777,7 @@ static int l4_choose_items(long long n)
       return 8 << i;
   return resident[0] > 0 ? 8 : resident[1] > 0 ? 16 : 32;
 }
-#line 3504 "scan.nw"
+#line 3524 "scan.nw"
 /* Whether the rows go to warps: aligned arrays, and rows that keep the
    resident groups of ROWS_WARPS warps busy three quarters of the time or more,
    counting the last, partial round of rows. */
@@ -1786,7 +1788,7 @@ static bool l4_rows_takes(long long rows, bool aligned)
   long long rounds = (rows + groups - 1) / groups;
   return 4 * rows >= 3 * rounds * groups;
 }
-#line 3517 "scan.nw"
+#line 3537 "scan.nw"
 static size_t l4_auto_workspace_bytes(long long rows, long long len)
 {
   return l4_workspace_bytes<8>(rows, len);   /* the most tiles of the three */
@@ -1804,7 +1806,7 @@ static cudaError_t l4_auto_launch(const float *a, const float *b, float *h,
   default: return l4_launch<8>(a, b, h, rows, len, workspace, stream);
   }
 }
-#line 3546 "scan.nw"
+#line 3566 "scan.nw"
 typedef size_t (*workspace_sizer)(long long rows, long long len);
 
 typedef struct {
@@ -1816,13 +1818,13 @@ typedef struct {
   workspace_sizer workspace; /* NULL when it needs none */
   scan_launcher launch;
 } scan_variant;
-#line 3560 "scan.nw"
+#line 3580 "scan.nw"
 static const scan_variant variants[] = {
   {"l0", "Level 0: Hillis-Steele in registers", 0, 12, 0, NULL, l0_launch},
   {"l1", "Level 1: Blelloch in shared memory", L1_MAX_LEN, 12, 0, NULL, l1_launch},
   {"l2", "Level 2: three passes", L2_MAX_LEN, 28, 0, l2_workspace_bytes, l2_launch},
   
-#line 3581 "scan.nw"
+#line 3601 "scan.nw"
 {"l3", "Level 3: look-back, serial walk", 0, 12, 256,
  l3_workspace_bytes<WALK_SERIAL>, l3_launch<WALK_SERIAL>},
 {"l3b", "Level 3b: look-back, warp walk", 0, 12, 256,
@@ -1837,7 +1839,7 @@ static const scan_variant variants[] = {
  l3c_launch<8>},
 {"l3c-16", "Level 3c: 16 items a thread", 0, 12, 4096, l3c_workspace_bytes<16>,
  l3c_launch<16>},
-#line 3565 "scan.nw"
+#line 3585 "scan.nw"
   {"l4-8", "Level 4: 8 items a thread", 0, 12, 2048, l4_workspace_bytes<8>,
    l4_launch<8>},
   {"l4-16", "Level 4: 16 items a thread", 0, 12, 4096, l4_workspace_bytes<16>,
@@ -1851,7 +1853,7 @@ static const scan_variant variants[] = {
    l4_auto_workspace_bytes, l4_auto_launch},
 };
 #define VARIANT_COUNT ((int)(sizeof variants / sizeof variants[0]))
-#line 3604 "scan.nw"
+#line 3624 "scan.nw"
 static const char *const public_variant_names[] = {
   "l1", "l2", "l3", "l3b", "l3c-8", "l4", "l4"   /* in scan_kernel order */
 };
@@ -1862,7 +1864,7 @@ static const scan_variant *find_variant(const char *name)
     if (strcmp(variants[i].name, name) == 0) return &variants[i];
   return NULL;
 }
-#line 3623 "scan.nw"
+#line 3643 "scan.nw"
 static bool misaligned(const void *p) { return ((uintptr_t)p & 3) != 0; }
 
 /* cudaSuccess for a valid call with work to do; cudaErrorNotReady (never
@@ -1879,7 +1881,7 @@ static cudaError_t check_call(const scan_variant *v, const float *a,
   if (v->max_len && len > v->max_len) return cudaErrorInvalidValue;
   return cudaSuccess;
 }
-#line 3657 "scan.nw"
+#line 3677 "scan.nw"
 static cudaMemPool_t workspace_pool(void)
 {
   static cudaMemPool_t pools[64];
@@ -1899,7 +1901,7 @@ static cudaMemPool_t workspace_pool(void)
     cudaMemPoolDestroy(pool);
   return pools[device];
 }
-#line 3679 "scan.nw"
+#line 3699 "scan.nw"
 static cudaError_t run_variant(const scan_variant *v, const float *a,
                                const float *b, float *h, long long rows,
                                long long len, void *workspace,
@@ -1910,13 +1912,13 @@ static cudaError_t run_variant(const scan_variant *v, const float *a,
   cudaMemPool_t pool = NULL;
   cudaError_t e = cudaSuccess;
   if (bytes && !ws) 
-#line 3700 "scan.nw"
+#line 3720 "scan.nw"
 {
   pool = workspace_pool();
   e = pool ? cudaMallocFromPoolAsync(&ws, bytes, pool, stream) : cudaMalloc(&ws, bytes);
   if (e != cudaSuccess) return e;
 }
-#line 3689 "scan.nw"
+#line 3709 "scan.nw"
   e = v->launch(a, b, h, rows, len, ws, stream);
   if (bytes && !workspace) {
     cudaError_t f = pool ? cudaFreeAsync(ws, stream)
@@ -1925,7 +1927,7 @@ static cudaError_t run_variant(const scan_variant *v, const float *a,
   }
   return e;
 }
-#line 3708 "scan.nw"
+#line 3728 "scan.nw"
 cudaError_t scan_forward(scan_kernel k, const float *a, const float *b, float *h,
                          long long rows, long long len, cudaStream_t stream)
 {
@@ -1938,7 +1940,7 @@ cudaError_t scan_forward(scan_kernel k, const float *a, const float *b, float *h
 }
 #line 152 "scan.nw"
 #ifndef SCAN_NO_MAIN
-#line 3733 "scan.nw"
+#line 3753 "scan.nw"
 enum { EXIT_OK = 0, EXIT_FAILED = 1, EXIT_USAGE = 2, EXIT_NO_GPU = 3,
        EXIT_SKIPPED = 77 };
 
@@ -1951,7 +1953,7 @@ static void cuda_check(cudaError_t e, const char *what, const char *file, int li
   fprintf(stderr, "%s:%d: %s: %s\n", file, line, what, cudaGetErrorString(e));
   exit(EXIT_FAILED);
 }
-#line 3754 "scan.nw"
+#line 3774 "scan.nw"
 static uint64_t mix64(uint64_t x)   /* SplitMix64's finaliser */
 {
   x += 0x9E3779B97F4A7C15ULL;
@@ -1966,7 +1968,7 @@ static float uniform_at(uint64_t seed, long long i, float lo, float hi)
   double u = (double)(mix64(seed ^ mix64((uint64_t)i)) >> 40) * 0x1p-24;
   return (float)(lo + (hi - lo) * u);
 }
-#line 3771 "scan.nw"
+#line 3791 "scan.nw"
 static void fill_uniform(float *x, long long n, uint64_t seed, float lo, float hi)
 {
 #pragma omp parallel for schedule(static)
@@ -1977,7 +1979,7 @@ static uint64_t run_seed;     /* printed at the start; SCAN_SEED replays it */
 static uint64_t case_counter;
 
 static uint64_t next_seed(void) { return mix64(run_seed + ++case_counter); }
-#line 3789 "scan.nw"
+#line 3809 "scan.nw"
 typedef struct { const char *name; float lo, hi; } decay_family;
 
 static const decay_family decays[] = {
@@ -1991,7 +1993,7 @@ static void make_inputs(float *a, float *b, long long n, int decay)
   fill_uniform(a, n, next_seed(), decays[decay].lo, decays[decay].hi);
   fill_uniform(b, n, next_seed(), -1.0f, 1.0f);
 }
-#line 5882 "scan.nw"
+#line 6192 "scan.nw"
 static int usage_error(const char *fmt, ...)
 {
   va_list args;
@@ -2002,7 +2004,7 @@ static int usage_error(const char *fmt, ...)
   va_end(args);
   return EXIT_USAGE;
 }
-#line 6055 "scan.nw"
+#line 6369 "scan.nw"
 static int compare_floats(const void *x, const void *y)
 {
   float a = *(const float *)x, b = *(const float *)y;
@@ -2014,7 +2016,7 @@ static int compare_doubles(const void *x, const void *y)
   double a = *(const double *)x, b = *(const double *)y;
   return (a > b) - (a < b);
 }
-#line 291 "scan.nw"
+#line 292 "scan.nw"
 /* h[t] = a[t] * h[t-1] + b[t] with h[-1] = 0, in double, for one row. */
 static void reference_row(const float *a, const float *b, double *h,
                           long long len)
@@ -2025,7 +2027,7 @@ static void reference_row(const float *a, const float *b, double *h,
     h[t] = state;
   }
 }
-#line 343 "scan.nw"
+#line 344 "scan.nw"
 /* The largest number of times any element enters a combine as the later
    operand, for every kernel in this file: a small multiple of log2(len). */
 static int later_depth(long long len)
@@ -2034,7 +2036,7 @@ static int later_depth(long long len)
   while ((1LL << d) < len) d++;
   return 2 * d + 16;
 }
-#line 359 "scan.nw"
+#line 360 "scan.nw"
 typedef struct { double u, tiny; } precision;   /* unit roundoff, subnormal step */
 static const precision FLOAT32 = {0x1p-24, 0x1p-149};
 static const precision FLOAT64 = {0x1p-53, 0x1p-1074};
@@ -2048,13 +2050,13 @@ static void reference_step(reference_state *r, float a, float b)
   r->w = abs_a * (r->w + r->s);
   r->s = abs_a * r->s + fabs((double)b);
 }
-#line 375 "scan.nw"
+#line 376 "scan.nw"
 static double error_bound(const reference_state *r, long long t, int depth,
                           precision p)
 {
   return 1.01 * p.u * (2.0 * r->w + depth * r->s) + (2.0 * t + depth + 2) * p.tiny;
 }
-#line 392 "scan.nw"
+#line 393 "scan.nw"
 /* The outcome of comparing one output with the reference. */
 typedef struct {
   long long checked, failed;
@@ -2069,7 +2071,7 @@ static void compare_init(comparison *c)
   c->worst_ratio = c->worst_out = c->worst_ref = 0.0;
   c->worst_index = -1;
 }
-#line 415 "scan.nw"
+#line 416 "scan.nw"
 static void compare_one(comparison *c, double out, double ref, double bound,
                         long long index)
 {
@@ -2087,7 +2089,7 @@ static void compare_one(comparison *c, double out, double ref, double bound,
     c->worst_ref = ref;
   }
 }
-#line 3809 "scan.nw"
+#line 3829 "scan.nw"
 /* Compare one row of an output (float from the GPU, double from a mirror). */
 template <typename real>
 static void compare_row(const float *a, const float *b, const real *out,
@@ -2102,7 +2104,7 @@ static void compare_row(const float *a, const float *b, const real *out,
                 first_index + t);
   }
 }
-#line 3829 "scan.nw"
+#line 3849 "scan.nw"
 static void merge_comparison(comparison *into, const comparison *c)
 {
   into->checked += c->checked;
@@ -2115,7 +2117,7 @@ static void merge_comparison(comparison *into, const comparison *c)
     into->worst_ref = c->worst_ref;
   }
 }
-#line 3844 "scan.nw"
+#line 3864 "scan.nw"
 template <typename real>
 static comparison compare_rows(const float *a, const float *b, const real *out,
                                long long rows, long long len, precision p)
@@ -2135,7 +2137,7 @@ static comparison compare_rows(const float *a, const float *b, const real *out,
   }
   return all;
 }
-#line 3869 "scan.nw"
+#line 3889 "scan.nw"
 static void describe_worst(char *text, size_t size, const comparison *c,
                            long long len)
 {
@@ -2146,7 +2148,7 @@ static void describe_worst(char *text, size_t size, const comparison *c,
            " (got %.9g, want %.9g)", c->worst_ratio, rel, c->worst_index / len,
            c->worst_index % len, c->worst_out, c->worst_ref);
 }
-#line 973 "scan.nw"
+#line 978 "scan.nw"
 /* A tile on the heap for the mirrors: n slots of tree, padded, plus one. */
 static shared_tile<double> mirror_tile(int n, int *overflow)
 {
@@ -2159,7 +2161,7 @@ static shared_tile<double> mirror_tile(int n, int *overflow)
 }
 
 static void mirror_tile_free(shared_tile<double> t) { free(t.a); free(t.b); }
-#line 988 "scan.nw"
+#line 993 "scan.nw"
 static void mirror_l1(const float *a, const float *b, double *h, long long rows,
                       long long len, int fault, int *overflow)
 {
@@ -2172,7 +2174,7 @@ static void mirror_l1(const float *a, const float *b, double *h, long long rows,
   }
   mirror_tile_free(t);
 }
-#line 1207 "scan.nw"
+#line 1212 "scan.nw"
 static void mirror_l2(const float *a, const float *b, double *h, long long rows,
                       long long len, int fault, int *overflow)
 {
@@ -2182,7 +2184,7 @@ static void mirror_l2(const float *a, const float *b, double *h, long long rows,
   shared_tile<double> t = mirror_tile(L2_TILE, overflow);
   shared_tile<double> ts = mirror_tile(blelloch_size((int)per_row), overflow);
   
-#line 1224 "scan.nw"
+#line 1229 "scan.nw"
 for (long long g = 0; g < tiles; g++) {
   tile_place p = place_tile(g, len, per_row, L2_TILE);
   blelloch_tile(t, a + p.start, b + p.start, p.count, L2_TILE, p.index == 0,
@@ -2194,13 +2196,13 @@ for (long long g = 0; g < tiles; g++) {
   tile_place p = place_tile(g, len, per_row, L2_TILE);
   apply_tile(h + p.start, local_a + p.start, spine[g], p.count, fault);
 }
-#line 1216 "scan.nw"
+#line 1221 "scan.nw"
   mirror_tile_free(t);
   mirror_tile_free(ts);
   free(local_a);
   free(spine);
 }
-#line 3904 "scan.nw"
+#line 3924 "scan.nw"
 typedef void (*mirror_fn)(const float *a, const float *b, double *h,
                           long long rows, long long len, int fault,
                           int *overflow);
@@ -2214,7 +2216,7 @@ typedef struct {
   int overflow_slot;     /* the first slot past a tile, -1 if none */
   long long overflow_len;
 } evidence;
-#line 3920 "scan.nw"
+#line 3940 "scan.nw"
 static evidence run_mirror(mirror_fn mirror, const mirror_case *cases,
                            int count, int fault)
 {
@@ -2229,7 +2231,7 @@ static evidence run_mirror(mirror_fn mirror, const mirror_case *cases,
     mirror(a, b, h, cases[i].rows, cases[i].len, fault, &overflow);
     comparison c = compare_rows(a, b, h, cases[i].rows, cases[i].len, FLOAT64);
     
-#line 3941 "scan.nw"
+#line 3961 "scan.nw"
 if (c.failed || overflow >= 0) ev.failed_cases++;
 if (overflow >= 0 && ev.overflow_slot < 0) {
   ev.overflow_slot = overflow;
@@ -2239,21 +2241,22 @@ if (ev.worst.worst_index < 0 || c.worst_ratio > ev.worst.worst_ratio) {
   ev.worst = c;
   ev.worst_len = cases[i].len;
 }
-#line 3934 "scan.nw"
+#line 3954 "scan.nw"
     free(a); free(b); free(h);
   }
   return ev;
 }
-#line 3955 "scan.nw"
+#line 3975 "scan.nw"
 static const char *const fault_names[FAULT_COUNT] = {
   "correct", "upsweep-swap", "downsweep-swap", "downsweep-index-off-by-one",
   "root-not-identity", "threads-rounded-to-warp", "apply-swap",
   "spine-forgets-identity", "walk-stops-at-aggregate", "flag-before-value",
   "walk-combines-backwards", "warp-lanes-nearest-first", "walk-folds-backward",
   "tiles-from-blockidx", "held-last-from-tile", "held-prefix-before-done",
-  "held-applies-to-new-tile",
+  "held-applies-to-new-tile", "rows-step-last-piece", "rows-state-after-own",
+  "rows-one-set", "rows-parity-per-row",
 };
-#line 3970 "scan.nw"
+#line 3991 "scan.nw"
 static bool report_fault(int fault, const evidence *ev, int cases)
 {
   char text[256];
@@ -2272,7 +2275,7 @@ static bool report_fault(int fault, const evidence *ev, int cases)
     printf("  caught %-28s %s, len %lld\n", fault_names[fault], text, ev->worst_len);
   return ev->failed_cases > 0;
 }
-#line 3991 "scan.nw"
+#line 4012 "scan.nw"
 static int mirror_suite(mirror_fn mirror, const mirror_case *cases, int count,
                         const int *faults, int fault_count)
 {
@@ -2283,7 +2286,7 @@ static int mirror_suite(mirror_fn mirror, const mirror_case *cases, int count,
   }
   return ok ? EXIT_OK : EXIT_FAILED;
 }
-#line 4009 "scan.nw"
+#line 4030 "scan.nw"
 static int length_cases(mirror_case *cases, long long ceiling, long long rows)
 {
   static const long long extra[] = {1, 2, 3, 5, 7, 100, 1000, 1500, 3001, 100003};
@@ -2295,7 +2298,7 @@ static int length_cases(mirror_case *cases, long long ceiling, long long rows)
       if (p + d <= ceiling) cases[count++] = mirror_case{rows, p + d};
   return count;
 }
-#line 4060 "scan.nw"
+#line 4081 "scan.nw"
 enum { STEP_CLAIM, STEP_SCAN, STEP_PUBLISH_FIRST, STEP_PUBLISH_SECOND,
        STEP_WALK, STEP_FOLD, STEP_PREFIX_FIRST, STEP_PREFIX_SECOND,
        STEP_WRITE, STEP_DONE };
@@ -2312,7 +2315,7 @@ typedef struct {
   bool found_aggregate;      /* the walk stopped at an A (a broken variant) */
   long long t_claim, t_published, t_found, t_prefix, t_done;  /* the figure */
 } actor;
-#line 4079 "scan.nw"
+#line 4100 "scan.nw"
 typedef struct {
   const float *a, *b;
   double *h;
@@ -2325,7 +2328,7 @@ typedef struct {
   int resident_limit, started;        /* blocks become resident in order */
   const int *residency;               /* of this permutation */
 } launch;
-#line 4097 "scan.nw"
+#line 4118 "scan.nw"
 static tile_place launch_place(const launch *L, long long tile)
 {
   return place_tile(tile, L->len, L->per_row, (int)L->tile_size);
@@ -2336,7 +2339,7 @@ static affine<double> element_at(const launch *L, tile_place p, int i)
   affine<double> x = {L->a[p.start + i], L->b[p.start + i]};
   return p.index == 0 && i == 0 ? start_row(x) : x;
 }
-#line 4114 "scan.nw"
+#line 4135 "scan.nw"
 /* One half of publishing `flag` for tile g: the value or the flag. */
 static void publish_half(launch *L, long long g, int flag, affine<double> value,
                          bool first_half)
@@ -2349,7 +2352,7 @@ static void publish_half(launch *L, long long g, int flag, affine<double> value,
     L->flag[g] = flag;
   }
 }
-#line 4132 "scan.nw"
+#line 4153 "scan.nw"
 /* One event of the walk; returns false when the actor must wait. */
 static bool walk_serial_event(launch *L, actor *x)
 {
@@ -2364,7 +2367,7 @@ static bool walk_serial_event(launch *L, actor *x)
   }
   return true;
 }
-#line 4152 "scan.nw"
+#line 4173 "scan.nw"
 static bool walk_warp_event(launch *L, actor *x)
 {
   long long first = x->tile - launch_place(L, x->tile).index;
@@ -2384,23 +2387,23 @@ static bool walk_warp_event(launch *L, actor *x)
   x->step = STEP_FOLD;
   return true;
 }
-#line 4179 "scan.nw"
+#line 4200 "scan.nw"
 static affine<double> fold_forward(const launch *L, const actor *x)
 {
   long long g = x->tile;
   affine<double> acc = x->found_aggregate ? L->aggregate[x->found]
                                           : L->inclusive[x->found];
   if (L->fault == FAULT_BACKWARD_FOLD) 
-#line 4193 "scan.nw"
+#line 4214 "scan.nw"
 {
   if (x->found + 1 >= g) return acc;
   affine<double> right = L->aggregate[g - 1];
   for (long long j = g - 2; j > x->found; j--) right = combine(L->aggregate[j], right);
   return combine(acc, right);
 }
-#line 4185 "scan.nw"
+#line 4206 "scan.nw"
   if (L->walk == WALK_WARP) 
-#line 4202 "scan.nw"
+#line 4223 "scan.nw"
 {
   for (long long w = x->look; w < g; w += 32) {
     int top = w == x->look ? x->lane - 1 : 31;
@@ -2411,12 +2414,12 @@ static affine<double> fold_forward(const launch *L, const actor *x)
   }
   return acc;
 }
-#line 4186 "scan.nw"
+#line 4207 "scan.nw"
   for (long long j = x->found + 1; j < g; j++)
     acc = combine_at(FAULT_WALK_ORDER, L->fault, acc, L->aggregate[j]);
   return acc;
 }
-#line 4219 "scan.nw"
+#line 4240 "scan.nw"
 /* Take one step of actor x; false when it cannot move now. */
 static bool actor_event(launch *L, actor *x, int block)
 {
@@ -2428,7 +2431,7 @@ static bool actor_event(launch *L, actor *x, int block)
     x->step = STEP_SCAN;
     return true;
   
-#line 4237 "scan.nw"
+#line 4258 "scan.nw"
 case STEP_SCAN:
   x->total = element_at(L, p, 0);
   for (int i = 1; i < p.count; i++) x->total = combine(x->total, element_at(L, p, i));
@@ -2446,9 +2449,9 @@ case STEP_PUBLISH_SECOND:
   return true;
 case STEP_WALK:
   return L->walk == WALK_SERIAL ? walk_serial_event(L, x) : walk_warp_event(L, x);
-#line 4230 "scan.nw"
+#line 4251 "scan.nw"
   
-#line 4257 "scan.nw"
+#line 4278 "scan.nw"
 case STEP_FOLD:
   x->prefix = fold_forward(L, x);
   x->t_found = L->clock;
@@ -2471,11 +2474,11 @@ case STEP_WRITE: {
   x->step = STEP_DONE;
   return true;
 }
-#line 4231 "scan.nw"
+#line 4252 "scan.nw"
   }
   return false;
 }
-#line 4295 "scan.nw"
+#line 4316 "scan.nw"
 enum { SCHEDULE_RANDOM, SCHEDULE_LATE_PREFIX, SCHEDULE_REVERSE_RESIDENCY,
        SCHEDULE_STALLS, SCHEDULE_KINDS };
 static const char *const schedule_names[SCHEDULE_KINDS] = {
@@ -2489,7 +2492,7 @@ static bool can_move(launch *L, const actor *x)
   return L->walk == WALK_SERIAL ? walk_serial_event(L, &copy)
                                 : walk_warp_event(L, &copy);
 }
-#line 4311 "scan.nw"
+#line 4332 "scan.nw"
 /* Pick the actor for the next event, or -1 if no one can move. */
 static int pick_actor(launch *L, int policy, uint64_t *rng)
 {
@@ -2506,7 +2509,7 @@ static int pick_actor(launch *L, int policy, uint64_t *rng)
   *rng = mix64(*rng);
   return movable[*rng % (uint64_t)count];
 }
-#line 4330 "scan.nw"
+#line 4351 "scan.nw"
 /* Make blocks resident, in the order of L->residency, up to the limit. */
 static void admit_blocks(launch *L)
 {
@@ -2518,7 +2521,7 @@ static void admit_blocks(launch *L)
     resident++;
   }
 }
-#line 4344 "scan.nw"
+#line 4365 "scan.nw"
 /* Run a launch to the end; false on deadlock. */
 static bool run_launch(launch *L, int policy, uint64_t seed)
 {
@@ -2527,7 +2530,7 @@ static bool run_launch(launch *L, int policy, uint64_t seed)
     admit_blocks(L);
     int i = pick_actor(L, policy, &rng);
     if (i < 0) 
-#line 4366 "scan.nw"
+#line 4387 "scan.nw"
 {
   bool thawed = false;
   for (int j = 0; j < (int)L->tiles && !thawed; j++)
@@ -2535,7 +2538,7 @@ static bool run_launch(launch *L, int policy, uint64_t seed)
   if (!thawed) return false;
   continue;
 }
-#line 4352 "scan.nw"
+#line 4373 "scan.nw"
     actor *x = &L->blocks[i];
     int before = x->step;
     actor_event(L, x, i);
@@ -2547,7 +2550,7 @@ static bool run_launch(launch *L, int policy, uint64_t seed)
   }
   return true;
 }
-#line 4382 "scan.nw"
+#line 4403 "scan.nw"
 static void launch_init(launch *L, const float *a, const float *b, double *h,
                         long long rows, long long len, long long tile_size,
                         int walk, int fault, int policy, int *order)
@@ -2566,7 +2569,7 @@ static void launch_init(launch *L, const float *a, const float *b, double *h,
   }
   L->residency = order;
 }
-#line 4410 "scan.nw"
+#line 4431 "scan.nw"
 typedef struct { long long rows, len, tile_size; } protocol_case;
 
 static const protocol_case protocol_cases[] = {
@@ -2575,7 +2578,7 @@ static const protocol_case protocol_cases[] = {
 };
 #define PROTOCOL_CASES 6
 #define RANDOM_SCHEDULES 24
-#line 4423 "scan.nw"
+#line 4444 "scan.nw"
 typedef struct {
   float *a, *b;
   double *h, *first_h;
@@ -2597,19 +2600,19 @@ static launch_memory launch_memory_new(long long n, long long tiles)
   m.blocks = (actor *)malloc(sizeof(actor) * tiles);
   return m;
 }
-#line 4447 "scan.nw"
+#line 4468 "scan.nw"
 static void launch_memory_free(launch_memory m)
 {
   free(m.a); free(m.b); free(m.h); free(m.first_h); free(m.flag); free(m.order);
   free(m.aggregate); free(m.inclusive); free(m.blocks);
 }
-#line 4458 "scan.nw"
+#line 4479 "scan.nw"
 typedef struct {
   bool deadlock, disagree, out_of_bound;
   char detail[256];
 } protocol_evidence;
 
-#line 4466 "scan.nw"
+#line 4487 "scan.nw"
 static void note(protocol_evidence *ev, bool *flag, const char *fmt, ...)
 {
   if (*flag) return;
@@ -2620,7 +2623,7 @@ static void note(protocol_evidence *ev, bool *flag, const char *fmt, ...)
   vsnprintf(ev->detail, sizeof ev->detail, fmt, args);
   va_end(args);
 }
-#line 4483 "scan.nw"
+#line 4504 "scan.nw"
 /* Holds one schedule's outputs h to the bound and to the first schedule's
    bits (kept in first_h when `first`); `schedule` names it in the evidence. */
 static void judge_schedule(const float *a, const float *b, const double *h, double *first_h,
@@ -2643,7 +2646,7 @@ static void judge_schedule(const float *a, const float *b, const double *h, doub
         break;
       }
 }
-#line 4508 "scan.nw"
+#line 4529 "scan.nw"
 static void run_schedule(const protocol_case *c, launch_memory *m, int walk,
                          int fault, int policy, uint64_t seed, bool first,
                          protocol_evidence *ev)
@@ -2661,7 +2664,7 @@ static void run_schedule(const protocol_case *c, launch_memory *m, int walk,
   judge_schedule(m->a, m->b, m->h, m->first_h, c->rows, c->len, first,
                  schedule_names[policy], ev);
 }
-#line 4528 "scan.nw"
+#line 4549 "scan.nw"
 static protocol_evidence run_protocol(int walk, int fault, int *schedules)
 {
   protocol_evidence ev = {false, false, false, ""};
@@ -2680,7 +2683,7 @@ static protocol_evidence run_protocol(int walk, int fault, int *schedules)
   }
   return ev;
 }
-#line 4621 "scan.nw"
+#line 4642 "scan.nw"
 enum { WORK_CLAIM, WORK_PUBLISH, WORK_FINISH, WORK_TAKE, WORK_DONE };
 enum { WALKER_START, WALKER_WAIT, WALKER_LOOK, WALKER_SIGNAL, WALKER_DONE };
 
@@ -2696,7 +2699,7 @@ typedef struct {
   long long walking, look;              /* the walking warp's own */
   bool walking_last;
 } held_block;
-#line 4639 "scan.nw"
+#line 4660 "scan.nw"
 typedef struct {
   const float *a, *b;
   double *h;
@@ -2717,7 +2720,7 @@ static affine<double> held_element(const held_launch *L, long long i)
   if (i % L->len == 0) x = affine<double>{0.0, start_row(x).b};
   return x;
 }
-#line 4666 "scan.nw"
+#line 4687 "scan.nw"
 /* Folds tile g onto `before`; writes every state to h when `write`. */
 static affine<double> held_fold(held_launch *L, long long g, affine<double> before,
                                 bool write)
@@ -2729,7 +2732,7 @@ static affine<double> held_fold(held_launch *L, long long g, affine<double> befo
   }
   return before;
 }
-#line 4694 "scan.nw"
+#line 4715 "scan.nw"
 /* One event of block k's workers; false when they must wait. */
 static bool held_work_event(held_launch *L, held_block *k)
 {
@@ -2746,7 +2749,7 @@ static bool held_work_event(held_launch *L, held_block *k)
     k->early = k->prefix;
     return true;
   
-#line 4716 "scan.nw"
+#line 4737 "scan.nw"
 case WORK_FINISH: {
   if (!k->done) return false;
   bool wrong = L->fault == FAULT_HELD_WRONG_TILE && k->tile < L->tiles;
@@ -2770,11 +2773,11 @@ case WORK_TAKE: {
   k->early = k->prefix;
   return true;
 }
-#line 4710 "scan.nw"
+#line 4731 "scan.nw"
   }
   return false;
 }
-#line 4748 "scan.nw"
+#line 4769 "scan.nw"
 /* One event of block k's walking warp; false when it must wait. */
 static bool held_walker_event(held_launch *L, held_block *k)
 {
@@ -2791,7 +2794,7 @@ static bool held_walker_event(held_launch *L, held_block *k)
     k->walker = WALKER_LOOK;
     return true;
   
-#line 4774 "scan.nw"
+#line 4795 "scan.nw"
 case WALKER_LOOK: {
   long long g = k->walking;
   if (g == 0) { k->prefix = identity_map<double>(); k->walker = WALKER_SIGNAL; return true; }
@@ -2805,7 +2808,7 @@ case WALKER_LOOK: {
   k->walker = WALKER_SIGNAL;
   return true;
 }
-#line 4764 "scan.nw"
+#line 4785 "scan.nw"
   case WALKER_SIGNAL:
     k->done = true;
     k->walker = k->walking_last ? WALKER_DONE : WALKER_WAIT;
@@ -2813,7 +2816,7 @@ case WALKER_LOOK: {
   }
   return false;
 }
-#line 4797 "scan.nw"
+#line 4818 "scan.nw"
 enum { HELD_RANDOM, HELD_WORKERS_FIRST, HELD_WALKERS_FIRST };
 
 static bool held_can_move(const held_launch *L, int actor)
@@ -2828,7 +2831,7 @@ static bool held_can_move(const held_launch *L, int actor)
   }
   return false;
 }
-#line 4814 "scan.nw"
+#line 4835 "scan.nw"
 /* Runs a launch to the end under one schedule; false on deadlock. */
 static bool held_run(held_launch *L, int policy, uint64_t rng)
 {
@@ -2850,14 +2853,14 @@ static bool held_run(held_launch *L, int policy, uint64_t rng)
     if (L->blocks[k].work != WORK_DONE || L->blocks[k].walker != WALKER_DONE) return false;
   return true;
 }
-#line 4842 "scan.nw"
+#line 4863 "scan.nw"
 typedef struct { long long rows, len, tile_size; int blocks; } held_case;
 
 static const held_case held_cases[] = {
   {1, 203, 4, 3}, {3, 41, 8, 2}, {5, 7, 4, 4}, {1, 5, 8, 3}, {2, 64, 4, 1}, {4, 33, 5, 6},
 };
 #define HELD_CASES ((int)(sizeof held_cases / sizeof held_cases[0]))
-#line 4856 "scan.nw"
+#line 4877 "scan.nw"
 static bool held_schedule(held_launch *L, const held_case *c, int policy, uint64_t seed,
                           double *first_h, bool first, protocol_evidence *ev)
 {
@@ -2883,7 +2886,7 @@ static bool held_schedule(held_launch *L, const held_case *c, int policy, uint64
   judge_schedule(L->a, L->b, L->h, first_h, c->rows, c->len, first, name, ev);
   return true;
 }
-#line 4887 "scan.nw"
+#line 4908 "scan.nw"
 static protocol_evidence run_held_mirror(int fault, int *schedules)
 {
   protocol_evidence ev = {false, false, false, ""};
@@ -2891,7 +2894,7 @@ static protocol_evidence run_held_mirror(int fault, int *schedules)
   for (int ci = 0; ci < HELD_CASES; ci++) {
     const held_case *c = &held_cases[ci];
     
-#line 4907 "scan.nw"
+#line 4928 "scan.nw"
 long long n = c->rows * c->len, tiles = (n + c->tile_size - 1) / c->tile_size;
 float *a = (float *)malloc(sizeof(float) * n), *b = (float *)malloc(sizeof(float) * n);
 double *h = (double *)malloc(sizeof(double) * n);
@@ -2904,7 +2907,7 @@ int *movable = (int *)malloc(sizeof(int) * 2 * c->blocks);
 make_inputs(a, b, n, ci % DECAY_COUNT);
 held_launch L = {a, b, h, n, c->len, c->tile_size, tiles, 0, fault, c->blocks, false,
                  flag, aggregate, inclusive, blocks, movable};
-#line 4894 "scan.nw"
+#line 4915 "scan.nw"
     bool have_first = false;   /* the first schedule that ran to its end */
     for (int s = 0; s < 2 + RANDOM_SCHEDULES; s++, ++*schedules) {
       int policy = s < 2 ? s + 1 : HELD_RANDOM;
@@ -2912,21 +2915,216 @@ held_launch L = {a, b, h, n, c->len, c->tile_size, tiles, 0, fault, c->blocks, f
         have_first = true;
     }
     
-#line 4922 "scan.nw"
+#line 4943 "scan.nw"
 free(a); free(b); free(h); free(first_h); free(flag); free(aggregate); free(inclusive);
 free(blocks); free(movable);
-#line 4901 "scan.nw"
+#line 4922 "scan.nw"
   }
   return ev;
 }
-#line 3888 "scan.nw"
+#line 5005 "scan.nw"
+enum { SHARE_SCAN, SHARE_POST, SHARE_WAIT, SHARE_READ, SHARE_APPLY, SHARE_DONE };
+#define SHARE_MAX_PIECES 4
+
+typedef struct {
+  int event, passed;              /* the next event; barriers passed */
+  long long row, stride;          /* the row, and the stride's first element */
+  int parity;
+  double carry, state;            /* before the stride; before this warp's step */
+  affine<double> piece[SHARE_MAX_PIECES], step;
+} share_warp;
+#line 5018 "scan.nw"
+typedef struct {
+  const float *a, *b;
+  double *h;
+  long long rows, len;
+  int ways, groups, pieces, piece, fault;
+  affine<double> *posted;         /* [2][groups * ways], by parity */
+  int *arrived, *generation;      /* per group */
+  share_warp *warps;              /* warp w of group g at g * ways + w */
+  int *movable;
+} share_launch;
+
+/* Element i of row r as a map, the identity past the row's end. */
+static affine<double> share_element(const share_launch *L, long long r, long long i)
+{
+  if (i >= L->len) return identity_map<double>();
+  affine<double> x = {L->a[r * L->len + i], L->b[r * L->len + i]};
+  return x;
+}
+#line 5045 "scan.nw"
+static long long share_start(const share_launch *L, const share_warp *w, int way)
+{
+  return w->stride + (long long)way * L->pieces * L->piece;
+}
+
+static void share_scan(share_launch *L, share_warp *w, int way)
+{
+  long long start = share_start(L, w, way);
+  for (int p = 0; p < L->pieces; p++) {
+    affine<double> t = identity_map<double>();
+    for (int k = 0; k < L->piece; k++)
+      t = combine(t, share_element(L, w->row, start + (long long)p * L->piece + k));
+    w->piece[p] = t;
+    bool last_only = L->fault == FAULT_ROWS_STEP_LAST_PIECE;
+    w->step = p == 0 || last_only ? t : combine(w->step, t);
+  }
+}
+#line 5070 "scan.nw"
+static void share_read(share_launch *L, share_warp *w, int g, int way)
+{
+  const affine<double> *set = L->posted + (long long)w->parity * L->groups * L->ways;
+  w->state = w->carry;
+  for (int k = 0; k < L->ways; k++) {
+    affine<double> t = set[g * L->ways + k];
+    if (k == way && L->fault != FAULT_ROWS_STATE_AFTER_OWN) w->state = w->carry;
+    w->carry = t.a * w->carry + t.b;
+    if (k == way && L->fault == FAULT_ROWS_STATE_AFTER_OWN) w->state = w->carry;
+  }
+}
+
+static void share_apply(share_launch *L, share_warp *w, int way)
+{
+  long long start = share_start(L, w, way);
+  double state = w->state;
+  for (int p = 0; p < L->pieces; p++) {
+    double x = state;
+    for (int k = 0; k < L->piece; k++) {
+      long long i = start + (long long)p * L->piece + k;
+      if (i >= L->len) break;
+      x = L->a[w->row * L->len + i] * x + L->b[w->row * L->len + i];
+      L->h[w->row * L->len + i] = x;
+    }
+    state = w->piece[p].a * state + w->piece[p].b;
+  }
+}
+#line 5107 "scan.nw"
+static void share_advance(share_launch *L, share_warp *w)
+{
+  w->stride += (long long)L->ways * L->pieces * L->piece;
+  if (L->fault != FAULT_ROWS_ONE_SET) w->parity ^= 1;
+  if (w->stride < L->len) { w->event = SHARE_SCAN; return; }
+  w->row += L->groups;
+  w->stride = 0;
+  w->carry = 0.0;
+  if (L->fault == FAULT_ROWS_PARITY_PER_ROW) w->parity = 0;
+  w->event = w->row < L->rows ? SHARE_SCAN : SHARE_DONE;
+}
+#line 5121 "scan.nw"
+/* One event of warp `i`; false when it must wait at the barrier. */
+static bool share_event(share_launch *L, int i)
+{
+  share_warp *w = &L->warps[i];
+  int g = i / L->ways, way = i % L->ways;
+  switch (w->event) {
+  case SHARE_SCAN: share_scan(L, w, way); w->event = SHARE_POST; return true;
+  case SHARE_POST:
+    L->posted[(long long)w->parity * L->groups * L->ways + i] = w->step;
+    if (++L->arrived[g] == L->ways) { L->arrived[g] = 0; L->generation[g]++; }
+    w->event = SHARE_WAIT;
+    return true;
+  case SHARE_WAIT:
+    if (L->generation[g] <= w->passed) return false;
+    w->passed++;
+    w->event = SHARE_READ;
+    return true;
+  case SHARE_READ: share_read(L, w, g, way); w->event = SHARE_APPLY; return true;
+  case SHARE_APPLY: share_apply(L, w, way); share_advance(L, w); return true;
+  }
+  return false;
+}
+#line 5151 "scan.nw"
+enum { SHARE_RANDOM, SHARE_FIRST_WARP_FIRST, SHARE_LAST_WARP_FIRST };
+
+static bool share_run(share_launch *L, int policy, uint64_t rng)
+{
+  int warps = L->groups * L->ways;
+  for (;;) {
+    int count = 0;
+    for (int i = 0; i < warps; i++) {
+      share_warp *w = &L->warps[i];
+      bool waiting = w->event == SHARE_WAIT && L->generation[i / L->ways] <= w->passed;
+      if (w->event != SHARE_DONE && !waiting) L->movable[count++] = i;
+    }
+    if (count == 0) break;
+    rng = mix64(rng);
+    int pick = policy == SHARE_FIRST_WARP_FIRST ? 0
+             : policy == SHARE_LAST_WARP_FIRST ? count - 1 : (int)(rng % (uint64_t)count);
+    share_event(L, L->movable[pick]);
+  }
+  for (int i = 0; i < warps; i++)
+    if (L->warps[i].event != SHARE_DONE) return false;
+  return true;
+}
+#line 5180 "scan.nw"
+typedef struct { long long rows, len; int ways, groups, pieces, piece; } share_case;
+
+static const share_case share_cases[] = {
+  {6, 60, 2, 2, 3, 4}, {7, 45, 4, 2, 2, 3}, {5, 100, 4, 1, 4, 2}, {9, 17, 1, 3, 2, 4},
+  {4, 24, 2, 1, 2, 3}, {10, 50, 2, 3, 1, 5},
+};
+#define SHARE_CASES ((int)(sizeof share_cases / sizeof share_cases[0]))
+#line 5190 "scan.nw"
+static bool share_schedule(share_launch *L, const share_case *c, int policy, uint64_t seed,
+                           double *first_h, bool first, protocol_evidence *ev)
+{
+  long long n = c->rows * c->len, slots = 2LL * c->groups * c->ways;
+  for (long long i = 0; i < n; i++) L->h[i] = NAN;
+  for (long long i = 0; i < slots; i++) L->posted[i] = affine<double>{NAN, NAN};
+  for (int g = 0; g < c->groups; g++) L->arrived[g] = L->generation[g] = 0;
+  for (int i = 0; i < c->groups * c->ways; i++) {
+    L->warps[i] = share_warp{};
+    L->warps[i].row = i / c->ways;
+    L->warps[i].event = L->warps[i].row < c->rows ? SHARE_SCAN : SHARE_DONE;
+  }
+  const char *name = policy == SHARE_RANDOM ? "random" : policy == SHARE_FIRST_WARP_FIRST
+                   ? "first warp first" : "last warp first";
+  if (!share_run(L, policy, seed)) {
+    note(ev, &ev->deadlock, "deadlock under %s: no warp can move", name);
+    return false;
+  }
+  judge_schedule(L->a, L->b, L->h, first_h, c->rows, c->len, first, name, ev);
+  return true;
+}
+#line 5214 "scan.nw"
+static protocol_evidence run_share_mirror(int fault, int *schedules)
+{
+  protocol_evidence ev = {false, false, false, ""};
+  *schedules = 0;
+  for (int ci = 0; ci < SHARE_CASES; ci++) {
+    const share_case *c = &share_cases[ci];
+    
+#line 5234 "scan.nw"
+long long n = c->rows * c->len;
+int warps = c->groups * c->ways;
+float *a = (float *)malloc(sizeof(float) * n), *b = (float *)malloc(sizeof(float) * n);
+double *h = (double *)malloc(sizeof(double) * n);
+double *first_h = (double *)malloc(sizeof(double) * n);
+make_inputs(a, b, n, ci % DECAY_COUNT);
+share_launch L = {a, b, h, c->rows, c->len, c->ways, c->groups, c->pieces, c->piece, fault,
+                  (affine<double> *)malloc(sizeof(affine<double>) * 2 * warps),
+                  (int *)malloc(sizeof(int) * c->groups), (int *)malloc(sizeof(int) * c->groups),
+                  (share_warp *)malloc(sizeof(share_warp) * warps),
+                  (int *)malloc(sizeof(int) * warps)};
+#line 5221 "scan.nw"
+    bool have_first = false;   /* the first schedule that ran to its end */
+    for (int s = 0; s < 2 + RANDOM_SCHEDULES; s++, ++*schedules)
+      if (share_schedule(&L, c, s < 2 ? s + 1 : SHARE_RANDOM, next_seed(), first_h,
+                         !have_first, &ev))
+        have_first = true;
+    free(a); free(b); free(h); free(first_h); free(L.posted); free(L.arrived);
+    free(L.generation); free(L.warps); free(L.movable);
+  }
+  return ev;
+}
+#line 3908 "scan.nw"
 typedef struct {
   const char *name;
   const char *what;
   bool needs_gpu;
   int (*run)(void);
 } suite;
-#line 4023 "scan.nw"
+#line 4044 "scan.nw"
 static int suite_mirror_l1(void)
 {
   mirror_case cases[64];
@@ -2948,7 +3146,7 @@ static int suite_mirror_l2(void)
       FAULT_DOWNSWEEP_SWAP, FAULT_APPLY_SWAP, FAULT_SPINE_NO_IDENTITY};
   return mirror_suite(mirror_l2, cases, count, faults, 5);
 }
-#line 4552 "scan.nw"
+#line 4573 "scan.nw"
 static int suite_mirror_lookback(void)
 {
   static const struct { int fault, walk; } runs[] = {
@@ -2963,7 +3161,7 @@ static int suite_mirror_lookback(void)
     int schedules;
     protocol_evidence ev = run_protocol(runs[r].walk, runs[r].fault, &schedules);
     
-#line 4572 "scan.nw"
+#line 4593 "scan.nw"
 bool failed = ev.deadlock || ev.disagree || ev.out_of_bound;
 const char *walk = runs[r].walk == WALK_SERIAL ? "serial" : "warp";
 if (runs[r].fault == FAULT_NONE) {
@@ -2976,19 +3174,20 @@ if (runs[r].fault == FAULT_NONE) {
          fault_names[runs[r].fault], failed ? ev.detail : "every schedule passed");
   ok = ok && failed;
 }
-#line 4566 "scan.nw"
+#line 4587 "scan.nw"
   }
   return ok ? EXIT_OK : EXIT_FAILED;
 }
-#line 4930 "scan.nw"
-static int suite_mirror_held(void)
+#line 4951 "scan.nw"
+/* Runs a mirror under each fault in turn: the first, FAULT_NONE, must pass
+   and every other must be caught. */
+static int report_faults(protocol_evidence (*run)(int fault, int *schedules),
+                         const int *faults, int count)
 {
-  static const int faults[] = {FAULT_NONE, FAULT_HELD_LAST_FROM_TILE,
-                               FAULT_HELD_PREFIX_EARLY, FAULT_HELD_WRONG_TILE};
   bool ok = true;
-  for (int r = 0; r < (int)(sizeof faults / sizeof faults[0]); r++) {
+  for (int r = 0; r < count; r++) {
     int schedules;
-    protocol_evidence ev = run_held_mirror(faults[r], &schedules);
+    protocol_evidence ev = run(faults[r], &schedules);
     bool failed = ev.deadlock || ev.disagree || ev.out_of_bound;
     if (faults[r] == FAULT_NONE)
       printf("  %-6s correct handshake, %d schedules%s%s\n", failed ? "FAILED" : "ok",
@@ -3001,7 +3200,22 @@ static int suite_mirror_held(void)
   }
   return ok ? EXIT_OK : EXIT_FAILED;
 }
-#line 4965 "scan.nw"
+
+static int suite_mirror_held(void)
+{
+  static const int faults[] = {FAULT_NONE, FAULT_HELD_LAST_FROM_TILE,
+                               FAULT_HELD_PREFIX_EARLY, FAULT_HELD_WRONG_TILE};
+  return report_faults(run_held_mirror, faults, 4);
+}
+#line 5251 "scan.nw"
+static int suite_mirror_rows(void)
+{
+  static const int faults[] = {FAULT_NONE, FAULT_ROWS_STEP_LAST_PIECE,
+                               FAULT_ROWS_STATE_AFTER_OWN, FAULT_ROWS_ONE_SET,
+                               FAULT_ROWS_PARITY_PER_ROW};
+  return report_faults(run_share_mirror, faults, 5);
+}
+#line 5273 "scan.nw"
 static int suite_combine(void)
 {
   int failures = 0, swapped_differ = 0, trials = 100000;
@@ -3013,7 +3227,7 @@ static int suite_combine(void)
       x[k].b = uniform_at(seed, 6 * i + 2 * k + 1, -1.0f, 1.0f);
     }
     
-#line 4985 "scan.nw"
+#line 5293 "scan.nw"
 affine<double> left = combine(combine(x[0], x[1]), x[2]);
 affine<double> right = combine(x[0], combine(x[1], x[2]));
 double scale = fabs(x[2].a * x[1].a * x[0].b) + fabs(x[2].a * x[1].b) + fabs(x[2].b);
@@ -3023,22 +3237,22 @@ affine<double> e = identity_map<double>(), ex = combine(e, x[0]), xe = combine(x
 if (ex.a != x[0].a || ex.b != x[0].b || xe.a != x[0].a || xe.b != x[0].b) failures++;
 affine<double> xy = combine(x[0], x[1]), yx = combine(x[1], x[0]);
 swapped_differ += xy.b != yx.b;
-#line 4976 "scan.nw"
+#line 5284 "scan.nw"
   }
   
-#line 4997 "scan.nw"
+#line 5305 "scan.nw"
 affine<double> two = {2, 0}, plus_one = {1, 1};
 if (combine(two, plus_one).b != 1 || combine(plus_one, two).b != 2) failures++;
 affine<double> nan_a = {NAN, 0.5}, inf_a = {INFINITY, 0.5}, fine = {0.75, 0.5};
 if (!isnan(start_row(nan_a).b) || !isnan(start_row(inf_a).b) ||
     start_row(fine).b != 0.5) failures++;
 if (swapped_differ < trials * 9 / 10) failures++;
-#line 4978 "scan.nw"
+#line 5286 "scan.nw"
   printf("  %d triples: associative within rounding, identity exact; swapped"
          " operands differ in %d of %d pairs\n", trials, swapped_differ, trials);
   return failures ? EXIT_FAILED : EXIT_OK;
 }
-#line 5014 "scan.nw"
+#line 5322 "scan.nw"
 /* The composition of elements [lo, hi) of a row, halving recursively. */
 static affine<float> halving(const float *a, const float *b, long long lo, long long hi)
 {
@@ -3049,12 +3263,12 @@ static affine<float> halving(const float *a, const float *b, long long lo, long 
   long long mid = lo + (hi - lo) / 2;
   return combine(halving(a, b, lo, mid), halving(a, b, mid, hi));
 }
-#line 5027 "scan.nw"
+#line 5335 "scan.nw"
 static int suite_reference(void)
 {
   int failures = 0;
   
-#line 5044 "scan.nw"
+#line 5352 "scan.nw"
 for (int k = 0; k < 4; k++) {
   double c = 0.5 + 0.125 * k;
   float a[1000], b[1000];
@@ -3065,12 +3279,12 @@ for (int k = 0; k < 4; k++) {
     if (fabs(h[t] - (1 - pow(c, t + 1)) / (1 - c)) > 4 * (t + 1) * 0x1p-53 / (1 - c))
       failures++;
 }
-#line 5031 "scan.nw"
+#line 5339 "scan.nw"
   double worst_sequential = 0, worst_halving = 0, widest = 0;
   for (int decay = 0; decay < DECAY_COUNT; decay++)
     for (long long len = 1; len <= (1 << 16); len = len * 4 + 1) {
       
-#line 5057 "scan.nw"
+#line 5365 "scan.nw"
 float *a = (float *)malloc(sizeof(float) * len);
 float *b = (float *)malloc(sizeof(float) * len);
 float *h = (float *)malloc(sizeof(float) * len);
@@ -3084,7 +3298,7 @@ for (long long t = 1; t < len; t++) {
 comparison c = compare_rows(a, b, h, 1, len, FLOAT32);
 failures += c.failed > 0;
 worst_sequential = fmax(worst_sequential, c.worst_ratio);
-#line 5078 "scan.nw"
+#line 5386 "scan.nw"
 affine<float> whole = halving(a, b, 0, len);
 reference_state r = {0, 0, 0};
 for (long long t = 0; t < len; t++) reference_step(&r, a[t], b[t]);
@@ -3093,16 +3307,16 @@ double ratio = fabs(whole.b - r.h) / bound;
 failures += !(ratio <= 1.0);
 worst_halving = fmax(worst_halving, ratio);
 widest = fmax(widest, bound / (r.s > 0 ? r.s : 1.0));
-#line 5071 "scan.nw"
+#line 5379 "scan.nw"
 free(a); free(b); free(h);
-#line 5035 "scan.nw"
+#line 5343 "scan.nw"
     }
   printf("  float32 sequential uses %.3g of the bound, recursive halving %.3g;"
          " the bound is at most %.3g of the sums it guards\n",
          worst_sequential, worst_halving, widest);
   return failures ? EXIT_FAILED : EXIT_OK;
 }
-#line 5102 "scan.nw"
+#line 5410 "scan.nw"
 static bool gpu_available(char *why, size_t size)
 {
   int count = 0;
@@ -3114,7 +3328,7 @@ static bool gpu_available(char *why, size_t size)
   if (count == 0) { snprintf(why, size, "no CUDA device"); return false; }
   return true;
 }
-#line 5123 "scan.nw"
+#line 5431 "scan.nw"
 enum { SPECIAL_NONE, SPECIAL_NAN_B, SPECIAL_NAN_A, SPECIAL_INF_B, SPECIAL_INF_A,
        SPECIAL_NAN_FIRST_A };
 
@@ -3125,7 +3339,7 @@ typedef struct {
   bool in_place;                     /* h is b */
   int special;
 } gpu_case;
-#line 5140 "scan.nw"
+#line 5448 "scan.nw"
 typedef struct { const scan_variant *variant; int public_kernel; } kernel_ref;
 
 static cudaError_t call_kernel(kernel_ref k, const float *a, const float *b,
@@ -3144,7 +3358,7 @@ static const char *kernel_name(kernel_ref k)
       "SCAN_L4_ROOFLINE", "SCAN_AUTO"};
   return k.public_kernel >= 0 ? names[k.public_kernel] : k.variant->name;
 }
-#line 5166 "scan.nw"
+#line 5474 "scan.nw"
 typedef struct {
   float *a, *b, *h;              /* host */
   float *da, *db, *dh;           /* device, at the case's offsets */
@@ -3156,7 +3370,7 @@ static void poison(float *device_base, long long n)
 {
   CUDA_CHECK(cudaMemset(device_base, 0xff, sizeof(float) * (n + 8)));
 }
-#line 5180 "scan.nw"
+#line 5488 "scan.nw"
 static case_buffers case_buffers_new(const gpu_case *c)
 {
   case_buffers m;
@@ -3177,7 +3391,7 @@ static case_buffers case_buffers_new(const gpu_case *c)
   m.dh = c->in_place ? m.db : m.base_h + c->h_offset;
   return m;
 }
-#line 5203 "scan.nw"
+#line 5511 "scan.nw"
 static void case_buffers_free(case_buffers *m)
 {
   free(m->a); free(m->b); free(m->h);
@@ -3185,7 +3399,7 @@ static void case_buffers_free(case_buffers *m)
   CUDA_CHECK(cudaFree(m->base_b));
   CUDA_CHECK(cudaFree(m->base_h));
 }
-#line 5218 "scan.nw"
+#line 5526 "scan.nw"
 static void plant_special(const gpu_case *c, float *a, float *b)
 {
   long long at = (c->rows > 1 ? c->len : 0) + c->len / 3;
@@ -3197,7 +3411,7 @@ static void plant_special(const gpu_case *c, float *a, float *b)
   case SPECIAL_NAN_FIRST_A: a[0] = NAN; break;
   }
 }
-#line 5232 "scan.nw"
+#line 5540 "scan.nw"
 static void upload_case(const gpu_case *c, case_buffers *m)
 {
   make_inputs(m->a, m->b, m->n, c->decay);
@@ -3206,7 +3420,7 @@ static void upload_case(const gpu_case *c, case_buffers *m)
   CUDA_CHECK(cudaMemcpy(m->db, m->b, sizeof(float) * m->n, cudaMemcpyHostToDevice));
   if (!c->in_place) poison(m->base_h, m->n);
 }
-#line 5247 "scan.nw"
+#line 5555 "scan.nw"
 static bool guards_intact(const gpu_case *c, const case_buffers *m)
 {
   if (c->in_place) return true;
@@ -3223,7 +3437,7 @@ static bool guards_intact(const gpu_case *c, const case_buffers *m)
   }
   return true;
 }
-#line 5269 "scan.nw"
+#line 5577 "scan.nw"
 typedef struct { comparison cmp; bool ok; char error[160]; } case_result;
 
 static case_result run_case(kernel_ref k, const gpu_case *c)
@@ -3237,7 +3451,7 @@ static case_result run_case(kernel_ref k, const gpu_case *c)
     snprintf(r.error, sizeof r.error, "CUDA error: %s", cudaGetErrorString(e));
   } else {
     
-#line 5289 "scan.nw"
+#line 5597 "scan.nw"
 CUDA_CHECK(cudaMemcpy(m.h, m.dh, sizeof(float) * m.n, cudaMemcpyDeviceToHost));
 r.cmp = compare_rows(m.a, m.b, m.h, c->rows, c->len, FLOAT32);
 r.ok = r.cmp.failed == 0;
@@ -3247,12 +3461,12 @@ if (!guards_intact(c, &m)) {
 } else if (!r.ok) {
   describe_worst(r.error, sizeof r.error, &r.cmp, c->len);
 }
-#line 5282 "scan.nw"
+#line 5590 "scan.nw"
   }
   case_buffers_free(&m);
   return r;
 }
-#line 5310 "scan.nw"
+#line 5618 "scan.nw"
 static int kernel_cases(gpu_case *cases, long long ceiling, int tile)
 {
   int count = 0, d = 0;
@@ -3268,7 +3482,7 @@ static int kernel_cases(gpu_case *cases, long long ceiling, int tile)
     cases[i].rows = rows < 1 ? 1 : rows > 7 ? 7 : rows;
   }
   
-#line 5330 "scan.nw"
+#line 5638 "scan.nw"
 long long mid = top < 3001 ? top : 3001, wide = top < 257 ? top : 257;
 cases[count++] = gpu_case{70001, 33, 0};
 cases[count++] = gpu_case{66000, wide, 1};
@@ -3284,10 +3498,10 @@ for (int s = SPECIAL_NAN_B; s <= SPECIAL_NAN_FIRST_A; s++)
   cases[count++] = gpu_case{4, mid, s % DECAY_COUNT, 0, 0, 0, false, s};
 if (tile) cases[count++] = gpu_case{1, 65536LL * tile + 7, 1};
 if (tile >= 2048) cases[count++] = gpu_case{4500, 16384, 2};
-#line 5325 "scan.nw"
+#line 5633 "scan.nw"
   return count;
 }
-#line 5352 "scan.nw"
+#line 5660 "scan.nw"
 static bool kernel_suite(kernel_ref k, long long ceiling, int tile)
 {
   gpu_case cases[128];
@@ -3298,7 +3512,7 @@ static bool kernel_suite(kernel_ref k, long long ceiling, int tile)
   for (int i = 0; i < count; i++) {
     case_result r = run_case(k, &cases[i]);
     
-#line 5372 "scan.nw"
+#line 5680 "scan.nw"
 const gpu_case *c = &cases[i];
 if (!r.ok) {
   failed++;
@@ -3313,7 +3527,7 @@ if (r.cmp.worst_index >= 0 && r.cmp.worst_ratio > worst.worst_ratio && !c->speci
   worst_len = c->len;
 }
 worst.checked = checked;
-#line 5362 "scan.nw"
+#line 5670 "scan.nw"
   }
   char text[200];
   describe_worst(text, sizeof text, &worst, worst_len);
@@ -3321,7 +3535,7 @@ worst.checked = checked;
          kernel_name(k), count, (double)worst.checked, text);
   return failed == 0;
 }
-#line 5392 "scan.nw"
+#line 5700 "scan.nw"
 static kernel_ref public_ref(int k) { return kernel_ref{NULL, k}; }
 
 static kernel_ref variant_ref(const char *name)
@@ -3339,7 +3553,7 @@ static int run_kernel_suites(const kernel_ref *refs, int count)
   }
   return ok ? EXIT_OK : EXIT_FAILED;
 }
-#line 5412 "scan.nw"
+#line 5720 "scan.nw"
 /* One suite for one kernel, public or from the catalogue. */
 #define KERNEL_SUITE(function, ref) \
   static int function(void) { kernel_ref k[] = {ref}; return run_kernel_suites(k, 1); }
@@ -3349,7 +3563,7 @@ KERNEL_SUITE(suite_gpu_l2, public_ref(SCAN_L2_MULTIBLOCK))
 KERNEL_SUITE(suite_gpu_l3, public_ref(SCAN_L3_LOOKBACK))
 KERNEL_SUITE(suite_gpu_l3b, public_ref(SCAN_L3B_LOOKBACK_WARP))
 KERNEL_SUITE(suite_gpu_auto, public_ref(SCAN_AUTO))
-#line 5424 "scan.nw"
+#line 5732 "scan.nw"
 static int suite_gpu_l3c(void)
 {
   kernel_ref k[] = {variant_ref("l3c-1"), variant_ref("l3c-2"), variant_ref("l3c-4"),
@@ -3364,7 +3578,7 @@ static int suite_gpu_l4(void)
                     public_ref(SCAN_L4_ROOFLINE)};
   return run_kernel_suites(k, 6);
 }
-#line 5447 "scan.nw"
+#line 5755 "scan.nw"
 typedef struct {
   const char *what;
   int kernel;                 /* -1: the kernel under test */
@@ -3372,7 +3586,7 @@ typedef struct {
   long long rows, len;
   cudaError_t want;
 } contract_call;
-#line 5457 "scan.nw"
+#line 5765 "scan.nw"
 static const contract_call contract_calls[] = {
   {"rows == 0", -1, 0, 0, 0, 0, 100, cudaSuccess},
   {"len == 0", -1, 0, 0, 0, 100, 0, cudaSuccess},
@@ -3392,7 +3606,7 @@ static const contract_call contract_calls[] = {
    cudaErrorInvalidValue},
 };
 #define CONTRACT_CALLS ((int)(sizeof contract_calls / sizeof contract_calls[0]))
-#line 5479 "scan.nw"
+#line 5787 "scan.nw"
 static const float *offset_pointer(float *base, int bytes)
 {
   return bytes < 0 ? NULL : (const float *)((char *)base + bytes);
@@ -3408,7 +3622,7 @@ static bool output_untouched(const float *device_h, float *host, long long n)
   }
   return true;
 }
-#line 5497 "scan.nw"
+#line 5805 "scan.nw"
 static int suite_gpu_contract(void)
 {
   const long long n = 4096;
@@ -3421,7 +3635,7 @@ static int suite_gpu_contract(void)
   int failures = 0, tried = 0;
   for (int k = 0; k <= SCAN_AUTO; k++)
     for (int i = 0; i < CONTRACT_CALLS; i++) 
-#line 5518 "scan.nw"
+#line 5826 "scan.nw"
 {
   const contract_call *c = &contract_calls[i];
   bool own = c->kernel >= 0 && c->kernel <= SCAN_AUTO, unknown = c->kernel > SCAN_AUTO ||
@@ -3441,14 +3655,14 @@ static int suite_gpu_contract(void)
   failures += !ok;
   tried++;
 }
-#line 5509 "scan.nw"
+#line 5817 "scan.nw"
   printf("  %-6s %d calls on %d kernels returned what the contract says and"
          " wrote nothing\n", failures ? "FAILED" : "ok", tried, SCAN_AUTO + 1);
   CUDA_CHECK(cudaFree(a)); CUDA_CHECK(cudaFree(b)); CUDA_CHECK(cudaFree(h));
   free(host);
   return failures ? EXIT_FAILED : EXIT_OK;
 }
-#line 5549 "scan.nw"
+#line 5857 "scan.nw"
 /* Check |h3b - h3c| <= the regrouping bound for one row; returns the number
    of elements that differ at all, adds violations to *bad. */
 static long long regroup_row(const float *a, const float *b, const float *h3b,
@@ -3465,7 +3679,7 @@ static long long regroup_row(const float *a, const float *b, const float *h3b,
     if (t % tile == 0) { P = row; T = identity_map<double>(); }
     reference_step(&r, a[t], b[t]);
     
-#line 5573 "scan.nw"
+#line 5881 "scan.nw"
 double u = FLOAT32.u;
 double bound = 1.01 * u * (7 * fabs(T.a * e.a * P.b) + 6 * fabs(e.a * T.b) +
                            3 * fabs(e.b)) +
@@ -3474,13 +3688,13 @@ double d = fabs((double)h3b[t] - (double)h3c[t]);
 differ += memcmp(&h3b[t], &h3c[t], sizeof(float)) != 0;
 if (!(d <= bound)) (*bad)++;
 if (d / bound > *worst) *worst = d / bound;
-#line 5565 "scan.nw"
+#line 5873 "scan.nw"
     T = combine(T, e);
     row = combine(row, e);
   }
   return differ;
 }
-#line 5584 "scan.nw"
+#line 5892 "scan.nw"
 static int suite_gpu_regrouping(void)
 {
   static const long long shapes[][2] = {{1, (1 << 22) + 5}, {33, 70001},
@@ -3490,7 +3704,7 @@ static int suite_gpu_regrouping(void)
   for (int s = 0; s < 4; s++) {
     gpu_case c = {shapes[s][0], shapes[s][1], s % DECAY_COUNT};
     
-#line 5604 "scan.nw"
+#line 5912 "scan.nw"
 case_buffers m = case_buffers_new(&c);
 upload_case(&c, &m);
 long long n = m.n;
@@ -3510,7 +3724,7 @@ for (long long row = 0; row < c.rows; row++)
                         out[2] + row * c.len, c.len, L3_THREADS, &bad, &worst);
 for (int k = 0; k < 3; k++) free(out[k]);
 case_buffers_free(&m);
-#line 5593 "scan.nw"
+#line 5901 "scan.nw"
   }
   bool ok = identical_failures == 0 && differ > 0 && bad == 0;
   printf("  %-6s 3 and 3b bit-identical: %s; 3c(1 item) differs from 3b in %lld"
@@ -3519,7 +3733,7 @@ case_buffers_free(&m);
          bad ? "; SOME ARE NOT" : "");
   return ok ? EXIT_OK : EXIT_FAILED;
 }
-#line 5633 "scan.nw"
+#line 5941 "scan.nw"
 static __global__ void count_differences(const uint32_t *x, const uint32_t *y,
                                          long long n, unsigned long long *count)
 {
@@ -3529,7 +3743,7 @@ static __global__ void count_differences(const uint32_t *x, const uint32_t *y,
     mine += x[i] != y[i];
   if (mine) atomicAdd(count, mine);
 }
-#line 5645 "scan.nw"
+#line 5953 "scan.nw"
 /* Run v `runs` times on one shape; returns how many runs differed from the
    first, and prints a line. */
 static int repeat_runs(const scan_variant *v, long long rows, long long len, int runs)
@@ -3544,7 +3758,7 @@ static int repeat_runs(const scan_variant *v, long long rows, long long len, int
   CUDA_CHECK(cudaMemset(count, 0, sizeof(unsigned long long)));
   int differing = 0;
   
-#line 5668 "scan.nw"
+#line 5976 "scan.nw"
 CUDA_CHECK(run_variant(v, m.da, m.db, m.dh, rows, len, NULL, 0));
 CUDA_CHECK(cudaMemcpy(first, m.dh, sizeof(float) * m.n, cudaMemcpyDeviceToDevice));
 for (int run = 0; run < runs; run++) {
@@ -3555,14 +3769,14 @@ for (int run = 0; run < runs; run++) {
   CUDA_CHECK(cudaMemcpy(&host_count, count, sizeof host_count, cudaMemcpyDeviceToHost));
   if (host_count) { differing++; CUDA_CHECK(cudaMemset(count, 0, sizeof host_count)); }
 }
-#line 5659 "scan.nw"
+#line 5967 "scan.nw"
   printf("  %-6s %-8s %d runs of %lld x %lld%s\n", differing ? "FAILED" : "ok", v->name,
          runs, rows, len, differing ? ": some differ" : ", bit-identical");
   CUDA_CHECK(cudaFree(first)); CUDA_CHECK(cudaFree(count));
   case_buffers_free(&m);
   return differing;
 }
-#line 5681 "scan.nw"
+#line 5989 "scan.nw"
 static int suite_gpu_determinism(void)
 {
   int differing = 0;
@@ -3576,7 +3790,7 @@ static int suite_gpu_determinism(void)
   }
   return differing ? EXIT_FAILED : EXIT_OK;
 }
-#line 5703 "scan.nw"
+#line 6011 "scan.nw"
 static int suite_gpu_streams(void)
 {
   static const char *const pairs[][2] = {{"l4", "l3c-8"}, {"l3b", "l2"},
@@ -3586,7 +3800,7 @@ static int suite_gpu_streams(void)
     CUDA_CHECK(cudaStreamCreateWithFlags(&stream[s], cudaStreamNonBlocking));
   int failures = 0;
   for (int p = 0; p < 4; p++) 
-#line 5720 "scan.nw"
+#line 6028 "scan.nw"
 {
   gpu_case c[2] = {{1, (1 << 24) + 1, 0}, {8192, 2048, 1}};
   case_buffers m[2];
@@ -3610,13 +3824,13 @@ static int suite_gpu_streams(void)
     case_buffers_free(&m[s]);
   }
 }
-#line 5712 "scan.nw"
+#line 6020 "scan.nw"
   for (int s = 0; s < 2; s++) CUDA_CHECK(cudaStreamDestroy(stream[s]));
   printf("  %-6s 4 pairs of kernels on two streams at once, both outputs right\n",
          failures ? "FAILED" : "ok");
   return failures ? EXIT_FAILED : EXIT_OK;
 }
-#line 5758 "scan.nw"
+#line 6066 "scan.nw"
 /* Scans one huge input with each of `count` kernels; returns the failures,
    or -1 when the GPU has too little memory for it. */
 static int huge_case(gpu_case c, const kernel_ref *refs, int count)
@@ -3632,7 +3846,7 @@ static int huge_case(gpu_case c, const kernel_ref *refs, int count)
   upload_case(&c, &m);
   int failures = 0;
   for (int k = 0; k < count; k++) 
-#line 5792 "scan.nw"
+#line 6100 "scan.nw"
 {
   poison(m.base_h, m.n);
   cudaError_t e = call_kernel(refs[k], m.da, m.db, m.dh, c.rows, c.len, 0);
@@ -3650,7 +3864,7 @@ static int huge_case(gpu_case c, const kernel_ref *refs, int count)
          m.n, e == cudaSuccess ? text : cudaGetErrorString(e));
   failures += !ok;
 }
-#line 5773 "scan.nw"
+#line 6081 "scan.nw"
   case_buffers_free(&m);
   return failures;
 }
@@ -3667,7 +3881,7 @@ static int suite_gpu_huge(void)
   int long_rows = huge_case(gpu_case{2, (1LL << 30) + 7, 0}, held, 2);
   return short_rows > 0 || long_rows > 0 ? EXIT_FAILED : long_rows < 0 ? EXIT_SKIPPED : EXIT_OK;
 }
-#line 6237 "scan.nw"
+#line 6551 "scan.nw"
 /* The roofline: read a and b, write h, 12 bytes an element, no arithmetic
    worth the name. n4 is the number of float4 groups. */
 static __global__ void stream_kernel(const float4 *a, const float4 *b, float4 *h,
@@ -3679,7 +3893,7 @@ static __global__ void stream_kernel(const float4 *a, const float4 *b, float4 *h
     h[i] = make_float4(x.x + y.x, x.y + y.y, x.z + y.z, x.w + y.w);
   }
 }
-#line 6259 "scan.nw"
+#line 6573 "scan.nw"
 struct pair_at {   /* index -> (a[i], b[i]) */
   const float *a, *b;
   __host__ __device__ affine<float> operator()(long long i) const
@@ -3701,7 +3915,7 @@ struct combine_op {
     return combine(x, y);
   }
 };
-#line 6283 "scan.nw"
+#line 6597 "scan.nw"
 /* CUB over the same arrays; with temp == NULL, only sizes *temp_bytes. */
 static cudaError_t cub_scan(const float *a, const float *b, float *h, long long rows,
                             long long len, void *temp, size_t *temp_bytes,
@@ -3719,7 +3933,7 @@ static cudaError_t cub_scan(const float *a, const float *b, float *h, long long 
                                              combine_op{}, rows * len,
                                              cuda::std::equal_to<>(), stream);
 }
-#line 6311 "scan.nw"
+#line 6625 "scan.nw"
 enum { NVML_CLOCK_SM = 1, NVML_CLOCK_MEM = 2 };
 
 static struct {
@@ -3729,7 +3943,7 @@ static struct {
   int (*by_bus)(const char *, void **);
   int (*clock)(void *, int, unsigned *);
 } nvml;
-#line 6323 "scan.nw"
+#line 6637 "scan.nw"
 static void nvml_open(int cuda_device)
 {
   void *lib = dlopen("libnvidia-ml.so.1", RTLD_NOW);
@@ -3751,7 +3965,7 @@ static unsigned nvml_clock(int which)
   if (!nvml.ok || nvml.clock(nvml.device, which, &mhz) != 0) return 0;
   return mhz;
 }
-#line 6354 "scan.nw"
+#line 6668 "scan.nw"
 enum { ROW_VARIANT, ROW_AUTO, ROW_AUTO_PREALLOCATED, ROW_STREAM, ROW_MEMCPY, ROW_CUB };
 
 typedef struct {
@@ -3760,7 +3974,7 @@ typedef struct {
   const scan_variant *variant;       /* for ROW_VARIANT */
   int model_bytes;
 } bench_row;
-#line 6365 "scan.nw"
+#line 6679 "scan.nw"
 static int bench_rows(bench_row *rows)
 {
   int count = 0;
@@ -3779,7 +3993,7 @@ static int bench_rows(bench_row *rows)
                             ROW_CUB, NULL, 12};
   return count;
 }
-#line 6390 "scan.nw"
+#line 6704 "scan.nw"
 typedef struct {
   long long n, rows, len;
   float *a, *b, *h, *copy_from, *copy_to;
@@ -3790,7 +4004,7 @@ typedef struct {
   long long checked_rows[3];
   int checked_count;
 } bench_shape;
-#line 6403 "scan.nw"
+#line 6717 "scan.nw"
 /* Run one row of the table once, on the shape's arrays. */
 static cudaError_t bench_call(const bench_row *r, bench_shape *s)
 {
@@ -3813,7 +4027,7 @@ static cudaError_t bench_call(const bench_row *r, bench_shape *s)
     return cub_scan(s->a, s->b, s->h, s->rows, s->len, s->cub_temp, &s->cub_bytes, 0);
   }
 }
-#line 6439 "scan.nw"
+#line 6753 "scan.nw"
 /* Compare n outputs with a reference and its bound, on all cores. */
 static comparison compare_with(const float *out, const double *ref,
                                const double *bound, long long n, long long first)
@@ -3832,7 +4046,7 @@ static comparison compare_with(const float *out, const double *ref,
   }
   return all;
 }
-#line 6460 "scan.nw"
+#line 6774 "scan.nw"
 /* Is the output right on the checked rows? Fills *worst with the share of the
    bound used. Ceilings are not scans and are not checked. */
 static bool bench_check(const bench_row *r, bench_shape *s, double *worst)
@@ -3851,7 +4065,7 @@ static bool bench_check(const bench_row *r, bench_shape *s, double *worst)
   }
   return ok;
 }
-#line 6486 "scan.nw"
+#line 6800 "scan.nw"
 typedef struct { float ms; unsigned sm[2], mem[2]; } sample;
 
 static sample take_sample(const bench_row *r, bench_shape *s, int reps,
@@ -3870,7 +4084,7 @@ static sample take_sample(const bench_row *r, bench_shape *s, int reps,
   x.mem[1] = nvml_clock(NVML_CLOCK_MEM);
   return x;
 }
-#line 6509 "scan.nw"
+#line 6823 "scan.nw"
 #define SAMPLES 15
 enum { RESULT_OK, RESULT_UNSUPPORTED, RESULT_WRONG, RESULT_ERROR };
 static const char *const result_names[] = {"ok", "unsupported", "wrong", "error"};
@@ -3888,7 +4102,7 @@ typedef struct {
   bool sweep_a, sweep_b, mem_stable;
   bench_result *results;        /* one per bench_row */
 } shape_record;
-#line 6535 "scan.nw"
+#line 6849 "scan.nw"
 static void prepare_row(const bench_row *r, bench_shape *s, bench_result *x,
                         cudaEvent_t start, cudaEvent_t stop)
 {
@@ -3906,7 +4120,7 @@ static void prepare_row(const bench_row *r, bench_shape *s, bench_result *x,
     return;
   }
   
-#line 6556 "scan.nw"
+#line 6870 "scan.nw"
 if (!bench_check(r, s, &x->worst)) {
   x->status = RESULT_WRONG;
   snprintf(x->reason, sizeof x->reason, "output outside the bound (%.3g of it)",
@@ -3918,9 +4132,9 @@ x->reps = once.ms >= 2.0f ? 1 : (int)ceilf(2.0f / fmaxf(once.ms, 0.001f));
 if (x->reps > 200) x->reps = 200;
 x->samples = once.ms > 500.0f ? 5 : SAMPLES;
 x->status = RESULT_OK;
-#line 6552 "scan.nw"
+#line 6866 "scan.nw"
 }
-#line 6572 "scan.nw"
+#line 6886 "scan.nw"
 static void summarise(bench_result *x)
 {
   double ms[SAMPLES];
@@ -3931,12 +4145,12 @@ static void summarise(bench_result *x)
   x->q1 = ms[n / 4];
   x->q3 = ms[(3 * n) / 4];
 }
-#line 6591 "scan.nw"
+#line 6905 "scan.nw"
 static void measure_shape(bench_shape *s, const bench_row *table, int count,
                           shape_record *rec, cudaEvent_t start, cudaEvent_t stop)
 {
   
-#line 6613 "scan.nw"
+#line 6927 "scan.nw"
 s->rows = rec->rows;
 s->len = rec->len;
 float *a = (float *)malloc(sizeof(float) * s->n);
@@ -3963,7 +4177,7 @@ CUDA_CHECK(cub_scan(s->a, s->b, s->h, s->rows, s->len, NULL, &s->cub_bytes, 0));
 CUDA_CHECK(cudaMalloc(&s->cub_temp, s->cub_bytes + 1));
 const scan_variant *chosen = find_variant(public_variant_names[SCAN_AUTO]);
 CUDA_CHECK(cudaMalloc(&s->workspace, chosen->workspace(s->rows, s->len)));
-#line 6595 "scan.nw"
+#line 6909 "scan.nw"
   for (int i = 0; i < count; i++) {
     prepare_row(&table[i], s, &rec->results[i], start, stop);
     const bench_result *x = &rec->results[i];
@@ -3976,7 +4190,7 @@ CUDA_CHECK(cudaMalloc(&s->workspace, chosen->workspace(s->rows, s->len)));
         rec->results[i].sample_at[k] = take_sample(&table[i], s, rec->results[i].reps,
                                                    start, stop);
   
-#line 6642 "scan.nw"
+#line 6956 "scan.nw"
 rec->mem_stable = true;
 unsigned mem = 0;
 for (int i = 0; i < count; i++) {
@@ -3989,11 +4203,11 @@ for (int i = 0; i < count; i++) {
       if (x->sample_at[k].mem[e] != mem) rec->mem_stable = false;
     }
 }
-#line 6607 "scan.nw"
+#line 6921 "scan.nw"
   CUDA_CHECK(cudaFree(s->cub_temp));
   CUDA_CHECK(cudaFree(s->workspace));
 }
-#line 6662 "scan.nw"
+#line 6976 "scan.nw"
 typedef struct {
   char name[256], slug[256];
   int sms, l2_bytes, mem_clock_khz, bus_bits, major, minor, driver, runtime;
@@ -4020,7 +4234,7 @@ static void read_device(device_facts *d)
   CUDA_CHECK(cudaRuntimeGetVersion(&d->runtime));
   d->theoretical_gbps = 2.0 * d->mem_clock_khz * 1e3 * d->bus_bits / 8 / 1e9;
   
-#line 6692 "scan.nw"
+#line 7006 "scan.nw"
 int j = 0;
 for (const char *c = d->name; *c && j < (int)sizeof d->slug - 1; c++) {
   if (isalnum((unsigned char)*c)) d->slug[j++] = (char)tolower((unsigned char)*c);
@@ -4028,9 +4242,9 @@ for (const char *c = d->name; *c && j < (int)sizeof d->slug - 1; c++) {
 }
 while (j > 0 && d->slug[j - 1] == '-') j--;
 d->slug[j] = 0;
-#line 6688 "scan.nw"
+#line 7002 "scan.nw"
 }
-#line 6709 "scan.nw"
+#line 7023 "scan.nw"
 static int bench_shapes(shape_record *shapes, long long n)
 {
   int count = 0;
@@ -4047,14 +4261,14 @@ static int bench_shapes(shape_record *shapes, long long n)
   }
   return count;
 }
-#line 6728 "scan.nw"
+#line 7042 "scan.nw"
 static void warm_up(bench_shape *s, cudaEvent_t start, cudaEvent_t stop)
 {
   bench_row stream = {"stream", "", "ceiling", ROW_STREAM, NULL, 12};
   float total = 0;
   while (total < 1000.0f) total += 50 * take_sample(&stream, s, 50, start, stop).ms;
 }
-#line 6821 "scan.nw"
+#line 7135 "scan.nw"
 static void json_clock(FILE *f, const unsigned *mhz)
 {
   if (!nvml.ok) fprintf(f, "null");
@@ -4072,7 +4286,7 @@ static void json_number(FILE *f, const char *key, double x)
   if (isfinite(x)) fprintf(f, ", \"%s\": %.6g", key, x);
   else fprintf(f, ", \"%s\": null", key);
 }
-#line 6841 "scan.nw"
+#line 7155 "scan.nw"
 static void json_result(FILE *f, const bench_row *row, const bench_result *x,
                         const shape_record *r, const bench_result *stream,
                         const device_facts *d)
@@ -4086,7 +4300,7 @@ static void json_result(FILE *f, const bench_row *row, const bench_result *x,
   json_number(f, "predicted_ms", stream_ms * model / (12.0 * r->rows * r->len));
   if (x->status != RESULT_OK) { fprintf(f, "}"); return; }
   
-#line 6859 "scan.nw"
+#line 7173 "scan.nw"
 fprintf(f, ", \"max_err_over_bound\": %.6g, \"reps\": %d, \"samples_ms\": [",
         x->worst, x->reps);
 for (int k = 0; k < x->samples; k++)
@@ -4107,10 +4321,10 @@ for (int k = 0; k < x->samples; k++) {
   fprintf(f, "}");
 }
 fprintf(f, "]");
-#line 6854 "scan.nw"
+#line 7168 "scan.nw"
   fprintf(f, "}");
 }
-#line 6882 "scan.nw"
+#line 7196 "scan.nw"
 static void json_device(FILE *f, const device_facts *d, time_t began)
 {
   char stamp[64];
@@ -4124,7 +4338,7 @@ static void json_device(FILE *f, const device_facts *d, time_t began)
           d->major, d->minor, d->sms, d->l2_bytes, d->memory, d->mem_clock_khz,
           d->bus_bits, d->theoretical_gbps, d->driver, d->runtime);
 }
-#line 6910 "scan.nw"
+#line 7224 "scan.nw"
 typedef struct {
   long long rows, len, tiles;
   int tile;                     /* elements a tile */
@@ -4133,7 +4347,7 @@ typedef struct {
   bool same_bits;               /* the stamped output is the plain one */
   unsigned long long *stamps;   /* on the host, STAMPS words a tile */
 } tile_timeline;
-#line 6921 "scan.nw"
+#line 7235 "scan.nw"
 static tile_timeline record_timeline(bench_shape *s, long long rows, long long len)
 {
   l4_params shape = {};
@@ -4146,7 +4360,7 @@ static tile_timeline record_timeline(bench_shape *s, long long rows, long long l
   void *workspace;
   unsigned long long *stamps, *count, differing = 1;
   
-#line 6945 "scan.nw"
+#line 7259 "scan.nw"
 size_t plain = l4_workspace_bytes<32>(rows, len), own = l4_held_workspace_bytes(rows, len);
 CUDA_CHECK(cudaMalloc(&workspace, plain > own ? plain : own));
 CUDA_CHECK(cudaMalloc(&stamps, bytes));
@@ -4159,14 +4373,14 @@ count_differences<<<1024, 256>>>((const uint32_t *)s->copy_to, (const uint32_t *
                                   rows * len, count);
 CUDA_CHECK(cudaGetLastError());
 CUDA_CHECK(cudaMemcpy(&differing, count, sizeof differing, cudaMemcpyDeviceToHost));
-#line 6933 "scan.nw"
+#line 7247 "scan.nw"
   t.same_bits = differing == 0;
   t.stamps = (unsigned long long *)malloc(bytes);
   CUDA_CHECK(cudaMemcpy(t.stamps, stamps, bytes, cudaMemcpyDeviceToHost));
   CUDA_CHECK(cudaFree(workspace)); CUDA_CHECK(cudaFree(stamps)); CUDA_CHECK(cudaFree(count));
   return t;
 }
-#line 6966 "scan.nw"
+#line 7280 "scan.nw"
 /* Sorts d (n values, in microseconds) and writes its summary as "key": {...};
    with a span, also the tiles in the step on average. */
 static void json_spread(FILE *f, const char *key, double *d, long long n, double span)
@@ -4182,13 +4396,13 @@ static void json_spread(FILE *f, const char *key, double *d, long long n, double
   if (span > 0) json_number(f, "tiles_in_step", sum / span);
   fprintf(f, "}");
 }
-#line 6998 "scan.nw"
+#line 7312 "scan.nw"
 /* Whether a row starts among the elements [from, to) of the flattened rows. */
 static bool row_starts_in(long long from, long long to, long long len)
 {
   return round_up(to, len) > round_up(from, len);   /* a multiple of len in between */
 }
-#line 7006 "scan.nw"
+#line 7320 "scan.nw"
 /* The first tile whose aggregate the walk of tile g waits for, or -1 when
    tile g does not walk: walk_groups' rule, for tiles of `tile`, no shift. */
 static long long first_needed_tile(long long g, long long len, long long tile)
@@ -4201,7 +4415,7 @@ static long long first_needed_tile(long long g, long long len, long long tile)
                 (last && !row_starts_in(32 * G * tile, (g + 1) * tile, len));
   return prefix ? 32 * (G - 1) : 32 * G;
 }
-#line 7021 "scan.nw"
+#line 7335 "scan.nw"
 /* The walk of each tile of group >= 1 that walks, split at the moment the
    last aggregate it waits for was published (that tile's STAMP_SCANNED). */
 static void json_walk_split(FILE *f, const tile_timeline *t, double *waiting,
@@ -4222,7 +4436,7 @@ static void json_walk_split(FILE *f, const tile_timeline *t, double *waiting,
   fprintf(f, ", ");
   json_spread(f, "walk_after_last_aggregate", after, n, 0);
 }
-#line 7044 "scan.nw"
+#line 7358 "scan.nw"
 static const char *const step_names[] = {"claim", "load", "scan", "walk", "store"};
 static const char *const order_names[] = {"look-back", "tiles apart", "rows a block"};
 
@@ -4233,7 +4447,7 @@ static void json_timeline(FILE *f, const tile_timeline *t)
   double *d = (double *)malloc(sizeof(double) * (t->tiles + 1));
   double *e = (double *)malloc(sizeof(double) * (t->tiles + 1));
   
-#line 7068 "scan.nw"
+#line 7382 "scan.nw"
 int sms = 0;
 for (long long g = 0; g < t->tiles; g++) {
   first = first < x[g * STAMPS + STAMP_BEGAN] ? first : x[g * STAMPS + STAMP_BEGAN];
@@ -4245,7 +4459,7 @@ fprintf(f, "  {\"rows\": %lld, \"len\": %lld, \"kernel\": \"%s\", \"tile\": %d, 
         t->rows, t->len, t->held ? "l4-held" : "l4-32", t->tile, t->tiles,
         order_names[t->order], t->same_bits ? "true" : "false", sms);
 json_number(f, "span_us", (last - first) / 1e3);
-#line 7054 "scan.nw"
+#line 7368 "scan.nw"
   for (int k = 0; k <= 5; k++) {   /* the five steps, then the whole tile */
     for (long long g = 0; g < t->tiles; g++)
       d[g] = ((double)x[g * STAMPS + (k < 5 ? k + 1 : STAMP_STORED)] -
@@ -4257,7 +4471,7 @@ json_number(f, "span_us", (last - first) / 1e3);
   fprintf(f, "}");
   free(d); free(e);
 }
-#line 7085 "scan.nw"
+#line 7399 "scan.nw"
 static void write_json(FILE *f, const device_facts *d, time_t began, long long n,
                        const bench_row *table, int rows_count,
                        const shape_record *shapes, int shape_count,
@@ -4273,16 +4487,16 @@ static void write_json(FILE *f, const device_facts *d, time_t began, long long n
           "\"clocks_stable\": %s,\n", n, SAMPLES, nvml.ok ? "true" : "false",
           stable ? "true" : "false");
   
-#line 7115 "scan.nw"
+#line 7429 "scan.nw"
 fprintf(f, "\"kernels\": [\n");
 for (int i = 0; i < rows_count; i++)
   fprintf(f, "  {\"name\": \"%s\", \"title\": \"%s\", \"kind\": \"%s\", "
           "\"bytes_per_element\": %d}%s\n", table[i].name, table[i].title,
           table[i].kind, table[i].model_bytes, i + 1 < rows_count ? "," : "");
 fprintf(f, "],\n");
-#line 7100 "scan.nw"
+#line 7414 "scan.nw"
   
-#line 7124 "scan.nw"
+#line 7438 "scan.nw"
 fprintf(f, "\"shapes\": [\n");
 for (int i = 0; i < shape_count; i++) {
   const shape_record *r = &shapes[i];
@@ -4298,7 +4512,7 @@ for (int i = 0; i < shape_count; i++) {
   fprintf(f, " ]}%s\n", i + 1 < shape_count ? "," : "");
 }
 fprintf(f, "],\n");
-#line 7101 "scan.nw"
+#line 7415 "scan.nw"
   fprintf(f, "\"timelines\": [\n");
   for (int i = 0; i < timeline_count; i++) {
     json_timeline(f, &timelines[i]);
@@ -4310,7 +4524,7 @@ fprintf(f, "],\n");
           "\"auto_runs_differing_from_first\": %d}\n}\n",
           n, runs, differing[0], differing[1]);
 }
-#line 7149 "scan.nw"
+#line 7463 "scan.nw"
 static int differing_runs(const bench_row *r, bench_shape *s, int runs)
 {
   float *first;
@@ -4332,7 +4546,7 @@ static int differing_runs(const bench_row *r, bench_shape *s, int runs)
   CUDA_CHECK(cudaFree(count));
   return differing;
 }
-#line 7229 "scan.nw"
+#line 7543 "scan.nw"
 static const char *const table_columns[] = {"l0", "l1", "l2", "l3", "l3b", "l3c-8",
                                             "l4-32", "l4-held", "auto", "cub", "stream"};
 #define TABLE_COLUMNS 11
@@ -4342,7 +4556,7 @@ static int row_index(const bench_row *table, int count, const char *name)
   for (int i = 0; i < count; i++) if (!strcmp(table[i].name, name)) return i;
   return -1;
 }
-#line 7241 "scan.nw"
+#line 7555 "scan.nw"
 static void print_table(const device_facts *d, const bench_row *table, int count,
                         const shape_record *shapes, int shape_count,
                         const int *differing, int runs)
@@ -4355,7 +4569,7 @@ static void print_table(const device_facts *d, const bench_row *table, int count
   for (int c = 0; c < TABLE_COLUMNS; c++) printf(" %7s", table_columns[c]);
   printf(" %8s %6s %6s\n", "best", "%roof", "%peak");
   for (int i = 0; i < shape_count; i++) 
-#line 7259 "scan.nw"
+#line 7573 "scan.nw"
 {
   const shape_record *r = &shapes[i];
   int best = -1, stream = row_index(table, count, "stream");
@@ -4375,24 +4589,24 @@ static void print_table(const device_facts *d, const bench_row *table, int count
          100.0 * row_gbps(r, ms) / d->theoretical_gbps,
          r->mem_stable ? "" : "  CLOCK MOVED");
 }
-#line 7253 "scan.nw"
+#line 7567 "scan.nw"
   printf("CUB runs differing from its first: %d of %d; SCAN_AUTO: %d of %d\n",
          differing[0], runs, differing[1], runs);
 }
-#line 6737 "scan.nw"
+#line 7051 "scan.nw"
 static int command_bench(int argc, char **argv)
 {
   bool quick = false;
   const char *out = NULL;
   char why[200], path[600];
   
-#line 6763 "scan.nw"
+#line 7077 "scan.nw"
 for (int i = 0; i < argc; i++) {
   if (!strcmp(argv[i], "--quick")) quick = true;
   else if (!strcmp(argv[i], "--out") && i + 1 < argc) out = argv[++i];
   else return usage_error("bench takes --quick and --out FILE, not '%s'", argv[i]);
 }
-#line 6743 "scan.nw"
+#line 7057 "scan.nw"
   if (!gpu_available(why, sizeof why)) {
     fprintf(stderr, "scan: bench needs a GPU: %s\n", why);
     return EXIT_NO_GPU;
@@ -4406,7 +4620,7 @@ for (int i = 0; i < argc; i++) {
   while (4 * n < 8LL * d.l2_bytes) n *= 2;
   if (quick) n /= 16;
   
-#line 6775 "scan.nw"
+#line 7089 "scan.nw"
 bench_shape s;
 memset(&s, 0, sizeof s);
 s.n = n;
@@ -4425,9 +4639,9 @@ CUDA_CHECK(cudaMemset(s.copy_from, 0x3f, 3 * bytes / 2));
 s.host_h = (float *)malloc(bytes);
 s.ref = (double *)malloc(3 * 2 * bytes);
 s.bound = (double *)malloc(3 * 2 * bytes);
-#line 6756 "scan.nw"
+#line 7070 "scan.nw"
   
-#line 6796 "scan.nw"
+#line 7110 "scan.nw"
 bench_row table[32];
 shape_record shapes[16];
 int rows_count = bench_rows(table), shape_count = bench_shapes(shapes, n);
@@ -4444,9 +4658,9 @@ for (int i = 0; i < shape_count; i++) {
           shapes[i].len);
   measure_shape(&s, table, rows_count, &shapes[i], start, stop);
 }
-#line 6757 "scan.nw"
+#line 7071 "scan.nw"
   
-#line 7179 "scan.nw"
+#line 7493 "scan.nw"
 int differing[2] = {0, 0}, det_runs = 20;
 for (int i = 0; i < rows_count; i++) {
   if (table[i].type != ROW_CUB && table[i].type != ROW_AUTO) continue;
@@ -4465,7 +4679,7 @@ if (timeline_count) {
 } else {
   fprintf(stderr, "bench: the 32-item tile does not fit on this GPU; no timelines\n");
 }
-#line 7204 "scan.nw"
+#line 7518 "scan.nw"
 if (!out) {
   mkdir("figures", 0777);
   snprintf(path, sizeof path, "figures/%s", d.slug);
@@ -4482,14 +4696,14 @@ write_json(f, &d, began, n, table, rows_count, shapes, shape_count, differing,
            det_runs, timelines, timeline_count);
 fclose(f);
 fprintf(stderr, "bench: wrote %s\n", out);
-#line 7198 "scan.nw"
+#line 7512 "scan.nw"
 for (int i = 0; i < timeline_count; i++) free(timelines[i].stamps);
 print_table(&d, table, rows_count, shapes, shape_count, differing, det_runs);
 fprintf(stderr, "bench: done in %.0f s\n", difftime(time(NULL), began));
-#line 6758 "scan.nw"
+#line 7072 "scan.nw"
   return EXIT_OK;
 }
-#line 5819 "scan.nw"
+#line 6127 "scan.nw"
 static const suite suites[] = {
   {"combine", "the operator: associative, not commutative, identity, row start",
    false, suite_combine},
@@ -4503,8 +4717,10 @@ static const suite suites[] = {
    false, suite_mirror_lookback},
   {"mirror-held", "the held kernel's handshake between workers and walking warp",
    false, suite_mirror_held},
+  {"mirror-rows", "warps sharing a row: step totals, barrier and parity", false,
+   suite_mirror_rows},
   
-#line 5838 "scan.nw"
+#line 6148 "scan.nw"
 {"gpu-l0", "level 0 on every case", true, suite_gpu_l0},
 {"gpu-l1", "level 1 on every case up to its ceiling", true, suite_gpu_l1},
 {"gpu-l2", "level 2 on every case up to its ceiling", true, suite_gpu_l2},
@@ -4521,10 +4737,10 @@ static const suite suites[] = {
 {"gpu-streams", "two kernels on two streams at once", true, suite_gpu_streams},
 {"gpu-huge", "more than 2^31 elements through every public kernel", true,
  suite_gpu_huge},
-#line 5833 "scan.nw"
+#line 6143 "scan.nw"
 };
 #define SUITE_COUNT ((int)(sizeof suites / sizeof suites[0]))
-#line 5860 "scan.nw"
+#line 6170 "scan.nw"
 static int run_suite(const suite *s)
 {
   char why[200];
@@ -4541,7 +4757,7 @@ static int run_suite(const suite *s)
   fflush(stdout);
   return status;
 }
-#line 5899 "scan.nw"
+#line 6209 "scan.nw"
 static const suite *find_suite(const char *name)
 {
   for (int i = 0; i < SUITE_COUNT; i++)
@@ -4567,7 +4783,7 @@ static int command_check(int argc, char **argv)
            skipped);
   return failed ? EXIT_FAILED : count == skipped ? EXIT_SKIPPED : EXIT_OK;
 }
-#line 5928 "scan.nw"
+#line 6238 "scan.nw"
 static int command_list(void)
 {
   printf("suites (scan check NAME):\n");
@@ -4581,7 +4797,7 @@ static int command_list(void)
                                   ? " (rows up to 2,048)" : " (rows up to 2^22)") : "");
   return EXIT_OK;
 }
-#line 5947 "scan.nw"
+#line 6257 "scan.nw"
 static bool parse_count(const char *text, long long *value)
 {
   char *end;
@@ -4591,13 +4807,13 @@ static bool parse_count(const char *text, long long *value)
   *value = v;
   return true;
 }
-#line 5969 "scan.nw"
+#line 6283 "scan.nw"
 static int command_run(int argc, char **argv)
 {
   long long rows, len;
   char why[200];
   bool timed = true;
-  gpu_case c = {0, 0, 0};
+  gpu_case c = {0, 0, 1};   /* decays near one: errors carry */
   if (argc < 3)
     return usage_error("run needs KERNEL ROWS LEN, e.g. 'scan run l4 1 1000000'");
   const scan_variant *v = find_variant(argv[0]);
@@ -4607,7 +4823,7 @@ static int command_run(int argc, char **argv)
   if (!parse_count(argv[2], &len))
     return usage_error("LEN must be a positive whole number, not '%s'", argv[2]);
   
-#line 6003 "scan.nw"
+#line 6317 "scan.nw"
 for (int i = 3; i < argc; i++) {
   if (!strcmp(argv[i], "--check-only")) timed = false;
   else if (!strcmp(argv[i], "--offsets") && i + 1 < argc &&
@@ -4618,7 +4834,7 @@ for (int i = 3; i < argc; i++) {
   else return usage_error("run takes --check-only and --offsets A,B,H (0 to 3), not '%s'",
                           argv[i]);
 }
-#line 5984 "scan.nw"
+#line 6298 "scan.nw"
   if (v->max_len && len > v->max_len)
     return usage_error("%s takes rows of at most %lld elements", v->name, v->max_len);
   if (rows > (1LL << 40) / len)
@@ -4630,7 +4846,7 @@ for (int i = 3; i < argc; i++) {
   c.rows = rows;
   c.len = len;
   
-#line 6016 "scan.nw"
+#line 6330 "scan.nw"
 case_result r = run_case(kernel_ref{v, -1}, &c);
 if (!timed) {
   char text[200];
@@ -4652,7 +4868,7 @@ for (int i = 0; i < 20; i++) {
   CUDA_CHECK(cudaEventSynchronize(stop));
   CUDA_CHECK(cudaEventElapsedTime(&ms[i], start, stop));
 }
-#line 6041 "scan.nw"
+#line 6355 "scan.nw"
 qsort(ms, 20, sizeof ms[0], compare_floats);
 double median = 0.5 * (ms[9] + ms[10]);
 char text[200];
@@ -4664,9 +4880,9 @@ CUDA_CHECK(cudaEventDestroy(start));
 CUDA_CHECK(cudaEventDestroy(stop));
 case_buffers_free(&m);
 return r.ok ? EXIT_OK : EXIT_FAILED;
-#line 5995 "scan.nw"
+#line 6309 "scan.nw"
 }
-#line 6078 "scan.nw"
+#line 6392 "scan.nw"
 static int trace_blelloch(int n)
 {
   printf("# phase\tlevel\tleft\tright\n");
@@ -4684,7 +4900,7 @@ static int trace_blelloch(int n)
   }
   return EXIT_OK;
 }
-#line 6098 "scan.nw"
+#line 6412 "scan.nw"
 static int trace_lookback(void)
 {
   protocol_case c = {1, 24 * 4, 4};
@@ -4707,7 +4923,7 @@ static int trace_lookback(void)
   launch_memory_free(m);
   return finished ? EXIT_OK : EXIT_FAILED;
 }
-#line 6123 "scan.nw"
+#line 6437 "scan.nw"
 static int command_trace(int argc, char **argv)
 {
   long long n;
@@ -4719,7 +4935,7 @@ static int command_trace(int argc, char **argv)
   if (argc == 1 && !strcmp(argv[0], "lookback")) return trace_lookback();
   return usage_error("trace takes 'blelloch N' or 'lookback'");
 }
-#line 6139 "scan.nw"
+#line 6453 "scan.nw"
 static const char usage_text[] =
   "usage: scan COMMAND [ARGUMENTS]\n"
   "  list                       the test suites and the kernels\n"
@@ -4729,7 +4945,7 @@ static const char usage_text[] =
   "  trace blelloch N | trace lookback   data for the book's diagrams\n"
   "  --help                     this text\n"
   "SCAN_SEED=N replays the random inputs of an earlier run.\n";
-#line 6151 "scan.nw"
+#line 6465 "scan.nw"
 int main(int argc, char **argv)
 {
   if (argc < 2) { fputs(usage_text, stderr); return EXIT_USAGE; }
@@ -4748,5 +4964,5 @@ int main(int argc, char **argv)
   if (!strcmp(command, "trace")) return command_trace(argc - 2, argv + 2);
   return usage_error("unknown command '%s' (try 'scan --help')", command);
 }
-#line 162 "scan.nw"
+#line 163 "scan.nw"
 #endif
