@@ -30,6 +30,8 @@ for tool in memcheck racecheck synccheck; do
   run "$tool" l4-rows 9 20000
   run "$tool" l4-rows 500 1020
   run "$tool" l4-rows 5 20001 --offsets 1,1,1
+  run "$tool" l4-rows 6000 1028               # blocks of four warps
+  run "$tool" l4-rows 6000 1029 --offsets 1,1,1
 done
 [ "$status" -eq 0 ] && echo "sanitize: every tool clean on every kernel" || echo "sanitize: ERRORS above"
 exit $status
