@@ -29,12 +29,12 @@ cudaError_t scan_forward(scan_kernel k, const float *a, const float *b, float *h
 #endif
 #define FOR_EACH_THREAD(tid, count) \
   for (int tid = THREAD_FIRST; tid < (count); tid += THREAD_STRIDE)
-#line 6941 "scan.nw"
+#line 7004 "scan.nw"
 #include <errno.h>
-#line 7158 "scan.nw"
+#line 7221 "scan.nw"
 #include <time.h>
 #include <cuda_pipeline.h>
-#line 7167 "scan.nw"
+#line 7230 "scan.nw"
 #ifndef SCAN_NO_MAIN
 #include <cub/device/device_scan.cuh>
 #include <thrust/iterator/counting_iterator.h>
@@ -42,7 +42,7 @@ cudaError_t scan_forward(scan_kernel k, const float *a, const float *b, float *h
 #include <thrust/iterator/transform_output_iterator.h>
 #include <dlfcn.h>
 #endif
-#line 7689 "scan.nw"
+#line 7752 "scan.nw"
 #include <ctype.h>
 #include <sys/stat.h>
 #line 212 "scan.nw"
@@ -105,22 +105,24 @@ typedef enum {
   FAULT_GROUPS_SETTLE_LEFT_FOLD, /* groups: settled by a left fold         */
   FAULT_GROUPS_SETTLE_NO_WAIT,   /* groups: settled over empty aggregates  */
   FAULT_GROUPS_SETTLE_STORE,     /* groups: settled by a store, not a swap */
+  FAULT_GROUPS_SETTLE_SHIFTED,   /* groups: settled from tiles one too late */
+  FAULT_GROUPS_SKIP_EMPTY,       /* groups: an empty group folded as nothing */
   FAULT_COUNT
 } fault_kind;
-#line 537 "scan.nw"
+#line 539 "scan.nw"
 template <typename real>
 static __host__ __device__ __forceinline__ affine<real>
 combine_at(int site, int fault, affine<real> earlier, affine<real> later)
 {
   return fault == site ? combine(later, earlier) : combine(earlier, later);
 }
-#line 551 "scan.nw"
+#line 553 "scan.nw"
 template <typename real> struct shared_tile {
   real *a, *b;     /* slots for the two components */
   int slots;       /* how many slots each array has */
   int *overflow;   /* CPU only: the first slot past the end, or -1 */
 };
-#line 559 "scan.nw"
+#line 561 "scan.nw"
 /* On the CPU, a slot outside the tile is recorded and refused; on the GPU
    every slot is trusted, and compute-sanitizer checks the trust. */
 template <typename real>
@@ -135,7 +137,7 @@ tile_slot_ok(shared_tile<real> t, int slot)
   return false;
 #endif
 }
-#line 576 "scan.nw"
+#line 578 "scan.nw"
 static __host__ __device__ __forceinline__ int padded(int i);
 
 template <typename real>
@@ -155,7 +157,7 @@ tile_put(shared_tile<real> t, int i, affine<real> x)
   int s = padded(i);
   if (tile_slot_ok(t, s)) { t.a[s] = x.a; t.b[s] = x.b; }
 }
-#line 613 "scan.nw"
+#line 615 "scan.nw"
 #define FULL_MASK 0xffffffffu
 
 /* The pair held by the lane `delta` below; lanes below `delta` keep theirs. */
@@ -177,7 +179,7 @@ shfl_affine(affine<float> x, int lane)
   y.b = __shfl_sync(FULL_MASK, x.b, lane);
   return y;
 }
-#line 641 "scan.nw"
+#line 643 "scan.nw"
 static __device__ __forceinline__ affine<float>
 warp_inclusive_scan(affine<float> x)
 {
@@ -188,7 +190,7 @@ warp_inclusive_scan(affine<float> x)
   }
   return x;
 }
-#line 661 "scan.nw"
+#line 663 "scan.nw"
 #define L0_THREADS 1024
 
 /* One row per block, in chunks of L0_THREADS; `carry` composes the chunks
@@ -202,7 +204,7 @@ l0_kernel(const float *a, const float *b, float *h, long long rows, long long le
     affine<float> carry = identity_map<float>();
     for (long long start = 0; start < len; start += L0_THREADS) {
       
-#line 680 "scan.nw"
+#line 682 "scan.nw"
 int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
 long long i = start + threadIdx.x;
 affine<float> x = identity_map<float>();
@@ -217,11 +219,11 @@ if (warp > 0) x = combine(warp_sums[warp - 1], x);
 if (i < len) h[base + i] = combine(carry, x).b;
 carry = combine(carry, warp_sums[31]);
 __syncthreads();
-#line 674 "scan.nw"
+#line 676 "scan.nw"
     }
   }
 }
-#line 704 "scan.nw"
+#line 706 "scan.nw"
 typedef cudaError_t (*scan_launcher)(const float *a, const float *b, float *h,
                                      long long rows, long long len,
                                      void *workspace, cudaStream_t stream);
@@ -239,7 +241,7 @@ static cudaError_t l0_launch(const float *a, const float *b, float *h,
   l0_kernel<<<grid_for(rows), L0_THREADS, 0, stream>>>(a, b, h, rows, len);
   return cudaGetLastError();
 }
-#line 746 "scan.nw"
+#line 748 "scan.nw"
 static __host__ __device__ __forceinline__ int blelloch_left(int offset, int tid)
 {
   return offset * (2 * tid + 1) - 1;
@@ -249,7 +251,7 @@ static __host__ __device__ __forceinline__ int blelloch_right(int offset, int ti
 {
   return offset * (2 * tid + 2) - 1;
 }
-#line 762 "scan.nw"
+#line 764 "scan.nw"
 template <typename real>
 static __host__ __device__ __forceinline__ void
 upsweep_step(shared_tile<real> t, int offset, int tid, int fault)
@@ -269,7 +271,7 @@ downsweep_step(shared_tile<real> t, int offset, int tid, int fault)
   tile_put(t, left, parent);
   tile_put(t, right, combine_at(FAULT_DOWNSWEEP_SWAP, fault, parent, left_sum));
 }
-#line 789 "scan.nw"
+#line 791 "scan.nw"
 template <typename real>
 static __host__ __device__ __forceinline__ void
 clear_root(shared_tile<real> t, int n, int fault)
@@ -277,7 +279,7 @@ clear_root(shared_tile<real> t, int n, int fault)
   tile_put(t, n, tile_get(t, n - 1));
   if (fault != FAULT_ROOT_NOT_IDENTITY) tile_put(t, n - 1, identity_map<real>());
 }
-#line 799 "scan.nw"
+#line 801 "scan.nw"
 /* Exclusive scan of the n slots of `t` (n a power of two, n/2 threads);
    the total ends up in slot n. */
 template <typename real>
@@ -298,14 +300,14 @@ static __host__ __device__ void blelloch_exclusive(shared_tile<real> t, int n,
   }
   BARRIER();
 }
-#line 832 "scan.nw"
+#line 834 "scan.nw"
 /* One spare slot after every 32, so that strided accesses spread over the
    32 banks. */
 static __host__ __device__ __forceinline__ int padded(int i)
 {
   return i + (i >> 5);
 }
-#line 847 "scan.nw"
+#line 849 "scan.nw"
 static __host__ __device__ __forceinline__ int blelloch_size(int count)
 {
   int n = 2;
@@ -323,7 +325,7 @@ static __host__ __device__ __forceinline__ int blelloch_slots(int n)
 {
   return padded(n) + 1;
 }
-#line 879 "scan.nw"
+#line 881 "scan.nw"
 template <typename real>
 static __host__ __device__ void
 blelloch_load(shared_tile<real> t, const float *a, const float *b, int count,
@@ -340,7 +342,7 @@ blelloch_load(shared_tile<real> t, const float *a, const float *b, int count,
     }
   }
 }
-#line 901 "scan.nw"
+#line 903 "scan.nw"
 template <typename real>
 static __host__ __device__ void
 blelloch_store(shared_tile<real> t, real *out_a, real *out_b,
@@ -358,7 +360,7 @@ blelloch_store(shared_tile<real> t, real *out_a, real *out_b,
   }
   if (total) FOR_EACH_THREAD(tid, 1) *total = tile_get(t, n);
 }
-#line 921 "scan.nw"
+#line 923 "scan.nw"
 template <typename real>
 static __host__ __device__ void
 blelloch_tile(shared_tile<real> t, const float *a, const float *b, int count,
@@ -369,7 +371,7 @@ blelloch_tile(shared_tile<real> t, const float *a, const float *b, int count,
   blelloch_exclusive(t, n, fault);
   blelloch_store(t, out_a, out_b, total, count, n, fault);
 }
-#line 939 "scan.nw"
+#line 941 "scan.nw"
 #define L1_MAX_LEN 2048
 
 static __global__ void __launch_bounds__(L1_MAX_LEN / 2)
@@ -385,7 +387,7 @@ l1_kernel(const float *a, const float *b, float *h, long long rows, int len)
     __syncthreads();
   }
 }
-#line 962 "scan.nw"
+#line 964 "scan.nw"
 static cudaError_t l1_launch(const float *a, const float *b, float *h,
                              long long rows, long long len, void *workspace,
                              cudaStream_t stream)
@@ -397,7 +399,7 @@ static cudaError_t l1_launch(const float *a, const float *b, float *h,
       a, b, h, rows, (int)len);
   return cudaGetLastError();
 }
-#line 1041 "scan.nw"
+#line 1043 "scan.nw"
 #define L2_TILE 2048
 #define L2_MAX_LEN ((long long)L2_TILE * L2_TILE)
 
@@ -413,7 +415,7 @@ place_tile(long long g, long long len, long long tiles_per_row, int tile)
   p.count = (int)(len - p.index * tile < tile ? len - p.index * tile : tile);
   return p;
 }
-#line 1064 "scan.nw"
+#line 1066 "scan.nw"
 /* Exclusive scan of one row's `count` tile totals, in place. */
 template <typename real>
 static __host__ __device__ void spine_scan(shared_tile<real> t,
@@ -429,7 +431,7 @@ static __host__ __device__ void spine_scan(shared_tile<real> t,
   FOR_EACH_THREAD(tid, threads)
     for (int i = tid; i < count; i += threads) spine[i] = tile_get(t, i);
 }
-#line 1088 "scan.nw"
+#line 1090 "scan.nw"
 template <typename real>
 static __host__ __device__ void apply_tile(real *h, const real *local_a,
                                            affine<real> prefix, int count,
@@ -440,7 +442,7 @@ static __host__ __device__ void apply_tile(real *h, const real *local_a,
     h[i] = combine_at(FAULT_APPLY_SWAP, fault, prefix, local).b;
   }
 }
-#line 1105 "scan.nw"
+#line 1107 "scan.nw"
 static __global__ void __launch_bounds__(L2_TILE / 2)
 l2_tile_kernel(const float *a, const float *b, float *h, float *local_a,
                affine<float> *spine, long long rows, long long len,
@@ -456,7 +458,7 @@ l2_tile_kernel(const float *a, const float *b, float *h, float *local_a,
     __syncthreads();
   }
 }
-#line 1123 "scan.nw"
+#line 1125 "scan.nw"
 static __global__ void __launch_bounds__(L2_TILE / 2)
 l2_spine_kernel(affine<float> *spine, long long rows, int tiles_per_row)
 {
@@ -478,7 +480,7 @@ l2_apply_kernel(float *h, const float *local_a, const affine<float> *spine,
     apply_tile(h + p.start, local_a + p.start, spine[g], p.count, FAULT_NONE);
   }
 }
-#line 1153 "scan.nw"
+#line 1155 "scan.nw"
 static long long round_up(long long x, long long to) { return (x + to - 1) / to * to; }
 
 static size_t l2_workspace_bytes(long long rows, long long len, bool aligned)
@@ -487,7 +489,7 @@ static size_t l2_workspace_bytes(long long rows, long long len, bool aligned)
   return (size_t)(round_up(rows * len * (long long)sizeof(float), 256) +
                   tiles * (long long)sizeof(affine<float>));
 }
-#line 1164 "scan.nw"
+#line 1166 "scan.nw"
 static cudaError_t l2_launch(const float *a, const float *b, float *h,
                              long long rows, long long len, void *workspace,
                              cudaStream_t stream)
@@ -500,7 +502,7 @@ static cudaError_t l2_launch(const float *a, const float *b, float *h,
   size_t tile_shared = 2 * (size_t)blelloch_slots(L2_TILE) * sizeof(float);
   size_t spine_shared = 2 * (size_t)blelloch_slots(spine_n) * sizeof(float);
   
-#line 1181 "scan.nw"
+#line 1183 "scan.nw"
 l2_tile_kernel<<<grid_for(tiles), L2_TILE / 2, tile_shared, stream>>>(
     a, b, h, local_a, spine, rows, len, per_row);
 cudaError_t e = cudaGetLastError();
@@ -510,10 +512,10 @@ l2_spine_kernel<<<grid_for(rows), blelloch_threads(spine_n, FAULT_NONE),
 if ((e = cudaGetLastError()) != cudaSuccess) return e;
 l2_apply_kernel<<<grid_for(tiles), L2_TILE / 2, 0, stream>>>(
     h, local_a, spine, rows, len, per_row);
-#line 1176 "scan.nw"
+#line 1178 "scan.nw"
   return cudaGetLastError();
 }
-#line 1308 "scan.nw"
+#line 1310 "scan.nw"
 enum { TILE_EMPTY = 0, TILE_AGGREGATE = 1, TILE_PREFIX = 2 };
 
 typedef struct {
@@ -522,7 +524,7 @@ typedef struct {
   affine<float> *inclusive;   /* row start through the tile (flag == P)  */
   unsigned long long *ticket; /* the next tile number to hand out        */
 } tile_states;
-#line 1323 "scan.nw"
+#line 1325 "scan.nw"
 static __device__ __forceinline__ void store_volatile(affine<float> *p,
                                                       affine<float> v)
 {
@@ -537,7 +539,7 @@ static __device__ __forceinline__ affine<float> load_volatile(const affine<float
   affine<float> v = {q[0], q[1]};
   return v;
 }
-#line 1340 "scan.nw"
+#line 1342 "scan.nw"
 /* The value, a fence, then the flag: no reader sees the flag first. */
 static __device__ void publish(tile_states s, long long g, int flag,
                                affine<float> value)
@@ -556,7 +558,7 @@ static __device__ int wait_for_flag(tile_states s, long long g)
   __threadfence();
   return f;
 }
-#line 1520 "scan.nw"
+#line 1522 "scan.nw"
 static long long tile_flags_bytes(long long tiles)
 {
   return 256 + round_up(tiles * (long long)sizeof(int), 256);
@@ -567,7 +569,7 @@ static size_t lookback_workspace_bytes(long long tiles)
   return (size_t)(tile_flags_bytes(tiles) +
                   2 * tiles * (long long)sizeof(affine<float>));
 }
-#line 1533 "scan.nw"
+#line 1535 "scan.nw"
 /* Carve the workspace into tile states and clear the ticket and flags. */
 static cudaError_t tile_states_init(void *workspace, long long tiles,
                                     tile_states *s, cudaStream_t stream)
@@ -579,7 +581,7 @@ static cudaError_t tile_states_init(void *workspace, long long tiles,
   s->inclusive = s->aggregate + tiles;
   return cudaMemsetAsync(base, 0, (size_t)tile_flags_bytes(tiles), stream);
 }
-#line 1392 "scan.nw"
+#line 1394 "scan.nw"
 /* Serial walk: back to the nearest inclusive prefix, then forward through
    the aggregates after it, oldest first. */
 static __device__ affine<float> walk_serial(tile_states s, long long g)
@@ -590,7 +592,7 @@ static __device__ affine<float> walk_serial(tile_states s, long long g)
   for (j++; j < g; j++) acc = combine(acc, load_volatile(&s.aggregate[j]));
   return acc;
 }
-#line 1410 "scan.nw"
+#line 1412 "scan.nw"
 enum { WALK_SERIAL, WALK_WARP };
 static __device__ affine<float> walk_warp(tile_states s, long long g,
                                           long long first);
@@ -611,7 +613,7 @@ static __device__ affine<float> look_back(tile_states s, long long g,
   if (leader) publish(s, g, TILE_PREFIX, combine(prefix, total));
   return prefix;
 }
-#line 1441 "scan.nw"
+#line 1443 "scan.nw"
 /* Returns the composition of the elements of the threads before this one;
    *total gets the whole block's. `warp_sums` is shared, one slot a warp. */
 static __device__ affine<float> block_exclusive_scan(affine<float> x,
@@ -631,7 +633,7 @@ static __device__ affine<float> block_exclusive_scan(affine<float> x,
   *total = all;
   return combine(warp_before, before);
 }
-#line 1468 "scan.nw"
+#line 1470 "scan.nw"
 static __device__ long long take_ticket(tile_states s, long long *shared_slot)
 {
   __syncthreads();
@@ -639,7 +641,7 @@ static __device__ long long take_ticket(tile_states s, long long *shared_slot)
   __syncthreads();
   return *shared_slot;
 }
-#line 1482 "scan.nw"
+#line 1484 "scan.nw"
 #define L3_THREADS 256
 
 template <int WALK>
@@ -653,7 +655,7 @@ l3_kernel(const float *a, const float *b, float *h, long long len,
     long long g = take_ticket(s, &tile_shared);
     if (g >= tiles) break;
     
-#line 1501 "scan.nw"
+#line 1503 "scan.nw"
 tile_place p = place_tile(g, len, tiles_per_row, L3_THREADS);
 int i = threadIdx.x;
 affine<float> x = identity_map<float>(), total;
@@ -666,11 +668,11 @@ if (WALK == WALK_SERIAL ? threadIdx.x == 0 : threadIdx.x < 32) {
 }
 __syncthreads();
 if (i < p.count) h[p.start + i] = combine(prefix_shared, mine).b;
-#line 1495 "scan.nw"
+#line 1497 "scan.nw"
     if (gridDim.x >= tiles) break;
   }
 }
-#line 1547 "scan.nw"
+#line 1549 "scan.nw"
 static long long l3_tiles(long long rows, long long len, int tile)
 {
   return rows * ((len + tile - 1) / tile);
@@ -681,7 +683,7 @@ static size_t l3_workspace_bytes(long long rows, long long len, bool aligned)
 {
   return lookback_workspace_bytes(l3_tiles(rows, len, L3_THREADS));
 }
-#line 1560 "scan.nw"
+#line 1562 "scan.nw"
 template <int WALK>
 static cudaError_t l3_launch(const float *a, const float *b, float *h,
                              long long rows, long long len, void *workspace,
@@ -695,7 +697,7 @@ static cudaError_t l3_launch(const float *a, const float *b, float *h,
       a, b, h, len, tiles / rows, tiles, s);
   return cudaGetLastError();
 }
-#line 1593 "scan.nw"
+#line 1595 "scan.nw"
 /* Find the nearest predecessor with P, 32 at a time. Returns the window
    (lane k looked at tile window - k) and, in *lane_of_prefix, the lane. */
 static __device__ long long find_prefix_warp(tile_states s, long long g,
@@ -714,7 +716,7 @@ static __device__ long long find_prefix_warp(tile_states s, long long g,
     window -= 32;
   }
 }
-#line 1631 "scan.nw"
+#line 1633 "scan.nw"
 static __device__ affine<float> walk_warp(tile_states s, long long g,
                                           long long first)
 {
@@ -731,7 +733,7 @@ static __device__ affine<float> walk_warp(tile_states s, long long g,
   }
   return acc;
 }
-#line 1664 "scan.nw"
+#line 1666 "scan.nw"
 template <int ITEMS>
 static __global__ void __launch_bounds__(L3_THREADS)
 l3c_kernel(const float *a, const float *b, float *h, long long len,
@@ -746,7 +748,7 @@ l3c_kernel(const float *a, const float *b, float *h, long long len,
     int first = threadIdx.x * ITEMS;
     affine<float> x[ITEMS], total;
     
-#line 1691 "scan.nw"
+#line 1693 "scan.nw"
 #pragma unroll
 for (int k = 0; k < ITEMS; k++) {
   x[k] = identity_map<float>();
@@ -756,9 +758,9 @@ for (int k = 0; k < ITEMS; k++) {
   }
 }
 if (p.index == 0 && first == 0) x[0] = start_row(x[0]);
-#line 1678 "scan.nw"
+#line 1680 "scan.nw"
     
-#line 1703 "scan.nw"
+#line 1705 "scan.nw"
 affine<float> mine = x[0];
 #pragma unroll
 for (int k = 1; k < ITEMS; k++) mine = combine(mine, x[k]);
@@ -774,11 +776,11 @@ for (int k = 0; k < ITEMS; k++) {
   acc = combine(acc, x[k]);
   if (first + k < p.count) h[p.start + first + k] = acc.b;
 }
-#line 1679 "scan.nw"
+#line 1681 "scan.nw"
     if (gridDim.x >= tiles) break;
   }
 }
-#line 1721 "scan.nw"
+#line 1723 "scan.nw"
 template <int ITEMS>
 static size_t l3c_workspace_bytes(long long rows, long long len, bool aligned)
 {
@@ -798,7 +800,7 @@ static cudaError_t l3c_launch(const float *a, const float *b, float *h,
       a, b, h, len, tiles / rows, tiles, s);
   return cudaGetLastError();
 }
-#line 1823 "scan.nw"
+#line 1825 "scan.nw"
 /* A stretch of the flattened rows: x -> a*x + b, or, with `reset`, a stretch
    containing a row start, which no longer depends on what came before (its
    `a` is then never read). */
@@ -812,7 +814,7 @@ static __device__ __forceinline__ segment segment_combine(segment earlier,
                earlier.reset};
   return r;
 }
-#line 1844 "scan.nw"
+#line 1846 "scan.nw"
 static __device__ __forceinline__ segment segment_identity(void)
 {
   segment e = {1.0f, 0.0f, 0};
@@ -825,7 +827,7 @@ static __device__ __forceinline__ segment element(float a, float b, bool first)
   segment x = {a, first ? fmaf(a, 0.0f, b) : b, first};
   return x;
 }
-#line 1866 "scan.nw"
+#line 1868 "scan.nw"
 /* The warp scan of segments none of which resets: plain affine maps. */
 static __device__ __forceinline__ segment warp_inclusive_maps(segment x)
 {
@@ -837,7 +839,7 @@ static __device__ __forceinline__ segment warp_inclusive_maps(segment x)
   }
   return x;
 }
-#line 1882 "scan.nw"
+#line 1884 "scan.nw"
 static __device__ __forceinline__ segment shfl_segment(segment x, int lane)
 {
   segment y = {__shfl_sync(FULL_MASK, x.a, lane), __shfl_sync(FULL_MASK, x.b, lane),
@@ -857,9 +859,9 @@ static __device__ __forceinline__ segment warp_inclusive_segments(segment x)
   }
   return x;
 }
-#line 1933 "scan.nw"
+#line 1935 "scan.nw"
 #define VEC 4   /* floats per vector */
-#line 1946 "scan.nw"
+#line 1948 "scan.nw"
 template <bool ALIGNED>
 static __device__ __forceinline__ void copy_vector(float4 *dst, const float *src,
                                                    long long i, long long n, float fill)
@@ -875,7 +877,7 @@ static __device__ __forceinline__ void copy_vector(float4 *dst, const float *src
     else d[k] = fill;
   }
 }
-#line 1970 "scan.nw"
+#line 1972 "scan.nw"
 template <bool ALIGNED>
 static __device__ __forceinline__ void store_vector(float *dst, long long i,
                                                     long long n, const float *v)
@@ -888,7 +890,7 @@ static __device__ __forceinline__ void store_vector(float *dst, long long i,
       if (i + k >= 0 && i + k < n) dst[i + k] = v[k];
   }
 }
-#line 2033 "scan.nw"
+#line 2035 "scan.nw"
 /* The upper half of a status word: a segment's a, or one of two NaNs that
    arithmetic never produces. */
 #define WORD_EMPTY 0xFFFFFFFFu   /* nothing published yet */
@@ -899,7 +901,7 @@ typedef struct {
   unsigned long long *status;        /* per tile */
   unsigned long long *group_status;  /* per group of 32 tiles */
 } packed_states;
-#line 2051 "scan.nw"
+#line 2053 "scan.nw"
 static __device__ __forceinline__ unsigned long long load_relaxed(
     const unsigned long long *p)
 {
@@ -913,7 +915,7 @@ static __device__ __forceinline__ void store_relaxed(unsigned long long *p,
 {
   asm volatile("st.relaxed.gpu.global.b64 [%0], %1;" :: "l"(p), "l"(v) : "memory");
 }
-#line 2067 "scan.nw"
+#line 2069 "scan.nw"
 static __device__ __forceinline__ unsigned long long pack(unsigned high, float low)
 {
   return (unsigned long long)high * 0x100000000ULL | __float_as_uint(low);
@@ -940,13 +942,13 @@ static __device__ __forceinline__ segment word_segment(unsigned long long w)
                __uint_as_float((unsigned)w), known};
   return x;
 }
-#line 2184 "scan.nw"
+#line 2186 "scan.nw"
 /* The b component of everything before a stretch, followed by the stretch. */
 static __device__ __forceinline__ float segment_apply(segment x, float b)
 {
   return x.reset ? x.b : fmaf(x.a, b, x.b);
 }
-#line 2200 "scan.nw"
+#line 2202 "scan.nw"
 /* The segments of the warp's active lanes, `word` being each lane's first look
    at its own word `*status`; inactive lanes get the identity. */
 static __device__ segment published_segments(const unsigned long long *status,
@@ -958,7 +960,7 @@ static __device__ segment published_segments(const unsigned long long *status,
   }
   return active ? word_segment(word) : segment_identity();
 }
-#line 2224 "scan.nw"
+#line 2226 "scan.nw"
 /* What a walk of a tile of group G reads first, all at once, lane j: the
    aggregate of tile 32G + j, that of tile 32(G - 1) + j, the word of group G-1-j. */
 typedef struct { unsigned long long mate, previous, group; } walk_reads;
@@ -972,7 +974,7 @@ static __device__ walk_reads first_reads(packed_states s, long long G)
                   H >= 0 ? load_relaxed(&s.group_status[H]) : none};
   return r;
 }
-#line 2245 "scan.nw"
+#line 2247 "scan.nw"
 /* S_G at every lane up to `last` (the identity beyond), with `own` at lane
    `last`: the scan of tile g's group up to g; `mate`: the first reads. */
 static __device__ segment group_scan(packed_states s, long long G, int last, segment own,
@@ -982,7 +984,7 @@ static __device__ segment group_scan(packed_states s, long long G, int last, seg
   segment x = published_segments(&s.status[32 * G + lane], lane < last, mate);
   return warp_inclusive_segments(lane == last ? own : x);
 }
-#line 2282 "scan.nw"
+#line 2284 "scan.nw"
 /* Group H's total from its tiles' aggregates (`word`: this lane's first look
    at its tile's), swapped in by lane `publisher` if H has published nothing. */
 static __device__ segment settle_group_total(packed_states s, long long H,
@@ -994,7 +996,7 @@ static __device__ segment settle_group_total(packed_states s, long long H,
   if (lane == publisher) atomicCAS(&s.group_status[H], ~0ULL, segment_word(total));
   return total;
 }
-#line 2303 "scan.nw"
+#line 2305 "scan.nw"
 /* Find the nearest group before G with a known prefix, settling every nearer
    group found empty; returns the window (lane j saw group window - j), the
    lane, and the status word it saw. */
@@ -1009,13 +1011,13 @@ static __device__ long long nearest_known_group(packed_states s, long long G, wa
     unsigned nearer = known ? (known & (0u - known)) - 1 : FULL_MASK;
     if (empty & nearer) {
       
-#line 2328 "scan.nw"
+#line 2330 "scan.nw"
 int e = __ffs(empty) - 1;
 long long H = window - e;
 unsigned long long first = H == G - 1 ? r.previous : load_relaxed(&s.status[32 * H + lane]);
 segment total = settle_group_total(s, H, first, e);
 if (lane == e) *word = segment_word(total);
-#line 2317 "scan.nw"
+#line 2319 "scan.nw"
       continue;
     }
     if (known) { *lane_of = __ffs(known) - 1; return window; }
@@ -1024,7 +1026,7 @@ if (lane == e) *word = segment_word(total);
     *word = H >= 0 ? load_relaxed(&s.group_status[H]) : pack(WORD_KNOWN, 0.0f);
   }
 }
-#line 2348 "scan.nw"
+#line 2350 "scan.nw"
 /* The b of everything before group G, canonically. */
 static __device__ float group_prefix(packed_states s, long long G, walk_reads r)
 {
@@ -1040,7 +1042,7 @@ static __device__ float group_prefix(packed_states s, long long G, walk_reads r)
   }
   return acc;
 }
-#line 2379 "scan.nw"
+#line 2381 "scan.nw"
 static __device__ float walk_groups(packed_states s, long long g, segment own,
                                     bool needs_before)
 {
@@ -1058,7 +1060,7 @@ static __device__ float walk_groups(packed_states s, long long g, segment own,
     store_relaxed(&s.group_status[G], pack(WORD_KNOWN, segment_apply(through, prefix)));
   return k ? segment_apply(before, prefix) : prefix;
 }
-#line 2415 "scan.nw"
+#line 2417 "scan.nw"
 #define L4_THREADS 256
 #define L4_WARPS (L4_THREADS / 32)
 
@@ -1074,7 +1076,7 @@ typedef struct {
   packed_states s;
   unsigned long long *stamps;   /* the timeline, STAMPS words a tile, or NULL */
 } l4_params;
-#line 2443 "scan.nw"
+#line 2445 "scan.nw"
 enum { STAMP_BEGAN, STAMP_CLAIMED, STAMP_LOADED, STAMP_SCANNED, STAMP_PREFIXED,
        STAMP_STORED, STAMP_SM, STAMPS = 8 };   /* the words of a tile's timeline */
 
@@ -1097,7 +1099,7 @@ static __device__ __forceinline__ unsigned long long sm_id(void)
     p.stamps[(tile) * STAMPS + (step)] = (value); } while (0)
 /* ... and thread 0 notes one step of tile g. */
 #define L4_STAMP(step, value) do { if (threadIdx.x == 0) STAMP_TILE(g, step, value); } while (0)
-#line 2483 "scan.nw"
+#line 2485 "scan.nw"
 /* Threads a multiprocessor holds: 2,048 on the data-centre GPUs (sm_80,
    sm_87, sm_90, sm_100), 1,024 on Turing, 1,536 on the others. */
 #if !defined(__CUDA_ARCH__) || __CUDA_ARCH__ == 800 || __CUDA_ARCH__ == 870 || \
@@ -1129,7 +1131,7 @@ static __device__ void claim_tile(const l4_params &p, int tile, long long *g,
 {
   tile_of_ticket(p, tile, atomicAdd(p.s.ticket, 1ULL), g, offset);
 }
-#line 2541 "scan.nw"
+#line 2543 "scan.nw"
 /* This thread's items, composed in order into one segment; rows start at
    items next, next + step, ... (none when next >= ITEMS). */
 template <int ITEMS>
@@ -1152,7 +1154,7 @@ static __device__ __forceinline__ segment compose_items(const float4 *sa, const 
   }
   return mine;
 }
-#line 2566 "scan.nw"
+#line 2568 "scan.nw"
 /* The states of this thread's items, from the state before them, over the
    items' b slots; rows start as in compose_items. */
 template <int ITEMS>
@@ -1173,7 +1175,7 @@ static __device__ __forceinline__ void apply_items(const float4 *sa, float4 *sb,
     sb[v] = make_float4(out[0], out[1], out[2], out[3]);
   }
 }
-#line 2589 "scan.nw"
+#line 2591 "scan.nw"
 template <int ITEMS, bool ALIGNED, bool STAMPED = false>
 static __global__ void __launch_bounds__(L4_THREADS, L4_BLOCKS_PER_SM(ITEMS))
 l4_kernel(l4_params p)
@@ -1192,7 +1194,7 @@ l4_kernel(l4_params p)
   for (;;) {
     if (STAMPED && threadIdx.x == 0) began = clock_ns();
     
-#line 2631 "scan.nw"
+#line 2633 "scan.nw"
 __syncthreads();
 if (threadIdx.x == 0 && p.order == L4_LOOK_BACK)
   claim_tile(p, TILE, &tile_shared, &offset_shared);
@@ -1204,12 +1206,12 @@ long long tile_first = g * TILE - p.shift;
 next_tile = p.order != L4_ROW_A_BLOCK ? g + gridDim.x
           : (g + 1) % p.row_tiles ? g + 1 : g + 1 + (gridDim.x - 1LL) * p.row_tiles;
 if (g >= p.tiles) break;
-#line 2607 "scan.nw"
+#line 2609 "scan.nw"
     L4_STAMP(STAMP_BEGAN, began);
     L4_STAMP(STAMP_CLAIMED, clock_ns());
     L4_STAMP(STAMP_SM, sm_id());
     
-#line 2647 "scan.nw"
+#line 2649 "scan.nw"
 #pragma unroll
 for (int m = 0; m < ITEMS / VEC; m++) {
   int v = threadIdx.x + m * L4_THREADS;
@@ -1220,20 +1222,20 @@ for (int m = 0; m < ITEMS / VEC; m++) {
 __pipeline_commit();
 __pipeline_wait_prior(0);
 __syncthreads();
-#line 2611 "scan.nw"
+#line 2613 "scan.nw"
     L4_STAMP(STAMP_LOADED, clock_ns());
     segment lane_before, warp_before, total;
     
-#line 2668 "scan.nw"
+#line 2670 "scan.nw"
 long long r = row_offset + (long long)threadIdx.x * ITEMS;
 r = r < p.len ? r : p.len < TILE ? (long long)((unsigned)r % (unsigned)p.len) : r - p.len;
 int step = p.len < ITEMS ? (int)p.len : ITEMS;
 int first_start = r == 0 ? 0 : p.len - r < ITEMS ? (int)(p.len - r) : ITEMS;
 segment mine = first_start < ITEMS ? compose_items<ITEMS>(sa, sb, first_start, step)
                                    : compose_items<ITEMS>(sa, sb, ITEMS, 0);
-#line 2614 "scan.nw"
+#line 2616 "scan.nw"
     
-#line 2681 "scan.nw"
+#line 2683 "scan.nw"
 segment incl = warp_inclusive_segments(mine);
 lane_before = shfl_segment(incl, (lane + 31) & 31);
 if (lane == 0) lane_before = segment_identity();
@@ -1243,9 +1245,9 @@ warp_before = segment_identity();
 for (int w = 0; w < warp; w++) warp_before = segment_combine(warp_before, warp_sums[w]);
 total = warp_before;
 for (int w = warp; w < L4_WARPS; w++) total = segment_combine(total, warp_sums[w]);
-#line 2615 "scan.nw"
+#line 2617 "scan.nw"
     
-#line 2700 "scan.nw"
+#line 2702 "scan.nw"
 if (warp == 0) {
   bool look_back = p.order == L4_LOOK_BACK;
   bool needs_before = look_back && g > 0 && row_offset != 0, last = look_back && g % 32 == 31;
@@ -1259,28 +1261,28 @@ if (warp == 0) {
   L4_STAMP(STAMP_PREFIXED, clock_ns());
 }
 __syncthreads();
-#line 2616 "scan.nw"
+#line 2618 "scan.nw"
     
-#line 2722 "scan.nw"
+#line 2724 "scan.nw"
 float state = segment_apply(lane_before, segment_apply(warp_before, prefix_shared));
 if (first_start < ITEMS) apply_items<ITEMS>(sa, sb, state, first_start, step);
 else apply_items<ITEMS>(sa, sb, state, ITEMS, 0);
 carry = segment_apply(total, prefix_shared);   /* the state after the tile */
 __syncthreads();
-#line 2617 "scan.nw"
+#line 2619 "scan.nw"
     
-#line 2730 "scan.nw"
+#line 2732 "scan.nw"
 #pragma unroll
 for (int m = 0; m < ITEMS / VEC; m++) {
   int v = threadIdx.x + m * L4_THREADS;
   store_vector<ALIGNED>(p.h, tile_first + (long long)v * VEC, p.n, (const float *)&sb[slot(v)]);
 }
-#line 2618 "scan.nw"
+#line 2620 "scan.nw"
     L4_STAMP(STAMP_STORED, clock_ns());
     if (gridDim.x >= p.tiles) break;
   }
 }
-#line 2774 "scan.nw"
+#line 2776 "scan.nw"
 #define HELD_WARPS 7                            /* warps that load and scan */
 #define HELD_THREADS (HELD_WARPS * 32 + 32)     /* and one that walks */
 #define HELD_ITEMS 32
@@ -1293,7 +1295,7 @@ typedef struct {
   int needs_before;     /* whether its first elements need the prefix */
   int last;             /* whether the block has no tile after it */
 } held_request;
-#line 2818 "scan.nw"
+#line 2820 "scan.nw"
 static __device__ __forceinline__ void bar_sync(int id, int threads)
 {
   asm volatile("barrier.sync %0, %1;" :: "r"(id), "r"(threads) : "memory");
@@ -1303,7 +1305,7 @@ static __device__ __forceinline__ void bar_arrive(int id, int threads)
 {
   asm volatile("barrier.arrive %0, %1;" :: "r"(id), "r"(threads) : "memory");
 }
-#line 2837 "scan.nw"
+#line 2839 "scan.nw"
 template <bool ALIGNED, bool STAMPED>
 static __device__ __forceinline__ void start_held_copy(const l4_params &p, float4 *sa,
                                                        float4 *sb, long long tile)
@@ -1320,7 +1322,7 @@ static __device__ __forceinline__ void start_held_copy(const l4_params &p, float
   }
   __pipeline_commit();
 }
-#line 2856 "scan.nw"
+#line 2858 "scan.nw"
 /* apply_items with the items in registers, the states to slots of sh */
 static __device__ __forceinline__ void apply_held(const float *xa, const float *yb,
                                                   float4 *sh, float state, int next, int step)
@@ -1338,13 +1340,13 @@ static __device__ __forceinline__ void apply_held(const float *xa, const float *
     sh[v] = make_float4(out[0], out[1], out[2], out[3]);
   }
 }
-#line 2880 "scan.nw"
+#line 2882 "scan.nw"
 typedef struct {
   long long first;                    /* its first element's flat index */
   segment lane_before, warp_before;   /* this thread's share of the block scan */
   int first_start, step;              /* where rows start among the thread's items */
 } held_tile;
-#line 2893 "scan.nw"
+#line 2895 "scan.nw"
 template <bool ALIGNED, bool STAMPED>
 static __device__ __forceinline__ void finish_held(const l4_params &p, const held_tile &t,
                                                    const float *xa, const float *yb,
@@ -1362,7 +1364,7 @@ static __device__ __forceinline__ void finish_held(const l4_params &p, const hel
   }
   if (threadIdx.x == 0) STAMP_TILE((t.first + p.shift) / HELD_TILE, STAMP_STORED, clock_ns());
 }
-#line 2927 "scan.nw"
+#line 2929 "scan.nw"
 template <bool ALIGNED, bool STAMPED = false>
 static __global__ void __launch_bounds__(HELD_THREADS, 2)
 l4_held_kernel(l4_params p)
@@ -1378,17 +1380,17 @@ l4_held_kernel(l4_params p)
   float4 *sa = l4_tile, *sb = l4_tile + SLOTS, *sh = l4_tile + 2 * SLOTS;
   int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
   
-#line 2965 "scan.nw"
+#line 2967 "scan.nw"
 if (threadIdx.x == 0) {
   unsigned long long asked = STAMPED ? clock_ns() : 0;
   claim_tile(p, TILE, &tile_shared, &offset_shared);
   if (tile_shared < p.tiles) STAMP_TILE(tile_shared, STAMP_BEGAN, asked);
 }
 __syncthreads();
-#line 2942 "scan.nw"
+#line 2944 "scan.nw"
   if (warp == HELD_WARPS) {
     
-#line 2982 "scan.nw"
+#line 2984 "scan.nw"
 for (bool last = tile_shared >= p.tiles; !last;) {
   bar_sync(BAR_REQUEST, HELD_THREADS);
   long long g = request.tile;
@@ -1401,30 +1403,30 @@ for (bool last = tile_shared >= p.tiles; !last;) {
   bar_sync(BAR_DONE, HELD_THREADS);
 }
 return;
-#line 2944 "scan.nw"
+#line 2946 "scan.nw"
   }
   
-#line 2997 "scan.nw"
+#line 2999 "scan.nw"
 float xa[ITEMS], yb[ITEMS];
 held_tile held;
 bool holding = false;
 long long g = tile_shared, row_offset = offset_shared;
 if (g < p.tiles) start_held_copy<ALIGNED, STAMPED>(p, sa, sb, g);
-#line 2946 "scan.nw"
+#line 2948 "scan.nw"
   while (g < p.tiles) {
     
-#line 3009 "scan.nw"
+#line 3011 "scan.nw"
 __pipeline_wait_prior(0);
 bar_sync(BAR_WORKERS, HELD_WARPS * 32);
 L4_STAMP(STAMP_LOADED, clock_ns());
-#line 2668 "scan.nw"
+#line 2670 "scan.nw"
 long long r = row_offset + (long long)threadIdx.x * ITEMS;
 r = r < p.len ? r : p.len < TILE ? (long long)((unsigned)r % (unsigned)p.len) : r - p.len;
 int step = p.len < ITEMS ? (int)p.len : ITEMS;
 int first_start = r == 0 ? 0 : p.len - r < ITEMS ? (int)(p.len - r) : ITEMS;
 segment mine = first_start < ITEMS ? compose_items<ITEMS>(sa, sb, first_start, step)
                                    : compose_items<ITEMS>(sa, sb, ITEMS, 0);
-#line 3013 "scan.nw"
+#line 3015 "scan.nw"
 segment incl = warp_inclusive_segments(mine);
 segment lane_before = shfl_segment(incl, (lane + 31) & 31);
 if (lane == 0) lane_before = segment_identity();
@@ -1437,18 +1439,18 @@ for (int w = warp; w < HELD_WARPS; w++) own = segment_combine(own, warp_sums[w])
 if (own.reset) own.a = 1.0f;   /* as readers see it, as in the kernel before */
 if (threadIdx.x == 0) store_relaxed(&p.s.status[g], segment_word(own));
 L4_STAMP(STAMP_SCANNED, clock_ns());
-#line 2948 "scan.nw"
+#line 2950 "scan.nw"
     if (holding) finish_held<ALIGNED, STAMPED>(p, held, xa, yb, sh, &prefix_shared);
     
-#line 3036 "scan.nw"
+#line 3038 "scan.nw"
 unsigned long long ticket = 0;
 if (threadIdx.x == 0) {
   if (STAMPED) asked_shared = clock_ns();   /* in shared memory: registers are short */
   ticket = atomicAdd(p.s.ticket, 1ULL);
 }
-#line 2950 "scan.nw"
+#line 2952 "scan.nw"
     
-#line 3049 "scan.nw"
+#line 3051 "scan.nw"
 #pragma unroll
 for (int m = 0; m < ITEMS / VEC; m++) {
   int v = slot(threadIdx.x * (ITEMS / VEC) + m);
@@ -1464,15 +1466,15 @@ if (threadIdx.x == 0) {
   request.needs_before = g > 0 && row_offset != 0;
   request.last = next_shared >= p.tiles;
 }
-#line 2951 "scan.nw"
+#line 2953 "scan.nw"
     bar_sync(BAR_WORKERS, HELD_WARPS * 32);
     
-#line 3071 "scan.nw"
+#line 3073 "scan.nw"
 long long next = next_shared, next_offset = next_offset_shared;
 if (next < p.tiles) start_held_copy<ALIGNED, STAMPED>(p, sa, sb, next);
-#line 2953 "scan.nw"
+#line 2955 "scan.nw"
     
-#line 3076 "scan.nw"
+#line 3078 "scan.nw"
 bar_arrive(BAR_REQUEST, HELD_THREADS);
 holding = true;
 held.first = g * TILE - p.shift;
@@ -1482,11 +1484,11 @@ held.first_start = first_start;
 held.step = step;
 g = next;
 row_offset = next_offset;
-#line 2954 "scan.nw"
+#line 2956 "scan.nw"
   }
   if (holding) finish_held<ALIGNED, STAMPED>(p, held, xa, yb, sh, &prefix_shared);
 }
-#line 3103 "scan.nw"
+#line 3105 "scan.nw"
 static long long l4_tiles(long long n, int shift, int tile)
 {
   return (n + shift + tile - 1) / tile;
@@ -1511,7 +1513,7 @@ static size_t l4_workspace_bytes(long long rows, long long len, bool aligned)
 {
   return (size_t)l4_state_bytes(l4_tiles(rows * len, 3, L4_THREADS * ITEMS));
 }
-#line 3130 "scan.nw"
+#line 3132 "scan.nw"
 static packed_states l4_states(void *workspace, long long tiles)
 {
   char *base = (char *)workspace;
@@ -1521,7 +1523,7 @@ static packed_states l4_states(void *workspace, long long tiles)
   s.group_status = s.status + round_up(tiles * 8, 256) / 8;
   return s;
 }
-#line 3150 "scan.nw"
+#line 3152 "scan.nw"
 /* remembered[device]: the answer + 1, or 0 when not yet asked */
 static int resident_blocks(const void *kernel, int threads, int shared, int *remembered)
 {
@@ -1543,7 +1545,7 @@ static int l4_resident(void)
   return resident_blocks((const void *)l4_kernel<ITEMS, ALIGNED, STAMPED>, L4_THREADS,
                          (int)l4_shared_bytes<ITEMS>(), remembered);
 }
-#line 3174 "scan.nw"
+#line 3176 "scan.nw"
 template <int ITEMS, bool ALIGNED, bool STAMPED = false>
 static cudaError_t l4_start(l4_params p, cudaStream_t stream)
 {
@@ -1553,7 +1555,7 @@ static cudaError_t l4_start(l4_params p, cudaStream_t stream)
                                        l4_shared_bytes<ITEMS>(), stream>>>(p);
   return cudaGetLastError();
 }
-#line 3203 "scan.nw"
+#line 3205 "scan.nw"
 static int l4_order(l4_params p, long long rows, int tile, int resident)
 {
   if (p.shift % p.len == 0 && tile % p.len == 0) return L4_TILES_APART;
@@ -1561,7 +1563,7 @@ static int l4_order(l4_params p, long long rows, int tile, int resident)
     return L4_ROW_A_BLOCK;
   return L4_LOOK_BACK;
 }
-#line 3213 "scan.nw"
+#line 3215 "scan.nw"
 template <int ITEMS>
 static cudaError_t l4_launch_stamped(const float *a, const float *b, float *h,
                                      long long rows, long long len, void *workspace,
@@ -1593,7 +1595,7 @@ static cudaError_t l4_launch(const float *a, const float *b, float *h,
 {
   return l4_launch_stamped<ITEMS>(a, b, h, rows, len, workspace, NULL, stream);
 }
-#line 3254 "scan.nw"
+#line 3256 "scan.nw"
 static size_t l4_held_shared_bytes(void)
 {
   return 3 * (size_t)slot(HELD_TILE / VEC) * sizeof(float4);
@@ -1611,7 +1613,7 @@ static int l4_held_resident(void)
   return resident_blocks((const void *)l4_held_kernel<ALIGNED, STAMPED>, HELD_THREADS,
                          (int)l4_held_shared_bytes(), remembered);
 }
-#line 3274 "scan.nw"
+#line 3276 "scan.nw"
 /* Whether the held kernel runs a launch of this shape (p.len and p.shift set). */
 static bool l4_held_takes(l4_params p, long long rows, bool aligned)
 {
@@ -1619,7 +1621,7 @@ static bool l4_held_takes(l4_params p, long long rows, bool aligned)
   return resident > 0 &&
          l4_order(p, rows, L4_THREADS * 32, l4_resident<32, true>()) == L4_LOOK_BACK;
 }
-#line 3287 "scan.nw"
+#line 3289 "scan.nw"
 static cudaError_t l4_held_launch_stamped(const float *a, const float *b, float *h,
                                           long long rows, long long len, void *workspace,
                                           unsigned long long *stamps, cudaStream_t stream)
@@ -1635,7 +1637,7 @@ static cudaError_t l4_held_launch_stamped(const float *a, const float *b, float 
                      : aligned ? l4_held_resident<true>() : l4_held_resident<false>();
   if (resident == 0) return cudaErrorInvalidConfiguration;
   
-#line 3313 "scan.nw"
+#line 3315 "scan.nw"
 p.tiles = l4_tiles(p.n, p.shift, HELD_TILE);
 p.s = l4_states(workspace, p.tiles);
 cudaError_t e = cudaMemsetAsync(workspace, 0xFF, (size_t)l4_state_bytes(p.tiles), stream);
@@ -1647,7 +1649,7 @@ if (stamps) l4_held_kernel<true, true><<<grid, HELD_THREADS, shared, stream>>>(p
 else if (aligned) l4_held_kernel<true><<<grid, HELD_THREADS, shared, stream>>>(p);
 else l4_held_kernel<false><<<grid, HELD_THREADS, shared, stream>>>(p);
 return cudaGetLastError();
-#line 3302 "scan.nw"
+#line 3304 "scan.nw"
 }
 
 static cudaError_t l4_held_launch(const float *a, const float *b, float *h,
@@ -1656,10 +1658,10 @@ static cudaError_t l4_held_launch(const float *a, const float *b, float *h,
 {
   return l4_held_launch_stamped(a, b, h, rows, len, workspace, NULL, stream);
 }
-#line 3362 "scan.nw"
+#line 3364 "scan.nw"
 #define ROWS_PIECES 4                         /* vectors a lane loads a step */
 #define ROWS_STEP (32 * VEC * ROWS_PIECES)    /* elements a warp scans a step */
-#line 3394 "scan.nw"
+#line 3396 "scan.nw"
 /* The vector of a row that starts at element i; the identity past the end. */
 template <bool ALIGNED>
 static __device__ __forceinline__ float4 row_vector(const float *row, long long i,
@@ -1675,7 +1677,7 @@ static __device__ __forceinline__ float4 row_vector(const float *row, long long 
   }
   return make_float4(v[0], v[1], v[2], v[3]);
 }
-#line 3412 "scan.nw"
+#line 3414 "scan.nw"
 /* The four elements of a vector, composed in order into one map. */
 static __device__ __forceinline__ segment compose_vector(float4 a, float4 b)
 {
@@ -1685,7 +1687,7 @@ static __device__ __forceinline__ segment compose_vector(float4 a, float4 b)
   x.b = fmaf(a.w, x.b, b.w); x.a *= a.w;
   return x;
 }
-#line 3446 "scan.nw"
+#line 3448 "scan.nw"
 template <bool ALIGNED, int WARPS>
 static __global__ void __launch_bounds__(WARPS * 32)
 l4_rows_kernel(const float *a, const float *b, float *h, long long rows, long long len,
@@ -1703,7 +1705,7 @@ l4_rows_kernel(const float *a, const float *b, float *h, long long rows, long lo
     for (long long stride = 0; stride < len; stride += ways * ROWS_STEP) {
       long long start = stride + (long long)way * ROWS_STEP;
       
-#line 3473 "scan.nw"
+#line 3475 "scan.nw"
 float4 va[ROWS_PIECES], vb[ROWS_PIECES];
 #pragma unroll
 for (int p = 0; p < ROWS_PIECES; p++) {
@@ -1711,9 +1713,9 @@ for (int p = 0; p < ROWS_PIECES; p++) {
   va[p] = row_vector<ALIGNED>(ra, i, len, 1.0f);
   vb[p] = row_vector<ALIGNED>(rb, i, len, 0.0f);
 }
-#line 3463 "scan.nw"
+#line 3465 "scan.nw"
       
-#line 3488 "scan.nw"
+#line 3490 "scan.nw"
 segment before[ROWS_PIECES], total[ROWS_PIECES], step = segment_identity();
 #pragma unroll
 for (int p = 0; p < ROWS_PIECES; p++) {
@@ -1724,9 +1726,9 @@ for (int p = 0; p < ROWS_PIECES; p++) {
   total[p] = t;
   step = p == 0 ? t : segment_combine(step, t);
 }
-#line 3464 "scan.nw"
+#line 3466 "scan.nw"
       
-#line 3519 "scan.nw"
+#line 3521 "scan.nw"
 float state = carry;
 if (ways == 1) {
   carry = fmaf(step.a, carry, step.b);
@@ -1739,9 +1741,9 @@ if (ways == 1) {
     carry = fmaf(t.x, carry, t.y);
   }
 }
-#line 3465 "scan.nw"
+#line 3467 "scan.nw"
       
-#line 3538 "scan.nw"
+#line 3540 "scan.nw"
 #pragma unroll
 for (int p = 0; p < ROWS_PIECES; p++) {
   float x = lane == 0 ? state : fmaf(before[p].a, state, before[p].b), out[VEC];
@@ -1752,12 +1754,12 @@ for (int p = 0; p < ROWS_PIECES; p++) {
   store_vector<ALIGNED>(rh, start + (p * 32 + lane) * VEC, len, out);
   state = fmaf(total[p].a, state, total[p].b);
 }
-#line 3466 "scan.nw"
+#line 3468 "scan.nw"
       parity ^= 1;
     }
   }
 }
-#line 3572 "scan.nw"
+#line 3574 "scan.nw"
 #define ROWS_PER_GROUP 32   /* rows wanted for every resident group */
 
 static int l4_rows_resident_warps(bool aligned, int warps)
@@ -1774,7 +1776,7 @@ static int l4_rows_block_warps(long long rows, bool aligned)
 {
   return rows < 2LL * l4_rows_resident_warps(aligned, 4) ? 8 : 4;
 }
-#line 3591 "scan.nw"
+#line 3593 "scan.nw"
 static int l4_rows_ways(long long rows, long long len, bool aligned)
 {
   int warps = l4_rows_block_warps(rows, aligned), ways = 1;
@@ -1784,12 +1786,12 @@ static int l4_rows_ways(long long rows, long long len, bool aligned)
     ways *= 2;
   return ways;
 }
-#line 3607 "scan.nw"
+#line 3609 "scan.nw"
 static bool rows_aligned(const float *a, const float *b, const float *h, long long len)
 {
   return (((uintptr_t)a | (uintptr_t)b | (uintptr_t)h) & 15) == 0 && len % VEC == 0;
 }
-#line 3614 "scan.nw"
+#line 3616 "scan.nw"
 static cudaError_t l4_rows_launch(const float *a, const float *b, float *h,
                                   long long rows, long long len, void *workspace,
                                   cudaStream_t stream)
@@ -1799,7 +1801,7 @@ static cudaError_t l4_rows_launch(const float *a, const float *b, float *h,
   int warps = l4_rows_block_warps(rows, aligned), ways = l4_rows_ways(rows, len, aligned);
   unsigned grid = grid_for((rows + warps / ways - 1) / (warps / ways));
   
-#line 3628 "scan.nw"
+#line 3630 "scan.nw"
 if (warps == 8 && aligned)
   l4_rows_kernel<true, 8><<<grid, 8 * 32, 0, stream>>>(a, b, h, rows, len, ways);
 else if (warps == 8)
@@ -1808,10 +1810,10 @@ else if (aligned)
   l4_rows_kernel<true, 4><<<grid, 4 * 32, 0, stream>>>(a, b, h, rows, len, ways);
 else
   l4_rows_kernel<false, 4><<<grid, 4 * 32, 0, stream>>>(a, b, h, rows, len, ways);
-#line 3623 "scan.nw"
+#line 3625 "scan.nw"
   return cudaGetLastError();
 }
-#line 3659 "scan.nw"
+#line 3661 "scan.nw"
 static int l4_choose_items(long long n)
 {
   int resident[3] = {l4_resident<8, true>(), l4_resident<16, true>(),
@@ -1821,7 +1823,7 @@ static int l4_choose_items(long long n)
       return 8 << i;
   return resident[0] > 0 ? 8 : resident[1] > 0 ? 16 : 32;
 }
-#line 3697 "scan.nw"
+#line 3699 "scan.nw"
 #define ROWS_SHORTEST 2048   /* the shortest rows measured */
 
 /* Whether the rows go to warps: aligned arrays, rows no shorter than those
@@ -1836,7 +1838,7 @@ static bool l4_rows_takes(long long rows, long long len, bool aligned)
   long long rounds = (rows + groups - 1) / groups;
   return 4 * rows >= 3 * rounds * groups;
 }
-#line 3720 "scan.nw"
+#line 3722 "scan.nw"
 static size_t l4_auto_workspace_bytes(long long rows, long long len, bool aligned)
 {
   if (l4_rows_takes(rows, len, aligned)) return 0;   /* the warps need none */
@@ -1855,7 +1857,7 @@ static cudaError_t l4_auto_launch(const float *a, const float *b, float *h,
   default: return l4_launch<8>(a, b, h, rows, len, workspace, stream);
   }
 }
-#line 3752 "scan.nw"
+#line 3754 "scan.nw"
 /* The bytes of workspace a call needs; aligned: as rows_aligned says of its
    arrays, which only SCAN_AUTO's choice depends on. */
 typedef size_t (*workspace_sizer)(long long rows, long long len, bool aligned);
@@ -1869,13 +1871,13 @@ typedef struct {
   workspace_sizer workspace; /* NULL when it needs none */
   scan_launcher launch;
 } scan_variant;
-#line 3768 "scan.nw"
+#line 3770 "scan.nw"
 static const scan_variant variants[] = {
   {"l0", "Level 0: Hillis-Steele in registers", 0, 12, 0, NULL, l0_launch},
   {"l1", "Level 1: Blelloch in shared memory", L1_MAX_LEN, 12, 0, NULL, l1_launch},
   {"l2", "Level 2: three passes", L2_MAX_LEN, 28, 0, l2_workspace_bytes, l2_launch},
   
-#line 3789 "scan.nw"
+#line 3791 "scan.nw"
 {"l3", "Level 3: look-back, serial walk", 0, 12, 256,
  l3_workspace_bytes<WALK_SERIAL>, l3_launch<WALK_SERIAL>},
 {"l3b", "Level 3b: look-back, warp walk", 0, 12, 256,
@@ -1890,7 +1892,7 @@ static const scan_variant variants[] = {
  l3c_launch<8>},
 {"l3c-16", "Level 3c: 16 items a thread", 0, 12, 4096, l3c_workspace_bytes<16>,
  l3c_launch<16>},
-#line 3773 "scan.nw"
+#line 3775 "scan.nw"
   {"l4-8", "Level 4: 8 items a thread", 0, 12, 2048, l4_workspace_bytes<8>,
    l4_launch<8>},
   {"l4-16", "Level 4: 16 items a thread", 0, 12, 4096, l4_workspace_bytes<16>,
@@ -1904,7 +1906,7 @@ static const scan_variant variants[] = {
    l4_auto_workspace_bytes, l4_auto_launch},
 };
 #define VARIANT_COUNT ((int)(sizeof variants / sizeof variants[0]))
-#line 3812 "scan.nw"
+#line 3814 "scan.nw"
 static const char *const public_variant_names[] = {
   "l1", "l2", "l3", "l3b", "l3c-8", "l4", "l4"   /* in scan_kernel order */
 };
@@ -1915,7 +1917,7 @@ static const scan_variant *find_variant(const char *name)
     if (strcmp(variants[i].name, name) == 0) return &variants[i];
   return NULL;
 }
-#line 3831 "scan.nw"
+#line 3833 "scan.nw"
 static bool misaligned(const void *p) { return ((uintptr_t)p & 3) != 0; }
 
 /* cudaSuccess for a valid call with work to do; cudaErrorNotReady (never
@@ -1932,7 +1934,7 @@ static cudaError_t check_call(const scan_variant *v, const float *a,
   if (v->max_len && len > v->max_len) return cudaErrorInvalidValue;
   return cudaSuccess;
 }
-#line 3865 "scan.nw"
+#line 3867 "scan.nw"
 static cudaMemPool_t workspace_pool(void)
 {
   static cudaMemPool_t pools[64];
@@ -1952,7 +1954,7 @@ static cudaMemPool_t workspace_pool(void)
     cudaMemPoolDestroy(pool);
   return pools[device];
 }
-#line 3887 "scan.nw"
+#line 3889 "scan.nw"
 static cudaError_t run_variant(const scan_variant *v, const float *a,
                                const float *b, float *h, long long rows,
                                long long len, void *workspace,
@@ -1963,13 +1965,13 @@ static cudaError_t run_variant(const scan_variant *v, const float *a,
   cudaMemPool_t pool = NULL;
   cudaError_t e = cudaSuccess;
   if (bytes && !ws) 
-#line 3908 "scan.nw"
+#line 3910 "scan.nw"
 {
   pool = workspace_pool();
   e = pool ? cudaMallocFromPoolAsync(&ws, bytes, pool, stream) : cudaMalloc(&ws, bytes);
   if (e != cudaSuccess) return e;
 }
-#line 3897 "scan.nw"
+#line 3899 "scan.nw"
   e = v->launch(a, b, h, rows, len, ws, stream);
   if (bytes && !workspace) {
     cudaError_t f = pool ? cudaFreeAsync(ws, stream)
@@ -1978,7 +1980,7 @@ static cudaError_t run_variant(const scan_variant *v, const float *a,
   }
   return e;
 }
-#line 3916 "scan.nw"
+#line 3918 "scan.nw"
 cudaError_t scan_forward(scan_kernel k, const float *a, const float *b, float *h,
                          long long rows, long long len, cudaStream_t stream)
 {
@@ -1991,7 +1993,7 @@ cudaError_t scan_forward(scan_kernel k, const float *a, const float *b, float *h
 }
 #line 152 "scan.nw"
 #ifndef SCAN_NO_MAIN
-#line 3941 "scan.nw"
+#line 3943 "scan.nw"
 enum { EXIT_OK = 0, EXIT_FAILED = 1, EXIT_USAGE = 2, EXIT_NO_GPU = 3,
        EXIT_SKIPPED = 77 };
 
@@ -2004,7 +2006,7 @@ static void cuda_check(cudaError_t e, const char *what, const char *file, int li
   fprintf(stderr, "%s:%d: %s: %s\n", file, line, what, cudaGetErrorString(e));
   exit(EXIT_FAILED);
 }
-#line 3962 "scan.nw"
+#line 3964 "scan.nw"
 static uint64_t mix64(uint64_t x)   /* SplitMix64's finaliser */
 {
   x += 0x9E3779B97F4A7C15ULL;
@@ -2019,7 +2021,7 @@ static float uniform_at(uint64_t seed, long long i, float lo, float hi)
   double u = (double)(mix64(seed ^ mix64((uint64_t)i)) >> 40) * 0x1p-24;
   return (float)(lo + (hi - lo) * u);
 }
-#line 3979 "scan.nw"
+#line 3981 "scan.nw"
 static void fill_uniform(float *x, long long n, uint64_t seed, float lo, float hi)
 {
 #pragma omp parallel for schedule(static)
@@ -2030,7 +2032,7 @@ static uint64_t run_seed;     /* printed at the start; SCAN_SEED replays it */
 static uint64_t case_counter;
 
 static uint64_t next_seed(void) { return mix64(run_seed + ++case_counter); }
-#line 3997 "scan.nw"
+#line 3999 "scan.nw"
 typedef struct { const char *name; float lo, hi; } decay_family;
 
 static const decay_family decays[] = {
@@ -2044,7 +2046,7 @@ static void make_inputs(float *a, float *b, long long n, int decay)
   fill_uniform(a, n, next_seed(), decays[decay].lo, decays[decay].hi);
   fill_uniform(b, n, next_seed(), -1.0f, 1.0f);
 }
-#line 6864 "scan.nw"
+#line 6927 "scan.nw"
 static int usage_error(const char *fmt, ...)
 {
   va_list args;
@@ -2055,7 +2057,7 @@ static int usage_error(const char *fmt, ...)
   va_end(args);
   return EXIT_USAGE;
 }
-#line 7041 "scan.nw"
+#line 7104 "scan.nw"
 static int compare_floats(const void *x, const void *y)
 {
   float a = *(const float *)x, b = *(const float *)y;
@@ -2140,7 +2142,7 @@ static void compare_one(comparison *c, double out, double ref, double bound,
     c->worst_ref = ref;
   }
 }
-#line 4017 "scan.nw"
+#line 4019 "scan.nw"
 /* Compare one row of an output (float from the GPU, double from a mirror). */
 template <typename real>
 static void compare_row(const float *a, const float *b, const real *out,
@@ -2155,7 +2157,7 @@ static void compare_row(const float *a, const float *b, const real *out,
                 first_index + t);
   }
 }
-#line 4037 "scan.nw"
+#line 4039 "scan.nw"
 static void merge_comparison(comparison *into, const comparison *c)
 {
   into->checked += c->checked;
@@ -2168,7 +2170,7 @@ static void merge_comparison(comparison *into, const comparison *c)
     into->worst_ref = c->worst_ref;
   }
 }
-#line 4052 "scan.nw"
+#line 4054 "scan.nw"
 template <typename real>
 static comparison compare_rows(const float *a, const float *b, const real *out,
                                long long rows, long long len, precision p)
@@ -2188,7 +2190,7 @@ static comparison compare_rows(const float *a, const float *b, const real *out,
   }
   return all;
 }
-#line 4077 "scan.nw"
+#line 4079 "scan.nw"
 static void describe_worst(char *text, size_t size, const comparison *c,
                            long long len)
 {
@@ -2199,7 +2201,7 @@ static void describe_worst(char *text, size_t size, const comparison *c,
            " (got %.9g, want %.9g)", c->worst_ratio, rel, c->worst_index / len,
            c->worst_index % len, c->worst_out, c->worst_ref);
 }
-#line 984 "scan.nw"
+#line 986 "scan.nw"
 /* A tile on the heap for the mirrors: n slots of tree, padded, plus one. */
 static shared_tile<double> mirror_tile(int n, int *overflow)
 {
@@ -2212,7 +2214,7 @@ static shared_tile<double> mirror_tile(int n, int *overflow)
 }
 
 static void mirror_tile_free(shared_tile<double> t) { free(t.a); free(t.b); }
-#line 999 "scan.nw"
+#line 1001 "scan.nw"
 static void mirror_l1(const float *a, const float *b, double *h, long long rows,
                       long long len, int fault, int *overflow)
 {
@@ -2225,7 +2227,7 @@ static void mirror_l1(const float *a, const float *b, double *h, long long rows,
   }
   mirror_tile_free(t);
 }
-#line 1218 "scan.nw"
+#line 1220 "scan.nw"
 static void mirror_l2(const float *a, const float *b, double *h, long long rows,
                       long long len, int fault, int *overflow)
 {
@@ -2235,7 +2237,7 @@ static void mirror_l2(const float *a, const float *b, double *h, long long rows,
   shared_tile<double> t = mirror_tile(L2_TILE, overflow);
   shared_tile<double> ts = mirror_tile(blelloch_size((int)per_row), overflow);
   
-#line 1235 "scan.nw"
+#line 1237 "scan.nw"
 for (long long g = 0; g < tiles; g++) {
   tile_place p = place_tile(g, len, per_row, L2_TILE);
   blelloch_tile(t, a + p.start, b + p.start, p.count, L2_TILE, p.index == 0,
@@ -2247,13 +2249,13 @@ for (long long g = 0; g < tiles; g++) {
   tile_place p = place_tile(g, len, per_row, L2_TILE);
   apply_tile(h + p.start, local_a + p.start, spine[g], p.count, fault);
 }
-#line 1227 "scan.nw"
+#line 1229 "scan.nw"
   mirror_tile_free(t);
   mirror_tile_free(ts);
   free(local_a);
   free(spine);
 }
-#line 4112 "scan.nw"
+#line 4114 "scan.nw"
 typedef void (*mirror_fn)(const float *a, const float *b, double *h,
                           long long rows, long long len, int fault,
                           int *overflow);
@@ -2267,7 +2269,7 @@ typedef struct {
   int overflow_slot;     /* the first slot past a tile, -1 if none */
   long long overflow_len;
 } evidence;
-#line 4128 "scan.nw"
+#line 4130 "scan.nw"
 static evidence run_mirror(mirror_fn mirror, const mirror_case *cases,
                            int count, int fault)
 {
@@ -2282,7 +2284,7 @@ static evidence run_mirror(mirror_fn mirror, const mirror_case *cases,
     mirror(a, b, h, cases[i].rows, cases[i].len, fault, &overflow);
     comparison c = compare_rows(a, b, h, cases[i].rows, cases[i].len, FLOAT64);
     
-#line 4149 "scan.nw"
+#line 4151 "scan.nw"
 if (c.failed || overflow >= 0) ev.failed_cases++;
 if (overflow >= 0 && ev.overflow_slot < 0) {
   ev.overflow_slot = overflow;
@@ -2292,12 +2294,12 @@ if (ev.worst.worst_index < 0 || c.worst_ratio > ev.worst.worst_ratio) {
   ev.worst = c;
   ev.worst_len = cases[i].len;
 }
-#line 4142 "scan.nw"
+#line 4144 "scan.nw"
     free(a); free(b); free(h);
   }
   return ev;
 }
-#line 4163 "scan.nw"
+#line 4165 "scan.nw"
 static const char *const fault_names[FAULT_COUNT] = {
   "correct", "upsweep-swap", "downsweep-swap", "downsweep-index-off-by-one",
   "root-not-identity", "threads-rounded-to-warp", "apply-swap",
@@ -2307,9 +2309,9 @@ static const char *const fault_names[FAULT_COUNT] = {
   "held-applies-to-new-tile", "rows-step-last-piece", "rows-state-after-own",
   "rows-one-set", "rows-parity-per-row", "groups-fold-newest-first",
   "groups-settle-short", "groups-settle-left-fold", "groups-settle-no-wait",
-  "groups-settle-plain-store",
+  "groups-settle-plain-store", "groups-settle-shifted", "groups-skip-empty",
 };
-#line 4181 "scan.nw"
+#line 4183 "scan.nw"
 static bool report_fault(int fault, const evidence *ev, int cases)
 {
   char text[256];
@@ -2328,7 +2330,7 @@ static bool report_fault(int fault, const evidence *ev, int cases)
     printf("  caught %-28s %s, len %lld\n", fault_names[fault], text, ev->worst_len);
   return ev->failed_cases > 0;
 }
-#line 4202 "scan.nw"
+#line 4204 "scan.nw"
 static int mirror_suite(mirror_fn mirror, const mirror_case *cases, int count,
                         const int *faults, int fault_count)
 {
@@ -2339,7 +2341,7 @@ static int mirror_suite(mirror_fn mirror, const mirror_case *cases, int count,
   }
   return ok ? EXIT_OK : EXIT_FAILED;
 }
-#line 4220 "scan.nw"
+#line 4222 "scan.nw"
 static int length_cases(mirror_case *cases, long long ceiling, long long rows)
 {
   static const long long extra[] = {1, 2, 3, 5, 7, 100, 1000, 1500, 3001, 100003};
@@ -2351,7 +2353,7 @@ static int length_cases(mirror_case *cases, long long ceiling, long long rows)
       if (p + d <= ceiling) cases[count++] = mirror_case{rows, p + d};
   return count;
 }
-#line 4271 "scan.nw"
+#line 4273 "scan.nw"
 enum { STEP_CLAIM, STEP_SCAN, STEP_PUBLISH_FIRST, STEP_PUBLISH_SECOND,
        STEP_WALK, STEP_FOLD, STEP_PREFIX_FIRST, STEP_PREFIX_SECOND,
        STEP_WRITE, STEP_DONE };
@@ -2368,7 +2370,7 @@ typedef struct {
   bool found_aggregate;      /* the walk stopped at an A (a broken variant) */
   long long t_claim, t_published, t_found, t_prefix, t_done;  /* the figure */
 } actor;
-#line 4290 "scan.nw"
+#line 4292 "scan.nw"
 typedef struct {
   const float *a, *b;
   double *h;
@@ -2381,7 +2383,7 @@ typedef struct {
   int resident_limit, started;        /* blocks become resident in order */
   const int *residency;               /* of this permutation */
 } launch;
-#line 4308 "scan.nw"
+#line 4310 "scan.nw"
 static tile_place launch_place(const launch *L, long long tile)
 {
   return place_tile(tile, L->len, L->per_row, (int)L->tile_size);
@@ -2392,7 +2394,7 @@ static affine<double> element_at(const launch *L, tile_place p, int i)
   affine<double> x = {L->a[p.start + i], L->b[p.start + i]};
   return p.index == 0 && i == 0 ? start_row(x) : x;
 }
-#line 4325 "scan.nw"
+#line 4327 "scan.nw"
 /* One half of publishing `flag` for tile g: the value or the flag. */
 static void publish_half(launch *L, long long g, int flag, affine<double> value,
                          bool first_half)
@@ -2405,7 +2407,7 @@ static void publish_half(launch *L, long long g, int flag, affine<double> value,
     L->flag[g] = flag;
   }
 }
-#line 4343 "scan.nw"
+#line 4345 "scan.nw"
 /* One event of the walk; returns false when the actor must wait. */
 static bool walk_serial_event(launch *L, actor *x)
 {
@@ -2420,7 +2422,7 @@ static bool walk_serial_event(launch *L, actor *x)
   }
   return true;
 }
-#line 4363 "scan.nw"
+#line 4365 "scan.nw"
 static bool walk_warp_event(launch *L, actor *x)
 {
   long long first = x->tile - launch_place(L, x->tile).index;
@@ -2440,23 +2442,23 @@ static bool walk_warp_event(launch *L, actor *x)
   x->step = STEP_FOLD;
   return true;
 }
-#line 4390 "scan.nw"
+#line 4392 "scan.nw"
 static affine<double> fold_forward(const launch *L, const actor *x)
 {
   long long g = x->tile;
   affine<double> acc = x->found_aggregate ? L->aggregate[x->found]
                                           : L->inclusive[x->found];
   if (L->fault == FAULT_BACKWARD_FOLD) 
-#line 4404 "scan.nw"
+#line 4406 "scan.nw"
 {
   if (x->found + 1 >= g) return acc;
   affine<double> right = L->aggregate[g - 1];
   for (long long j = g - 2; j > x->found; j--) right = combine(L->aggregate[j], right);
   return combine(acc, right);
 }
-#line 4396 "scan.nw"
+#line 4398 "scan.nw"
   if (L->walk == WALK_WARP) 
-#line 4413 "scan.nw"
+#line 4415 "scan.nw"
 {
   for (long long w = x->look; w < g; w += 32) {
     int top = w == x->look ? x->lane - 1 : 31;
@@ -2467,12 +2469,12 @@ static affine<double> fold_forward(const launch *L, const actor *x)
   }
   return acc;
 }
-#line 4397 "scan.nw"
+#line 4399 "scan.nw"
   for (long long j = x->found + 1; j < g; j++)
     acc = combine_at(FAULT_WALK_ORDER, L->fault, acc, L->aggregate[j]);
   return acc;
 }
-#line 4430 "scan.nw"
+#line 4432 "scan.nw"
 /* Take one step of actor x; false when it cannot move now. */
 static bool actor_event(launch *L, actor *x, int block)
 {
@@ -2484,7 +2486,7 @@ static bool actor_event(launch *L, actor *x, int block)
     x->step = STEP_SCAN;
     return true;
   
-#line 4448 "scan.nw"
+#line 4450 "scan.nw"
 case STEP_SCAN:
   x->total = element_at(L, p, 0);
   for (int i = 1; i < p.count; i++) x->total = combine(x->total, element_at(L, p, i));
@@ -2502,9 +2504,9 @@ case STEP_PUBLISH_SECOND:
   return true;
 case STEP_WALK:
   return L->walk == WALK_SERIAL ? walk_serial_event(L, x) : walk_warp_event(L, x);
-#line 4441 "scan.nw"
+#line 4443 "scan.nw"
   
-#line 4468 "scan.nw"
+#line 4470 "scan.nw"
 case STEP_FOLD:
   x->prefix = fold_forward(L, x);
   x->t_found = L->clock;
@@ -2527,11 +2529,11 @@ case STEP_WRITE: {
   x->step = STEP_DONE;
   return true;
 }
-#line 4442 "scan.nw"
+#line 4444 "scan.nw"
   }
   return false;
 }
-#line 4506 "scan.nw"
+#line 4508 "scan.nw"
 enum { SCHEDULE_RANDOM, SCHEDULE_LATE_PREFIX, SCHEDULE_REVERSE_RESIDENCY,
        SCHEDULE_STALLS, SCHEDULE_KINDS };
 static const char *const schedule_names[SCHEDULE_KINDS] = {
@@ -2545,7 +2547,7 @@ static bool can_move(launch *L, const actor *x)
   return L->walk == WALK_SERIAL ? walk_serial_event(L, &copy)
                                 : walk_warp_event(L, &copy);
 }
-#line 4522 "scan.nw"
+#line 4524 "scan.nw"
 /* Pick the actor for the next event, or -1 if no one can move. */
 static int pick_actor(launch *L, int policy, uint64_t *rng)
 {
@@ -2562,7 +2564,7 @@ static int pick_actor(launch *L, int policy, uint64_t *rng)
   *rng = mix64(*rng);
   return movable[*rng % (uint64_t)count];
 }
-#line 4541 "scan.nw"
+#line 4543 "scan.nw"
 /* Make blocks resident, in the order of L->residency, up to the limit. */
 static void admit_blocks(launch *L)
 {
@@ -2574,7 +2576,7 @@ static void admit_blocks(launch *L)
     resident++;
   }
 }
-#line 4555 "scan.nw"
+#line 4557 "scan.nw"
 /* Run a launch to the end; false on deadlock. */
 static bool run_launch(launch *L, int policy, uint64_t seed)
 {
@@ -2583,7 +2585,7 @@ static bool run_launch(launch *L, int policy, uint64_t seed)
     admit_blocks(L);
     int i = pick_actor(L, policy, &rng);
     if (i < 0) 
-#line 4577 "scan.nw"
+#line 4579 "scan.nw"
 {
   bool thawed = false;
   for (int j = 0; j < (int)L->tiles && !thawed; j++)
@@ -2591,7 +2593,7 @@ static bool run_launch(launch *L, int policy, uint64_t seed)
   if (!thawed) return false;
   continue;
 }
-#line 4563 "scan.nw"
+#line 4565 "scan.nw"
     actor *x = &L->blocks[i];
     int before = x->step;
     actor_event(L, x, i);
@@ -2603,7 +2605,7 @@ static bool run_launch(launch *L, int policy, uint64_t seed)
   }
   return true;
 }
-#line 4593 "scan.nw"
+#line 4595 "scan.nw"
 static void launch_init(launch *L, const float *a, const float *b, double *h,
                         long long rows, long long len, long long tile_size,
                         int walk, int fault, int policy, int *order)
@@ -2622,7 +2624,7 @@ static void launch_init(launch *L, const float *a, const float *b, double *h,
   }
   L->residency = order;
 }
-#line 4621 "scan.nw"
+#line 4623 "scan.nw"
 typedef struct { long long rows, len, tile_size; } protocol_case;
 
 static const protocol_case protocol_cases[] = {
@@ -2631,7 +2633,7 @@ static const protocol_case protocol_cases[] = {
 };
 #define PROTOCOL_CASES 6
 #define RANDOM_SCHEDULES 24
-#line 4634 "scan.nw"
+#line 4636 "scan.nw"
 typedef struct {
   float *a, *b;
   double *h, *first_h;
@@ -2653,19 +2655,19 @@ static launch_memory launch_memory_new(long long n, long long tiles)
   m.blocks = (actor *)malloc(sizeof(actor) * tiles);
   return m;
 }
-#line 4658 "scan.nw"
+#line 4660 "scan.nw"
 static void launch_memory_free(launch_memory m)
 {
   free(m.a); free(m.b); free(m.h); free(m.first_h); free(m.flag); free(m.order);
   free(m.aggregate); free(m.inclusive); free(m.blocks);
 }
-#line 4669 "scan.nw"
+#line 4671 "scan.nw"
 typedef struct {
   bool deadlock, disagree, out_of_bound;
   char detail[256];
 } protocol_evidence;
 
-#line 4677 "scan.nw"
+#line 4679 "scan.nw"
 static void note(protocol_evidence *ev, bool *flag, const char *fmt, ...)
 {
   if (*flag) return;
@@ -2676,7 +2678,7 @@ static void note(protocol_evidence *ev, bool *flag, const char *fmt, ...)
   vsnprintf(ev->detail, sizeof ev->detail, fmt, args);
   va_end(args);
 }
-#line 4694 "scan.nw"
+#line 4696 "scan.nw"
 /* Holds one schedule's outputs h to the bound and to the first schedule's
    bits (kept in first_h when `first`); `schedule` names it in the evidence. */
 static void judge_schedule(const float *a, const float *b, const double *h, double *first_h,
@@ -2699,7 +2701,7 @@ static void judge_schedule(const float *a, const float *b, const double *h, doub
         break;
       }
 }
-#line 4719 "scan.nw"
+#line 4721 "scan.nw"
 static void run_schedule(const protocol_case *c, launch_memory *m, int walk,
                          int fault, int policy, uint64_t seed, bool first,
                          protocol_evidence *ev)
@@ -2717,7 +2719,7 @@ static void run_schedule(const protocol_case *c, launch_memory *m, int walk,
   judge_schedule(m->a, m->b, m->h, m->first_h, c->rows, c->len, first,
                  schedule_names[policy], ev);
 }
-#line 4739 "scan.nw"
+#line 4741 "scan.nw"
 static protocol_evidence run_protocol(int walk, int fault, int *schedules)
 {
   protocol_evidence ev = {false, false, false, ""};
@@ -2736,7 +2738,7 @@ static protocol_evidence run_protocol(int walk, int fault, int *schedules)
   }
   return ev;
 }
-#line 4842 "scan.nw"
+#line 4844 "scan.nw"
 enum { WORK_CLAIM, WORK_PUBLISH, WORK_FINISH, WORK_TAKE, WORK_DONE };
 enum { WALKER_START, WALKER_WAIT, WALKER_LOOK, WALKER_SIGNAL, WALKER_DONE };
 
@@ -2752,7 +2754,7 @@ typedef struct {
   long long walking, look;              /* the walking warp's own */
   bool walking_last;
 } held_block;
-#line 4860 "scan.nw"
+#line 4862 "scan.nw"
 typedef struct {
   const float *a, *b;
   double *h;
@@ -2773,7 +2775,7 @@ static affine<double> held_element(const held_launch *L, long long i)
   if (i % L->len == 0) x = affine<double>{0.0, start_row(x).b};
   return x;
 }
-#line 4887 "scan.nw"
+#line 4889 "scan.nw"
 /* Folds tile g onto `before`; writes every state to h when `write`. */
 static affine<double> held_fold(held_launch *L, long long g, affine<double> before,
                                 bool write)
@@ -2785,7 +2787,7 @@ static affine<double> held_fold(held_launch *L, long long g, affine<double> befo
   }
   return before;
 }
-#line 4915 "scan.nw"
+#line 4917 "scan.nw"
 /* One event of block k's workers; false when they must wait. */
 static bool held_work_event(held_launch *L, held_block *k)
 {
@@ -2802,7 +2804,7 @@ static bool held_work_event(held_launch *L, held_block *k)
     k->early = k->prefix;
     return true;
   
-#line 4937 "scan.nw"
+#line 4939 "scan.nw"
 case WORK_FINISH: {
   if (!k->done) return false;
   bool wrong = L->fault == FAULT_HELD_WRONG_TILE && k->tile < L->tiles;
@@ -2826,11 +2828,11 @@ case WORK_TAKE: {
   k->early = k->prefix;
   return true;
 }
-#line 4931 "scan.nw"
+#line 4933 "scan.nw"
   }
   return false;
 }
-#line 4969 "scan.nw"
+#line 4971 "scan.nw"
 /* One event of block k's walking warp; false when it must wait. */
 static bool held_walker_event(held_launch *L, held_block *k)
 {
@@ -2847,7 +2849,7 @@ static bool held_walker_event(held_launch *L, held_block *k)
     k->walker = WALKER_LOOK;
     return true;
   
-#line 4995 "scan.nw"
+#line 4997 "scan.nw"
 case WALKER_LOOK: {
   long long g = k->walking;
   if (g == 0) { k->prefix = identity_map<double>(); k->walker = WALKER_SIGNAL; return true; }
@@ -2861,7 +2863,7 @@ case WALKER_LOOK: {
   k->walker = WALKER_SIGNAL;
   return true;
 }
-#line 4985 "scan.nw"
+#line 4987 "scan.nw"
   case WALKER_SIGNAL:
     k->done = true;
     k->walker = k->walking_last ? WALKER_DONE : WALKER_WAIT;
@@ -2869,7 +2871,7 @@ case WALKER_LOOK: {
   }
   return false;
 }
-#line 5018 "scan.nw"
+#line 5020 "scan.nw"
 enum { HELD_RANDOM, HELD_WORKERS_FIRST, HELD_WALKERS_FIRST };
 
 static bool held_can_move(const held_launch *L, int actor)
@@ -2884,7 +2886,7 @@ static bool held_can_move(const held_launch *L, int actor)
   }
   return false;
 }
-#line 5035 "scan.nw"
+#line 5037 "scan.nw"
 /* Runs a launch to the end under one schedule; false on deadlock. */
 static bool held_run(held_launch *L, int policy, uint64_t rng)
 {
@@ -2906,14 +2908,14 @@ static bool held_run(held_launch *L, int policy, uint64_t rng)
     if (L->blocks[k].work != WORK_DONE || L->blocks[k].walker != WALKER_DONE) return false;
   return true;
 }
-#line 5063 "scan.nw"
+#line 5065 "scan.nw"
 typedef struct { long long rows, len, tile_size; int blocks; } held_case;
 
 static const held_case held_cases[] = {
   {1, 203, 4, 3}, {3, 41, 8, 2}, {5, 7, 4, 4}, {1, 5, 8, 3}, {2, 64, 4, 1}, {4, 33, 5, 6},
 };
 #define HELD_CASES ((int)(sizeof held_cases / sizeof held_cases[0]))
-#line 5077 "scan.nw"
+#line 5079 "scan.nw"
 static bool held_schedule(held_launch *L, const held_case *c, int policy, uint64_t seed,
                           double *first_h, bool first, protocol_evidence *ev)
 {
@@ -2939,7 +2941,7 @@ static bool held_schedule(held_launch *L, const held_case *c, int policy, uint64
   judge_schedule(L->a, L->b, L->h, first_h, c->rows, c->len, first, name, ev);
   return true;
 }
-#line 5108 "scan.nw"
+#line 5110 "scan.nw"
 static protocol_evidence run_held_mirror(int fault, int *schedules)
 {
   protocol_evidence ev = {false, false, false, ""};
@@ -2947,7 +2949,7 @@ static protocol_evidence run_held_mirror(int fault, int *schedules)
   for (int ci = 0; ci < HELD_CASES; ci++) {
     const held_case *c = &held_cases[ci];
     
-#line 5128 "scan.nw"
+#line 5130 "scan.nw"
 long long n = c->rows * c->len, tiles = (n + c->tile_size - 1) / c->tile_size;
 float *a = (float *)malloc(sizeof(float) * n), *b = (float *)malloc(sizeof(float) * n);
 double *h = (double *)malloc(sizeof(double) * n);
@@ -2960,7 +2962,7 @@ int *movable = (int *)malloc(sizeof(int) * 2 * c->blocks);
 make_inputs(a, b, n, ci % DECAY_COUNT);
 held_launch L = {a, b, h, n, c->len, c->tile_size, tiles, 0, fault, c->blocks, false,
                  flag, aggregate, inclusive, blocks, movable};
-#line 5115 "scan.nw"
+#line 5117 "scan.nw"
     bool have_first = false;   /* the first schedule that ran to its end */
     for (int s = 0; s < 2 + RANDOM_SCHEDULES; s++, ++*schedules) {
       int policy = s < 2 ? s + 1 : HELD_RANDOM;
@@ -2968,14 +2970,14 @@ held_launch L = {a, b, h, n, c->len, c->tile_size, tiles, 0, fault, c->blocks, f
         have_first = true;
     }
     
-#line 5143 "scan.nw"
+#line 5145 "scan.nw"
 free(a); free(b); free(h); free(first_h); free(flag); free(aggregate); free(inclusive);
 free(blocks); free(movable);
-#line 5122 "scan.nw"
+#line 5124 "scan.nw"
   }
   return ev;
 }
-#line 5198 "scan.nw"
+#line 5200 "scan.nw"
 enum { SHARE_SCAN, SHARE_POST, SHARE_WAIT, SHARE_READ, SHARE_APPLY, SHARE_DONE };
 #define SHARE_MAX_PIECES 4
 
@@ -2986,7 +2988,7 @@ typedef struct {
   double carry, state;            /* before the stride; before this warp's step */
   affine<double> piece[SHARE_MAX_PIECES], step;
 } share_warp;
-#line 5211 "scan.nw"
+#line 5213 "scan.nw"
 typedef struct {
   const float *a, *b;
   double *h;
@@ -3005,7 +3007,7 @@ static affine<double> share_element(const share_launch *L, long long r, long lon
   affine<double> x = {L->a[r * L->len + i], L->b[r * L->len + i]};
   return x;
 }
-#line 5238 "scan.nw"
+#line 5240 "scan.nw"
 static long long share_start(const share_launch *L, const share_warp *w, int way)
 {
   return w->stride + (long long)way * L->pieces * L->piece;
@@ -3023,7 +3025,7 @@ static void share_scan(share_launch *L, share_warp *w, int way)
     w->step = p == 0 || last_only ? t : combine(w->step, t);
   }
 }
-#line 5263 "scan.nw"
+#line 5265 "scan.nw"
 static void share_read(share_launch *L, share_warp *w, int g, int way)
 {
   const affine<double> *set = L->posted + (long long)w->parity * L->groups * L->ways;
@@ -3050,7 +3052,7 @@ static void share_apply(share_launch *L, share_warp *w, int way)
     state = w->piece[p].a * state + w->piece[p].b;
   }
 }
-#line 5299 "scan.nw"
+#line 5301 "scan.nw"
 static void share_advance(share_launch *L, share_warp *w)
 {
   w->stride += (long long)L->ways * L->pieces * L->piece;
@@ -3062,7 +3064,7 @@ static void share_advance(share_launch *L, share_warp *w)
   if (L->fault == FAULT_ROWS_PARITY_PER_ROW) w->parity = 0;
   w->event = w->row < L->rows ? SHARE_SCAN : SHARE_DONE;
 }
-#line 5313 "scan.nw"
+#line 5315 "scan.nw"
 /* One event of warp `i`; false when it must wait at the barrier. */
 static bool share_event(share_launch *L, int i)
 {
@@ -3085,9 +3087,9 @@ static bool share_event(share_launch *L, int i)
   }
   return false;
 }
-#line 5343 "scan.nw"
+#line 5345 "scan.nw"
 enum { SHARE_RANDOM, SHARE_FIRST_WARP_FIRST, SHARE_LAST_WARP_FIRST };
-#line 5347 "scan.nw"
+#line 5349 "scan.nw"
 static bool share_run(share_launch *L, int policy, uint64_t rng)
 {
   int warps = L->groups * L->ways;
@@ -3108,7 +3110,7 @@ static bool share_run(share_launch *L, int policy, uint64_t rng)
     if (L->warps[i].event != SHARE_DONE) return false;
   return true;
 }
-#line 5374 "scan.nw"
+#line 5376 "scan.nw"
 typedef struct { long long rows, len; int ways, groups, pieces, piece; } share_case;
 
 static const share_case share_cases[] = {
@@ -3116,7 +3118,7 @@ static const share_case share_cases[] = {
   {4, 24, 2, 1, 2, 3}, {10, 50, 2, 3, 1, 5}, {5, 130, 8, 2, 2, 3},
 };
 #define SHARE_CASES ((int)(sizeof share_cases / sizeof share_cases[0]))
-#line 5384 "scan.nw"
+#line 5386 "scan.nw"
 static bool share_schedule(share_launch *L, const share_case *c, int policy, uint64_t seed,
                            double *first_h, bool first, protocol_evidence *ev)
 {
@@ -3138,7 +3140,7 @@ static bool share_schedule(share_launch *L, const share_case *c, int policy, uin
   judge_schedule(L->a, L->b, L->h, first_h, c->rows, c->len, first, name, ev);
   return true;
 }
-#line 5408 "scan.nw"
+#line 5410 "scan.nw"
 static protocol_evidence run_share_mirror(int fault, int *schedules)
 {
   protocol_evidence ev = {false, false, false, ""};
@@ -3146,7 +3148,7 @@ static protocol_evidence run_share_mirror(int fault, int *schedules)
   for (int ci = 0; ci < SHARE_CASES; ci++) {
     const share_case *c = &share_cases[ci];
     
-#line 5428 "scan.nw"
+#line 5430 "scan.nw"
 long long n = c->rows * c->len;
 int warps = c->groups * c->ways;
 float *a = (float *)malloc(sizeof(float) * n), *b = (float *)malloc(sizeof(float) * n);
@@ -3159,7 +3161,7 @@ share_launch L = {a, b, h, c->rows, c->len, c->ways, c->groups, c->pieces, c->pi
                   (int *)malloc(sizeof(int) * c->groups),
                   (share_warp *)malloc(sizeof(share_warp) * warps),
                   (int *)malloc(sizeof(int) * warps)};
-#line 5415 "scan.nw"
+#line 5417 "scan.nw"
     bool have_first = false;   /* the first schedule that ran to its end */
     for (int s = 0; s < 2 + RANDOM_SCHEDULES; s++, ++*schedules)
       if (share_schedule(&L, c, s < 2 ? s + 1 : SHARE_RANDOM, next_seed(), first_h,
@@ -3170,7 +3172,7 @@ share_launch L = {a, b, h, c->rows, c->len, c->ways, c->groups, c->pieces, c->pi
   }
   return ev;
 }
-#line 5482 "scan.nw"
+#line 5490 "scan.nw"
 typedef struct { double a, b; bool reset; } gseg;   /* a segment, in float64 */
 static const gseg GSEG_IDENTITY = {1.0, 0.0, false};
 
@@ -3185,7 +3187,7 @@ static double gseg_apply(gseg x, double state)
 {
   return x.reset ? x.b : x.a * state + x.b;
 }
-#line 5503 "scan.nw"
+#line 5511 "scan.nw"
 enum { GWORD_EMPTY, GWORD_SEGMENT, GWORD_KNOWN };
 typedef struct { int kind; gseg value; } gword;
 
@@ -3195,7 +3197,7 @@ static gword gword_of(gseg x)
   if (x.reset) w.value.a = 1.0;
   return w;
 }
-#line 5521 "scan.nw"
+#line 5529 "scan.nw"
 static void gseg_warp_scan(gseg x[32], bool left_fold)
 {
   if (left_fold)
@@ -3205,16 +3207,17 @@ static void gseg_warp_scan(gseg x[32], bool left_fold)
       for (int lane = 31; lane >= offset; lane--)
         x[lane] = gseg_combine(x[lane - offset], x[lane]);
 }
-#line 5533 "scan.nw"
-enum { GSTEP_CLAIM, GSTEP_PUBLISH, GSTEP_SCAN, GSTEP_SETTLE_READ, GSTEP_SETTLE_SWAP,
-       GSTEP_FIND, GSTEP_FOLD, GSTEP_WRITE, GSTEP_DONE };
+#line 5541 "scan.nw"
+enum { GSTEP_CLAIM, GSTEP_PUBLISH, GSTEP_READ, GSTEP_SCAN, GSTEP_SETTLE_READ,
+       GSTEP_SETTLE_SWAP, GSTEP_FIND, GSTEP_FOLD, GSTEP_WRITE, GSTEP_DONE };
 
 typedef struct {
   int step;
   long long tile, window;              /* window: the groups a look sees */
   gseg own, before, through, settled;  /* aggregate, S_G(k - 1), S_G(k), a settled total */
-  int lane;                            /* the lane that saw a known prefix */
-  gword seen[32];                      /* the words of that window */
+  int lane;                            /* the lane that saw a known prefix, or is settled */
+  bool looked;                         /* whether `seen` holds the window's words */
+  gword seen[32];                      /* the words of the window, as the walk has them */
   double prefix;                       /* the state before the tile */
 } group_actor;
 
@@ -3227,17 +3230,22 @@ typedef struct {
   gword *tile_word, *group_word;
   group_actor *actors;
 } group_launch;
-#line 5567 "scan.nw"
-/* The words a look at x's window sees, up to the nearest known one: its lane,
-   -1 if some nearer group is empty (wait), or 32 if none is known. */
-static int group_look(const group_launch *L, const group_actor *x, gword w[32])
+#line 5572 "scan.nw"
+static void group_read_window(const group_launch *L, long long window, gword w[32])
 {
+  const gword known0 = {GWORD_KNOWN, {1.0, 0.0, true}};
+  for (int lane = 0; lane < 32; lane++)
+    w[lane] = window - lane >= 0 ? L->group_word[window - lane] : known0;
+}
+
+/* The lane of a window's nearest known word (32 if none), and in *empty the
+   nearest empty lane before it (-1 if none). */
+static int window_nearest_known(const gword w[32], int *empty)
+{
+  *empty = -1;
   for (int lane = 0; lane < 32; lane++) {
-    long long H = x->window - lane;
-    gword known0 = {GWORD_KNOWN, {1.0, 0.0, true}};
-    w[lane] = H >= 0 ? L->group_word[H] : known0;
-    if (w[lane].kind == GWORD_EMPTY) return -1;
     if (w[lane].kind == GWORD_KNOWN) return lane;
+    if (w[lane].kind == GWORD_EMPTY && *empty < 0) *empty = lane;
   }
   return 32;
 }
@@ -3248,7 +3256,7 @@ static bool group_published(const group_launch *L, long long first, int count)
     if (L->tile_word[first + i].kind == GWORD_EMPTY) return false;
   return true;
 }
-#line 5598 "scan.nw"
+#line 5608 "scan.nw"
 static void group_store(group_launch *L, long long H, gword w)
 {
   gword old = L->group_word[H];
@@ -3258,21 +3266,36 @@ static void group_store(group_launch *L, long long H, gword w)
     L->rewritten = true;
   L->group_word[H] = w;
 }
-#line 5610 "scan.nw"
+
+static void group_swap_from_empty(group_launch *L, long long H, gword w)
+{
+  if (L->group_word[H].kind == GWORD_EMPTY) group_store(L, H, w);
+}
+#line 5637 "scan.nw"
+static long long group_settle_first(const group_launch *L, const group_actor *x)
+{
+  return 32 * (x->window - x->lane) + (L->fault == FAULT_GROUPS_SETTLE_SHIFTED);
+}
+#line 5644 "scan.nw"
 static bool group_can_move(const group_launch *L, const group_actor *x)
 {
   long long G = x->tile / 32;
   gword w[32];
+  int empty;
   switch (x->step) {
   case GSTEP_SCAN: return group_published(L, 32 * G, (int)(x->tile % 32));
   case GSTEP_SETTLE_READ:
-    return L->group_word[G - 1].kind != GWORD_EMPTY ||
-           L->fault == FAULT_GROUPS_SETTLE_NO_WAIT || group_published(L, 32 * (G - 1), 32);
-  case GSTEP_FIND: return group_look(L, x, w) >= 0;
+    return L->fault == FAULT_GROUPS_SETTLE_NO_WAIT ||
+           group_published(L, group_settle_first(L, x), 32);
+  case GSTEP_FIND:
+    if (L->settle) return true;
+    group_read_window(L, x->window, w);
+    window_nearest_known(w, &empty);
+    return empty < 0;
   default: return x->step != GSTEP_DONE;
   }
 }
-#line 5633 "scan.nw"
+#line 5673 "scan.nw"
 static void group_scan_event(group_launch *L, group_actor *x)
 {
   long long G = x->tile / 32;
@@ -3284,29 +3307,26 @@ static void group_scan_event(group_launch *L, group_actor *x)
   gseg_warp_scan(s, false);
   x->before = k ? s[k - 1] : GSEG_IDENTITY;
   x->through = s[k];
-  if (k == 31) group_store(L, G, gword_of(x->through));
+  if (k == 31 && L->settle) group_swap_from_empty(L, G, gword_of(x->through));
+  if (k == 31 && !L->settle) group_store(L, G, gword_of(x->through));
   bool row_first = x->tile * L->tile_size % L->len == 0;
   bool needs = (!row_first && !(k && x->before.reset)) || (k == 31 && !x->through.reset);
-  x->window = G - 1;
   x->prefix = k ? gseg_apply(x->before, 0.0) : 0.0;   /* when no walk is needed */
-  x->step = !needs ? GSTEP_WRITE : L->settle && G > 0 ? GSTEP_SETTLE_READ : GSTEP_FIND;
+  x->step = needs ? GSTEP_FIND : GSTEP_WRITE;
 }
-#line 5661 "scan.nw"
+#line 5703 "scan.nw"
 static void group_settle_event(group_launch *L, group_actor *x)
 {
-  long long H = x->tile / 32 - 1;
-  x->step = GSTEP_FIND;
-  if (L->group_word[H].kind != GWORD_EMPTY) return;
   gseg s[32];
   for (int lane = 0; lane < 32; lane++) {
-    gword w = L->tile_word[32 * H + lane];
+    gword w = L->tile_word[group_settle_first(L, x) + lane];
     s[lane] = w.kind == GWORD_EMPTY ? GSEG_IDENTITY : w.value;
   }
   gseg_warp_scan(s, L->fault == FAULT_GROUPS_SETTLE_LEFT_FOLD);
   x->settled = s[L->fault == FAULT_GROUPS_SETTLE_SHORT ? 30 : 31];
   x->step = GSTEP_SETTLE_SWAP;
 }
-#line 5685 "scan.nw"
+#line 5726 "scan.nw"
 static void group_fold_event(group_launch *L, group_actor *x)
 {
   long long G = x->tile / 32;
@@ -3316,7 +3336,7 @@ static void group_fold_event(group_launch *L, group_actor *x)
     for (int i = 0; i <= top; i++) {
       int lane = L->fault == FAULT_GROUPS_FOLD_NEWEST_FIRST ? i : top - i;
       gword word = w == x->window ? x->seen[lane] : L->group_word[w - lane];
-      acc = gseg_apply(word.value, acc);
+      acc = gseg_apply(word.kind == GWORD_EMPTY ? GSEG_IDENTITY : word.value, acc);
     }
   }
   int k = (int)(x->tile % 32);
@@ -3327,7 +3347,7 @@ static void group_fold_event(group_launch *L, group_actor *x)
   x->prefix = k ? gseg_apply(x->before, acc) : acc;
   x->step = GSTEP_WRITE;
 }
-#line 5711 "scan.nw"
+#line 5752 "scan.nw"
 static gseg group_element(const group_launch *L, long long i)
 {
   gseg x = {L->a[i], L->b[i], i % L->len == 0};
@@ -3341,51 +3361,67 @@ static void group_event(group_launch *L, group_actor *x)
   switch (x->step) {
   case GSTEP_CLAIM: x->tile = L->ticket++; x->step = GSTEP_PUBLISH; break;
   case GSTEP_PUBLISH: { 
-#line 5735 "scan.nw"
+#line 5777 "scan.nw"
 x->own = group_element(L, first);
 for (long long i = first + 1; i < end; i++) x->own = gseg_combine(x->own, group_element(L, i));
 if (x->own.reset) x->own.a = 1.0;   /* as readers see it, as the kernel does */
 L->tile_word[x->tile] = gword_of(x->own);
-x->step = GSTEP_SCAN;
-#line 5723 "scan.nw"
+x->window = x->tile / 32 - 1;
+x->looked = false;
+x->step = L->settle ? GSTEP_READ : GSTEP_SCAN;
+#line 5764 "scan.nw"
                                                                        } break;
+  case GSTEP_READ: { 
+#line 5787 "scan.nw"
+group_read_window(L, x->window, x->seen);
+x->looked = true;
+x->step = GSTEP_SCAN;
+#line 5765 "scan.nw"
+                                                                   } break;
   case GSTEP_SCAN: group_scan_event(L, x); break;
   case GSTEP_SETTLE_READ: group_settle_event(L, x); break;
   case GSTEP_SETTLE_SWAP: { 
-#line 5743 "scan.nw"
-if (L->group_word[x->tile / 32 - 1].kind == GWORD_EMPTY ||
-    L->fault == FAULT_GROUPS_SETTLE_STORE)   /* a plain store, not a swap */
-  group_store(L, x->tile / 32 - 1, gword_of(x->settled));
+#line 5793 "scan.nw"
+if (L->fault == FAULT_GROUPS_SETTLE_STORE)   /* a plain store, not a swap */
+  group_store(L, x->window - x->lane, gword_of(x->settled));
+else
+  group_swap_from_empty(L, x->window - x->lane, gword_of(x->settled));
+x->seen[x->lane] = gword_of(x->settled);
 x->step = GSTEP_FIND;
-#line 5726 "scan.nw"
+#line 5768 "scan.nw"
                                                                              } break;
   case GSTEP_FIND: { 
-#line 5750 "scan.nw"
-gword w[32];
-int lane = group_look(L, x, w);
-if (lane == 32) {
+#line 5807 "scan.nw"
+if (!L->settle || !x->looked) group_read_window(L, x->window, x->seen);
+x->looked = true;
+int empty, lane = window_nearest_known(x->seen, &empty);
+if (L->fault == FAULT_GROUPS_SKIP_EMPTY) empty = -1;
+if (empty >= 0) {
+  x->lane = empty;
+  x->step = GSTEP_SETTLE_READ;
+} else if (lane == 32) {
   x->window -= 32;
+  x->looked = false;
 } else {
-  memcpy(x->seen, w, sizeof(gword) * (lane + 1));
   x->lane = lane;
   x->step = GSTEP_FOLD;
 }
-#line 5727 "scan.nw"
+#line 5769 "scan.nw"
                                                     } break;
   case GSTEP_FOLD: group_fold_event(L, x); break;
   case GSTEP_WRITE: { 
-#line 5762 "scan.nw"
+#line 5824 "scan.nw"
 double state = x->prefix;
 for (long long i = first; i < end; i++) {
   state = gseg_apply(group_element(L, i), state);
   L->h[i] = state;
 }
 x->step = GSTEP_DONE;
-#line 5729 "scan.nw"
+#line 5771 "scan.nw"
                                                   } break;
   }
 }
-#line 5779 "scan.nw"
+#line 5841 "scan.nw"
 enum { GROUPS_RANDOM, GROUPS_EAGER, GROUPS_LAST_LATE,
        GROUPS_EIGHT, GROUPS_POLICIES };
 static const char *const group_policy_names[GROUPS_POLICIES] = {
@@ -3397,7 +3433,7 @@ static bool group_preferred(const group_actor *x, int policy)
   if (policy == GROUPS_LAST_LATE) return x->step <= GSTEP_PUBLISH || x->tile % 32 != 31;
   return true;
 }
-#line 5794 "scan.nw"
+#line 5856 "scan.nw"
 /* Runs a launch to its end; false on deadlock. Actor i is block i; under
    eight at a time, blocks become resident from the last, eight at once. */
 static bool group_run(group_launch *L, int policy, uint64_t rng, int *movable)
@@ -3423,7 +3459,7 @@ static bool group_run(group_launch *L, int policy, uint64_t rng, int *movable)
     if (L->actors[i].step != GSTEP_DONE) return false;
   return true;
 }
-#line 5827 "scan.nw"
+#line 5889 "scan.nw"
 typedef struct { long long rows, len, tile_size; } group_case;
 
 static const group_case group_cases[] = {
@@ -3431,7 +3467,7 @@ static const group_case group_cases[] = {
 };
 #define GROUP_CASES ((int)(sizeof group_cases / sizeof group_cases[0]))
 #define GROUP_RANDOM_SCHEDULES 8   /* fewer than the protocol suite's: the cases are larger */
-#line 5842 "scan.nw"
+#line 5904 "scan.nw"
 static void group_schedule(group_launch *L, const group_case *c, int policy, uint64_t seed,
                            int *movable, double *first_h, bool first, protocol_evidence *ev)
 {
@@ -3458,7 +3494,7 @@ static void group_schedule(group_launch *L, const group_case *c, int policy, uin
   judge_schedule(L->a, L->b, L->h, first_h, c->rows, c->len, first,
                  group_policy_names[policy], ev);
 }
-#line 5871 "scan.nw"
+#line 5933 "scan.nw"
 static protocol_evidence run_group_mirror(int fault, int settle, int *schedules)
 {
   protocol_evidence ev = {false, false, false, ""};
@@ -3466,7 +3502,7 @@ static protocol_evidence run_group_mirror(int fault, int settle, int *schedules)
   for (int ci = 0; ci < GROUP_CASES; ci++) {
     const group_case *c = &group_cases[ci];
     
-#line 5889 "scan.nw"
+#line 5951 "scan.nw"
 long long n = c->rows * c->len, tiles = (n + c->tile_size - 1) / c->tile_size;
 float *a = (float *)malloc(sizeof(float) * n), *b = (float *)malloc(sizeof(float) * n);
 double *h = (double *)malloc(sizeof(double) * n);
@@ -3478,7 +3514,7 @@ int *movable = (int *)malloc(sizeof(int) * tiles);
 make_inputs(a, b, n, ci % DECAY_COUNT);
 group_launch L = {a, b, h, n, c->len, c->tile_size, tiles, 0, fault, settle, false, false,
                   words, words + tiles, actors};
-#line 5878 "scan.nw"
+#line 5940 "scan.nw"
     for (int s = 0; s < GROUPS_POLICIES - 1 + GROUP_RANDOM_SCHEDULES; s++, ++*schedules) {
       int policy = s < GROUPS_POLICIES - 1 ? s + 1 : GROUPS_RANDOM;
       group_schedule(&L, c, policy, next_seed(), movable, first_h, s == 0, &ev);
@@ -3487,14 +3523,14 @@ group_launch L = {a, b, h, n, c->len, c->tile_size, tiles, 0, fault, settle, fal
   }
   return ev;
 }
-#line 4096 "scan.nw"
+#line 4098 "scan.nw"
 typedef struct {
   const char *name;
   const char *what;
   bool needs_gpu;
   int (*run)(void);
 } suite;
-#line 4234 "scan.nw"
+#line 4236 "scan.nw"
 static int suite_mirror_l1(void)
 {
   mirror_case cases[64];
@@ -3516,7 +3552,7 @@ static int suite_mirror_l2(void)
       FAULT_DOWNSWEEP_SWAP, FAULT_APPLY_SWAP, FAULT_SPINE_NO_IDENTITY};
   return mirror_suite(mirror_l2, cases, count, faults, 5);
 }
-#line 4766 "scan.nw"
+#line 4768 "scan.nw"
 static bool report_protocol_run(const char *correct, int fault, int schedules,
                                 const protocol_evidence *ev)
 {
@@ -3530,7 +3566,7 @@ static bool report_protocol_run(const char *correct, int fault, int schedules,
            failed ? ev->detail : "every schedule passed");
   return fault == FAULT_NONE ? !failed : failed;
 }
-#line 4785 "scan.nw"
+#line 4787 "scan.nw"
 static int suite_mirror_lookback(void)
 {
   static const struct { int fault, walk; } runs[] = {
@@ -3550,7 +3586,7 @@ static int suite_mirror_lookback(void)
   }
   return ok ? EXIT_OK : EXIT_FAILED;
 }
-#line 5151 "scan.nw"
+#line 5153 "scan.nw"
 /* Runs a mirror under each fault in turn: the first, FAULT_NONE, must pass
    and every other must be caught. */
 static int report_faults(protocol_evidence (*run)(int fault, int *schedules),
@@ -3571,7 +3607,7 @@ static int suite_mirror_held(void)
                                FAULT_HELD_PREFIX_EARLY, FAULT_HELD_WRONG_TILE};
   return report_faults(run_held_mirror, faults, 4);
 }
-#line 5446 "scan.nw"
+#line 5448 "scan.nw"
 static int suite_mirror_rows(void)
 {
   static const int faults[] = {FAULT_NONE, FAULT_ROWS_STEP_LAST_PIECE,
@@ -3579,13 +3615,14 @@ static int suite_mirror_rows(void)
                                FAULT_ROWS_PARITY_PER_ROW};
   return report_faults(run_share_mirror, faults, 5);
 }
-#line 5906 "scan.nw"
+#line 5968 "scan.nw"
 static int suite_mirror_groups(void)
 {
   static const struct { int fault, settle; } runs[] = {
     {FAULT_NONE, 0}, {FAULT_NONE, 1}, {FAULT_GROUPS_FOLD_NEWEST_FIRST, 0},
     {FAULT_GROUPS_SETTLE_SHORT, 1}, {FAULT_GROUPS_SETTLE_LEFT_FOLD, 1},
     {FAULT_GROUPS_SETTLE_NO_WAIT, 1}, {FAULT_GROUPS_SETTLE_STORE, 1},
+    {FAULT_GROUPS_SETTLE_SHIFTED, 1}, {FAULT_GROUPS_SKIP_EMPTY, 1},
   };
   bool ok = true;
   for (int r = 0; r < (int)(sizeof runs / sizeof runs[0]); r++) {
@@ -3596,7 +3633,7 @@ static int suite_mirror_groups(void)
   }
   return ok ? EXIT_OK : EXIT_FAILED;
 }
-#line 5937 "scan.nw"
+#line 6000 "scan.nw"
 static int suite_combine(void)
 {
   int failures = 0, swapped_differ = 0, trials = 100000;
@@ -3608,7 +3645,7 @@ static int suite_combine(void)
       x[k].b = uniform_at(seed, 6 * i + 2 * k + 1, -1.0f, 1.0f);
     }
     
-#line 5957 "scan.nw"
+#line 6020 "scan.nw"
 affine<double> left = combine(combine(x[0], x[1]), x[2]);
 affine<double> right = combine(x[0], combine(x[1], x[2]));
 double scale = fabs(x[2].a * x[1].a * x[0].b) + fabs(x[2].a * x[1].b) + fabs(x[2].b);
@@ -3618,22 +3655,22 @@ affine<double> e = identity_map<double>(), ex = combine(e, x[0]), xe = combine(x
 if (ex.a != x[0].a || ex.b != x[0].b || xe.a != x[0].a || xe.b != x[0].b) failures++;
 affine<double> xy = combine(x[0], x[1]), yx = combine(x[1], x[0]);
 swapped_differ += xy.b != yx.b;
-#line 5948 "scan.nw"
+#line 6011 "scan.nw"
   }
   
-#line 5969 "scan.nw"
+#line 6032 "scan.nw"
 affine<double> two = {2, 0}, plus_one = {1, 1};
 if (combine(two, plus_one).b != 1 || combine(plus_one, two).b != 2) failures++;
 affine<double> nan_a = {NAN, 0.5}, inf_a = {INFINITY, 0.5}, fine = {0.75, 0.5};
 if (!isnan(start_row(nan_a).b) || !isnan(start_row(inf_a).b) ||
     start_row(fine).b != 0.5) failures++;
 if (swapped_differ < trials * 9 / 10) failures++;
-#line 5950 "scan.nw"
+#line 6013 "scan.nw"
   printf("  %d triples: associative within rounding, identity exact; swapped"
          " operands differ in %d of %d pairs\n", trials, swapped_differ, trials);
   return failures ? EXIT_FAILED : EXIT_OK;
 }
-#line 5986 "scan.nw"
+#line 6049 "scan.nw"
 /* The composition of elements [lo, hi) of a row, halving recursively. */
 static affine<float> halving(const float *a, const float *b, long long lo, long long hi)
 {
@@ -3644,12 +3681,12 @@ static affine<float> halving(const float *a, const float *b, long long lo, long 
   long long mid = lo + (hi - lo) / 2;
   return combine(halving(a, b, lo, mid), halving(a, b, mid, hi));
 }
-#line 5999 "scan.nw"
+#line 6062 "scan.nw"
 static int suite_reference(void)
 {
   int failures = 0;
   
-#line 6016 "scan.nw"
+#line 6079 "scan.nw"
 for (int k = 0; k < 4; k++) {
   double c = 0.5 + 0.125 * k;
   float a[1000], b[1000];
@@ -3660,12 +3697,12 @@ for (int k = 0; k < 4; k++) {
     if (fabs(h[t] - (1 - pow(c, t + 1)) / (1 - c)) > 4 * (t + 1) * 0x1p-53 / (1 - c))
       failures++;
 }
-#line 6003 "scan.nw"
+#line 6066 "scan.nw"
   double worst_sequential = 0, worst_halving = 0, widest = 0;
   for (int decay = 0; decay < DECAY_COUNT; decay++)
     for (long long len = 1; len <= (1 << 16); len = len * 4 + 1) {
       
-#line 6029 "scan.nw"
+#line 6092 "scan.nw"
 float *a = (float *)malloc(sizeof(float) * len);
 float *b = (float *)malloc(sizeof(float) * len);
 float *h = (float *)malloc(sizeof(float) * len);
@@ -3679,7 +3716,7 @@ for (long long t = 1; t < len; t++) {
 comparison c = compare_rows(a, b, h, 1, len, FLOAT32);
 failures += c.failed > 0;
 worst_sequential = fmax(worst_sequential, c.worst_ratio);
-#line 6050 "scan.nw"
+#line 6113 "scan.nw"
 affine<float> whole = halving(a, b, 0, len);
 reference_state r = {0, 0, 0};
 for (long long t = 0; t < len; t++) reference_step(&r, a[t], b[t]);
@@ -3688,16 +3725,16 @@ double ratio = fabs(whole.b - r.h) / bound;
 failures += !(ratio <= 1.0);
 worst_halving = fmax(worst_halving, ratio);
 widest = fmax(widest, bound / (r.s > 0 ? r.s : 1.0));
-#line 6043 "scan.nw"
+#line 6106 "scan.nw"
 free(a); free(b); free(h);
-#line 6007 "scan.nw"
+#line 6070 "scan.nw"
     }
   printf("  float32 sequential uses %.3g of the bound, recursive halving %.3g;"
          " the bound is at most %.3g of the sums it guards\n",
          worst_sequential, worst_halving, widest);
   return failures ? EXIT_FAILED : EXIT_OK;
 }
-#line 6074 "scan.nw"
+#line 6137 "scan.nw"
 static bool gpu_available(char *why, size_t size)
 {
   int count = 0;
@@ -3709,7 +3746,7 @@ static bool gpu_available(char *why, size_t size)
   if (count == 0) { snprintf(why, size, "no CUDA device"); return false; }
   return true;
 }
-#line 6095 "scan.nw"
+#line 6158 "scan.nw"
 enum { SPECIAL_NONE, SPECIAL_NAN_B, SPECIAL_NAN_A, SPECIAL_INF_B, SPECIAL_INF_A,
        SPECIAL_NAN_FIRST_A };
 
@@ -3720,7 +3757,7 @@ typedef struct {
   bool in_place;                     /* h is b */
   int special;
 } gpu_case;
-#line 6112 "scan.nw"
+#line 6175 "scan.nw"
 typedef struct { const scan_variant *variant; int public_kernel; } kernel_ref;
 
 static cudaError_t call_kernel(kernel_ref k, const float *a, const float *b,
@@ -3739,7 +3776,7 @@ static const char *kernel_name(kernel_ref k)
       "SCAN_L4_ROOFLINE", "SCAN_AUTO"};
   return k.public_kernel >= 0 ? names[k.public_kernel] : k.variant->name;
 }
-#line 6138 "scan.nw"
+#line 6201 "scan.nw"
 typedef struct {
   float *a, *b, *h;              /* host */
   float *da, *db, *dh;           /* device, at the case's offsets */
@@ -3751,7 +3788,7 @@ static void poison(float *device_base, long long n)
 {
   CUDA_CHECK(cudaMemset(device_base, 0xff, sizeof(float) * (n + 8)));
 }
-#line 6152 "scan.nw"
+#line 6215 "scan.nw"
 static case_buffers case_buffers_new(const gpu_case *c)
 {
   case_buffers m;
@@ -3772,7 +3809,7 @@ static case_buffers case_buffers_new(const gpu_case *c)
   m.dh = c->in_place ? m.db : m.base_h + c->h_offset;
   return m;
 }
-#line 6175 "scan.nw"
+#line 6238 "scan.nw"
 static void case_buffers_free(case_buffers *m)
 {
   free(m->a); free(m->b); free(m->h);
@@ -3780,7 +3817,7 @@ static void case_buffers_free(case_buffers *m)
   CUDA_CHECK(cudaFree(m->base_b));
   CUDA_CHECK(cudaFree(m->base_h));
 }
-#line 6190 "scan.nw"
+#line 6253 "scan.nw"
 static void plant_special(const gpu_case *c, float *a, float *b)
 {
   long long at = (c->rows > 1 ? c->len : 0) + c->len / 3;
@@ -3792,7 +3829,7 @@ static void plant_special(const gpu_case *c, float *a, float *b)
   case SPECIAL_NAN_FIRST_A: a[0] = NAN; break;
   }
 }
-#line 6204 "scan.nw"
+#line 6267 "scan.nw"
 static void upload_case(const gpu_case *c, case_buffers *m)
 {
   make_inputs(m->a, m->b, m->n, c->decay);
@@ -3801,7 +3838,7 @@ static void upload_case(const gpu_case *c, case_buffers *m)
   CUDA_CHECK(cudaMemcpy(m->db, m->b, sizeof(float) * m->n, cudaMemcpyHostToDevice));
   if (!c->in_place) poison(m->base_h, m->n);
 }
-#line 6219 "scan.nw"
+#line 6282 "scan.nw"
 static bool guards_intact(const gpu_case *c, const case_buffers *m)
 {
   if (c->in_place) return true;
@@ -3818,7 +3855,7 @@ static bool guards_intact(const gpu_case *c, const case_buffers *m)
   }
   return true;
 }
-#line 6241 "scan.nw"
+#line 6304 "scan.nw"
 typedef struct { comparison cmp; bool ok; char error[160]; } case_result;
 
 static case_result run_case(kernel_ref k, const gpu_case *c)
@@ -3832,7 +3869,7 @@ static case_result run_case(kernel_ref k, const gpu_case *c)
     snprintf(r.error, sizeof r.error, "CUDA error: %s", cudaGetErrorString(e));
   } else {
     
-#line 6261 "scan.nw"
+#line 6324 "scan.nw"
 CUDA_CHECK(cudaMemcpy(m.h, m.dh, sizeof(float) * m.n, cudaMemcpyDeviceToHost));
 r.cmp = compare_rows(m.a, m.b, m.h, c->rows, c->len, FLOAT32);
 r.ok = r.cmp.failed == 0;
@@ -3842,12 +3879,12 @@ if (!guards_intact(c, &m)) {
 } else if (!r.ok) {
   describe_worst(r.error, sizeof r.error, &r.cmp, c->len);
 }
-#line 6254 "scan.nw"
+#line 6317 "scan.nw"
   }
   case_buffers_free(&m);
   return r;
 }
-#line 6282 "scan.nw"
+#line 6345 "scan.nw"
 static int kernel_cases(gpu_case *cases, long long ceiling, int tile)
 {
   int count = 0, d = 0;
@@ -3863,7 +3900,7 @@ static int kernel_cases(gpu_case *cases, long long ceiling, int tile)
     cases[i].rows = rows < 1 ? 1 : rows > 7 ? 7 : rows;
   }
   
-#line 6302 "scan.nw"
+#line 6365 "scan.nw"
 long long mid = top < 3001 ? top : 3001, wide = top < 257 ? top : 257;
 cases[count++] = gpu_case{70001, 33, 0};
 cases[count++] = gpu_case{66000, wide, 1};
@@ -3879,10 +3916,10 @@ for (int s = SPECIAL_NAN_B; s <= SPECIAL_NAN_FIRST_A; s++)
   cases[count++] = gpu_case{4, mid, s % DECAY_COUNT, 0, 0, 0, false, s};
 if (tile) cases[count++] = gpu_case{1, 65536LL * tile + 7, 1};
 if (tile >= 2048) cases[count++] = gpu_case{4500, 16384, 2};
-#line 6297 "scan.nw"
+#line 6360 "scan.nw"
   return count;
 }
-#line 6324 "scan.nw"
+#line 6387 "scan.nw"
 static bool kernel_suite(kernel_ref k, long long ceiling, int tile)
 {
   gpu_case cases[128];
@@ -3893,7 +3930,7 @@ static bool kernel_suite(kernel_ref k, long long ceiling, int tile)
   for (int i = 0; i < count; i++) {
     case_result r = run_case(k, &cases[i]);
     
-#line 6344 "scan.nw"
+#line 6407 "scan.nw"
 const gpu_case *c = &cases[i];
 if (!r.ok) {
   failed++;
@@ -3908,7 +3945,7 @@ if (r.cmp.worst_index >= 0 && r.cmp.worst_ratio > worst.worst_ratio && !c->speci
   worst_len = c->len;
 }
 worst.checked = checked;
-#line 6334 "scan.nw"
+#line 6397 "scan.nw"
   }
   char text[200];
   describe_worst(text, sizeof text, &worst, worst_len);
@@ -3916,7 +3953,7 @@ worst.checked = checked;
          kernel_name(k), count, (double)worst.checked, text);
   return failed == 0;
 }
-#line 6364 "scan.nw"
+#line 6427 "scan.nw"
 static kernel_ref public_ref(int k) { return kernel_ref{NULL, k}; }
 
 static kernel_ref variant_ref(const char *name)
@@ -3934,7 +3971,7 @@ static int run_kernel_suites(const kernel_ref *refs, int count)
   }
   return ok ? EXIT_OK : EXIT_FAILED;
 }
-#line 6384 "scan.nw"
+#line 6447 "scan.nw"
 /* One suite for one kernel, public or from the catalogue. */
 #define KERNEL_SUITE(function, ref) \
   static int function(void) { kernel_ref k[] = {ref}; return run_kernel_suites(k, 1); }
@@ -3944,7 +3981,7 @@ KERNEL_SUITE(suite_gpu_l2, public_ref(SCAN_L2_MULTIBLOCK))
 KERNEL_SUITE(suite_gpu_l3, public_ref(SCAN_L3_LOOKBACK))
 KERNEL_SUITE(suite_gpu_l3b, public_ref(SCAN_L3B_LOOKBACK_WARP))
 KERNEL_SUITE(suite_gpu_auto, public_ref(SCAN_AUTO))
-#line 6396 "scan.nw"
+#line 6459 "scan.nw"
 static int suite_gpu_l3c(void)
 {
   kernel_ref k[] = {variant_ref("l3c-1"), variant_ref("l3c-2"), variant_ref("l3c-4"),
@@ -3959,7 +3996,7 @@ static int suite_gpu_l4(void)
                     public_ref(SCAN_L4_ROOFLINE)};
   return run_kernel_suites(k, 6);
 }
-#line 6419 "scan.nw"
+#line 6482 "scan.nw"
 typedef struct {
   const char *what;
   int kernel;                 /* -1: the kernel under test */
@@ -3967,7 +4004,7 @@ typedef struct {
   long long rows, len;
   cudaError_t want;
 } contract_call;
-#line 6429 "scan.nw"
+#line 6492 "scan.nw"
 static const contract_call contract_calls[] = {
   {"rows == 0", -1, 0, 0, 0, 0, 100, cudaSuccess},
   {"len == 0", -1, 0, 0, 0, 100, 0, cudaSuccess},
@@ -3987,7 +4024,7 @@ static const contract_call contract_calls[] = {
    cudaErrorInvalidValue},
 };
 #define CONTRACT_CALLS ((int)(sizeof contract_calls / sizeof contract_calls[0]))
-#line 6451 "scan.nw"
+#line 6514 "scan.nw"
 static const float *offset_pointer(float *base, int bytes)
 {
   return bytes < 0 ? NULL : (const float *)((char *)base + bytes);
@@ -4003,7 +4040,7 @@ static bool output_untouched(const float *device_h, float *host, long long n)
   }
   return true;
 }
-#line 6469 "scan.nw"
+#line 6532 "scan.nw"
 static int suite_gpu_contract(void)
 {
   const long long n = 4096;
@@ -4016,7 +4053,7 @@ static int suite_gpu_contract(void)
   int failures = 0, tried = 0;
   for (int k = 0; k <= SCAN_AUTO; k++)
     for (int i = 0; i < CONTRACT_CALLS; i++) 
-#line 6490 "scan.nw"
+#line 6553 "scan.nw"
 {
   const contract_call *c = &contract_calls[i];
   bool own = c->kernel >= 0 && c->kernel <= SCAN_AUTO, unknown = c->kernel > SCAN_AUTO ||
@@ -4036,14 +4073,14 @@ static int suite_gpu_contract(void)
   failures += !ok;
   tried++;
 }
-#line 6481 "scan.nw"
+#line 6544 "scan.nw"
   printf("  %-6s %d calls on %d kernels returned what the contract says and"
          " wrote nothing\n", failures ? "FAILED" : "ok", tried, SCAN_AUTO + 1);
   CUDA_CHECK(cudaFree(a)); CUDA_CHECK(cudaFree(b)); CUDA_CHECK(cudaFree(h));
   free(host);
   return failures ? EXIT_FAILED : EXIT_OK;
 }
-#line 6521 "scan.nw"
+#line 6584 "scan.nw"
 /* Check |h3b - h3c| <= the regrouping bound for one row; returns the number
    of elements that differ at all, adds violations to *bad. */
 static long long regroup_row(const float *a, const float *b, const float *h3b,
@@ -4060,7 +4097,7 @@ static long long regroup_row(const float *a, const float *b, const float *h3b,
     if (t % tile == 0) { P = row; T = identity_map<double>(); }
     reference_step(&r, a[t], b[t]);
     
-#line 6545 "scan.nw"
+#line 6608 "scan.nw"
 double u = FLOAT32.u;
 double bound = 1.01 * u * (7 * fabs(T.a * e.a * P.b) + 6 * fabs(e.a * T.b) +
                            3 * fabs(e.b)) +
@@ -4069,13 +4106,13 @@ double d = fabs((double)h3b[t] - (double)h3c[t]);
 differ += memcmp(&h3b[t], &h3c[t], sizeof(float)) != 0;
 if (!(d <= bound)) (*bad)++;
 if (d / bound > *worst) *worst = d / bound;
-#line 6537 "scan.nw"
+#line 6600 "scan.nw"
     T = combine(T, e);
     row = combine(row, e);
   }
   return differ;
 }
-#line 6556 "scan.nw"
+#line 6619 "scan.nw"
 static int suite_gpu_regrouping(void)
 {
   static const long long shapes[][2] = {{1, (1 << 22) + 5}, {33, 70001},
@@ -4085,7 +4122,7 @@ static int suite_gpu_regrouping(void)
   for (int s = 0; s < 4; s++) {
     gpu_case c = {shapes[s][0], shapes[s][1], s % DECAY_COUNT};
     
-#line 6576 "scan.nw"
+#line 6639 "scan.nw"
 case_buffers m = case_buffers_new(&c);
 upload_case(&c, &m);
 long long n = m.n;
@@ -4105,7 +4142,7 @@ for (long long row = 0; row < c.rows; row++)
                         out[2] + row * c.len, c.len, L3_THREADS, &bad, &worst);
 for (int k = 0; k < 3; k++) free(out[k]);
 case_buffers_free(&m);
-#line 6565 "scan.nw"
+#line 6628 "scan.nw"
   }
   bool ok = identical_failures == 0 && differ > 0 && bad == 0;
   printf("  %-6s 3 and 3b bit-identical: %s; 3c(1 item) differs from 3b in %lld"
@@ -4114,7 +4151,7 @@ case_buffers_free(&m);
          bad ? "; SOME ARE NOT" : "");
   return ok ? EXIT_OK : EXIT_FAILED;
 }
-#line 6605 "scan.nw"
+#line 6668 "scan.nw"
 static __global__ void count_differences(const uint32_t *x, const uint32_t *y,
                                          long long n, unsigned long long *count)
 {
@@ -4124,7 +4161,7 @@ static __global__ void count_differences(const uint32_t *x, const uint32_t *y,
     mine += x[i] != y[i];
   if (mine) atomicAdd(count, mine);
 }
-#line 6617 "scan.nw"
+#line 6680 "scan.nw"
 /* Run v `runs` times on one shape; returns how many runs differed from the
    first, and prints a line. */
 static int repeat_runs(const scan_variant *v, long long rows, long long len, int runs)
@@ -4139,7 +4176,7 @@ static int repeat_runs(const scan_variant *v, long long rows, long long len, int
   CUDA_CHECK(cudaMemset(count, 0, sizeof(unsigned long long)));
   int differing = 0;
   
-#line 6640 "scan.nw"
+#line 6703 "scan.nw"
 CUDA_CHECK(run_variant(v, m.da, m.db, m.dh, rows, len, NULL, 0));
 CUDA_CHECK(cudaMemcpy(first, m.dh, sizeof(float) * m.n, cudaMemcpyDeviceToDevice));
 for (int run = 0; run < runs; run++) {
@@ -4150,14 +4187,14 @@ for (int run = 0; run < runs; run++) {
   CUDA_CHECK(cudaMemcpy(&host_count, count, sizeof host_count, cudaMemcpyDeviceToHost));
   if (host_count) { differing++; CUDA_CHECK(cudaMemset(count, 0, sizeof host_count)); }
 }
-#line 6631 "scan.nw"
+#line 6694 "scan.nw"
   printf("  %-6s %-8s %d runs of %lld x %lld%s\n", differing ? "FAILED" : "ok", v->name,
          runs, rows, len, differing ? ": some differ" : ", bit-identical");
   CUDA_CHECK(cudaFree(first)); CUDA_CHECK(cudaFree(count));
   case_buffers_free(&m);
   return differing;
 }
-#line 6658 "scan.nw"
+#line 6721 "scan.nw"
 static int suite_gpu_determinism(void)
 {
   int differing = 0;
@@ -4172,7 +4209,7 @@ static int suite_gpu_determinism(void)
   }
   return differing ? EXIT_FAILED : EXIT_OK;
 }
-#line 6681 "scan.nw"
+#line 6744 "scan.nw"
 static int suite_gpu_streams(void)
 {
   static const char *const pairs[][2] = {{"l4", "l3c-8"}, {"l3b", "l2"},
@@ -4182,7 +4219,7 @@ static int suite_gpu_streams(void)
     CUDA_CHECK(cudaStreamCreateWithFlags(&stream[s], cudaStreamNonBlocking));
   int failures = 0;
   for (int p = 0; p < 4; p++) 
-#line 6698 "scan.nw"
+#line 6761 "scan.nw"
 {
   gpu_case c[2] = {{1, (1 << 24) + 1, 0}, {8192, 2048, 1}};
   case_buffers m[2];
@@ -4206,13 +4243,13 @@ static int suite_gpu_streams(void)
     case_buffers_free(&m[s]);
   }
 }
-#line 6690 "scan.nw"
+#line 6753 "scan.nw"
   for (int s = 0; s < 2; s++) CUDA_CHECK(cudaStreamDestroy(stream[s]));
   printf("  %-6s 4 pairs of kernels on two streams at once, both outputs right\n",
          failures ? "FAILED" : "ok");
   return failures ? EXIT_FAILED : EXIT_OK;
 }
-#line 6736 "scan.nw"
+#line 6799 "scan.nw"
 /* Scans one huge input with each of `count` kernels; returns the failures,
    or -1 when the GPU has too little memory for it. */
 static int huge_case(gpu_case c, const kernel_ref *refs, int count)
@@ -4228,7 +4265,7 @@ static int huge_case(gpu_case c, const kernel_ref *refs, int count)
   upload_case(&c, &m);
   int failures = 0;
   for (int k = 0; k < count; k++) 
-#line 6770 "scan.nw"
+#line 6833 "scan.nw"
 {
   poison(m.base_h, m.n);
   cudaError_t e = call_kernel(refs[k], m.da, m.db, m.dh, c.rows, c.len, 0);
@@ -4246,7 +4283,7 @@ static int huge_case(gpu_case c, const kernel_ref *refs, int count)
          m.n, e == cudaSuccess ? text : cudaGetErrorString(e));
   failures += !ok;
 }
-#line 6751 "scan.nw"
+#line 6814 "scan.nw"
   case_buffers_free(&m);
   return failures;
 }
@@ -4263,7 +4300,7 @@ static int suite_gpu_huge(void)
   int long_rows = huge_case(gpu_case{2, (1LL << 30) + 7, 0}, held, 2);
   return short_rows > 0 || long_rows > 0 ? EXIT_FAILED : long_rows < 0 ? EXIT_SKIPPED : EXIT_OK;
 }
-#line 7223 "scan.nw"
+#line 7286 "scan.nw"
 /* The roofline: read a and b, write h, 12 bytes an element, no arithmetic
    worth the name. n4 is the number of float4 groups. */
 static __global__ void stream_kernel(const float4 *a, const float4 *b, float4 *h,
@@ -4275,7 +4312,7 @@ static __global__ void stream_kernel(const float4 *a, const float4 *b, float4 *h
     h[i] = make_float4(x.x + y.x, x.y + y.y, x.z + y.z, x.w + y.w);
   }
 }
-#line 7245 "scan.nw"
+#line 7308 "scan.nw"
 struct pair_at {   /* index -> (a[i], b[i]) */
   const float *a, *b;
   __host__ __device__ affine<float> operator()(long long i) const
@@ -4297,7 +4334,7 @@ struct combine_op {
     return combine(x, y);
   }
 };
-#line 7269 "scan.nw"
+#line 7332 "scan.nw"
 /* CUB over the same arrays; with temp == NULL, only sizes *temp_bytes. */
 static cudaError_t cub_scan(const float *a, const float *b, float *h, long long rows,
                             long long len, void *temp, size_t *temp_bytes,
@@ -4315,7 +4352,7 @@ static cudaError_t cub_scan(const float *a, const float *b, float *h, long long 
                                              combine_op{}, rows * len,
                                              cuda::std::equal_to<>(), stream);
 }
-#line 7297 "scan.nw"
+#line 7360 "scan.nw"
 enum { NVML_CLOCK_SM = 1, NVML_CLOCK_MEM = 2 };
 
 static struct {
@@ -4325,7 +4362,7 @@ static struct {
   int (*by_bus)(const char *, void **);
   int (*clock)(void *, int, unsigned *);
 } nvml;
-#line 7309 "scan.nw"
+#line 7372 "scan.nw"
 static void nvml_open(int cuda_device)
 {
   void *lib = dlopen("libnvidia-ml.so.1", RTLD_NOW);
@@ -4347,7 +4384,7 @@ static unsigned nvml_clock(int which)
   if (!nvml.ok || nvml.clock(nvml.device, which, &mhz) != 0) return 0;
   return mhz;
 }
-#line 7340 "scan.nw"
+#line 7403 "scan.nw"
 enum { ROW_VARIANT, ROW_AUTO, ROW_AUTO_PREALLOCATED, ROW_STREAM, ROW_MEMCPY, ROW_CUB };
 
 typedef struct {
@@ -4356,7 +4393,7 @@ typedef struct {
   const scan_variant *variant;       /* for ROW_VARIANT */
   int model_bytes;
 } bench_row;
-#line 7351 "scan.nw"
+#line 7414 "scan.nw"
 static int bench_rows(bench_row *rows)
 {
   int count = 0;
@@ -4375,7 +4412,7 @@ static int bench_rows(bench_row *rows)
                             ROW_CUB, NULL, 12};
   return count;
 }
-#line 7376 "scan.nw"
+#line 7439 "scan.nw"
 typedef struct {
   long long n, rows, len;
   float *a, *b, *h, *copy_from, *copy_to;
@@ -4386,7 +4423,7 @@ typedef struct {
   long long checked_rows[3];
   int checked_count;
 } bench_shape;
-#line 7389 "scan.nw"
+#line 7452 "scan.nw"
 /* Run one row of the table once, on the shape's arrays. */
 static cudaError_t bench_call(const bench_row *r, bench_shape *s)
 {
@@ -4409,7 +4446,7 @@ static cudaError_t bench_call(const bench_row *r, bench_shape *s)
     return cub_scan(s->a, s->b, s->h, s->rows, s->len, s->cub_temp, &s->cub_bytes, 0);
   }
 }
-#line 7425 "scan.nw"
+#line 7488 "scan.nw"
 /* Compare n outputs with a reference and its bound, on all cores. */
 static comparison compare_with(const float *out, const double *ref,
                                const double *bound, long long n, long long first)
@@ -4428,7 +4465,7 @@ static comparison compare_with(const float *out, const double *ref,
   }
   return all;
 }
-#line 7446 "scan.nw"
+#line 7509 "scan.nw"
 /* Is the output right on the checked rows? Fills *worst with the share of the
    bound used. Ceilings are not scans and are not checked. */
 static bool bench_check(const bench_row *r, bench_shape *s, double *worst)
@@ -4447,7 +4484,7 @@ static bool bench_check(const bench_row *r, bench_shape *s, double *worst)
   }
   return ok;
 }
-#line 7472 "scan.nw"
+#line 7535 "scan.nw"
 typedef struct { float ms; unsigned sm[2], mem[2]; } sample;
 
 static sample take_sample(const bench_row *r, bench_shape *s, int reps,
@@ -4466,7 +4503,7 @@ static sample take_sample(const bench_row *r, bench_shape *s, int reps,
   x.mem[1] = nvml_clock(NVML_CLOCK_MEM);
   return x;
 }
-#line 7495 "scan.nw"
+#line 7558 "scan.nw"
 #define SAMPLES 15
 enum { RESULT_OK, RESULT_UNSUPPORTED, RESULT_WRONG, RESULT_ERROR };
 static const char *const result_names[] = {"ok", "unsupported", "wrong", "error"};
@@ -4484,7 +4521,7 @@ typedef struct {
   bool sweep_a, sweep_b, mem_stable;
   bench_result *results;        /* one per bench_row */
 } shape_record;
-#line 7521 "scan.nw"
+#line 7584 "scan.nw"
 static void prepare_row(const bench_row *r, bench_shape *s, bench_result *x,
                         cudaEvent_t start, cudaEvent_t stop)
 {
@@ -4502,7 +4539,7 @@ static void prepare_row(const bench_row *r, bench_shape *s, bench_result *x,
     return;
   }
   
-#line 7542 "scan.nw"
+#line 7605 "scan.nw"
 if (!bench_check(r, s, &x->worst)) {
   x->status = RESULT_WRONG;
   snprintf(x->reason, sizeof x->reason, "output outside the bound (%.3g of it)",
@@ -4514,9 +4551,9 @@ x->reps = once.ms >= 2.0f ? 1 : (int)ceilf(2.0f / fmaxf(once.ms, 0.001f));
 if (x->reps > 200) x->reps = 200;
 x->samples = once.ms > 500.0f ? 5 : SAMPLES;
 x->status = RESULT_OK;
-#line 7538 "scan.nw"
+#line 7601 "scan.nw"
 }
-#line 7558 "scan.nw"
+#line 7621 "scan.nw"
 static void summarise(bench_result *x)
 {
   double ms[SAMPLES];
@@ -4527,12 +4564,12 @@ static void summarise(bench_result *x)
   x->q1 = ms[n / 4];
   x->q3 = ms[(3 * n) / 4];
 }
-#line 7577 "scan.nw"
+#line 7640 "scan.nw"
 static void measure_shape(bench_shape *s, const bench_row *table, int count,
                           shape_record *rec, cudaEvent_t start, cudaEvent_t stop)
 {
   
-#line 7599 "scan.nw"
+#line 7662 "scan.nw"
 s->rows = rec->rows;
 s->len = rec->len;
 float *a = (float *)malloc(sizeof(float) * s->n);
@@ -4560,7 +4597,7 @@ CUDA_CHECK(cudaMalloc(&s->cub_temp, s->cub_bytes + 1));
 const scan_variant *chosen = find_variant(public_variant_names[SCAN_AUTO]);
 size_t bytes = chosen->workspace(s->rows, s->len, rows_aligned(s->a, s->b, s->h, s->len));
 CUDA_CHECK(cudaMalloc(&s->workspace, bytes + 1));   /* + 1: none is still a pointer */
-#line 7581 "scan.nw"
+#line 7644 "scan.nw"
   for (int i = 0; i < count; i++) {
     prepare_row(&table[i], s, &rec->results[i], start, stop);
     const bench_result *x = &rec->results[i];
@@ -4573,7 +4610,7 @@ CUDA_CHECK(cudaMalloc(&s->workspace, bytes + 1));   /* + 1: none is still a poin
         rec->results[i].sample_at[k] = take_sample(&table[i], s, rec->results[i].reps,
                                                    start, stop);
   
-#line 7629 "scan.nw"
+#line 7692 "scan.nw"
 rec->mem_stable = true;
 unsigned mem = 0;
 for (int i = 0; i < count; i++) {
@@ -4586,11 +4623,11 @@ for (int i = 0; i < count; i++) {
       if (x->sample_at[k].mem[e] != mem) rec->mem_stable = false;
     }
 }
-#line 7593 "scan.nw"
+#line 7656 "scan.nw"
   CUDA_CHECK(cudaFree(s->cub_temp));
   CUDA_CHECK(cudaFree(s->workspace));
 }
-#line 7649 "scan.nw"
+#line 7712 "scan.nw"
 typedef struct {
   char name[256], slug[256];
   int sms, l2_bytes, mem_clock_khz, bus_bits, major, minor, driver, runtime;
@@ -4617,7 +4654,7 @@ static void read_device(device_facts *d)
   CUDA_CHECK(cudaRuntimeGetVersion(&d->runtime));
   d->theoretical_gbps = 2.0 * d->mem_clock_khz * 1e3 * d->bus_bits / 8 / 1e9;
   
-#line 7679 "scan.nw"
+#line 7742 "scan.nw"
 int j = 0;
 for (const char *c = d->name; *c && j < (int)sizeof d->slug - 1; c++) {
   if (isalnum((unsigned char)*c)) d->slug[j++] = (char)tolower((unsigned char)*c);
@@ -4625,9 +4662,9 @@ for (const char *c = d->name; *c && j < (int)sizeof d->slug - 1; c++) {
 }
 while (j > 0 && d->slug[j - 1] == '-') j--;
 d->slug[j] = 0;
-#line 7675 "scan.nw"
+#line 7738 "scan.nw"
 }
-#line 7696 "scan.nw"
+#line 7759 "scan.nw"
 static int bench_shapes(shape_record *shapes, long long n)
 {
   int count = 0;
@@ -4644,14 +4681,14 @@ static int bench_shapes(shape_record *shapes, long long n)
   }
   return count;
 }
-#line 7715 "scan.nw"
+#line 7778 "scan.nw"
 static void warm_up(bench_shape *s, cudaEvent_t start, cudaEvent_t stop)
 {
   bench_row stream = {"stream", "", "ceiling", ROW_STREAM, NULL, 12};
   float total = 0;
   while (total < 1000.0f) total += 50 * take_sample(&stream, s, 50, start, stop).ms;
 }
-#line 7808 "scan.nw"
+#line 7871 "scan.nw"
 static void json_clock(FILE *f, const unsigned *mhz)
 {
   if (!nvml.ok) fprintf(f, "null");
@@ -4669,7 +4706,7 @@ static void json_number(FILE *f, const char *key, double x)
   if (isfinite(x)) fprintf(f, ", \"%s\": %.6g", key, x);
   else fprintf(f, ", \"%s\": null", key);
 }
-#line 7828 "scan.nw"
+#line 7891 "scan.nw"
 static void json_result(FILE *f, const bench_row *row, const bench_result *x,
                         const shape_record *r, const bench_result *stream,
                         const device_facts *d)
@@ -4683,7 +4720,7 @@ static void json_result(FILE *f, const bench_row *row, const bench_result *x,
   json_number(f, "predicted_ms", stream_ms * model / (12.0 * r->rows * r->len));
   if (x->status != RESULT_OK) { fprintf(f, "}"); return; }
   
-#line 7846 "scan.nw"
+#line 7909 "scan.nw"
 fprintf(f, ", \"max_err_over_bound\": %.6g, \"reps\": %d, \"samples_ms\": [",
         x->worst, x->reps);
 for (int k = 0; k < x->samples; k++)
@@ -4704,10 +4741,10 @@ for (int k = 0; k < x->samples; k++) {
   fprintf(f, "}");
 }
 fprintf(f, "]");
-#line 7841 "scan.nw"
+#line 7904 "scan.nw"
   fprintf(f, "}");
 }
-#line 7869 "scan.nw"
+#line 7932 "scan.nw"
 static void json_device(FILE *f, const device_facts *d, time_t began)
 {
   char stamp[64];
@@ -4721,7 +4758,7 @@ static void json_device(FILE *f, const device_facts *d, time_t began)
           d->major, d->minor, d->sms, d->l2_bytes, d->memory, d->mem_clock_khz,
           d->bus_bits, d->theoretical_gbps, d->driver, d->runtime);
 }
-#line 7897 "scan.nw"
+#line 7960 "scan.nw"
 typedef struct {
   long long rows, len, tiles;
   int tile;                     /* elements a tile */
@@ -4730,7 +4767,7 @@ typedef struct {
   bool same_bits;               /* the stamped output is the plain one */
   unsigned long long *stamps;   /* on the host, STAMPS words a tile */
 } tile_timeline;
-#line 7908 "scan.nw"
+#line 7971 "scan.nw"
 static tile_timeline record_timeline(bench_shape *s, long long rows, long long len)
 {
   l4_params shape = {};
@@ -4743,7 +4780,7 @@ static tile_timeline record_timeline(bench_shape *s, long long rows, long long l
   void *workspace;
   unsigned long long *stamps, *count, differing = 1;
   
-#line 7932 "scan.nw"
+#line 7995 "scan.nw"
 size_t plain = l4_workspace_bytes<32>(rows, len, true);
 size_t own = l4_held_workspace_bytes(rows, len, true);
 CUDA_CHECK(cudaMalloc(&workspace, plain > own ? plain : own));
@@ -4757,14 +4794,14 @@ count_differences<<<1024, 256>>>((const uint32_t *)s->copy_to, (const uint32_t *
                                   rows * len, count);
 CUDA_CHECK(cudaGetLastError());
 CUDA_CHECK(cudaMemcpy(&differing, count, sizeof differing, cudaMemcpyDeviceToHost));
-#line 7920 "scan.nw"
+#line 7983 "scan.nw"
   t.same_bits = differing == 0;
   t.stamps = (unsigned long long *)malloc(bytes);
   CUDA_CHECK(cudaMemcpy(t.stamps, stamps, bytes, cudaMemcpyDeviceToHost));
   CUDA_CHECK(cudaFree(workspace)); CUDA_CHECK(cudaFree(stamps)); CUDA_CHECK(cudaFree(count));
   return t;
 }
-#line 7954 "scan.nw"
+#line 8017 "scan.nw"
 /* Sorts d (n values, in microseconds) and writes its summary as "key": {...};
    with a span, also the tiles in the step on average. */
 static void json_spread(FILE *f, const char *key, double *d, long long n, double span)
@@ -4780,13 +4817,13 @@ static void json_spread(FILE *f, const char *key, double *d, long long n, double
   if (span > 0) json_number(f, "tiles_in_step", sum / span);
   fprintf(f, "}");
 }
-#line 7986 "scan.nw"
+#line 8049 "scan.nw"
 /* Whether a row starts among the elements [from, to) of the flattened rows. */
 static bool row_starts_in(long long from, long long to, long long len)
 {
   return round_up(to, len) > round_up(from, len);   /* a multiple of len in between */
 }
-#line 7994 "scan.nw"
+#line 8057 "scan.nw"
 /* The first tile whose aggregate the walk of tile g waits for, or -1 when
    tile g does not walk: walk_groups' rule, for tiles of `tile`, no shift. */
 static long long first_needed_tile(long long g, long long len, long long tile)
@@ -4799,7 +4836,7 @@ static long long first_needed_tile(long long g, long long len, long long tile)
                 (last && !row_starts_in(32 * G * tile, (g + 1) * tile, len));
   return prefix ? 32 * (G - 1) : 32 * G;
 }
-#line 8009 "scan.nw"
+#line 8072 "scan.nw"
 /* The walk of each tile of group >= 1 that walks, split at the moment the
    last aggregate it waits for was published (that tile's STAMP_SCANNED). */
 static void json_walk_split(FILE *f, const tile_timeline *t, double *waiting,
@@ -4820,7 +4857,7 @@ static void json_walk_split(FILE *f, const tile_timeline *t, double *waiting,
   fprintf(f, ", ");
   json_spread(f, "walk_after_last_aggregate", after, n, 0);
 }
-#line 8032 "scan.nw"
+#line 8095 "scan.nw"
 static const char *const step_names[] = {"claim", "load", "scan", "walk", "store"};
 static const char *const order_names[] = {"look-back", "tiles apart", "rows a block"};
 
@@ -4831,7 +4868,7 @@ static void json_timeline(FILE *f, const tile_timeline *t)
   double *d = (double *)malloc(sizeof(double) * (t->tiles + 1));
   double *e = (double *)malloc(sizeof(double) * (t->tiles + 1));
   
-#line 8056 "scan.nw"
+#line 8119 "scan.nw"
 int sms = 0;
 for (long long g = 0; g < t->tiles; g++) {
   first = first < x[g * STAMPS + STAMP_BEGAN] ? first : x[g * STAMPS + STAMP_BEGAN];
@@ -4843,7 +4880,7 @@ fprintf(f, "  {\"rows\": %lld, \"len\": %lld, \"kernel\": \"%s\", \"tile\": %d, 
         t->rows, t->len, t->held ? "l4-held" : "l4-32", t->tile, t->tiles,
         order_names[t->order], t->same_bits ? "true" : "false", sms);
 json_number(f, "span_us", (last - first) / 1e3);
-#line 8042 "scan.nw"
+#line 8105 "scan.nw"
   for (int k = 0; k <= 5; k++) {   /* the five steps, then the whole tile */
     for (long long g = 0; g < t->tiles; g++)
       d[g] = ((double)x[g * STAMPS + (k < 5 ? k + 1 : STAMP_STORED)] -
@@ -4855,7 +4892,7 @@ json_number(f, "span_us", (last - first) / 1e3);
   fprintf(f, "}");
   free(d); free(e);
 }
-#line 8073 "scan.nw"
+#line 8136 "scan.nw"
 static void write_json(FILE *f, const device_facts *d, time_t began, long long n,
                        const bench_row *table, int rows_count,
                        const shape_record *shapes, int shape_count,
@@ -4871,16 +4908,16 @@ static void write_json(FILE *f, const device_facts *d, time_t began, long long n
           "\"clocks_stable\": %s,\n", n, SAMPLES, nvml.ok ? "true" : "false",
           stable ? "true" : "false");
   
-#line 8103 "scan.nw"
+#line 8166 "scan.nw"
 fprintf(f, "\"kernels\": [\n");
 for (int i = 0; i < rows_count; i++)
   fprintf(f, "  {\"name\": \"%s\", \"title\": \"%s\", \"kind\": \"%s\", "
           "\"bytes_per_element\": %d}%s\n", table[i].name, table[i].title,
           table[i].kind, table[i].model_bytes, i + 1 < rows_count ? "," : "");
 fprintf(f, "],\n");
-#line 8088 "scan.nw"
+#line 8151 "scan.nw"
   
-#line 8112 "scan.nw"
+#line 8175 "scan.nw"
 fprintf(f, "\"shapes\": [\n");
 for (int i = 0; i < shape_count; i++) {
   const shape_record *r = &shapes[i];
@@ -4896,7 +4933,7 @@ for (int i = 0; i < shape_count; i++) {
   fprintf(f, " ]}%s\n", i + 1 < shape_count ? "," : "");
 }
 fprintf(f, "],\n");
-#line 8089 "scan.nw"
+#line 8152 "scan.nw"
   fprintf(f, "\"timelines\": [\n");
   for (int i = 0; i < timeline_count; i++) {
     json_timeline(f, &timelines[i]);
@@ -4908,7 +4945,7 @@ fprintf(f, "],\n");
           "\"auto_runs_differing_from_first\": %d}\n}\n",
           n, runs, differing[0], differing[1]);
 }
-#line 8137 "scan.nw"
+#line 8200 "scan.nw"
 static int differing_runs(const bench_row *r, bench_shape *s, int runs)
 {
   float *first;
@@ -4930,7 +4967,7 @@ static int differing_runs(const bench_row *r, bench_shape *s, int runs)
   CUDA_CHECK(cudaFree(count));
   return differing;
 }
-#line 8217 "scan.nw"
+#line 8280 "scan.nw"
 static const char *const table_columns[] = {"l0", "l1", "l2", "l3", "l3b", "l3c-8",
                                             "l4-32", "l4-held", "auto", "cub", "stream"};
 #define TABLE_COLUMNS 11
@@ -4940,7 +4977,7 @@ static int row_index(const bench_row *table, int count, const char *name)
   for (int i = 0; i < count; i++) if (!strcmp(table[i].name, name)) return i;
   return -1;
 }
-#line 8229 "scan.nw"
+#line 8292 "scan.nw"
 static void print_table(const device_facts *d, const bench_row *table, int count,
                         const shape_record *shapes, int shape_count,
                         const int *differing, int runs)
@@ -4953,7 +4990,7 @@ static void print_table(const device_facts *d, const bench_row *table, int count
   for (int c = 0; c < TABLE_COLUMNS; c++) printf(" %7s", table_columns[c]);
   printf(" %8s %6s %6s\n", "best", "%roof", "%peak");
   for (int i = 0; i < shape_count; i++) 
-#line 8247 "scan.nw"
+#line 8310 "scan.nw"
 {
   const shape_record *r = &shapes[i];
   int best = -1, stream = row_index(table, count, "stream");
@@ -4973,24 +5010,24 @@ static void print_table(const device_facts *d, const bench_row *table, int count
          100.0 * row_gbps(r, ms) / d->theoretical_gbps,
          r->mem_stable ? "" : "  CLOCK MOVED");
 }
-#line 8241 "scan.nw"
+#line 8304 "scan.nw"
   printf("CUB runs differing from its first: %d of %d; SCAN_AUTO: %d of %d\n",
          differing[0], runs, differing[1], runs);
 }
-#line 7724 "scan.nw"
+#line 7787 "scan.nw"
 static int command_bench(int argc, char **argv)
 {
   bool quick = false;
   const char *out = NULL;
   char why[200], path[600];
   
-#line 7750 "scan.nw"
+#line 7813 "scan.nw"
 for (int i = 0; i < argc; i++) {
   if (!strcmp(argv[i], "--quick")) quick = true;
   else if (!strcmp(argv[i], "--out") && i + 1 < argc) out = argv[++i];
   else return usage_error("bench takes --quick and --out FILE, not '%s'", argv[i]);
 }
-#line 7730 "scan.nw"
+#line 7793 "scan.nw"
   if (!gpu_available(why, sizeof why)) {
     fprintf(stderr, "scan: bench needs a GPU: %s\n", why);
     return EXIT_NO_GPU;
@@ -5004,7 +5041,7 @@ for (int i = 0; i < argc; i++) {
   while (4 * n < 8LL * d.l2_bytes) n *= 2;
   if (quick) n /= 16;
   
-#line 7762 "scan.nw"
+#line 7825 "scan.nw"
 bench_shape s;
 memset(&s, 0, sizeof s);
 s.n = n;
@@ -5023,9 +5060,9 @@ CUDA_CHECK(cudaMemset(s.copy_from, 0x3f, 3 * bytes / 2));
 s.host_h = (float *)malloc(bytes);
 s.ref = (double *)malloc(3 * 2 * bytes);
 s.bound = (double *)malloc(3 * 2 * bytes);
-#line 7743 "scan.nw"
+#line 7806 "scan.nw"
   
-#line 7783 "scan.nw"
+#line 7846 "scan.nw"
 bench_row table[32];
 shape_record shapes[16];
 int rows_count = bench_rows(table), shape_count = bench_shapes(shapes, n);
@@ -5042,9 +5079,9 @@ for (int i = 0; i < shape_count; i++) {
           shapes[i].len);
   measure_shape(&s, table, rows_count, &shapes[i], start, stop);
 }
-#line 7744 "scan.nw"
+#line 7807 "scan.nw"
   
-#line 8167 "scan.nw"
+#line 8230 "scan.nw"
 int differing[2] = {0, 0}, det_runs = 20;
 for (int i = 0; i < rows_count; i++) {
   if (table[i].type != ROW_CUB && table[i].type != ROW_AUTO) continue;
@@ -5063,7 +5100,7 @@ if (timeline_count) {
 } else {
   fprintf(stderr, "bench: the 32-item tile does not fit on this GPU; no timelines\n");
 }
-#line 8192 "scan.nw"
+#line 8255 "scan.nw"
 if (!out) {
   mkdir("figures", 0777);
   snprintf(path, sizeof path, "figures/%s", d.slug);
@@ -5080,14 +5117,14 @@ write_json(f, &d, began, n, table, rows_count, shapes, shape_count, differing,
            det_runs, timelines, timeline_count);
 fclose(f);
 fprintf(stderr, "bench: wrote %s\n", out);
-#line 8186 "scan.nw"
+#line 8249 "scan.nw"
 for (int i = 0; i < timeline_count; i++) free(timelines[i].stamps);
 print_table(&d, table, rows_count, shapes, shape_count, differing, det_runs);
 fprintf(stderr, "bench: done in %.0f s\n", difftime(time(NULL), began));
-#line 7745 "scan.nw"
+#line 7808 "scan.nw"
   return EXIT_OK;
 }
-#line 6797 "scan.nw"
+#line 6860 "scan.nw"
 static const suite suites[] = {
   {"combine", "the operator: associative, not commutative, identity, row start",
    false, suite_combine},
@@ -5106,7 +5143,7 @@ static const suite suites[] = {
   {"mirror-groups", "level 4's walk over groups, and settling a group's total", false,
    suite_mirror_groups},
   
-#line 6820 "scan.nw"
+#line 6883 "scan.nw"
 {"gpu-l0", "level 0 on every case", true, suite_gpu_l0},
 {"gpu-l1", "level 1 on every case up to its ceiling", true, suite_gpu_l1},
 {"gpu-l2", "level 2 on every case up to its ceiling", true, suite_gpu_l2},
@@ -5123,10 +5160,10 @@ static const suite suites[] = {
 {"gpu-streams", "two kernels on two streams at once", true, suite_gpu_streams},
 {"gpu-huge", "more than 2^31 elements through every public kernel", true,
  suite_gpu_huge},
-#line 6815 "scan.nw"
+#line 6878 "scan.nw"
 };
 #define SUITE_COUNT ((int)(sizeof suites / sizeof suites[0]))
-#line 6842 "scan.nw"
+#line 6905 "scan.nw"
 static int run_suite(const suite *s)
 {
   char why[200];
@@ -5143,7 +5180,7 @@ static int run_suite(const suite *s)
   fflush(stdout);
   return status;
 }
-#line 6881 "scan.nw"
+#line 6944 "scan.nw"
 static const suite *find_suite(const char *name)
 {
   for (int i = 0; i < SUITE_COUNT; i++)
@@ -5169,7 +5206,7 @@ static int command_check(int argc, char **argv)
            skipped);
   return failed ? EXIT_FAILED : count == skipped ? EXIT_SKIPPED : EXIT_OK;
 }
-#line 6910 "scan.nw"
+#line 6973 "scan.nw"
 static int command_list(void)
 {
   printf("suites (scan check NAME):\n");
@@ -5183,7 +5220,7 @@ static int command_list(void)
                                   ? " (rows up to 2,048)" : " (rows up to 2^22)") : "");
   return EXIT_OK;
 }
-#line 6929 "scan.nw"
+#line 6992 "scan.nw"
 static bool parse_count(const char *text, long long *value)
 {
   char *end;
@@ -5193,7 +5230,7 @@ static bool parse_count(const char *text, long long *value)
   *value = v;
   return true;
 }
-#line 6955 "scan.nw"
+#line 7018 "scan.nw"
 static int command_run(int argc, char **argv)
 {
   long long rows, len;
@@ -5209,7 +5246,7 @@ static int command_run(int argc, char **argv)
   if (!parse_count(argv[2], &len))
     return usage_error("LEN must be a positive whole number, not '%s'", argv[2]);
   
-#line 6989 "scan.nw"
+#line 7052 "scan.nw"
 for (int i = 3; i < argc; i++) {
   if (!strcmp(argv[i], "--check-only")) timed = false;
   else if (!strcmp(argv[i], "--offsets") && i + 1 < argc &&
@@ -5220,7 +5257,7 @@ for (int i = 3; i < argc; i++) {
   else return usage_error("run takes --check-only and --offsets A,B,H (0 to 3), not '%s'",
                           argv[i]);
 }
-#line 6970 "scan.nw"
+#line 7033 "scan.nw"
   if (v->max_len && len > v->max_len)
     return usage_error("%s takes rows of at most %lld elements", v->name, v->max_len);
   if (rows > (1LL << 40) / len)
@@ -5232,7 +5269,7 @@ for (int i = 3; i < argc; i++) {
   c.rows = rows;
   c.len = len;
   
-#line 7002 "scan.nw"
+#line 7065 "scan.nw"
 case_result r = run_case(kernel_ref{v, -1}, &c);
 if (!timed) {
   char text[200];
@@ -5254,7 +5291,7 @@ for (int i = 0; i < 20; i++) {
   CUDA_CHECK(cudaEventSynchronize(stop));
   CUDA_CHECK(cudaEventElapsedTime(&ms[i], start, stop));
 }
-#line 7027 "scan.nw"
+#line 7090 "scan.nw"
 qsort(ms, 20, sizeof ms[0], compare_floats);
 double median = 0.5 * (ms[9] + ms[10]);
 char text[200];
@@ -5266,9 +5303,9 @@ CUDA_CHECK(cudaEventDestroy(start));
 CUDA_CHECK(cudaEventDestroy(stop));
 case_buffers_free(&m);
 return r.ok ? EXIT_OK : EXIT_FAILED;
-#line 6981 "scan.nw"
+#line 7044 "scan.nw"
 }
-#line 7064 "scan.nw"
+#line 7127 "scan.nw"
 static int trace_blelloch(int n)
 {
   printf("# phase\tlevel\tleft\tright\n");
@@ -5286,7 +5323,7 @@ static int trace_blelloch(int n)
   }
   return EXIT_OK;
 }
-#line 7084 "scan.nw"
+#line 7147 "scan.nw"
 static int trace_lookback(void)
 {
   protocol_case c = {1, 24 * 4, 4};
@@ -5309,7 +5346,7 @@ static int trace_lookback(void)
   launch_memory_free(m);
   return finished ? EXIT_OK : EXIT_FAILED;
 }
-#line 7109 "scan.nw"
+#line 7172 "scan.nw"
 static int command_trace(int argc, char **argv)
 {
   long long n;
@@ -5321,7 +5358,7 @@ static int command_trace(int argc, char **argv)
   if (argc == 1 && !strcmp(argv[0], "lookback")) return trace_lookback();
   return usage_error("trace takes 'blelloch N' or 'lookback'");
 }
-#line 7125 "scan.nw"
+#line 7188 "scan.nw"
 static const char usage_text[] =
   "usage: scan COMMAND [ARGUMENTS]\n"
   "  list                       the test suites and the kernels\n"
@@ -5331,7 +5368,7 @@ static const char usage_text[] =
   "  trace blelloch N | trace lookback   data for the book's diagrams\n"
   "  --help                     this text\n"
   "SCAN_SEED=N replays the random inputs of an earlier run.\n";
-#line 7137 "scan.nw"
+#line 7200 "scan.nw"
 int main(int argc, char **argv)
 {
   if (argc < 2) { fputs(usage_text, stderr); return EXIT_USAGE; }
