@@ -29,12 +29,12 @@ cudaError_t scan_forward(scan_kernel k, const float *a, const float *b, float *h
 #endif
 #define FOR_EACH_THREAD(tid, count) \
   for (int tid = THREAD_FIRST; tid < (count); tid += THREAD_STRIDE)
-#line 7011 "scan.nw"
+#line 7039 "scan.nw"
 #include <errno.h>
-#line 7228 "scan.nw"
+#line 7256 "scan.nw"
 #include <time.h>
 #include <cuda_pipeline.h>
-#line 7237 "scan.nw"
+#line 7265 "scan.nw"
 #ifndef SCAN_NO_MAIN
 #include <cub/device/device_scan.cuh>
 #include <thrust/iterator/counting_iterator.h>
@@ -42,7 +42,7 @@ cudaError_t scan_forward(scan_kernel k, const float *a, const float *b, float *h
 #include <thrust/iterator/transform_output_iterator.h>
 #include <dlfcn.h>
 #endif
-#line 7759 "scan.nw"
+#line 7787 "scan.nw"
 #include <ctype.h>
 #include <sys/stat.h>
 #line 212 "scan.nw"
@@ -2046,7 +2046,7 @@ static void make_inputs(float *a, float *b, long long n, int decay)
   fill_uniform(a, n, next_seed(), decays[decay].lo, decays[decay].hi);
   fill_uniform(b, n, next_seed(), -1.0f, 1.0f);
 }
-#line 6934 "scan.nw"
+#line 6962 "scan.nw"
 static int usage_error(const char *fmt, ...)
 {
   va_list args;
@@ -2057,7 +2057,7 @@ static int usage_error(const char *fmt, ...)
   va_end(args);
   return EXIT_USAGE;
 }
-#line 7111 "scan.nw"
+#line 7139 "scan.nw"
 static int compare_floats(const void *x, const void *y)
 {
   float a = *(const float *)x, b = *(const float *)y;
@@ -3748,7 +3748,7 @@ static bool gpu_available(char *why, size_t size)
 }
 #line 6165 "scan.nw"
 enum { SPECIAL_NONE, SPECIAL_NAN_B, SPECIAL_NAN_A, SPECIAL_INF_B, SPECIAL_INF_A,
-       SPECIAL_NAN_FIRST_A };
+       SPECIAL_NAN_FIRST_A, SPECIAL_EMPTY_NAN_A, SPECIAL_KNOWN_NAN_A };
 
 typedef struct {
   long long rows, len;
@@ -3757,7 +3757,7 @@ typedef struct {
   bool in_place;                     /* h is b */
   int special;
 } gpu_case;
-#line 6182 "scan.nw"
+#line 6183 "scan.nw"
 typedef struct { const scan_variant *variant; int public_kernel; } kernel_ref;
 
 static cudaError_t call_kernel(kernel_ref k, const float *a, const float *b,
@@ -3776,7 +3776,7 @@ static const char *kernel_name(kernel_ref k)
       "SCAN_L4_ROOFLINE", "SCAN_AUTO"};
   return k.public_kernel >= 0 ? names[k.public_kernel] : k.variant->name;
 }
-#line 6208 "scan.nw"
+#line 6209 "scan.nw"
 typedef struct {
   float *a, *b, *h;              /* host */
   float *da, *db, *dh;           /* device, at the case's offsets */
@@ -3788,7 +3788,7 @@ static void poison(float *device_base, long long n)
 {
   CUDA_CHECK(cudaMemset(device_base, 0xff, sizeof(float) * (n + 8)));
 }
-#line 6222 "scan.nw"
+#line 6223 "scan.nw"
 static case_buffers case_buffers_new(const gpu_case *c)
 {
   case_buffers m;
@@ -3809,7 +3809,7 @@ static case_buffers case_buffers_new(const gpu_case *c)
   m.dh = c->in_place ? m.db : m.base_h + c->h_offset;
   return m;
 }
-#line 6245 "scan.nw"
+#line 6246 "scan.nw"
 static void case_buffers_free(case_buffers *m)
 {
   free(m->a); free(m->b); free(m->h);
@@ -3817,7 +3817,14 @@ static void case_buffers_free(case_buffers *m)
   CUDA_CHECK(cudaFree(m->base_b));
   CUDA_CHECK(cudaFree(m->base_h));
 }
-#line 6260 "scan.nw"
+#line 6265 "scan.nw"
+static float float_of_bits(uint32_t bits)
+{
+  float x;
+  memcpy(&x, &bits, sizeof x);
+  return x;
+}
+
 static void plant_special(const gpu_case *c, float *a, float *b)
 {
   long long at = (c->rows > 1 ? c->len : 0) + c->len / 3;
@@ -3827,9 +3834,11 @@ static void plant_special(const gpu_case *c, float *a, float *b)
   case SPECIAL_INF_B: b[at] = INFINITY; break;
   case SPECIAL_INF_A: a[at] = INFINITY; break;
   case SPECIAL_NAN_FIRST_A: a[0] = NAN; break;
+  case SPECIAL_EMPTY_NAN_A: a[at] = float_of_bits(0xFFFFFFFFu); break;
+  case SPECIAL_KNOWN_NAN_A: a[at] = float_of_bits(0xFFFFFFFEu); break;
   }
 }
-#line 6274 "scan.nw"
+#line 6288 "scan.nw"
 static void upload_case(const gpu_case *c, case_buffers *m)
 {
   make_inputs(m->a, m->b, m->n, c->decay);
@@ -3838,7 +3847,7 @@ static void upload_case(const gpu_case *c, case_buffers *m)
   CUDA_CHECK(cudaMemcpy(m->db, m->b, sizeof(float) * m->n, cudaMemcpyHostToDevice));
   if (!c->in_place) poison(m->base_h, m->n);
 }
-#line 6289 "scan.nw"
+#line 6303 "scan.nw"
 static bool guards_intact(const gpu_case *c, const case_buffers *m)
 {
   if (c->in_place) return true;
@@ -3855,7 +3864,7 @@ static bool guards_intact(const gpu_case *c, const case_buffers *m)
   }
   return true;
 }
-#line 6311 "scan.nw"
+#line 6325 "scan.nw"
 typedef struct { comparison cmp; bool ok; char error[160]; } case_result;
 
 static case_result run_case(kernel_ref k, const gpu_case *c)
@@ -3869,7 +3878,7 @@ static case_result run_case(kernel_ref k, const gpu_case *c)
     snprintf(r.error, sizeof r.error, "CUDA error: %s", cudaGetErrorString(e));
   } else {
     
-#line 6331 "scan.nw"
+#line 6345 "scan.nw"
 CUDA_CHECK(cudaMemcpy(m.h, m.dh, sizeof(float) * m.n, cudaMemcpyDeviceToHost));
 r.cmp = compare_rows(m.a, m.b, m.h, c->rows, c->len, FLOAT32);
 r.ok = r.cmp.failed == 0;
@@ -3879,12 +3888,12 @@ if (!guards_intact(c, &m)) {
 } else if (!r.ok) {
   describe_worst(r.error, sizeof r.error, &r.cmp, c->len);
 }
-#line 6324 "scan.nw"
+#line 6338 "scan.nw"
   }
   case_buffers_free(&m);
   return r;
 }
-#line 6352 "scan.nw"
+#line 6366 "scan.nw"
 static int kernel_cases(gpu_case *cases, long long ceiling, int tile)
 {
   int count = 0, d = 0;
@@ -3900,7 +3909,7 @@ static int kernel_cases(gpu_case *cases, long long ceiling, int tile)
     cases[i].rows = rows < 1 ? 1 : rows > 7 ? 7 : rows;
   }
   
-#line 6372 "scan.nw"
+#line 6386 "scan.nw"
 long long mid = top < 3001 ? top : 3001, wide = top < 257 ? top : 257;
 cases[count++] = gpu_case{70001, 33, 0};
 cases[count++] = gpu_case{66000, wide, 1};
@@ -3912,14 +3921,14 @@ cases[count++] = gpu_case{3, mid, 1, 2, 1, 1, true};
 cases[count++] = gpu_case{1000, 3, 0, 1, 1, 1};
 cases[count++] = gpu_case{500, top < 33 ? top : 33, 1, 3, 3, 3};
 cases[count++] = gpu_case{5, mid, 2, 1, 1, 1, true};
-for (int s = SPECIAL_NAN_B; s <= SPECIAL_NAN_FIRST_A; s++)
+for (int s = SPECIAL_NAN_B; s <= SPECIAL_KNOWN_NAN_A; s++)
   cases[count++] = gpu_case{4, mid, s % DECAY_COUNT, 0, 0, 0, false, s};
 if (tile) cases[count++] = gpu_case{1, 65536LL * tile + 7, 1};
 if (tile >= 2048) cases[count++] = gpu_case{4500, 16384, 2};
-#line 6367 "scan.nw"
+#line 6381 "scan.nw"
   return count;
 }
-#line 6394 "scan.nw"
+#line 6408 "scan.nw"
 static bool kernel_suite(kernel_ref k, long long ceiling, int tile)
 {
   gpu_case cases[128];
@@ -3930,7 +3939,7 @@ static bool kernel_suite(kernel_ref k, long long ceiling, int tile)
   for (int i = 0; i < count; i++) {
     case_result r = run_case(k, &cases[i]);
     
-#line 6414 "scan.nw"
+#line 6428 "scan.nw"
 const gpu_case *c = &cases[i];
 if (!r.ok) {
   failed++;
@@ -3945,7 +3954,7 @@ if (r.cmp.worst_index >= 0 && r.cmp.worst_ratio > worst.worst_ratio && !c->speci
   worst_len = c->len;
 }
 worst.checked = checked;
-#line 6404 "scan.nw"
+#line 6418 "scan.nw"
   }
   char text[200];
   describe_worst(text, sizeof text, &worst, worst_len);
@@ -3953,7 +3962,7 @@ worst.checked = checked;
          kernel_name(k), count, (double)worst.checked, text);
   return failed == 0;
 }
-#line 6434 "scan.nw"
+#line 6448 "scan.nw"
 static kernel_ref public_ref(int k) { return kernel_ref{NULL, k}; }
 
 static kernel_ref variant_ref(const char *name)
@@ -3971,7 +3980,7 @@ static int run_kernel_suites(const kernel_ref *refs, int count)
   }
   return ok ? EXIT_OK : EXIT_FAILED;
 }
-#line 6454 "scan.nw"
+#line 6468 "scan.nw"
 /* One suite for one kernel, public or from the catalogue. */
 #define KERNEL_SUITE(function, ref) \
   static int function(void) { kernel_ref k[] = {ref}; return run_kernel_suites(k, 1); }
@@ -3981,7 +3990,7 @@ KERNEL_SUITE(suite_gpu_l2, public_ref(SCAN_L2_MULTIBLOCK))
 KERNEL_SUITE(suite_gpu_l3, public_ref(SCAN_L3_LOOKBACK))
 KERNEL_SUITE(suite_gpu_l3b, public_ref(SCAN_L3B_LOOKBACK_WARP))
 KERNEL_SUITE(suite_gpu_auto, public_ref(SCAN_AUTO))
-#line 6466 "scan.nw"
+#line 6480 "scan.nw"
 static int suite_gpu_l3c(void)
 {
   kernel_ref k[] = {variant_ref("l3c-1"), variant_ref("l3c-2"), variant_ref("l3c-4"),
@@ -3996,7 +4005,7 @@ static int suite_gpu_l4(void)
                     public_ref(SCAN_L4_ROOFLINE)};
   return run_kernel_suites(k, 6);
 }
-#line 6489 "scan.nw"
+#line 6503 "scan.nw"
 typedef struct {
   const char *what;
   int kernel;                 /* -1: the kernel under test */
@@ -4004,7 +4013,7 @@ typedef struct {
   long long rows, len;
   cudaError_t want;
 } contract_call;
-#line 6499 "scan.nw"
+#line 6513 "scan.nw"
 static const contract_call contract_calls[] = {
   {"rows == 0", -1, 0, 0, 0, 0, 100, cudaSuccess},
   {"len == 0", -1, 0, 0, 0, 100, 0, cudaSuccess},
@@ -4024,7 +4033,7 @@ static const contract_call contract_calls[] = {
    cudaErrorInvalidValue},
 };
 #define CONTRACT_CALLS ((int)(sizeof contract_calls / sizeof contract_calls[0]))
-#line 6521 "scan.nw"
+#line 6535 "scan.nw"
 static const float *offset_pointer(float *base, int bytes)
 {
   return bytes < 0 ? NULL : (const float *)((char *)base + bytes);
@@ -4040,7 +4049,7 @@ static bool output_untouched(const float *device_h, float *host, long long n)
   }
   return true;
 }
-#line 6539 "scan.nw"
+#line 6553 "scan.nw"
 static int suite_gpu_contract(void)
 {
   const long long n = 4096;
@@ -4053,7 +4062,7 @@ static int suite_gpu_contract(void)
   int failures = 0, tried = 0;
   for (int k = 0; k <= SCAN_AUTO; k++)
     for (int i = 0; i < CONTRACT_CALLS; i++) 
-#line 6560 "scan.nw"
+#line 6574 "scan.nw"
 {
   const contract_call *c = &contract_calls[i];
   bool own = c->kernel >= 0 && c->kernel <= SCAN_AUTO, unknown = c->kernel > SCAN_AUTO ||
@@ -4073,14 +4082,14 @@ static int suite_gpu_contract(void)
   failures += !ok;
   tried++;
 }
-#line 6551 "scan.nw"
+#line 6565 "scan.nw"
   printf("  %-6s %d calls on %d kernels returned what the contract says and"
          " wrote nothing\n", failures ? "FAILED" : "ok", tried, SCAN_AUTO + 1);
   CUDA_CHECK(cudaFree(a)); CUDA_CHECK(cudaFree(b)); CUDA_CHECK(cudaFree(h));
   free(host);
   return failures ? EXIT_FAILED : EXIT_OK;
 }
-#line 6591 "scan.nw"
+#line 6605 "scan.nw"
 /* Check |h3b - h3c| <= the regrouping bound for one row; returns the number
    of elements that differ at all, adds violations to *bad. */
 static long long regroup_row(const float *a, const float *b, const float *h3b,
@@ -4097,7 +4106,7 @@ static long long regroup_row(const float *a, const float *b, const float *h3b,
     if (t % tile == 0) { P = row; T = identity_map<double>(); }
     reference_step(&r, a[t], b[t]);
     
-#line 6615 "scan.nw"
+#line 6629 "scan.nw"
 double u = FLOAT32.u;
 double bound = 1.01 * u * (7 * fabs(T.a * e.a * P.b) + 6 * fabs(e.a * T.b) +
                            3 * fabs(e.b)) +
@@ -4106,13 +4115,13 @@ double d = fabs((double)h3b[t] - (double)h3c[t]);
 differ += memcmp(&h3b[t], &h3c[t], sizeof(float)) != 0;
 if (!(d <= bound)) (*bad)++;
 if (d / bound > *worst) *worst = d / bound;
-#line 6607 "scan.nw"
+#line 6621 "scan.nw"
     T = combine(T, e);
     row = combine(row, e);
   }
   return differ;
 }
-#line 6626 "scan.nw"
+#line 6640 "scan.nw"
 static int suite_gpu_regrouping(void)
 {
   static const long long shapes[][2] = {{1, (1 << 22) + 5}, {33, 70001},
@@ -4122,7 +4131,7 @@ static int suite_gpu_regrouping(void)
   for (int s = 0; s < 4; s++) {
     gpu_case c = {shapes[s][0], shapes[s][1], s % DECAY_COUNT};
     
-#line 6646 "scan.nw"
+#line 6660 "scan.nw"
 case_buffers m = case_buffers_new(&c);
 upload_case(&c, &m);
 long long n = m.n;
@@ -4142,7 +4151,7 @@ for (long long row = 0; row < c.rows; row++)
                         out[2] + row * c.len, c.len, L3_THREADS, &bad, &worst);
 for (int k = 0; k < 3; k++) free(out[k]);
 case_buffers_free(&m);
-#line 6635 "scan.nw"
+#line 6649 "scan.nw"
   }
   bool ok = identical_failures == 0 && differ > 0 && bad == 0;
   printf("  %-6s 3 and 3b bit-identical: %s; 3c(1 item) differs from 3b in %lld"
@@ -4151,7 +4160,7 @@ case_buffers_free(&m);
          bad ? "; SOME ARE NOT" : "");
   return ok ? EXIT_OK : EXIT_FAILED;
 }
-#line 6675 "scan.nw"
+#line 6689 "scan.nw"
 static __global__ void count_differences(const uint32_t *x, const uint32_t *y,
                                          long long n, unsigned long long *count)
 {
@@ -4161,12 +4170,13 @@ static __global__ void count_differences(const uint32_t *x, const uint32_t *y,
     mine += x[i] != y[i];
   if (mine) atomicAdd(count, mine);
 }
-#line 6687 "scan.nw"
+#line 6701 "scan.nw"
 /* Run v `runs` times on one shape; returns how many runs differed from the
    first, and prints a line. */
-static int repeat_runs(const scan_variant *v, long long rows, long long len, int runs)
+static int repeat_runs(const scan_variant *v, long long rows, long long len, int runs,
+                       int special)
 {
-  gpu_case c = {rows, len, 1};
+  gpu_case c = {rows, len, 1, 0, 0, 0, false, special};
   case_buffers m = case_buffers_new(&c);
   upload_case(&c, &m);
   float *first;
@@ -4176,7 +4186,7 @@ static int repeat_runs(const scan_variant *v, long long rows, long long len, int
   CUDA_CHECK(cudaMemset(count, 0, sizeof(unsigned long long)));
   int differing = 0;
   
-#line 6710 "scan.nw"
+#line 6726 "scan.nw"
 CUDA_CHECK(run_variant(v, m.da, m.db, m.dh, rows, len, NULL, 0));
 CUDA_CHECK(cudaMemcpy(first, m.dh, sizeof(float) * m.n, cudaMemcpyDeviceToDevice));
 for (int run = 0; run < runs; run++) {
@@ -4187,14 +4197,19 @@ for (int run = 0; run < runs; run++) {
   CUDA_CHECK(cudaMemcpy(&host_count, count, sizeof host_count, cudaMemcpyDeviceToHost));
   if (host_count) { differing++; CUDA_CHECK(cudaMemset(count, 0, sizeof host_count)); }
 }
-#line 6701 "scan.nw"
-  printf("  %-6s %-8s %d runs of %lld x %lld%s\n", differing ? "FAILED" : "ok", v->name,
-         runs, rows, len, differing ? ": some differ" : ", bit-identical");
+#line 6716 "scan.nw"
+  printf("  %-6s %-8s %d runs of %lld x %lld%s%s\n", differing ? "FAILED" : "ok", v->name,
+         runs, rows, len, special ? " with a flag's NaN" : "",
+         differing ? ": some differ" : ", bit-identical");
   CUDA_CHECK(cudaFree(first)); CUDA_CHECK(cudaFree(count));
   case_buffers_free(&m);
   return differing;
 }
-#line 6728 "scan.nw"
+#line 6749 "scan.nw"
+/* One row whose element len / 3 = 1,832,960 lies in tile 31 of a group of 32
+   tiles of 2,048, 4,096, 7,168 or 8,192 elements. */
+#define FLAG_NAN_LEN (3 * 1832960LL + 1)
+
 static int suite_gpu_determinism(void)
 {
   int differing = 0;
@@ -4202,14 +4217,17 @@ static int suite_gpu_determinism(void)
     const scan_variant *v = &variants[i];
     long long len = v->max_len ? v->max_len : (1LL << 24) + 3;
     long long rows = v->max_len ? (1LL << 24) / v->max_len : 1;
-    differing += repeat_runs(v, rows, len, 240);
-    if (v->tile || !v->max_len) differing += repeat_runs(v, 4099, 4097, 40);
-    if (v->tile >= 2048) differing += repeat_runs(v, 4500, 16384, 20);
-    if (!v->tile && !v->max_len) differing += repeat_runs(v, 8192, 2048, 20);
+    differing += repeat_runs(v, rows, len, 240, SPECIAL_NONE);
+    if (v->tile || !v->max_len) differing += repeat_runs(v, 4099, 4097, 40, SPECIAL_NONE);
+    if (v->tile >= 2048) differing += repeat_runs(v, 4500, 16384, 20, SPECIAL_NONE);
+    if (!v->tile && !v->max_len) differing += repeat_runs(v, 8192, 2048, 20, SPECIAL_NONE);
+    if (v->tile >= 2048)
+      for (int s = SPECIAL_EMPTY_NAN_A; s <= SPECIAL_KNOWN_NAN_A; s++)
+        differing += repeat_runs(v, 1, FLAG_NAN_LEN, 20, s);
   }
   return differing ? EXIT_FAILED : EXIT_OK;
 }
-#line 6751 "scan.nw"
+#line 6779 "scan.nw"
 static int suite_gpu_streams(void)
 {
   static const char *const pairs[][2] = {{"l4", "l3c-8"}, {"l3b", "l2"},
@@ -4219,7 +4237,7 @@ static int suite_gpu_streams(void)
     CUDA_CHECK(cudaStreamCreateWithFlags(&stream[s], cudaStreamNonBlocking));
   int failures = 0;
   for (int p = 0; p < 4; p++) 
-#line 6768 "scan.nw"
+#line 6796 "scan.nw"
 {
   gpu_case c[2] = {{1, (1 << 24) + 1, 0}, {8192, 2048, 1}};
   case_buffers m[2];
@@ -4243,13 +4261,13 @@ static int suite_gpu_streams(void)
     case_buffers_free(&m[s]);
   }
 }
-#line 6760 "scan.nw"
+#line 6788 "scan.nw"
   for (int s = 0; s < 2; s++) CUDA_CHECK(cudaStreamDestroy(stream[s]));
   printf("  %-6s 4 pairs of kernels on two streams at once, both outputs right\n",
          failures ? "FAILED" : "ok");
   return failures ? EXIT_FAILED : EXIT_OK;
 }
-#line 6806 "scan.nw"
+#line 6834 "scan.nw"
 /* Scans one huge input with each of `count` kernels; returns the failures,
    or -1 when the GPU has too little memory for it. */
 static int huge_case(gpu_case c, const kernel_ref *refs, int count)
@@ -4265,7 +4283,7 @@ static int huge_case(gpu_case c, const kernel_ref *refs, int count)
   upload_case(&c, &m);
   int failures = 0;
   for (int k = 0; k < count; k++) 
-#line 6840 "scan.nw"
+#line 6868 "scan.nw"
 {
   poison(m.base_h, m.n);
   cudaError_t e = call_kernel(refs[k], m.da, m.db, m.dh, c.rows, c.len, 0);
@@ -4283,7 +4301,7 @@ static int huge_case(gpu_case c, const kernel_ref *refs, int count)
          m.n, e == cudaSuccess ? text : cudaGetErrorString(e));
   failures += !ok;
 }
-#line 6821 "scan.nw"
+#line 6849 "scan.nw"
   case_buffers_free(&m);
   return failures;
 }
@@ -4300,7 +4318,7 @@ static int suite_gpu_huge(void)
   int long_rows = huge_case(gpu_case{2, (1LL << 30) + 7, 0}, held, 2);
   return short_rows > 0 || long_rows > 0 ? EXIT_FAILED : long_rows < 0 ? EXIT_SKIPPED : EXIT_OK;
 }
-#line 7293 "scan.nw"
+#line 7321 "scan.nw"
 /* The roofline: read a and b, write h, 12 bytes an element, no arithmetic
    worth the name. n4 is the number of float4 groups. */
 static __global__ void stream_kernel(const float4 *a, const float4 *b, float4 *h,
@@ -4312,7 +4330,7 @@ static __global__ void stream_kernel(const float4 *a, const float4 *b, float4 *h
     h[i] = make_float4(x.x + y.x, x.y + y.y, x.z + y.z, x.w + y.w);
   }
 }
-#line 7315 "scan.nw"
+#line 7343 "scan.nw"
 struct pair_at {   /* index -> (a[i], b[i]) */
   const float *a, *b;
   __host__ __device__ affine<float> operator()(long long i) const
@@ -4334,7 +4352,7 @@ struct combine_op {
     return combine(x, y);
   }
 };
-#line 7339 "scan.nw"
+#line 7367 "scan.nw"
 /* CUB over the same arrays; with temp == NULL, only sizes *temp_bytes. */
 static cudaError_t cub_scan(const float *a, const float *b, float *h, long long rows,
                             long long len, void *temp, size_t *temp_bytes,
@@ -4352,7 +4370,7 @@ static cudaError_t cub_scan(const float *a, const float *b, float *h, long long 
                                              combine_op{}, rows * len,
                                              cuda::std::equal_to<>(), stream);
 }
-#line 7367 "scan.nw"
+#line 7395 "scan.nw"
 enum { NVML_CLOCK_SM = 1, NVML_CLOCK_MEM = 2 };
 
 static struct {
@@ -4362,7 +4380,7 @@ static struct {
   int (*by_bus)(const char *, void **);
   int (*clock)(void *, int, unsigned *);
 } nvml;
-#line 7379 "scan.nw"
+#line 7407 "scan.nw"
 static void nvml_open(int cuda_device)
 {
   void *lib = dlopen("libnvidia-ml.so.1", RTLD_NOW);
@@ -4384,7 +4402,7 @@ static unsigned nvml_clock(int which)
   if (!nvml.ok || nvml.clock(nvml.device, which, &mhz) != 0) return 0;
   return mhz;
 }
-#line 7410 "scan.nw"
+#line 7438 "scan.nw"
 enum { ROW_VARIANT, ROW_AUTO, ROW_AUTO_PREALLOCATED, ROW_STREAM, ROW_MEMCPY, ROW_CUB };
 
 typedef struct {
@@ -4393,7 +4411,7 @@ typedef struct {
   const scan_variant *variant;       /* for ROW_VARIANT */
   int model_bytes;
 } bench_row;
-#line 7421 "scan.nw"
+#line 7449 "scan.nw"
 static int bench_rows(bench_row *rows)
 {
   int count = 0;
@@ -4412,7 +4430,7 @@ static int bench_rows(bench_row *rows)
                             ROW_CUB, NULL, 12};
   return count;
 }
-#line 7446 "scan.nw"
+#line 7474 "scan.nw"
 typedef struct {
   long long n, rows, len;
   float *a, *b, *h, *copy_from, *copy_to;
@@ -4423,7 +4441,7 @@ typedef struct {
   long long checked_rows[3];
   int checked_count;
 } bench_shape;
-#line 7459 "scan.nw"
+#line 7487 "scan.nw"
 /* Run one row of the table once, on the shape's arrays. */
 static cudaError_t bench_call(const bench_row *r, bench_shape *s)
 {
@@ -4446,7 +4464,7 @@ static cudaError_t bench_call(const bench_row *r, bench_shape *s)
     return cub_scan(s->a, s->b, s->h, s->rows, s->len, s->cub_temp, &s->cub_bytes, 0);
   }
 }
-#line 7495 "scan.nw"
+#line 7523 "scan.nw"
 /* Compare n outputs with a reference and its bound, on all cores. */
 static comparison compare_with(const float *out, const double *ref,
                                const double *bound, long long n, long long first)
@@ -4465,7 +4483,7 @@ static comparison compare_with(const float *out, const double *ref,
   }
   return all;
 }
-#line 7516 "scan.nw"
+#line 7544 "scan.nw"
 /* Is the output right on the checked rows? Fills *worst with the share of the
    bound used. Ceilings are not scans and are not checked. */
 static bool bench_check(const bench_row *r, bench_shape *s, double *worst)
@@ -4484,7 +4502,7 @@ static bool bench_check(const bench_row *r, bench_shape *s, double *worst)
   }
   return ok;
 }
-#line 7542 "scan.nw"
+#line 7570 "scan.nw"
 typedef struct { float ms; unsigned sm[2], mem[2]; } sample;
 
 static sample take_sample(const bench_row *r, bench_shape *s, int reps,
@@ -4503,7 +4521,7 @@ static sample take_sample(const bench_row *r, bench_shape *s, int reps,
   x.mem[1] = nvml_clock(NVML_CLOCK_MEM);
   return x;
 }
-#line 7565 "scan.nw"
+#line 7593 "scan.nw"
 #define SAMPLES 15
 enum { RESULT_OK, RESULT_UNSUPPORTED, RESULT_WRONG, RESULT_ERROR };
 static const char *const result_names[] = {"ok", "unsupported", "wrong", "error"};
@@ -4521,7 +4539,7 @@ typedef struct {
   bool sweep_a, sweep_b, mem_stable;
   bench_result *results;        /* one per bench_row */
 } shape_record;
-#line 7591 "scan.nw"
+#line 7619 "scan.nw"
 static void prepare_row(const bench_row *r, bench_shape *s, bench_result *x,
                         cudaEvent_t start, cudaEvent_t stop)
 {
@@ -4539,7 +4557,7 @@ static void prepare_row(const bench_row *r, bench_shape *s, bench_result *x,
     return;
   }
   
-#line 7612 "scan.nw"
+#line 7640 "scan.nw"
 if (!bench_check(r, s, &x->worst)) {
   x->status = RESULT_WRONG;
   snprintf(x->reason, sizeof x->reason, "output outside the bound (%.3g of it)",
@@ -4551,9 +4569,9 @@ x->reps = once.ms >= 2.0f ? 1 : (int)ceilf(2.0f / fmaxf(once.ms, 0.001f));
 if (x->reps > 200) x->reps = 200;
 x->samples = once.ms > 500.0f ? 5 : SAMPLES;
 x->status = RESULT_OK;
-#line 7608 "scan.nw"
+#line 7636 "scan.nw"
 }
-#line 7628 "scan.nw"
+#line 7656 "scan.nw"
 static void summarise(bench_result *x)
 {
   double ms[SAMPLES];
@@ -4564,12 +4582,12 @@ static void summarise(bench_result *x)
   x->q1 = ms[n / 4];
   x->q3 = ms[(3 * n) / 4];
 }
-#line 7647 "scan.nw"
+#line 7675 "scan.nw"
 static void measure_shape(bench_shape *s, const bench_row *table, int count,
                           shape_record *rec, cudaEvent_t start, cudaEvent_t stop)
 {
   
-#line 7669 "scan.nw"
+#line 7697 "scan.nw"
 s->rows = rec->rows;
 s->len = rec->len;
 float *a = (float *)malloc(sizeof(float) * s->n);
@@ -4597,7 +4615,7 @@ CUDA_CHECK(cudaMalloc(&s->cub_temp, s->cub_bytes + 1));
 const scan_variant *chosen = find_variant(public_variant_names[SCAN_AUTO]);
 size_t bytes = chosen->workspace(s->rows, s->len, rows_aligned(s->a, s->b, s->h, s->len));
 CUDA_CHECK(cudaMalloc(&s->workspace, bytes + 1));   /* + 1: none is still a pointer */
-#line 7651 "scan.nw"
+#line 7679 "scan.nw"
   for (int i = 0; i < count; i++) {
     prepare_row(&table[i], s, &rec->results[i], start, stop);
     const bench_result *x = &rec->results[i];
@@ -4610,7 +4628,7 @@ CUDA_CHECK(cudaMalloc(&s->workspace, bytes + 1));   /* + 1: none is still a poin
         rec->results[i].sample_at[k] = take_sample(&table[i], s, rec->results[i].reps,
                                                    start, stop);
   
-#line 7699 "scan.nw"
+#line 7727 "scan.nw"
 rec->mem_stable = true;
 unsigned mem = 0;
 for (int i = 0; i < count; i++) {
@@ -4623,11 +4641,11 @@ for (int i = 0; i < count; i++) {
       if (x->sample_at[k].mem[e] != mem) rec->mem_stable = false;
     }
 }
-#line 7663 "scan.nw"
+#line 7691 "scan.nw"
   CUDA_CHECK(cudaFree(s->cub_temp));
   CUDA_CHECK(cudaFree(s->workspace));
 }
-#line 7719 "scan.nw"
+#line 7747 "scan.nw"
 typedef struct {
   char name[256], slug[256];
   int sms, l2_bytes, mem_clock_khz, bus_bits, major, minor, driver, runtime;
@@ -4654,7 +4672,7 @@ static void read_device(device_facts *d)
   CUDA_CHECK(cudaRuntimeGetVersion(&d->runtime));
   d->theoretical_gbps = 2.0 * d->mem_clock_khz * 1e3 * d->bus_bits / 8 / 1e9;
   
-#line 7749 "scan.nw"
+#line 7777 "scan.nw"
 int j = 0;
 for (const char *c = d->name; *c && j < (int)sizeof d->slug - 1; c++) {
   if (isalnum((unsigned char)*c)) d->slug[j++] = (char)tolower((unsigned char)*c);
@@ -4662,9 +4680,9 @@ for (const char *c = d->name; *c && j < (int)sizeof d->slug - 1; c++) {
 }
 while (j > 0 && d->slug[j - 1] == '-') j--;
 d->slug[j] = 0;
-#line 7745 "scan.nw"
+#line 7773 "scan.nw"
 }
-#line 7766 "scan.nw"
+#line 7794 "scan.nw"
 static int bench_shapes(shape_record *shapes, long long n)
 {
   int count = 0;
@@ -4681,14 +4699,14 @@ static int bench_shapes(shape_record *shapes, long long n)
   }
   return count;
 }
-#line 7785 "scan.nw"
+#line 7813 "scan.nw"
 static void warm_up(bench_shape *s, cudaEvent_t start, cudaEvent_t stop)
 {
   bench_row stream = {"stream", "", "ceiling", ROW_STREAM, NULL, 12};
   float total = 0;
   while (total < 1000.0f) total += 50 * take_sample(&stream, s, 50, start, stop).ms;
 }
-#line 7878 "scan.nw"
+#line 7906 "scan.nw"
 static void json_clock(FILE *f, const unsigned *mhz)
 {
   if (!nvml.ok) fprintf(f, "null");
@@ -4706,7 +4724,7 @@ static void json_number(FILE *f, const char *key, double x)
   if (isfinite(x)) fprintf(f, ", \"%s\": %.6g", key, x);
   else fprintf(f, ", \"%s\": null", key);
 }
-#line 7898 "scan.nw"
+#line 7926 "scan.nw"
 static void json_result(FILE *f, const bench_row *row, const bench_result *x,
                         const shape_record *r, const bench_result *stream,
                         const device_facts *d)
@@ -4720,7 +4738,7 @@ static void json_result(FILE *f, const bench_row *row, const bench_result *x,
   json_number(f, "predicted_ms", stream_ms * model / (12.0 * r->rows * r->len));
   if (x->status != RESULT_OK) { fprintf(f, "}"); return; }
   
-#line 7916 "scan.nw"
+#line 7944 "scan.nw"
 fprintf(f, ", \"max_err_over_bound\": %.6g, \"reps\": %d, \"samples_ms\": [",
         x->worst, x->reps);
 for (int k = 0; k < x->samples; k++)
@@ -4741,10 +4759,10 @@ for (int k = 0; k < x->samples; k++) {
   fprintf(f, "}");
 }
 fprintf(f, "]");
-#line 7911 "scan.nw"
+#line 7939 "scan.nw"
   fprintf(f, "}");
 }
-#line 7939 "scan.nw"
+#line 7967 "scan.nw"
 static void json_device(FILE *f, const device_facts *d, time_t began)
 {
   char stamp[64];
@@ -4758,7 +4776,7 @@ static void json_device(FILE *f, const device_facts *d, time_t began)
           d->major, d->minor, d->sms, d->l2_bytes, d->memory, d->mem_clock_khz,
           d->bus_bits, d->theoretical_gbps, d->driver, d->runtime);
 }
-#line 7967 "scan.nw"
+#line 7995 "scan.nw"
 typedef struct {
   long long rows, len, tiles;
   int tile;                     /* elements a tile */
@@ -4767,7 +4785,7 @@ typedef struct {
   bool same_bits;               /* the stamped output is the plain one */
   unsigned long long *stamps;   /* on the host, STAMPS words a tile */
 } tile_timeline;
-#line 7978 "scan.nw"
+#line 8006 "scan.nw"
 static tile_timeline record_timeline(bench_shape *s, long long rows, long long len)
 {
   l4_params shape = {};
@@ -4780,7 +4798,7 @@ static tile_timeline record_timeline(bench_shape *s, long long rows, long long l
   void *workspace;
   unsigned long long *stamps, *count, differing = 1;
   
-#line 8002 "scan.nw"
+#line 8030 "scan.nw"
 size_t plain = l4_workspace_bytes<32>(rows, len, true);
 size_t own = l4_held_workspace_bytes(rows, len, true);
 CUDA_CHECK(cudaMalloc(&workspace, plain > own ? plain : own));
@@ -4794,14 +4812,14 @@ count_differences<<<1024, 256>>>((const uint32_t *)s->copy_to, (const uint32_t *
                                   rows * len, count);
 CUDA_CHECK(cudaGetLastError());
 CUDA_CHECK(cudaMemcpy(&differing, count, sizeof differing, cudaMemcpyDeviceToHost));
-#line 7990 "scan.nw"
+#line 8018 "scan.nw"
   t.same_bits = differing == 0;
   t.stamps = (unsigned long long *)malloc(bytes);
   CUDA_CHECK(cudaMemcpy(t.stamps, stamps, bytes, cudaMemcpyDeviceToHost));
   CUDA_CHECK(cudaFree(workspace)); CUDA_CHECK(cudaFree(stamps)); CUDA_CHECK(cudaFree(count));
   return t;
 }
-#line 8024 "scan.nw"
+#line 8052 "scan.nw"
 /* Sorts d (n values, in microseconds) and writes its summary as "key": {...};
    with a span, also the tiles in the step on average. */
 static void json_spread(FILE *f, const char *key, double *d, long long n, double span)
@@ -4817,13 +4835,13 @@ static void json_spread(FILE *f, const char *key, double *d, long long n, double
   if (span > 0) json_number(f, "tiles_in_step", sum / span);
   fprintf(f, "}");
 }
-#line 8056 "scan.nw"
+#line 8084 "scan.nw"
 /* Whether a row starts among the elements [from, to) of the flattened rows. */
 static bool row_starts_in(long long from, long long to, long long len)
 {
   return round_up(to, len) > round_up(from, len);   /* a multiple of len in between */
 }
-#line 8064 "scan.nw"
+#line 8092 "scan.nw"
 /* The first tile whose aggregate the walk of tile g waits for, or -1 when
    tile g does not walk: walk_groups' rule, for tiles of `tile`, no shift. */
 static long long first_needed_tile(long long g, long long len, long long tile)
@@ -4836,7 +4854,7 @@ static long long first_needed_tile(long long g, long long len, long long tile)
                 (last && !row_starts_in(32 * G * tile, (g + 1) * tile, len));
   return prefix ? 32 * (G - 1) : 32 * G;
 }
-#line 8079 "scan.nw"
+#line 8107 "scan.nw"
 /* The walk of each tile of group >= 1 that walks, split at the moment the
    last aggregate it waits for was published (that tile's STAMP_SCANNED). */
 static void json_walk_split(FILE *f, const tile_timeline *t, double *waiting,
@@ -4857,7 +4875,7 @@ static void json_walk_split(FILE *f, const tile_timeline *t, double *waiting,
   fprintf(f, ", ");
   json_spread(f, "walk_after_last_aggregate", after, n, 0);
 }
-#line 8102 "scan.nw"
+#line 8130 "scan.nw"
 static const char *const step_names[] = {"claim", "load", "scan", "walk", "store"};
 static const char *const order_names[] = {"look-back", "tiles apart", "rows a block"};
 
@@ -4868,7 +4886,7 @@ static void json_timeline(FILE *f, const tile_timeline *t)
   double *d = (double *)malloc(sizeof(double) * (t->tiles + 1));
   double *e = (double *)malloc(sizeof(double) * (t->tiles + 1));
   
-#line 8126 "scan.nw"
+#line 8154 "scan.nw"
 int sms = 0;
 for (long long g = 0; g < t->tiles; g++) {
   first = first < x[g * STAMPS + STAMP_BEGAN] ? first : x[g * STAMPS + STAMP_BEGAN];
@@ -4880,7 +4898,7 @@ fprintf(f, "  {\"rows\": %lld, \"len\": %lld, \"kernel\": \"%s\", \"tile\": %d, 
         t->rows, t->len, t->held ? "l4-held" : "l4-32", t->tile, t->tiles,
         order_names[t->order], t->same_bits ? "true" : "false", sms);
 json_number(f, "span_us", (last - first) / 1e3);
-#line 8112 "scan.nw"
+#line 8140 "scan.nw"
   for (int k = 0; k <= 5; k++) {   /* the five steps, then the whole tile */
     for (long long g = 0; g < t->tiles; g++)
       d[g] = ((double)x[g * STAMPS + (k < 5 ? k + 1 : STAMP_STORED)] -
@@ -4892,7 +4910,7 @@ json_number(f, "span_us", (last - first) / 1e3);
   fprintf(f, "}");
   free(d); free(e);
 }
-#line 8143 "scan.nw"
+#line 8171 "scan.nw"
 static void write_json(FILE *f, const device_facts *d, time_t began, long long n,
                        const bench_row *table, int rows_count,
                        const shape_record *shapes, int shape_count,
@@ -4908,16 +4926,16 @@ static void write_json(FILE *f, const device_facts *d, time_t began, long long n
           "\"clocks_stable\": %s,\n", n, SAMPLES, nvml.ok ? "true" : "false",
           stable ? "true" : "false");
   
-#line 8173 "scan.nw"
+#line 8201 "scan.nw"
 fprintf(f, "\"kernels\": [\n");
 for (int i = 0; i < rows_count; i++)
   fprintf(f, "  {\"name\": \"%s\", \"title\": \"%s\", \"kind\": \"%s\", "
           "\"bytes_per_element\": %d}%s\n", table[i].name, table[i].title,
           table[i].kind, table[i].model_bytes, i + 1 < rows_count ? "," : "");
 fprintf(f, "],\n");
-#line 8158 "scan.nw"
+#line 8186 "scan.nw"
   
-#line 8182 "scan.nw"
+#line 8210 "scan.nw"
 fprintf(f, "\"shapes\": [\n");
 for (int i = 0; i < shape_count; i++) {
   const shape_record *r = &shapes[i];
@@ -4933,7 +4951,7 @@ for (int i = 0; i < shape_count; i++) {
   fprintf(f, " ]}%s\n", i + 1 < shape_count ? "," : "");
 }
 fprintf(f, "],\n");
-#line 8159 "scan.nw"
+#line 8187 "scan.nw"
   fprintf(f, "\"timelines\": [\n");
   for (int i = 0; i < timeline_count; i++) {
     json_timeline(f, &timelines[i]);
@@ -4945,7 +4963,7 @@ fprintf(f, "],\n");
           "\"auto_runs_differing_from_first\": %d}\n}\n",
           n, runs, differing[0], differing[1]);
 }
-#line 8207 "scan.nw"
+#line 8235 "scan.nw"
 static int differing_runs(const bench_row *r, bench_shape *s, int runs)
 {
   float *first;
@@ -4967,7 +4985,7 @@ static int differing_runs(const bench_row *r, bench_shape *s, int runs)
   CUDA_CHECK(cudaFree(count));
   return differing;
 }
-#line 8287 "scan.nw"
+#line 8315 "scan.nw"
 static const char *const table_columns[] = {"l0", "l1", "l2", "l3", "l3b", "l3c-8",
                                             "l4-32", "l4-held", "auto", "cub", "stream"};
 #define TABLE_COLUMNS 11
@@ -4977,7 +4995,7 @@ static int row_index(const bench_row *table, int count, const char *name)
   for (int i = 0; i < count; i++) if (!strcmp(table[i].name, name)) return i;
   return -1;
 }
-#line 8299 "scan.nw"
+#line 8327 "scan.nw"
 static void print_table(const device_facts *d, const bench_row *table, int count,
                         const shape_record *shapes, int shape_count,
                         const int *differing, int runs)
@@ -4990,7 +5008,7 @@ static void print_table(const device_facts *d, const bench_row *table, int count
   for (int c = 0; c < TABLE_COLUMNS; c++) printf(" %7s", table_columns[c]);
   printf(" %8s %6s %6s\n", "best", "%roof", "%peak");
   for (int i = 0; i < shape_count; i++) 
-#line 8317 "scan.nw"
+#line 8345 "scan.nw"
 {
   const shape_record *r = &shapes[i];
   int best = -1, stream = row_index(table, count, "stream");
@@ -5010,24 +5028,24 @@ static void print_table(const device_facts *d, const bench_row *table, int count
          100.0 * row_gbps(r, ms) / d->theoretical_gbps,
          r->mem_stable ? "" : "  CLOCK MOVED");
 }
-#line 8311 "scan.nw"
+#line 8339 "scan.nw"
   printf("CUB runs differing from its first: %d of %d; SCAN_AUTO: %d of %d\n",
          differing[0], runs, differing[1], runs);
 }
-#line 7794 "scan.nw"
+#line 7822 "scan.nw"
 static int command_bench(int argc, char **argv)
 {
   bool quick = false;
   const char *out = NULL;
   char why[200], path[600];
   
-#line 7820 "scan.nw"
+#line 7848 "scan.nw"
 for (int i = 0; i < argc; i++) {
   if (!strcmp(argv[i], "--quick")) quick = true;
   else if (!strcmp(argv[i], "--out") && i + 1 < argc) out = argv[++i];
   else return usage_error("bench takes --quick and --out FILE, not '%s'", argv[i]);
 }
-#line 7800 "scan.nw"
+#line 7828 "scan.nw"
   if (!gpu_available(why, sizeof why)) {
     fprintf(stderr, "scan: bench needs a GPU: %s\n", why);
     return EXIT_NO_GPU;
@@ -5041,7 +5059,7 @@ for (int i = 0; i < argc; i++) {
   while (4 * n < 8LL * d.l2_bytes) n *= 2;
   if (quick) n /= 16;
   
-#line 7832 "scan.nw"
+#line 7860 "scan.nw"
 bench_shape s;
 memset(&s, 0, sizeof s);
 s.n = n;
@@ -5060,9 +5078,9 @@ CUDA_CHECK(cudaMemset(s.copy_from, 0x3f, 3 * bytes / 2));
 s.host_h = (float *)malloc(bytes);
 s.ref = (double *)malloc(3 * 2 * bytes);
 s.bound = (double *)malloc(3 * 2 * bytes);
-#line 7813 "scan.nw"
+#line 7841 "scan.nw"
   
-#line 7853 "scan.nw"
+#line 7881 "scan.nw"
 bench_row table[32];
 shape_record shapes[16];
 int rows_count = bench_rows(table), shape_count = bench_shapes(shapes, n);
@@ -5079,9 +5097,9 @@ for (int i = 0; i < shape_count; i++) {
           shapes[i].len);
   measure_shape(&s, table, rows_count, &shapes[i], start, stop);
 }
-#line 7814 "scan.nw"
+#line 7842 "scan.nw"
   
-#line 8237 "scan.nw"
+#line 8265 "scan.nw"
 int differing[2] = {0, 0}, det_runs = 20;
 for (int i = 0; i < rows_count; i++) {
   if (table[i].type != ROW_CUB && table[i].type != ROW_AUTO) continue;
@@ -5100,7 +5118,7 @@ if (timeline_count) {
 } else {
   fprintf(stderr, "bench: the 32-item tile does not fit on this GPU; no timelines\n");
 }
-#line 8262 "scan.nw"
+#line 8290 "scan.nw"
 if (!out) {
   mkdir("figures", 0777);
   snprintf(path, sizeof path, "figures/%s", d.slug);
@@ -5117,14 +5135,14 @@ write_json(f, &d, began, n, table, rows_count, shapes, shape_count, differing,
            det_runs, timelines, timeline_count);
 fclose(f);
 fprintf(stderr, "bench: wrote %s\n", out);
-#line 8256 "scan.nw"
+#line 8284 "scan.nw"
 for (int i = 0; i < timeline_count; i++) free(timelines[i].stamps);
 print_table(&d, table, rows_count, shapes, shape_count, differing, det_runs);
 fprintf(stderr, "bench: done in %.0f s\n", difftime(time(NULL), began));
-#line 7815 "scan.nw"
+#line 7843 "scan.nw"
   return EXIT_OK;
 }
-#line 6867 "scan.nw"
+#line 6895 "scan.nw"
 static const suite suites[] = {
   {"combine", "the operator: associative, not commutative, identity, row start",
    false, suite_combine},
@@ -5143,7 +5161,7 @@ static const suite suites[] = {
   {"mirror-groups", "level 4's walk over groups, and settling a group's total", false,
    suite_mirror_groups},
   
-#line 6890 "scan.nw"
+#line 6918 "scan.nw"
 {"gpu-l0", "level 0 on every case", true, suite_gpu_l0},
 {"gpu-l1", "level 1 on every case up to its ceiling", true, suite_gpu_l1},
 {"gpu-l2", "level 2 on every case up to its ceiling", true, suite_gpu_l2},
@@ -5160,10 +5178,10 @@ static const suite suites[] = {
 {"gpu-streams", "two kernels on two streams at once", true, suite_gpu_streams},
 {"gpu-huge", "more than 2^31 elements through every public kernel", true,
  suite_gpu_huge},
-#line 6885 "scan.nw"
+#line 6913 "scan.nw"
 };
 #define SUITE_COUNT ((int)(sizeof suites / sizeof suites[0]))
-#line 6912 "scan.nw"
+#line 6940 "scan.nw"
 static int run_suite(const suite *s)
 {
   char why[200];
@@ -5180,7 +5198,7 @@ static int run_suite(const suite *s)
   fflush(stdout);
   return status;
 }
-#line 6951 "scan.nw"
+#line 6979 "scan.nw"
 static const suite *find_suite(const char *name)
 {
   for (int i = 0; i < SUITE_COUNT; i++)
@@ -5206,7 +5224,7 @@ static int command_check(int argc, char **argv)
            skipped);
   return failed ? EXIT_FAILED : count == skipped ? EXIT_SKIPPED : EXIT_OK;
 }
-#line 6980 "scan.nw"
+#line 7008 "scan.nw"
 static int command_list(void)
 {
   printf("suites (scan check NAME):\n");
@@ -5220,7 +5238,7 @@ static int command_list(void)
                                   ? " (rows up to 2,048)" : " (rows up to 2^22)") : "");
   return EXIT_OK;
 }
-#line 6999 "scan.nw"
+#line 7027 "scan.nw"
 static bool parse_count(const char *text, long long *value)
 {
   char *end;
@@ -5230,7 +5248,7 @@ static bool parse_count(const char *text, long long *value)
   *value = v;
   return true;
 }
-#line 7025 "scan.nw"
+#line 7053 "scan.nw"
 static int command_run(int argc, char **argv)
 {
   long long rows, len;
@@ -5246,7 +5264,7 @@ static int command_run(int argc, char **argv)
   if (!parse_count(argv[2], &len))
     return usage_error("LEN must be a positive whole number, not '%s'", argv[2]);
   
-#line 7059 "scan.nw"
+#line 7087 "scan.nw"
 for (int i = 3; i < argc; i++) {
   if (!strcmp(argv[i], "--check-only")) timed = false;
   else if (!strcmp(argv[i], "--offsets") && i + 1 < argc &&
@@ -5257,7 +5275,7 @@ for (int i = 3; i < argc; i++) {
   else return usage_error("run takes --check-only and --offsets A,B,H (0 to 3), not '%s'",
                           argv[i]);
 }
-#line 7040 "scan.nw"
+#line 7068 "scan.nw"
   if (v->max_len && len > v->max_len)
     return usage_error("%s takes rows of at most %lld elements", v->name, v->max_len);
   if (rows > (1LL << 40) / len)
@@ -5269,7 +5287,7 @@ for (int i = 3; i < argc; i++) {
   c.rows = rows;
   c.len = len;
   
-#line 7072 "scan.nw"
+#line 7100 "scan.nw"
 case_result r = run_case(kernel_ref{v, -1}, &c);
 if (!timed) {
   char text[200];
@@ -5291,7 +5309,7 @@ for (int i = 0; i < 20; i++) {
   CUDA_CHECK(cudaEventSynchronize(stop));
   CUDA_CHECK(cudaEventElapsedTime(&ms[i], start, stop));
 }
-#line 7097 "scan.nw"
+#line 7125 "scan.nw"
 qsort(ms, 20, sizeof ms[0], compare_floats);
 double median = 0.5 * (ms[9] + ms[10]);
 char text[200];
@@ -5303,9 +5321,9 @@ CUDA_CHECK(cudaEventDestroy(start));
 CUDA_CHECK(cudaEventDestroy(stop));
 case_buffers_free(&m);
 return r.ok ? EXIT_OK : EXIT_FAILED;
-#line 7051 "scan.nw"
+#line 7079 "scan.nw"
 }
-#line 7134 "scan.nw"
+#line 7162 "scan.nw"
 static int trace_blelloch(int n)
 {
   printf("# phase\tlevel\tleft\tright\n");
@@ -5323,7 +5341,7 @@ static int trace_blelloch(int n)
   }
   return EXIT_OK;
 }
-#line 7154 "scan.nw"
+#line 7182 "scan.nw"
 static int trace_lookback(void)
 {
   protocol_case c = {1, 24 * 4, 4};
@@ -5346,7 +5364,7 @@ static int trace_lookback(void)
   launch_memory_free(m);
   return finished ? EXIT_OK : EXIT_FAILED;
 }
-#line 7179 "scan.nw"
+#line 7207 "scan.nw"
 static int command_trace(int argc, char **argv)
 {
   long long n;
@@ -5358,7 +5376,7 @@ static int command_trace(int argc, char **argv)
   if (argc == 1 && !strcmp(argv[0], "lookback")) return trace_lookback();
   return usage_error("trace takes 'blelloch N' or 'lookback'");
 }
-#line 7195 "scan.nw"
+#line 7223 "scan.nw"
 static const char usage_text[] =
   "usage: scan COMMAND [ARGUMENTS]\n"
   "  list                       the test suites and the kernels\n"
@@ -5368,7 +5386,7 @@ static const char usage_text[] =
   "  trace blelloch N | trace lookback   data for the book's diagrams\n"
   "  --help                     this text\n"
   "SCAN_SEED=N replays the random inputs of an earlier run.\n";
-#line 7207 "scan.nw"
+#line 7235 "scan.nw"
 int main(int argc, char **argv)
 {
   if (argc < 2) { fputs(usage_text, stderr); return EXIT_USAGE; }
