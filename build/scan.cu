@@ -29,12 +29,12 @@ cudaError_t scan_forward(scan_kernel k, const float *a, const float *b, float *h
 #endif
 #define FOR_EACH_THREAD(tid, count) \
   for (int tid = THREAD_FIRST; tid < (count); tid += THREAD_STRIDE)
-#line 7098 "scan.nw"
+#line 7116 "scan.nw"
 #include <errno.h>
-#line 7315 "scan.nw"
+#line 7333 "scan.nw"
 #include <time.h>
 #include <cuda_pipeline.h>
-#line 7324 "scan.nw"
+#line 7342 "scan.nw"
 #ifndef SCAN_NO_MAIN
 #include <cub/device/device_scan.cuh>
 #include <thrust/iterator/counting_iterator.h>
@@ -42,7 +42,7 @@ cudaError_t scan_forward(scan_kernel k, const float *a, const float *b, float *h
 #include <thrust/iterator/transform_output_iterator.h>
 #include <dlfcn.h>
 #endif
-#line 7846 "scan.nw"
+#line 7864 "scan.nw"
 #include <ctype.h>
 #include <sys/stat.h>
 #line 212 "scan.nw"
@@ -2050,7 +2050,7 @@ static void make_inputs(float *a, float *b, long long n, int decay)
   fill_uniform(a, n, next_seed(), decays[decay].lo, decays[decay].hi);
   fill_uniform(b, n, next_seed(), -1.0f, 1.0f);
 }
-#line 7021 "scan.nw"
+#line 7039 "scan.nw"
 static int usage_error(const char *fmt, ...)
 {
   va_list args;
@@ -2061,7 +2061,7 @@ static int usage_error(const char *fmt, ...)
   va_end(args);
   return EXIT_USAGE;
 }
-#line 7198 "scan.nw"
+#line 7216 "scan.nw"
 static int compare_floats(const void *x, const void *y)
 {
   float a = *(const float *)x, b = *(const float *)y;
@@ -2637,7 +2637,23 @@ static const protocol_case protocol_cases[] = {
 };
 #define PROTOCOL_CASES 6
 #define RANDOM_SCHEDULES 24
-#line 4661 "scan.nw"
+#line 4664 "scan.nw"
+typedef struct { float *a, *b; double *h, *first_h; } case_arrays;
+
+static case_arrays case_arrays_new(long long n, int decay)
+{
+  case_arrays m = {(float *)malloc(sizeof(float) * n), (float *)malloc(sizeof(float) * n),
+                   (double *)malloc(sizeof(double) * n), (double *)malloc(sizeof(double) * n)};
+  for (long long i = 0; i < n; i++) m.first_h[i] = NAN;
+  make_inputs(m.a, m.b, n, decay);
+  return m;
+}
+
+static void case_arrays_free(case_arrays m)
+{
+  free(m.a); free(m.b); free(m.h); free(m.first_h);
+}
+#line 4684 "scan.nw"
 typedef struct {
   float *a, *b;
   double *h, *first_h;
@@ -2659,19 +2675,19 @@ static launch_memory launch_memory_new(long long n, long long tiles)
   m.blocks = (actor *)malloc(sizeof(actor) * tiles);
   return m;
 }
-#line 4685 "scan.nw"
+#line 4708 "scan.nw"
 static void launch_memory_free(launch_memory m)
 {
   free(m.a); free(m.b); free(m.h); free(m.first_h); free(m.flag); free(m.order);
   free(m.aggregate); free(m.inclusive); free(m.blocks);
 }
-#line 4696 "scan.nw"
+#line 4719 "scan.nw"
 typedef struct {
   bool deadlock, disagree, out_of_bound;
   char detail[256];
 } protocol_evidence;
 
-#line 4704 "scan.nw"
+#line 4727 "scan.nw"
 static void note(protocol_evidence *ev, bool *flag, const char *fmt, ...)
 {
   if (*flag) return;
@@ -2682,7 +2698,7 @@ static void note(protocol_evidence *ev, bool *flag, const char *fmt, ...)
   vsnprintf(ev->detail, sizeof ev->detail, fmt, args);
   va_end(args);
 }
-#line 4721 "scan.nw"
+#line 4744 "scan.nw"
 /* Holds one schedule's outputs h to the bound and to the first schedule's
    bits (kept in first_h when `first`); `schedule` names it in the evidence. */
 static void judge_schedule(const float *a, const float *b, const double *h, double *first_h,
@@ -2705,7 +2721,7 @@ static void judge_schedule(const float *a, const float *b, const double *h, doub
         break;
       }
 }
-#line 4746 "scan.nw"
+#line 4769 "scan.nw"
 static void run_schedule(const protocol_case *c, launch_memory *m, int walk,
                          int fault, int policy, uint64_t seed, bool first,
                          protocol_evidence *ev)
@@ -2723,7 +2739,7 @@ static void run_schedule(const protocol_case *c, launch_memory *m, int walk,
   judge_schedule(m->a, m->b, m->h, m->first_h, c->rows, c->len, first,
                  schedule_names[policy], ev);
 }
-#line 4766 "scan.nw"
+#line 4789 "scan.nw"
 static protocol_evidence run_protocol(int walk, int fault, int *schedules)
 {
   protocol_evidence ev = {false, false, false, ""};
@@ -2742,7 +2758,7 @@ static protocol_evidence run_protocol(int walk, int fault, int *schedules)
   }
   return ev;
 }
-#line 4869 "scan.nw"
+#line 4892 "scan.nw"
 enum { WORK_CLAIM, WORK_PUBLISH, WORK_FINISH, WORK_TAKE, WORK_DONE };
 enum { WALKER_START, WALKER_WAIT, WALKER_LOOK, WALKER_SIGNAL, WALKER_DONE };
 
@@ -2758,7 +2774,7 @@ typedef struct {
   long long walking, look;              /* the walking warp's own */
   bool walking_last;
 } held_block;
-#line 4887 "scan.nw"
+#line 4910 "scan.nw"
 typedef struct {
   const float *a, *b;
   double *h;
@@ -2779,7 +2795,7 @@ static affine<double> held_element(const held_launch *L, long long i)
   if (i % L->len == 0) x = affine<double>{0.0, start_row(x).b};
   return x;
 }
-#line 4914 "scan.nw"
+#line 4937 "scan.nw"
 /* Folds tile g onto `before`; writes every state to h when `write`. */
 static affine<double> held_fold(held_launch *L, long long g, affine<double> before,
                                 bool write)
@@ -2791,7 +2807,7 @@ static affine<double> held_fold(held_launch *L, long long g, affine<double> befo
   }
   return before;
 }
-#line 4942 "scan.nw"
+#line 4965 "scan.nw"
 /* One event of block k's workers; false when they must wait. */
 static bool held_work_event(held_launch *L, held_block *k)
 {
@@ -2808,7 +2824,7 @@ static bool held_work_event(held_launch *L, held_block *k)
     k->early = k->prefix;
     return true;
   
-#line 4964 "scan.nw"
+#line 4987 "scan.nw"
 case WORK_FINISH: {
   if (!k->done) return false;
   bool wrong = L->fault == FAULT_HELD_WRONG_TILE && k->tile < L->tiles;
@@ -2832,11 +2848,11 @@ case WORK_TAKE: {
   k->early = k->prefix;
   return true;
 }
-#line 4958 "scan.nw"
+#line 4981 "scan.nw"
   }
   return false;
 }
-#line 4996 "scan.nw"
+#line 5019 "scan.nw"
 /* One event of block k's walking warp; false when it must wait. */
 static bool held_walker_event(held_launch *L, held_block *k)
 {
@@ -2853,7 +2869,7 @@ static bool held_walker_event(held_launch *L, held_block *k)
     k->walker = WALKER_LOOK;
     return true;
   
-#line 5022 "scan.nw"
+#line 5045 "scan.nw"
 case WALKER_LOOK: {
   long long g = k->walking;
   if (g == 0) { k->prefix = identity_map<double>(); k->walker = WALKER_SIGNAL; return true; }
@@ -2867,7 +2883,7 @@ case WALKER_LOOK: {
   k->walker = WALKER_SIGNAL;
   return true;
 }
-#line 5012 "scan.nw"
+#line 5035 "scan.nw"
   case WALKER_SIGNAL:
     k->done = true;
     k->walker = k->walking_last ? WALKER_DONE : WALKER_WAIT;
@@ -2875,7 +2891,7 @@ case WALKER_LOOK: {
   }
   return false;
 }
-#line 5045 "scan.nw"
+#line 5068 "scan.nw"
 enum { HELD_RANDOM, HELD_WORKERS_FIRST, HELD_WALKERS_FIRST };
 
 static bool held_can_move(const held_launch *L, int actor)
@@ -2890,7 +2906,7 @@ static bool held_can_move(const held_launch *L, int actor)
   }
   return false;
 }
-#line 5062 "scan.nw"
+#line 5085 "scan.nw"
 /* Runs a launch to the end under one schedule; false on deadlock. */
 static bool held_run(held_launch *L, int policy, uint64_t rng)
 {
@@ -2912,14 +2928,14 @@ static bool held_run(held_launch *L, int policy, uint64_t rng)
     if (L->blocks[k].work != WORK_DONE || L->blocks[k].walker != WALKER_DONE) return false;
   return true;
 }
-#line 5090 "scan.nw"
+#line 5113 "scan.nw"
 typedef struct { long long rows, len, tile_size; int blocks; } held_case;
 
 static const held_case held_cases[] = {
   {1, 203, 4, 3}, {3, 41, 8, 2}, {5, 7, 4, 4}, {1, 5, 8, 3}, {2, 64, 4, 1}, {4, 33, 5, 6},
 };
 #define HELD_CASES ((int)(sizeof held_cases / sizeof held_cases[0]))
-#line 5104 "scan.nw"
+#line 5127 "scan.nw"
 static bool held_schedule(held_launch *L, const held_case *c, int policy, uint64_t seed,
                           double *first_h, bool first, protocol_evidence *ev)
 {
@@ -2945,7 +2961,7 @@ static bool held_schedule(held_launch *L, const held_case *c, int policy, uint64
   judge_schedule(L->a, L->b, L->h, first_h, c->rows, c->len, first, name, ev);
   return true;
 }
-#line 5135 "scan.nw"
+#line 5158 "scan.nw"
 static protocol_evidence run_held_mirror(int fault, int *schedules)
 {
   protocol_evidence ev = {false, false, false, ""};
@@ -2953,20 +2969,18 @@ static protocol_evidence run_held_mirror(int fault, int *schedules)
   for (int ci = 0; ci < HELD_CASES; ci++) {
     const held_case *c = &held_cases[ci];
     
-#line 5155 "scan.nw"
+#line 5178 "scan.nw"
 long long n = c->rows * c->len, tiles = (n + c->tile_size - 1) / c->tile_size;
-float *a = (float *)malloc(sizeof(float) * n), *b = (float *)malloc(sizeof(float) * n);
-double *h = (double *)malloc(sizeof(double) * n);
-double *first_h = (double *)malloc(sizeof(double) * n);
+case_arrays m = case_arrays_new(n, ci % DECAY_COUNT);
+double *first_h = m.first_h;
 int *flag = (int *)malloc(sizeof(int) * tiles);
 affine<double> *aggregate = (affine<double> *)malloc(sizeof(affine<double>) * tiles);
 affine<double> *inclusive = (affine<double> *)malloc(sizeof(affine<double>) * tiles);
 held_block *blocks = (held_block *)malloc(sizeof(held_block) * c->blocks);
 int *movable = (int *)malloc(sizeof(int) * 2 * c->blocks);
-make_inputs(a, b, n, ci % DECAY_COUNT);
-held_launch L = {a, b, h, n, c->len, c->tile_size, tiles, 0, fault, c->blocks, false,
+held_launch L = {m.a, m.b, m.h, n, c->len, c->tile_size, tiles, 0, fault, c->blocks, false,
                  flag, aggregate, inclusive, blocks, movable};
-#line 5142 "scan.nw"
+#line 5165 "scan.nw"
     bool have_first = false;   /* the first schedule that ran to its end */
     for (int s = 0; s < 2 + RANDOM_SCHEDULES; s++, ++*schedules) {
       int policy = s < 2 ? s + 1 : HELD_RANDOM;
@@ -2974,14 +2988,14 @@ held_launch L = {a, b, h, n, c->len, c->tile_size, tiles, 0, fault, c->blocks, f
         have_first = true;
     }
     
-#line 5170 "scan.nw"
-free(a); free(b); free(h); free(first_h); free(flag); free(aggregate); free(inclusive);
-free(blocks); free(movable);
-#line 5149 "scan.nw"
+#line 5191 "scan.nw"
+case_arrays_free(m);
+free(flag); free(aggregate); free(inclusive); free(blocks); free(movable);
+#line 5172 "scan.nw"
   }
   return ev;
 }
-#line 5225 "scan.nw"
+#line 5246 "scan.nw"
 enum { SHARE_SCAN, SHARE_POST, SHARE_WAIT, SHARE_READ, SHARE_APPLY, SHARE_DONE };
 #define SHARE_MAX_PIECES 4
 
@@ -2992,7 +3006,7 @@ typedef struct {
   double carry, state;            /* before the stride; before this warp's step */
   affine<double> piece[SHARE_MAX_PIECES], step;
 } share_warp;
-#line 5238 "scan.nw"
+#line 5259 "scan.nw"
 typedef struct {
   const float *a, *b;
   double *h;
@@ -3011,7 +3025,7 @@ static affine<double> share_element(const share_launch *L, long long r, long lon
   affine<double> x = {L->a[r * L->len + i], L->b[r * L->len + i]};
   return x;
 }
-#line 5265 "scan.nw"
+#line 5286 "scan.nw"
 static long long share_start(const share_launch *L, const share_warp *w, int way)
 {
   return w->stride + (long long)way * L->pieces * L->piece;
@@ -3029,7 +3043,7 @@ static void share_scan(share_launch *L, share_warp *w, int way)
     w->step = p == 0 || last_only ? t : combine(w->step, t);
   }
 }
-#line 5290 "scan.nw"
+#line 5311 "scan.nw"
 static void share_read(share_launch *L, share_warp *w, int g, int way)
 {
   const affine<double> *set = L->posted + (long long)w->parity * L->groups * L->ways;
@@ -3056,7 +3070,7 @@ static void share_apply(share_launch *L, share_warp *w, int way)
     state = w->piece[p].a * state + w->piece[p].b;
   }
 }
-#line 5326 "scan.nw"
+#line 5347 "scan.nw"
 static void share_advance(share_launch *L, share_warp *w)
 {
   w->stride += (long long)L->ways * L->pieces * L->piece;
@@ -3068,7 +3082,7 @@ static void share_advance(share_launch *L, share_warp *w)
   if (L->fault == FAULT_ROWS_PARITY_PER_ROW) w->parity = 0;
   w->event = w->row < L->rows ? SHARE_SCAN : SHARE_DONE;
 }
-#line 5340 "scan.nw"
+#line 5361 "scan.nw"
 /* One event of warp `i`; false when it must wait at the barrier. */
 static bool share_event(share_launch *L, int i)
 {
@@ -3091,9 +3105,9 @@ static bool share_event(share_launch *L, int i)
   }
   return false;
 }
-#line 5370 "scan.nw"
+#line 5391 "scan.nw"
 enum { SHARE_RANDOM, SHARE_FIRST_WARP_FIRST, SHARE_LAST_WARP_FIRST };
-#line 5374 "scan.nw"
+#line 5395 "scan.nw"
 static bool share_run(share_launch *L, int policy, uint64_t rng)
 {
   int warps = L->groups * L->ways;
@@ -3114,7 +3128,7 @@ static bool share_run(share_launch *L, int policy, uint64_t rng)
     if (L->warps[i].event != SHARE_DONE) return false;
   return true;
 }
-#line 5401 "scan.nw"
+#line 5422 "scan.nw"
 typedef struct { long long rows, len; int ways, groups, pieces, piece; } share_case;
 
 static const share_case share_cases[] = {
@@ -3122,7 +3136,7 @@ static const share_case share_cases[] = {
   {4, 24, 2, 1, 2, 3}, {10, 50, 2, 3, 1, 5}, {5, 130, 8, 2, 2, 3},
 };
 #define SHARE_CASES ((int)(sizeof share_cases / sizeof share_cases[0]))
-#line 5411 "scan.nw"
+#line 5432 "scan.nw"
 static bool share_schedule(share_launch *L, const share_case *c, int policy, uint64_t seed,
                            double *first_h, bool first, protocol_evidence *ev)
 {
@@ -3144,7 +3158,7 @@ static bool share_schedule(share_launch *L, const share_case *c, int policy, uin
   judge_schedule(L->a, L->b, L->h, first_h, c->rows, c->len, first, name, ev);
   return true;
 }
-#line 5435 "scan.nw"
+#line 5456 "scan.nw"
 static protocol_evidence run_share_mirror(int fault, int *schedules)
 {
   protocol_evidence ev = {false, false, false, ""};
@@ -3152,31 +3166,30 @@ static protocol_evidence run_share_mirror(int fault, int *schedules)
   for (int ci = 0; ci < SHARE_CASES; ci++) {
     const share_case *c = &share_cases[ci];
     
-#line 5455 "scan.nw"
+#line 5476 "scan.nw"
 long long n = c->rows * c->len;
 int warps = c->groups * c->ways;
-float *a = (float *)malloc(sizeof(float) * n), *b = (float *)malloc(sizeof(float) * n);
-double *h = (double *)malloc(sizeof(double) * n);
-double *first_h = (double *)malloc(sizeof(double) * n);
-make_inputs(a, b, n, ci % DECAY_COUNT);
-share_launch L = {a, b, h, c->rows, c->len, c->ways, c->groups, c->pieces, c->piece, fault,
+case_arrays m = case_arrays_new(n, ci % DECAY_COUNT);
+double *first_h = m.first_h;
+share_launch L = {m.a, m.b, m.h, c->rows, c->len, c->ways, c->groups, c->pieces, c->piece,
+                  fault,
                   (affine<double> *)malloc(sizeof(affine<double>) * 2 * warps),
                   (int *)malloc(sizeof(int) * c->groups),
                   (int *)malloc(sizeof(int) * c->groups),
                   (share_warp *)malloc(sizeof(share_warp) * warps),
                   (int *)malloc(sizeof(int) * warps)};
-#line 5442 "scan.nw"
+#line 5463 "scan.nw"
     bool have_first = false;   /* the first schedule that ran to its end */
     for (int s = 0; s < 2 + RANDOM_SCHEDULES; s++, ++*schedules)
       if (share_schedule(&L, c, s < 2 ? s + 1 : SHARE_RANDOM, next_seed(), first_h,
                          !have_first, &ev))
         have_first = true;
-    free(a); free(b); free(h); free(first_h); free(L.posted); free(L.arrived);
-    free(L.generation); free(L.warps); free(L.movable);
+    case_arrays_free(m);
+    free(L.posted); free(L.arrived); free(L.generation); free(L.warps); free(L.movable);
   }
   return ev;
 }
-#line 5515 "scan.nw"
+#line 5535 "scan.nw"
 typedef struct { double a, b; bool reset; } gseg;   /* a segment, in float64 */
 static const gseg GSEG_IDENTITY = {1.0, 0.0, false};
 
@@ -3191,7 +3204,7 @@ static double gseg_apply(gseg x, double state)
 {
   return x.reset ? x.b : x.a * state + x.b;
 }
-#line 5536 "scan.nw"
+#line 5556 "scan.nw"
 enum { GWORD_EMPTY, GWORD_SEGMENT, GWORD_KNOWN };
 typedef struct { int kind; gseg value; } gword;
 
@@ -3201,7 +3214,7 @@ static gword gword_of(gseg x)
   if (x.reset) w.value.a = 1.0;
   return w;
 }
-#line 5554 "scan.nw"
+#line 5574 "scan.nw"
 static void gseg_warp_scan(gseg x[32], bool left_fold)
 {
   if (left_fold)
@@ -3211,7 +3224,7 @@ static void gseg_warp_scan(gseg x[32], bool left_fold)
       for (int lane = 31; lane >= offset; lane--)
         x[lane] = gseg_combine(x[lane - offset], x[lane]);
 }
-#line 5566 "scan.nw"
+#line 5586 "scan.nw"
 enum { GSTEP_CLAIM, GSTEP_PUBLISH, GSTEP_READ, GSTEP_SCAN, GSTEP_SETTLE_READ,
        GSTEP_SETTLE_SWAP, GSTEP_FIND, GSTEP_FOLD, GSTEP_WRITE, GSTEP_DONE };
 
@@ -3235,7 +3248,7 @@ typedef struct {
   gword *tile_word, *group_word;
   group_actor *actors;
 } group_launch;
-#line 5598 "scan.nw"
+#line 5618 "scan.nw"
 static void group_read_window(const group_launch *L, long long window, gword w[32])
 {
   const gword known0 = {GWORD_KNOWN, {1.0, 0.0, true}};
@@ -3261,7 +3274,7 @@ static bool group_published(const group_launch *L, long long first, int count)
     if (L->tile_word[first + i].kind == GWORD_EMPTY) return false;
   return true;
 }
-#line 5634 "scan.nw"
+#line 5654 "scan.nw"
 static void group_store(group_launch *L, long long H, gword w)
 {
   gword old = L->group_word[H];
@@ -3276,12 +3289,12 @@ static void group_swap_from_empty(group_launch *L, long long H, gword w)
 {
   if (L->group_word[H].kind == GWORD_EMPTY) group_store(L, H, w);
 }
-#line 5663 "scan.nw"
+#line 5683 "scan.nw"
 static long long group_settle_first(const group_launch *L, const group_actor *x)
 {
   return 32 * (x->window - x->lane) + (L->fault == FAULT_GROUPS_SETTLE_SHIFTED);
 }
-#line 5670 "scan.nw"
+#line 5690 "scan.nw"
 static bool group_can_move(const group_launch *L, const group_actor *x)
 {
   long long G = x->tile / 32;
@@ -3300,7 +3313,7 @@ static bool group_can_move(const group_launch *L, const group_actor *x)
   default: return x->step != GSTEP_DONE;
   }
 }
-#line 5699 "scan.nw"
+#line 5719 "scan.nw"
 static void group_scan_event(group_launch *L, group_actor *x)
 {
   long long G = x->tile / 32;
@@ -3319,7 +3332,7 @@ static void group_scan_event(group_launch *L, group_actor *x)
   x->prefix = k ? gseg_apply(x->before, 0.0) : 0.0;   /* when no walk is needed */
   x->step = needs ? GSTEP_FIND : GSTEP_WRITE;
 }
-#line 5729 "scan.nw"
+#line 5749 "scan.nw"
 static void group_settle_event(group_launch *L, group_actor *x)
 {
   gseg s[32];
@@ -3331,7 +3344,7 @@ static void group_settle_event(group_launch *L, group_actor *x)
   x->settled = s[L->fault == FAULT_GROUPS_SETTLE_SHORT ? 30 : 31];
   x->step = GSTEP_SETTLE_SWAP;
 }
-#line 5754 "scan.nw"
+#line 5774 "scan.nw"
 static void group_fold_event(group_launch *L, group_actor *x)
 {
   long long G = x->tile / 32;
@@ -3353,7 +3366,7 @@ static void group_fold_event(group_launch *L, group_actor *x)
   x->prefix = k ? gseg_apply(x->before, acc) : acc;
   x->step = GSTEP_WRITE;
 }
-#line 5781 "scan.nw"
+#line 5801 "scan.nw"
 static gseg group_element(const group_launch *L, long long i)
 {
   gseg x = {L->a[i], L->b[i], i % L->len == 0};
@@ -3367,7 +3380,7 @@ static void group_event(group_launch *L, group_actor *x)
   switch (x->step) {
   case GSTEP_CLAIM: x->tile = L->ticket++; x->step = GSTEP_PUBLISH; break;
   case GSTEP_PUBLISH: { 
-#line 5806 "scan.nw"
+#line 5826 "scan.nw"
 x->own = group_element(L, first);
 for (long long i = first + 1; i < end; i++) x->own = gseg_combine(x->own, group_element(L, i));
 if (x->own.reset) x->own.a = 1.0;   /* as readers see it, as the kernel does */
@@ -3375,29 +3388,29 @@ L->tile_word[x->tile] = gword_of(x->own);
 x->window = x->tile / 32 - 1;
 x->looked = false;
 x->step = L->settle ? GSTEP_READ : GSTEP_SCAN;
-#line 5793 "scan.nw"
+#line 5813 "scan.nw"
                                                                        } break;
   case GSTEP_READ: { 
-#line 5816 "scan.nw"
+#line 5836 "scan.nw"
 group_read_window(L, x->window, x->seen);
 x->looked = true;
 x->step = GSTEP_SCAN;
-#line 5794 "scan.nw"
+#line 5814 "scan.nw"
                                                                    } break;
   case GSTEP_SCAN: group_scan_event(L, x); break;
   case GSTEP_SETTLE_READ: group_settle_event(L, x); break;
   case GSTEP_SETTLE_SWAP: { 
-#line 5822 "scan.nw"
+#line 5842 "scan.nw"
 if (L->fault == FAULT_GROUPS_SETTLE_STORE)   /* a plain store, not a swap */
   group_store(L, x->window - x->lane, gword_of(x->settled));
 else
   group_swap_from_empty(L, x->window - x->lane, gword_of(x->settled));
 x->seen[x->lane] = gword_of(x->settled);
 x->step = GSTEP_FIND;
-#line 5797 "scan.nw"
+#line 5817 "scan.nw"
                                                                              } break;
   case GSTEP_FIND: { 
-#line 5836 "scan.nw"
+#line 5856 "scan.nw"
 if (!L->settle || !x->looked) group_read_window(L, x->window, x->seen);
 x->looked = true;
 int empty, lane = window_nearest_known(x->seen, &empty);
@@ -3412,22 +3425,22 @@ if (empty >= 0) {
   x->lane = lane;
   x->step = GSTEP_FOLD;
 }
-#line 5798 "scan.nw"
+#line 5818 "scan.nw"
                                                     } break;
   case GSTEP_FOLD: group_fold_event(L, x); break;
   case GSTEP_WRITE: { 
-#line 5853 "scan.nw"
+#line 5873 "scan.nw"
 double state = x->prefix;
 for (long long i = first; i < end; i++) {
   state = gseg_apply(group_element(L, i), state);
   L->h[i] = state;
 }
 x->step = GSTEP_DONE;
-#line 5800 "scan.nw"
+#line 5820 "scan.nw"
                                                   } break;
   }
 }
-#line 5874 "scan.nw"
+#line 5894 "scan.nw"
 enum { GROUPS_RANDOM, GROUPS_EAGER, GROUPS_LAST_LATE, GROUPS_NEWEST,
        GROUPS_EIGHT, GROUPS_POLICIES };
 static const char *const group_policy_names[GROUPS_POLICIES] = {
@@ -3454,7 +3467,7 @@ static int group_choice(const group_launch *L, const int *movable, int n, int po
   }
   return best;
 }
-#line 5904 "scan.nw"
+#line 5924 "scan.nw"
 /* Runs a launch to its end; false on deadlock, or if the actors have not
    finished after a thousand events each (a walk that never ends). Actor i is
    block i; under eight at a time, blocks become resident from the last, eight
@@ -3482,7 +3495,7 @@ static bool group_run(group_launch *L, int policy, uint64_t rng, int *movable)
     if (L->actors[i].step != GSTEP_DONE) return false;
   return true;
 }
-#line 5946 "scan.nw"
+#line 5966 "scan.nw"
 typedef struct { long long rows, len, tile_size; } group_case;
 
 static const group_case group_cases[] = {
@@ -3490,7 +3503,7 @@ static const group_case group_cases[] = {
 };
 #define GROUP_CASES ((int)(sizeof group_cases / sizeof group_cases[0]))
 #define GROUP_RANDOM_SCHEDULES 8   /* fewer than the protocol suite's: the cases are larger */
-#line 5961 "scan.nw"
+#line 5981 "scan.nw"
 static void group_schedule(group_launch *L, const group_case *c, int policy, uint64_t seed,
                            int *movable, double *first_h, bool first, protocol_evidence *ev)
 {
@@ -3520,7 +3533,7 @@ static void group_schedule(group_launch *L, const group_case *c, int policy, uin
   judge_schedule(L->a, L->b, L->h, first_h, c->rows, c->len, first,
                  group_policy_names[policy], ev);
 }
-#line 5993 "scan.nw"
+#line 6013 "scan.nw"
 static protocol_evidence run_group_mirror(int fault, int settle, int *schedules)
 {
   protocol_evidence ev = {false, false, false, ""};
@@ -3528,24 +3541,22 @@ static protocol_evidence run_group_mirror(int fault, int settle, int *schedules)
   for (int ci = 0; ci < GROUP_CASES; ci++) {
     const group_case *c = &group_cases[ci];
     
-#line 6011 "scan.nw"
+#line 6032 "scan.nw"
 long long n = c->rows * c->len, tiles = (n + c->tile_size - 1) / c->tile_size;
-float *a = (float *)malloc(sizeof(float) * n), *b = (float *)malloc(sizeof(float) * n);
-double *h = (double *)malloc(sizeof(double) * n);
-double *first_h = (double *)malloc(sizeof(double) * n);
-for (long long i = 0; i < n; i++) first_h[i] = NAN;
+case_arrays m = case_arrays_new(n, ci % DECAY_COUNT);
+double *first_h = m.first_h;
 gword *words = (gword *)malloc(sizeof(gword) * (tiles + (tiles + 31) / 32));
 group_actor *actors = (group_actor *)malloc(sizeof(group_actor) * tiles);
 int *movable = (int *)malloc(sizeof(int) * tiles);
-make_inputs(a, b, n, ci % DECAY_COUNT);
-group_launch L = {a, b, h, n, c->len, c->tile_size, tiles, 0, fault, settle, false, false,
+group_launch L = {m.a, m.b, m.h, n, c->len, c->tile_size, tiles, 0, fault, settle, false, false,
                   false, words, words + tiles, actors};
-#line 6000 "scan.nw"
+#line 6020 "scan.nw"
     for (int s = 0; s < GROUPS_POLICIES - 1 + GROUP_RANDOM_SCHEDULES; s++, ++*schedules) {
       int policy = s < GROUPS_POLICIES - 1 ? s + 1 : GROUPS_RANDOM;
       group_schedule(&L, c, policy, next_seed(), movable, first_h, s == 0, &ev);
     }
-    free(a); free(b); free(h); free(first_h); free(words); free(actors); free(movable);
+    case_arrays_free(m);
+    free(words); free(actors); free(movable);
   }
   return ev;
 }
@@ -3578,7 +3589,7 @@ static int suite_mirror_l2(void)
       FAULT_DOWNSWEEP_SWAP, FAULT_APPLY_SWAP, FAULT_SPINE_NO_IDENTITY};
   return mirror_suite(mirror_l2, cases, count, faults, 5);
 }
-#line 4793 "scan.nw"
+#line 4816 "scan.nw"
 static bool report_protocol_run(const char *correct, int fault, int schedules,
                                 const protocol_evidence *ev)
 {
@@ -3592,7 +3603,7 @@ static bool report_protocol_run(const char *correct, int fault, int schedules,
            failed ? ev->detail : "every schedule passed");
   return fault == FAULT_NONE ? !failed : failed;
 }
-#line 4812 "scan.nw"
+#line 4835 "scan.nw"
 static int suite_mirror_lookback(void)
 {
   static const struct { int fault, walk; } runs[] = {
@@ -3612,7 +3623,7 @@ static int suite_mirror_lookback(void)
   }
   return ok ? EXIT_OK : EXIT_FAILED;
 }
-#line 5178 "scan.nw"
+#line 5199 "scan.nw"
 /* Runs a mirror under each fault in turn: the first, FAULT_NONE, must pass
    and every other must be caught. */
 static int report_faults(protocol_evidence (*run)(int fault, int *schedules),
@@ -3633,7 +3644,7 @@ static int suite_mirror_held(void)
                                FAULT_HELD_PREFIX_EARLY, FAULT_HELD_WRONG_TILE};
   return report_faults(run_held_mirror, faults, 4);
 }
-#line 5473 "scan.nw"
+#line 5493 "scan.nw"
 static int suite_mirror_rows(void)
 {
   static const int faults[] = {FAULT_NONE, FAULT_ROWS_STEP_LAST_PIECE,
@@ -3641,7 +3652,7 @@ static int suite_mirror_rows(void)
                                FAULT_ROWS_PARITY_PER_ROW};
   return report_faults(run_share_mirror, faults, 5);
 }
-#line 6028 "scan.nw"
+#line 6046 "scan.nw"
 static int suite_mirror_groups(void)
 {
   static const struct { int fault, settle; } runs[] = {
@@ -3659,7 +3670,7 @@ static int suite_mirror_groups(void)
   }
   return ok ? EXIT_OK : EXIT_FAILED;
 }
-#line 6060 "scan.nw"
+#line 6078 "scan.nw"
 static int suite_combine(void)
 {
   int failures = 0, swapped_differ = 0, trials = 100000;
@@ -3671,7 +3682,7 @@ static int suite_combine(void)
       x[k].b = uniform_at(seed, 6 * i + 2 * k + 1, -1.0f, 1.0f);
     }
     
-#line 6080 "scan.nw"
+#line 6098 "scan.nw"
 affine<double> left = combine(combine(x[0], x[1]), x[2]);
 affine<double> right = combine(x[0], combine(x[1], x[2]));
 double scale = fabs(x[2].a * x[1].a * x[0].b) + fabs(x[2].a * x[1].b) + fabs(x[2].b);
@@ -3681,22 +3692,22 @@ affine<double> e = identity_map<double>(), ex = combine(e, x[0]), xe = combine(x
 if (ex.a != x[0].a || ex.b != x[0].b || xe.a != x[0].a || xe.b != x[0].b) failures++;
 affine<double> xy = combine(x[0], x[1]), yx = combine(x[1], x[0]);
 swapped_differ += xy.b != yx.b;
-#line 6071 "scan.nw"
+#line 6089 "scan.nw"
   }
   
-#line 6092 "scan.nw"
+#line 6110 "scan.nw"
 affine<double> two = {2, 0}, plus_one = {1, 1};
 if (combine(two, plus_one).b != 1 || combine(plus_one, two).b != 2) failures++;
 affine<double> nan_a = {NAN, 0.5}, inf_a = {INFINITY, 0.5}, fine = {0.75, 0.5};
 if (!isnan(start_row(nan_a).b) || !isnan(start_row(inf_a).b) ||
     start_row(fine).b != 0.5) failures++;
 if (swapped_differ < trials * 9 / 10) failures++;
-#line 6073 "scan.nw"
+#line 6091 "scan.nw"
   printf("  %d triples: associative within rounding, identity exact; swapped"
          " operands differ in %d of %d pairs\n", trials, swapped_differ, trials);
   return failures ? EXIT_FAILED : EXIT_OK;
 }
-#line 6109 "scan.nw"
+#line 6127 "scan.nw"
 /* The composition of elements [lo, hi) of a row, halving recursively. */
 static affine<float> halving(const float *a, const float *b, long long lo, long long hi)
 {
@@ -3707,12 +3718,12 @@ static affine<float> halving(const float *a, const float *b, long long lo, long 
   long long mid = lo + (hi - lo) / 2;
   return combine(halving(a, b, lo, mid), halving(a, b, mid, hi));
 }
-#line 6122 "scan.nw"
+#line 6140 "scan.nw"
 static int suite_reference(void)
 {
   int failures = 0;
   
-#line 6139 "scan.nw"
+#line 6157 "scan.nw"
 for (int k = 0; k < 4; k++) {
   double c = 0.5 + 0.125 * k;
   float a[1000], b[1000];
@@ -3723,12 +3734,12 @@ for (int k = 0; k < 4; k++) {
     if (fabs(h[t] - (1 - pow(c, t + 1)) / (1 - c)) > 4 * (t + 1) * 0x1p-53 / (1 - c))
       failures++;
 }
-#line 6126 "scan.nw"
+#line 6144 "scan.nw"
   double worst_sequential = 0, worst_halving = 0, widest = 0;
   for (int decay = 0; decay < DECAY_COUNT; decay++)
     for (long long len = 1; len <= (1 << 16); len = len * 4 + 1) {
       
-#line 6152 "scan.nw"
+#line 6170 "scan.nw"
 float *a = (float *)malloc(sizeof(float) * len);
 float *b = (float *)malloc(sizeof(float) * len);
 float *h = (float *)malloc(sizeof(float) * len);
@@ -3742,7 +3753,7 @@ for (long long t = 1; t < len; t++) {
 comparison c = compare_rows(a, b, h, 1, len, FLOAT32);
 failures += c.failed > 0;
 worst_sequential = fmax(worst_sequential, c.worst_ratio);
-#line 6173 "scan.nw"
+#line 6191 "scan.nw"
 affine<float> whole = halving(a, b, 0, len);
 reference_state r = {0, 0, 0};
 for (long long t = 0; t < len; t++) reference_step(&r, a[t], b[t]);
@@ -3751,16 +3762,16 @@ double ratio = fabs(whole.b - r.h) / bound;
 failures += !(ratio <= 1.0);
 worst_halving = fmax(worst_halving, ratio);
 widest = fmax(widest, bound / (r.s > 0 ? r.s : 1.0));
-#line 6166 "scan.nw"
+#line 6184 "scan.nw"
 free(a); free(b); free(h);
-#line 6130 "scan.nw"
+#line 6148 "scan.nw"
     }
   printf("  float32 sequential uses %.3g of the bound, recursive halving %.3g;"
          " the bound is at most %.3g of the sums it guards\n",
          worst_sequential, worst_halving, widest);
   return failures ? EXIT_FAILED : EXIT_OK;
 }
-#line 6197 "scan.nw"
+#line 6215 "scan.nw"
 static bool gpu_available(char *why, size_t size)
 {
   int count = 0;
@@ -3772,7 +3783,7 @@ static bool gpu_available(char *why, size_t size)
   if (count == 0) { snprintf(why, size, "no CUDA device"); return false; }
   return true;
 }
-#line 6218 "scan.nw"
+#line 6236 "scan.nw"
 enum { SPECIAL_NONE, SPECIAL_NAN_B, SPECIAL_NAN_A, SPECIAL_INF_B, SPECIAL_INF_A,
        SPECIAL_NAN_FIRST_A, SPECIAL_EMPTY_NAN_A, SPECIAL_KNOWN_NAN_A };
 
@@ -3783,7 +3794,7 @@ typedef struct {
   bool in_place;                     /* h is b */
   int special;
 } gpu_case;
-#line 6236 "scan.nw"
+#line 6254 "scan.nw"
 typedef struct { const scan_variant *variant; int public_kernel; } kernel_ref;
 
 static cudaError_t call_kernel(kernel_ref k, const float *a, const float *b,
@@ -3802,7 +3813,7 @@ static const char *kernel_name(kernel_ref k)
       "SCAN_L4_ROOFLINE", "SCAN_AUTO"};
   return k.public_kernel >= 0 ? names[k.public_kernel] : k.variant->name;
 }
-#line 6262 "scan.nw"
+#line 6280 "scan.nw"
 typedef struct {
   float *a, *b, *h;              /* host */
   float *da, *db, *dh;           /* device, at the case's offsets */
@@ -3814,7 +3825,7 @@ static void poison(float *device_base, long long n)
 {
   CUDA_CHECK(cudaMemset(device_base, 0xff, sizeof(float) * (n + 8)));
 }
-#line 6276 "scan.nw"
+#line 6294 "scan.nw"
 static case_buffers case_buffers_new(const gpu_case *c)
 {
   case_buffers m;
@@ -3835,7 +3846,7 @@ static case_buffers case_buffers_new(const gpu_case *c)
   m.dh = c->in_place ? m.db : m.base_h + c->h_offset;
   return m;
 }
-#line 6299 "scan.nw"
+#line 6317 "scan.nw"
 static void case_buffers_free(case_buffers *m)
 {
   free(m->a); free(m->b); free(m->h);
@@ -3843,7 +3854,7 @@ static void case_buffers_free(case_buffers *m)
   CUDA_CHECK(cudaFree(m->base_b));
   CUDA_CHECK(cudaFree(m->base_h));
 }
-#line 6324 "scan.nw"
+#line 6342 "scan.nw"
 static float float_of_bits(uint32_t bits)
 {
   float x;
@@ -3864,7 +3875,7 @@ static void plant_special(const gpu_case *c, float *a, float *b)
   case SPECIAL_KNOWN_NAN_A: a[at] = float_of_bits(0xFFFFFFFEu); break;
   }
 }
-#line 6347 "scan.nw"
+#line 6365 "scan.nw"
 static void upload_case(const gpu_case *c, case_buffers *m)
 {
   make_inputs(m->a, m->b, m->n, c->decay);
@@ -3873,7 +3884,7 @@ static void upload_case(const gpu_case *c, case_buffers *m)
   CUDA_CHECK(cudaMemcpy(m->db, m->b, sizeof(float) * m->n, cudaMemcpyHostToDevice));
   if (!c->in_place) poison(m->base_h, m->n);
 }
-#line 6362 "scan.nw"
+#line 6380 "scan.nw"
 static bool guards_intact(const gpu_case *c, const case_buffers *m)
 {
   if (c->in_place) return true;
@@ -3890,7 +3901,7 @@ static bool guards_intact(const gpu_case *c, const case_buffers *m)
   }
   return true;
 }
-#line 6384 "scan.nw"
+#line 6402 "scan.nw"
 typedef struct { comparison cmp; bool ok; char error[160]; } case_result;
 
 static case_result run_case(kernel_ref k, const gpu_case *c)
@@ -3904,7 +3915,7 @@ static case_result run_case(kernel_ref k, const gpu_case *c)
     snprintf(r.error, sizeof r.error, "CUDA error: %s", cudaGetErrorString(e));
   } else {
     
-#line 6404 "scan.nw"
+#line 6422 "scan.nw"
 CUDA_CHECK(cudaMemcpy(m.h, m.dh, sizeof(float) * m.n, cudaMemcpyDeviceToHost));
 r.cmp = compare_rows(m.a, m.b, m.h, c->rows, c->len, FLOAT32);
 r.ok = r.cmp.failed == 0;
@@ -3914,12 +3925,12 @@ if (!guards_intact(c, &m)) {
 } else if (!r.ok) {
   describe_worst(r.error, sizeof r.error, &r.cmp, c->len);
 }
-#line 6397 "scan.nw"
+#line 6415 "scan.nw"
   }
   case_buffers_free(&m);
   return r;
 }
-#line 6425 "scan.nw"
+#line 6443 "scan.nw"
 static int kernel_cases(gpu_case *cases, long long ceiling, int tile)
 {
   int count = 0, d = 0;
@@ -3935,7 +3946,7 @@ static int kernel_cases(gpu_case *cases, long long ceiling, int tile)
     cases[i].rows = rows < 1 ? 1 : rows > 7 ? 7 : rows;
   }
   
-#line 6445 "scan.nw"
+#line 6463 "scan.nw"
 long long mid = top < 3001 ? top : 3001, wide = top < 257 ? top : 257;
 cases[count++] = gpu_case{70001, 33, 0};
 cases[count++] = gpu_case{66000, wide, 1};
@@ -3951,10 +3962,10 @@ for (int s = SPECIAL_NAN_B; s <= SPECIAL_KNOWN_NAN_A; s++)
   cases[count++] = gpu_case{4, mid, s % DECAY_COUNT, 0, 0, 0, false, s};
 if (tile) cases[count++] = gpu_case{1, 65536LL * tile + 7, 1};
 if (tile >= 2048) cases[count++] = gpu_case{4500, 16384, 2};
-#line 6440 "scan.nw"
+#line 6458 "scan.nw"
   return count;
 }
-#line 6467 "scan.nw"
+#line 6485 "scan.nw"
 static bool kernel_suite(kernel_ref k, long long ceiling, int tile)
 {
   gpu_case cases[128];
@@ -3965,7 +3976,7 @@ static bool kernel_suite(kernel_ref k, long long ceiling, int tile)
   for (int i = 0; i < count; i++) {
     case_result r = run_case(k, &cases[i]);
     
-#line 6487 "scan.nw"
+#line 6505 "scan.nw"
 const gpu_case *c = &cases[i];
 if (!r.ok) {
   failed++;
@@ -3980,7 +3991,7 @@ if (r.cmp.worst_index >= 0 && r.cmp.worst_ratio > worst.worst_ratio && !c->speci
   worst_len = c->len;
 }
 worst.checked = checked;
-#line 6477 "scan.nw"
+#line 6495 "scan.nw"
   }
   char text[200];
   describe_worst(text, sizeof text, &worst, worst_len);
@@ -3988,7 +3999,7 @@ worst.checked = checked;
          kernel_name(k), count, (double)worst.checked, text);
   return failed == 0;
 }
-#line 6507 "scan.nw"
+#line 6525 "scan.nw"
 static kernel_ref public_ref(int k) { return kernel_ref{NULL, k}; }
 
 static kernel_ref variant_ref(const char *name)
@@ -4006,7 +4017,7 @@ static int run_kernel_suites(const kernel_ref *refs, int count)
   }
   return ok ? EXIT_OK : EXIT_FAILED;
 }
-#line 6527 "scan.nw"
+#line 6545 "scan.nw"
 /* One suite for one kernel, public or from the catalogue. */
 #define KERNEL_SUITE(function, ref) \
   static int function(void) { kernel_ref k[] = {ref}; return run_kernel_suites(k, 1); }
@@ -4016,7 +4027,7 @@ KERNEL_SUITE(suite_gpu_l2, public_ref(SCAN_L2_MULTIBLOCK))
 KERNEL_SUITE(suite_gpu_l3, public_ref(SCAN_L3_LOOKBACK))
 KERNEL_SUITE(suite_gpu_l3b, public_ref(SCAN_L3B_LOOKBACK_WARP))
 KERNEL_SUITE(suite_gpu_auto, public_ref(SCAN_AUTO))
-#line 6539 "scan.nw"
+#line 6557 "scan.nw"
 static int suite_gpu_l3c(void)
 {
   kernel_ref k[] = {variant_ref("l3c-1"), variant_ref("l3c-2"), variant_ref("l3c-4"),
@@ -4031,7 +4042,7 @@ static int suite_gpu_l4(void)
                     public_ref(SCAN_L4_ROOFLINE)};
   return run_kernel_suites(k, 6);
 }
-#line 6562 "scan.nw"
+#line 6580 "scan.nw"
 typedef struct {
   const char *what;
   int kernel;                 /* -1: the kernel under test */
@@ -4039,7 +4050,7 @@ typedef struct {
   long long rows, len;
   cudaError_t want;
 } contract_call;
-#line 6572 "scan.nw"
+#line 6590 "scan.nw"
 static const contract_call contract_calls[] = {
   {"rows == 0", -1, 0, 0, 0, 0, 100, cudaSuccess},
   {"len == 0", -1, 0, 0, 0, 100, 0, cudaSuccess},
@@ -4059,7 +4070,7 @@ static const contract_call contract_calls[] = {
    cudaErrorInvalidValue},
 };
 #define CONTRACT_CALLS ((int)(sizeof contract_calls / sizeof contract_calls[0]))
-#line 6594 "scan.nw"
+#line 6612 "scan.nw"
 static const float *offset_pointer(float *base, int bytes)
 {
   return bytes < 0 ? NULL : (const float *)((char *)base + bytes);
@@ -4075,7 +4086,7 @@ static bool output_untouched(const float *device_h, float *host, long long n)
   }
   return true;
 }
-#line 6612 "scan.nw"
+#line 6630 "scan.nw"
 static int suite_gpu_contract(void)
 {
   const long long n = 4096;
@@ -4088,7 +4099,7 @@ static int suite_gpu_contract(void)
   int failures = 0, tried = 0;
   for (int k = 0; k <= SCAN_AUTO; k++)
     for (int i = 0; i < CONTRACT_CALLS; i++) 
-#line 6633 "scan.nw"
+#line 6651 "scan.nw"
 {
   const contract_call *c = &contract_calls[i];
   bool own = c->kernel >= 0 && c->kernel <= SCAN_AUTO, unknown = c->kernel > SCAN_AUTO ||
@@ -4108,14 +4119,14 @@ static int suite_gpu_contract(void)
   failures += !ok;
   tried++;
 }
-#line 6624 "scan.nw"
+#line 6642 "scan.nw"
   printf("  %-6s %d calls on %d kernels returned what the contract says and"
          " wrote nothing\n", failures ? "FAILED" : "ok", tried, SCAN_AUTO + 1);
   CUDA_CHECK(cudaFree(a)); CUDA_CHECK(cudaFree(b)); CUDA_CHECK(cudaFree(h));
   free(host);
   return failures ? EXIT_FAILED : EXIT_OK;
 }
-#line 6664 "scan.nw"
+#line 6682 "scan.nw"
 /* Check |h3b - h3c| <= the regrouping bound for one row; returns the number
    of elements that differ at all, adds violations to *bad. */
 static long long regroup_row(const float *a, const float *b, const float *h3b,
@@ -4132,7 +4143,7 @@ static long long regroup_row(const float *a, const float *b, const float *h3b,
     if (t % tile == 0) { P = row; T = identity_map<double>(); }
     reference_step(&r, a[t], b[t]);
     
-#line 6688 "scan.nw"
+#line 6706 "scan.nw"
 double u = FLOAT32.u;
 double bound = 1.01 * u * (7 * fabs(T.a * e.a * P.b) + 6 * fabs(e.a * T.b) +
                            3 * fabs(e.b)) +
@@ -4141,13 +4152,13 @@ double d = fabs((double)h3b[t] - (double)h3c[t]);
 differ += memcmp(&h3b[t], &h3c[t], sizeof(float)) != 0;
 if (!(d <= bound)) (*bad)++;
 if (d / bound > *worst) *worst = d / bound;
-#line 6680 "scan.nw"
+#line 6698 "scan.nw"
     T = combine(T, e);
     row = combine(row, e);
   }
   return differ;
 }
-#line 6699 "scan.nw"
+#line 6717 "scan.nw"
 static int suite_gpu_regrouping(void)
 {
   static const long long shapes[][2] = {{1, (1 << 22) + 5}, {33, 70001},
@@ -4157,7 +4168,7 @@ static int suite_gpu_regrouping(void)
   for (int s = 0; s < 4; s++) {
     gpu_case c = {shapes[s][0], shapes[s][1], s % DECAY_COUNT};
     
-#line 6719 "scan.nw"
+#line 6737 "scan.nw"
 case_buffers m = case_buffers_new(&c);
 upload_case(&c, &m);
 long long n = m.n;
@@ -4177,7 +4188,7 @@ for (long long row = 0; row < c.rows; row++)
                         out[2] + row * c.len, c.len, L3_THREADS, &bad, &worst);
 for (int k = 0; k < 3; k++) free(out[k]);
 case_buffers_free(&m);
-#line 6708 "scan.nw"
+#line 6726 "scan.nw"
   }
   bool ok = identical_failures == 0 && differ > 0 && bad == 0;
   printf("  %-6s 3 and 3b bit-identical: %s; 3c(1 item) differs from 3b in %lld"
@@ -4186,7 +4197,7 @@ case_buffers_free(&m);
          bad ? "; SOME ARE NOT" : "");
   return ok ? EXIT_OK : EXIT_FAILED;
 }
-#line 6748 "scan.nw"
+#line 6766 "scan.nw"
 static __global__ void count_differences(const uint32_t *x, const uint32_t *y,
                                          long long n, unsigned long long *count)
 {
@@ -4196,7 +4207,7 @@ static __global__ void count_differences(const uint32_t *x, const uint32_t *y,
     mine += x[i] != y[i];
   if (mine) atomicAdd(count, mine);
 }
-#line 6760 "scan.nw"
+#line 6778 "scan.nw"
 /* Run v `runs` times on one shape; returns how many runs differed from the
    first, and prints a line. */
 static int repeat_runs(const scan_variant *v, long long rows, long long len, int runs,
@@ -4212,7 +4223,7 @@ static int repeat_runs(const scan_variant *v, long long rows, long long len, int
   CUDA_CHECK(cudaMemset(count, 0, sizeof(unsigned long long)));
   int differing = 0;
   
-#line 6785 "scan.nw"
+#line 6803 "scan.nw"
 CUDA_CHECK(run_variant(v, m.da, m.db, m.dh, rows, len, NULL, 0));
 CUDA_CHECK(cudaMemcpy(first, m.dh, sizeof(float) * m.n, cudaMemcpyDeviceToDevice));
 for (int run = 0; run < runs; run++) {
@@ -4223,7 +4234,7 @@ for (int run = 0; run < runs; run++) {
   CUDA_CHECK(cudaMemcpy(&host_count, count, sizeof host_count, cudaMemcpyDeviceToHost));
   if (host_count) { differing++; CUDA_CHECK(cudaMemset(count, 0, sizeof host_count)); }
 }
-#line 6775 "scan.nw"
+#line 6793 "scan.nw"
   printf("  %-6s %-8s %d runs of %lld x %lld%s%s\n", differing ? "FAILED" : "ok", v->name,
          runs, rows, len, special ? " with a flag's NaN" : "",
          differing ? ": some differ" : ", bit-identical");
@@ -4231,7 +4242,7 @@ for (int run = 0; run < runs; run++) {
   case_buffers_free(&m);
   return differing;
 }
-#line 6808 "scan.nw"
+#line 6826 "scan.nw"
 /* One row whose element len / 3 = 1,832,960 lies in tile 31 of a group of 32
    tiles of 2,048, 4,096, 7,168 or 8,192 elements. */
 #define FLAG_NAN_LEN (3 * 1832960LL + 1)
@@ -4253,7 +4264,7 @@ static int suite_gpu_determinism(void)
   }
   return differing ? EXIT_FAILED : EXIT_OK;
 }
-#line 6838 "scan.nw"
+#line 6856 "scan.nw"
 static int suite_gpu_streams(void)
 {
   static const char *const pairs[][2] = {{"l4", "l3c-8"}, {"l3b", "l2"},
@@ -4263,7 +4274,7 @@ static int suite_gpu_streams(void)
     CUDA_CHECK(cudaStreamCreateWithFlags(&stream[s], cudaStreamNonBlocking));
   int failures = 0;
   for (int p = 0; p < 4; p++) 
-#line 6855 "scan.nw"
+#line 6873 "scan.nw"
 {
   gpu_case c[2] = {{1, (1 << 24) + 1, 0}, {8192, 2048, 1}};
   case_buffers m[2];
@@ -4287,13 +4298,13 @@ static int suite_gpu_streams(void)
     case_buffers_free(&m[s]);
   }
 }
-#line 6847 "scan.nw"
+#line 6865 "scan.nw"
   for (int s = 0; s < 2; s++) CUDA_CHECK(cudaStreamDestroy(stream[s]));
   printf("  %-6s 4 pairs of kernels on two streams at once, both outputs right\n",
          failures ? "FAILED" : "ok");
   return failures ? EXIT_FAILED : EXIT_OK;
 }
-#line 6893 "scan.nw"
+#line 6911 "scan.nw"
 /* Scans one huge input with each of `count` kernels; returns the failures,
    or -1 when the GPU has too little memory for it. */
 static int huge_case(gpu_case c, const kernel_ref *refs, int count)
@@ -4309,7 +4320,7 @@ static int huge_case(gpu_case c, const kernel_ref *refs, int count)
   upload_case(&c, &m);
   int failures = 0;
   for (int k = 0; k < count; k++) 
-#line 6927 "scan.nw"
+#line 6945 "scan.nw"
 {
   poison(m.base_h, m.n);
   cudaError_t e = call_kernel(refs[k], m.da, m.db, m.dh, c.rows, c.len, 0);
@@ -4327,7 +4338,7 @@ static int huge_case(gpu_case c, const kernel_ref *refs, int count)
          m.n, e == cudaSuccess ? text : cudaGetErrorString(e));
   failures += !ok;
 }
-#line 6908 "scan.nw"
+#line 6926 "scan.nw"
   case_buffers_free(&m);
   return failures;
 }
@@ -4344,7 +4355,7 @@ static int suite_gpu_huge(void)
   int long_rows = huge_case(gpu_case{2, (1LL << 30) + 7, 0}, held, 2);
   return short_rows > 0 || long_rows > 0 ? EXIT_FAILED : long_rows < 0 ? EXIT_SKIPPED : EXIT_OK;
 }
-#line 7380 "scan.nw"
+#line 7398 "scan.nw"
 /* The roofline: read a and b, write h, 12 bytes an element, no arithmetic
    worth the name. n4 is the number of float4 groups. */
 static __global__ void stream_kernel(const float4 *a, const float4 *b, float4 *h,
@@ -4356,7 +4367,7 @@ static __global__ void stream_kernel(const float4 *a, const float4 *b, float4 *h
     h[i] = make_float4(x.x + y.x, x.y + y.y, x.z + y.z, x.w + y.w);
   }
 }
-#line 7402 "scan.nw"
+#line 7420 "scan.nw"
 struct pair_at {   /* index -> (a[i], b[i]) */
   const float *a, *b;
   __host__ __device__ affine<float> operator()(long long i) const
@@ -4378,7 +4389,7 @@ struct combine_op {
     return combine(x, y);
   }
 };
-#line 7426 "scan.nw"
+#line 7444 "scan.nw"
 /* CUB over the same arrays; with temp == NULL, only sizes *temp_bytes. */
 static cudaError_t cub_scan(const float *a, const float *b, float *h, long long rows,
                             long long len, void *temp, size_t *temp_bytes,
@@ -4396,7 +4407,7 @@ static cudaError_t cub_scan(const float *a, const float *b, float *h, long long 
                                              combine_op{}, rows * len,
                                              cuda::std::equal_to<>(), stream);
 }
-#line 7454 "scan.nw"
+#line 7472 "scan.nw"
 enum { NVML_CLOCK_SM = 1, NVML_CLOCK_MEM = 2 };
 
 static struct {
@@ -4406,7 +4417,7 @@ static struct {
   int (*by_bus)(const char *, void **);
   int (*clock)(void *, int, unsigned *);
 } nvml;
-#line 7466 "scan.nw"
+#line 7484 "scan.nw"
 static void nvml_open(int cuda_device)
 {
   void *lib = dlopen("libnvidia-ml.so.1", RTLD_NOW);
@@ -4428,7 +4439,7 @@ static unsigned nvml_clock(int which)
   if (!nvml.ok || nvml.clock(nvml.device, which, &mhz) != 0) return 0;
   return mhz;
 }
-#line 7497 "scan.nw"
+#line 7515 "scan.nw"
 enum { ROW_VARIANT, ROW_AUTO, ROW_AUTO_PREALLOCATED, ROW_STREAM, ROW_MEMCPY, ROW_CUB };
 
 typedef struct {
@@ -4437,7 +4448,7 @@ typedef struct {
   const scan_variant *variant;       /* for ROW_VARIANT */
   int model_bytes;
 } bench_row;
-#line 7508 "scan.nw"
+#line 7526 "scan.nw"
 static int bench_rows(bench_row *rows)
 {
   int count = 0;
@@ -4456,7 +4467,7 @@ static int bench_rows(bench_row *rows)
                             ROW_CUB, NULL, 12};
   return count;
 }
-#line 7533 "scan.nw"
+#line 7551 "scan.nw"
 typedef struct {
   long long n, rows, len;
   float *a, *b, *h, *copy_from, *copy_to;
@@ -4467,7 +4478,7 @@ typedef struct {
   long long checked_rows[3];
   int checked_count;
 } bench_shape;
-#line 7546 "scan.nw"
+#line 7564 "scan.nw"
 /* Run one row of the table once, on the shape's arrays. */
 static cudaError_t bench_call(const bench_row *r, bench_shape *s)
 {
@@ -4490,7 +4501,7 @@ static cudaError_t bench_call(const bench_row *r, bench_shape *s)
     return cub_scan(s->a, s->b, s->h, s->rows, s->len, s->cub_temp, &s->cub_bytes, 0);
   }
 }
-#line 7582 "scan.nw"
+#line 7600 "scan.nw"
 /* Compare n outputs with a reference and its bound, on all cores. */
 static comparison compare_with(const float *out, const double *ref,
                                const double *bound, long long n, long long first)
@@ -4509,7 +4520,7 @@ static comparison compare_with(const float *out, const double *ref,
   }
   return all;
 }
-#line 7603 "scan.nw"
+#line 7621 "scan.nw"
 /* Is the output right on the checked rows? Fills *worst with the share of the
    bound used. Ceilings are not scans and are not checked. */
 static bool bench_check(const bench_row *r, bench_shape *s, double *worst)
@@ -4528,7 +4539,7 @@ static bool bench_check(const bench_row *r, bench_shape *s, double *worst)
   }
   return ok;
 }
-#line 7629 "scan.nw"
+#line 7647 "scan.nw"
 typedef struct { float ms; unsigned sm[2], mem[2]; } sample;
 
 static sample take_sample(const bench_row *r, bench_shape *s, int reps,
@@ -4547,7 +4558,7 @@ static sample take_sample(const bench_row *r, bench_shape *s, int reps,
   x.mem[1] = nvml_clock(NVML_CLOCK_MEM);
   return x;
 }
-#line 7652 "scan.nw"
+#line 7670 "scan.nw"
 #define SAMPLES 15
 enum { RESULT_OK, RESULT_UNSUPPORTED, RESULT_WRONG, RESULT_ERROR };
 static const char *const result_names[] = {"ok", "unsupported", "wrong", "error"};
@@ -4565,7 +4576,7 @@ typedef struct {
   bool sweep_a, sweep_b, mem_stable;
   bench_result *results;        /* one per bench_row */
 } shape_record;
-#line 7678 "scan.nw"
+#line 7696 "scan.nw"
 static void prepare_row(const bench_row *r, bench_shape *s, bench_result *x,
                         cudaEvent_t start, cudaEvent_t stop)
 {
@@ -4583,7 +4594,7 @@ static void prepare_row(const bench_row *r, bench_shape *s, bench_result *x,
     return;
   }
   
-#line 7699 "scan.nw"
+#line 7717 "scan.nw"
 if (!bench_check(r, s, &x->worst)) {
   x->status = RESULT_WRONG;
   snprintf(x->reason, sizeof x->reason, "output outside the bound (%.3g of it)",
@@ -4595,9 +4606,9 @@ x->reps = once.ms >= 2.0f ? 1 : (int)ceilf(2.0f / fmaxf(once.ms, 0.001f));
 if (x->reps > 200) x->reps = 200;
 x->samples = once.ms > 500.0f ? 5 : SAMPLES;
 x->status = RESULT_OK;
-#line 7695 "scan.nw"
+#line 7713 "scan.nw"
 }
-#line 7715 "scan.nw"
+#line 7733 "scan.nw"
 static void summarise(bench_result *x)
 {
   double ms[SAMPLES];
@@ -4608,12 +4619,12 @@ static void summarise(bench_result *x)
   x->q1 = ms[n / 4];
   x->q3 = ms[(3 * n) / 4];
 }
-#line 7734 "scan.nw"
+#line 7752 "scan.nw"
 static void measure_shape(bench_shape *s, const bench_row *table, int count,
                           shape_record *rec, cudaEvent_t start, cudaEvent_t stop)
 {
   
-#line 7756 "scan.nw"
+#line 7774 "scan.nw"
 s->rows = rec->rows;
 s->len = rec->len;
 float *a = (float *)malloc(sizeof(float) * s->n);
@@ -4641,7 +4652,7 @@ CUDA_CHECK(cudaMalloc(&s->cub_temp, s->cub_bytes + 1));
 const scan_variant *chosen = find_variant(public_variant_names[SCAN_AUTO]);
 size_t bytes = chosen->workspace(s->rows, s->len, rows_aligned(s->a, s->b, s->h, s->len));
 CUDA_CHECK(cudaMalloc(&s->workspace, bytes + 1));   /* + 1: none is still a pointer */
-#line 7738 "scan.nw"
+#line 7756 "scan.nw"
   for (int i = 0; i < count; i++) {
     prepare_row(&table[i], s, &rec->results[i], start, stop);
     const bench_result *x = &rec->results[i];
@@ -4654,7 +4665,7 @@ CUDA_CHECK(cudaMalloc(&s->workspace, bytes + 1));   /* + 1: none is still a poin
         rec->results[i].sample_at[k] = take_sample(&table[i], s, rec->results[i].reps,
                                                    start, stop);
   
-#line 7786 "scan.nw"
+#line 7804 "scan.nw"
 rec->mem_stable = true;
 unsigned mem = 0;
 for (int i = 0; i < count; i++) {
@@ -4667,11 +4678,11 @@ for (int i = 0; i < count; i++) {
       if (x->sample_at[k].mem[e] != mem) rec->mem_stable = false;
     }
 }
-#line 7750 "scan.nw"
+#line 7768 "scan.nw"
   CUDA_CHECK(cudaFree(s->cub_temp));
   CUDA_CHECK(cudaFree(s->workspace));
 }
-#line 7806 "scan.nw"
+#line 7824 "scan.nw"
 typedef struct {
   char name[256], slug[256];
   int sms, l2_bytes, mem_clock_khz, bus_bits, major, minor, driver, runtime;
@@ -4698,7 +4709,7 @@ static void read_device(device_facts *d)
   CUDA_CHECK(cudaRuntimeGetVersion(&d->runtime));
   d->theoretical_gbps = 2.0 * d->mem_clock_khz * 1e3 * d->bus_bits / 8 / 1e9;
   
-#line 7836 "scan.nw"
+#line 7854 "scan.nw"
 int j = 0;
 for (const char *c = d->name; *c && j < (int)sizeof d->slug - 1; c++) {
   if (isalnum((unsigned char)*c)) d->slug[j++] = (char)tolower((unsigned char)*c);
@@ -4706,9 +4717,9 @@ for (const char *c = d->name; *c && j < (int)sizeof d->slug - 1; c++) {
 }
 while (j > 0 && d->slug[j - 1] == '-') j--;
 d->slug[j] = 0;
-#line 7832 "scan.nw"
+#line 7850 "scan.nw"
 }
-#line 7853 "scan.nw"
+#line 7871 "scan.nw"
 static int bench_shapes(shape_record *shapes, long long n)
 {
   int count = 0;
@@ -4725,14 +4736,14 @@ static int bench_shapes(shape_record *shapes, long long n)
   }
   return count;
 }
-#line 7872 "scan.nw"
+#line 7890 "scan.nw"
 static void warm_up(bench_shape *s, cudaEvent_t start, cudaEvent_t stop)
 {
   bench_row stream = {"stream", "", "ceiling", ROW_STREAM, NULL, 12};
   float total = 0;
   while (total < 1000.0f) total += 50 * take_sample(&stream, s, 50, start, stop).ms;
 }
-#line 7965 "scan.nw"
+#line 7983 "scan.nw"
 static void json_clock(FILE *f, const unsigned *mhz)
 {
   if (!nvml.ok) fprintf(f, "null");
@@ -4750,7 +4761,7 @@ static void json_number(FILE *f, const char *key, double x)
   if (isfinite(x)) fprintf(f, ", \"%s\": %.6g", key, x);
   else fprintf(f, ", \"%s\": null", key);
 }
-#line 7985 "scan.nw"
+#line 8003 "scan.nw"
 static void json_result(FILE *f, const bench_row *row, const bench_result *x,
                         const shape_record *r, const bench_result *stream,
                         const device_facts *d)
@@ -4764,7 +4775,7 @@ static void json_result(FILE *f, const bench_row *row, const bench_result *x,
   json_number(f, "predicted_ms", stream_ms * model / (12.0 * r->rows * r->len));
   if (x->status != RESULT_OK) { fprintf(f, "}"); return; }
   
-#line 8003 "scan.nw"
+#line 8021 "scan.nw"
 fprintf(f, ", \"max_err_over_bound\": %.6g, \"reps\": %d, \"samples_ms\": [",
         x->worst, x->reps);
 for (int k = 0; k < x->samples; k++)
@@ -4785,10 +4796,10 @@ for (int k = 0; k < x->samples; k++) {
   fprintf(f, "}");
 }
 fprintf(f, "]");
-#line 7998 "scan.nw"
+#line 8016 "scan.nw"
   fprintf(f, "}");
 }
-#line 8026 "scan.nw"
+#line 8044 "scan.nw"
 static void json_device(FILE *f, const device_facts *d, time_t began)
 {
   char stamp[64];
@@ -4802,7 +4813,7 @@ static void json_device(FILE *f, const device_facts *d, time_t began)
           d->major, d->minor, d->sms, d->l2_bytes, d->memory, d->mem_clock_khz,
           d->bus_bits, d->theoretical_gbps, d->driver, d->runtime);
 }
-#line 8054 "scan.nw"
+#line 8072 "scan.nw"
 typedef struct {
   long long rows, len, tiles;
   int tile;                     /* elements a tile */
@@ -4811,7 +4822,7 @@ typedef struct {
   bool same_bits;               /* the stamped output is the plain one */
   unsigned long long *stamps;   /* on the host, STAMPS words a tile */
 } tile_timeline;
-#line 8065 "scan.nw"
+#line 8083 "scan.nw"
 static tile_timeline record_timeline(bench_shape *s, long long rows, long long len)
 {
   l4_params shape = {};
@@ -4824,7 +4835,7 @@ static tile_timeline record_timeline(bench_shape *s, long long rows, long long l
   void *workspace;
   unsigned long long *stamps, *count, differing = 1;
   
-#line 8089 "scan.nw"
+#line 8107 "scan.nw"
 size_t plain = l4_workspace_bytes<32>(rows, len, true);
 size_t own = l4_held_workspace_bytes(rows, len, true);
 CUDA_CHECK(cudaMalloc(&workspace, plain > own ? plain : own));
@@ -4838,14 +4849,14 @@ count_differences<<<1024, 256>>>((const uint32_t *)s->copy_to, (const uint32_t *
                                   rows * len, count);
 CUDA_CHECK(cudaGetLastError());
 CUDA_CHECK(cudaMemcpy(&differing, count, sizeof differing, cudaMemcpyDeviceToHost));
-#line 8077 "scan.nw"
+#line 8095 "scan.nw"
   t.same_bits = differing == 0;
   t.stamps = (unsigned long long *)malloc(bytes);
   CUDA_CHECK(cudaMemcpy(t.stamps, stamps, bytes, cudaMemcpyDeviceToHost));
   CUDA_CHECK(cudaFree(workspace)); CUDA_CHECK(cudaFree(stamps)); CUDA_CHECK(cudaFree(count));
   return t;
 }
-#line 8111 "scan.nw"
+#line 8129 "scan.nw"
 /* Sorts d (n values, in microseconds) and writes its summary as "key": {...};
    with a span, also the tiles in the step on average. */
 static void json_spread(FILE *f, const char *key, double *d, long long n, double span)
@@ -4861,13 +4872,13 @@ static void json_spread(FILE *f, const char *key, double *d, long long n, double
   if (span > 0) json_number(f, "tiles_in_step", sum / span);
   fprintf(f, "}");
 }
-#line 8143 "scan.nw"
+#line 8161 "scan.nw"
 /* Whether a row starts among the elements [from, to) of the flattened rows. */
 static bool row_starts_in(long long from, long long to, long long len)
 {
   return round_up(to, len) > round_up(from, len);   /* a multiple of len in between */
 }
-#line 8151 "scan.nw"
+#line 8169 "scan.nw"
 /* The first tile whose aggregate the walk of tile g waits for, or -1 when
    tile g does not walk: walk_groups' rule, for tiles of `tile`, no shift. */
 static long long first_needed_tile(long long g, long long len, long long tile)
@@ -4880,7 +4891,7 @@ static long long first_needed_tile(long long g, long long len, long long tile)
                 (last && !row_starts_in(32 * G * tile, (g + 1) * tile, len));
   return prefix ? 32 * (G - 1) : 32 * G;
 }
-#line 8166 "scan.nw"
+#line 8184 "scan.nw"
 /* The walk of each tile of group >= 1 that walks, split at the moment the
    last aggregate it waits for was published (that tile's STAMP_SCANNED). */
 static void json_walk_split(FILE *f, const tile_timeline *t, double *waiting,
@@ -4901,7 +4912,7 @@ static void json_walk_split(FILE *f, const tile_timeline *t, double *waiting,
   fprintf(f, ", ");
   json_spread(f, "walk_after_last_aggregate", after, n, 0);
 }
-#line 8189 "scan.nw"
+#line 8207 "scan.nw"
 static const char *const step_names[] = {"claim", "load", "scan", "walk", "store"};
 static const char *const order_names[] = {"look-back", "tiles apart", "rows a block"};
 
@@ -4912,7 +4923,7 @@ static void json_timeline(FILE *f, const tile_timeline *t)
   double *d = (double *)malloc(sizeof(double) * (t->tiles + 1));
   double *e = (double *)malloc(sizeof(double) * (t->tiles + 1));
   
-#line 8213 "scan.nw"
+#line 8231 "scan.nw"
 int sms = 0;
 for (long long g = 0; g < t->tiles; g++) {
   first = first < x[g * STAMPS + STAMP_BEGAN] ? first : x[g * STAMPS + STAMP_BEGAN];
@@ -4924,7 +4935,7 @@ fprintf(f, "  {\"rows\": %lld, \"len\": %lld, \"kernel\": \"%s\", \"tile\": %d, 
         t->rows, t->len, t->held ? "l4-held" : "l4-32", t->tile, t->tiles,
         order_names[t->order], t->same_bits ? "true" : "false", sms);
 json_number(f, "span_us", (last - first) / 1e3);
-#line 8199 "scan.nw"
+#line 8217 "scan.nw"
   for (int k = 0; k <= 5; k++) {   /* the five steps, then the whole tile */
     for (long long g = 0; g < t->tiles; g++)
       d[g] = ((double)x[g * STAMPS + (k < 5 ? k + 1 : STAMP_STORED)] -
@@ -4936,7 +4947,7 @@ json_number(f, "span_us", (last - first) / 1e3);
   fprintf(f, "}");
   free(d); free(e);
 }
-#line 8230 "scan.nw"
+#line 8248 "scan.nw"
 static void write_json(FILE *f, const device_facts *d, time_t began, long long n,
                        const bench_row *table, int rows_count,
                        const shape_record *shapes, int shape_count,
@@ -4952,16 +4963,16 @@ static void write_json(FILE *f, const device_facts *d, time_t began, long long n
           "\"clocks_stable\": %s,\n", n, SAMPLES, nvml.ok ? "true" : "false",
           stable ? "true" : "false");
   
-#line 8260 "scan.nw"
+#line 8278 "scan.nw"
 fprintf(f, "\"kernels\": [\n");
 for (int i = 0; i < rows_count; i++)
   fprintf(f, "  {\"name\": \"%s\", \"title\": \"%s\", \"kind\": \"%s\", "
           "\"bytes_per_element\": %d}%s\n", table[i].name, table[i].title,
           table[i].kind, table[i].model_bytes, i + 1 < rows_count ? "," : "");
 fprintf(f, "],\n");
-#line 8245 "scan.nw"
+#line 8263 "scan.nw"
   
-#line 8269 "scan.nw"
+#line 8287 "scan.nw"
 fprintf(f, "\"shapes\": [\n");
 for (int i = 0; i < shape_count; i++) {
   const shape_record *r = &shapes[i];
@@ -4977,7 +4988,7 @@ for (int i = 0; i < shape_count; i++) {
   fprintf(f, " ]}%s\n", i + 1 < shape_count ? "," : "");
 }
 fprintf(f, "],\n");
-#line 8246 "scan.nw"
+#line 8264 "scan.nw"
   fprintf(f, "\"timelines\": [\n");
   for (int i = 0; i < timeline_count; i++) {
     json_timeline(f, &timelines[i]);
@@ -4989,7 +5000,7 @@ fprintf(f, "],\n");
           "\"auto_runs_differing_from_first\": %d}\n}\n",
           n, runs, differing[0], differing[1]);
 }
-#line 8294 "scan.nw"
+#line 8312 "scan.nw"
 static int differing_runs(const bench_row *r, bench_shape *s, int runs)
 {
   float *first;
@@ -5011,7 +5022,7 @@ static int differing_runs(const bench_row *r, bench_shape *s, int runs)
   CUDA_CHECK(cudaFree(count));
   return differing;
 }
-#line 8374 "scan.nw"
+#line 8392 "scan.nw"
 static const char *const table_columns[] = {"l0", "l1", "l2", "l3", "l3b", "l3c-8",
                                             "l4-32", "l4-held", "auto", "cub", "stream"};
 #define TABLE_COLUMNS 11
@@ -5021,7 +5032,7 @@ static int row_index(const bench_row *table, int count, const char *name)
   for (int i = 0; i < count; i++) if (!strcmp(table[i].name, name)) return i;
   return -1;
 }
-#line 8386 "scan.nw"
+#line 8404 "scan.nw"
 static void print_table(const device_facts *d, const bench_row *table, int count,
                         const shape_record *shapes, int shape_count,
                         const int *differing, int runs)
@@ -5034,7 +5045,7 @@ static void print_table(const device_facts *d, const bench_row *table, int count
   for (int c = 0; c < TABLE_COLUMNS; c++) printf(" %7s", table_columns[c]);
   printf(" %8s %6s %6s\n", "best", "%roof", "%peak");
   for (int i = 0; i < shape_count; i++) 
-#line 8404 "scan.nw"
+#line 8422 "scan.nw"
 {
   const shape_record *r = &shapes[i];
   int best = -1, stream = row_index(table, count, "stream");
@@ -5054,24 +5065,24 @@ static void print_table(const device_facts *d, const bench_row *table, int count
          100.0 * row_gbps(r, ms) / d->theoretical_gbps,
          r->mem_stable ? "" : "  CLOCK MOVED");
 }
-#line 8398 "scan.nw"
+#line 8416 "scan.nw"
   printf("CUB runs differing from its first: %d of %d; SCAN_AUTO: %d of %d\n",
          differing[0], runs, differing[1], runs);
 }
-#line 7881 "scan.nw"
+#line 7899 "scan.nw"
 static int command_bench(int argc, char **argv)
 {
   bool quick = false;
   const char *out = NULL;
   char why[200], path[600];
   
-#line 7907 "scan.nw"
+#line 7925 "scan.nw"
 for (int i = 0; i < argc; i++) {
   if (!strcmp(argv[i], "--quick")) quick = true;
   else if (!strcmp(argv[i], "--out") && i + 1 < argc) out = argv[++i];
   else return usage_error("bench takes --quick and --out FILE, not '%s'", argv[i]);
 }
-#line 7887 "scan.nw"
+#line 7905 "scan.nw"
   if (!gpu_available(why, sizeof why)) {
     fprintf(stderr, "scan: bench needs a GPU: %s\n", why);
     return EXIT_NO_GPU;
@@ -5085,7 +5096,7 @@ for (int i = 0; i < argc; i++) {
   while (4 * n < 8LL * d.l2_bytes) n *= 2;
   if (quick) n /= 16;
   
-#line 7919 "scan.nw"
+#line 7937 "scan.nw"
 bench_shape s;
 memset(&s, 0, sizeof s);
 s.n = n;
@@ -5104,9 +5115,9 @@ CUDA_CHECK(cudaMemset(s.copy_from, 0x3f, 3 * bytes / 2));
 s.host_h = (float *)malloc(bytes);
 s.ref = (double *)malloc(3 * 2 * bytes);
 s.bound = (double *)malloc(3 * 2 * bytes);
-#line 7900 "scan.nw"
+#line 7918 "scan.nw"
   
-#line 7940 "scan.nw"
+#line 7958 "scan.nw"
 bench_row table[32];
 shape_record shapes[16];
 int rows_count = bench_rows(table), shape_count = bench_shapes(shapes, n);
@@ -5123,9 +5134,9 @@ for (int i = 0; i < shape_count; i++) {
           shapes[i].len);
   measure_shape(&s, table, rows_count, &shapes[i], start, stop);
 }
-#line 7901 "scan.nw"
+#line 7919 "scan.nw"
   
-#line 8324 "scan.nw"
+#line 8342 "scan.nw"
 int differing[2] = {0, 0}, det_runs = 20;
 for (int i = 0; i < rows_count; i++) {
   if (table[i].type != ROW_CUB && table[i].type != ROW_AUTO) continue;
@@ -5144,7 +5155,7 @@ if (timeline_count) {
 } else {
   fprintf(stderr, "bench: the 32-item tile does not fit on this GPU; no timelines\n");
 }
-#line 8349 "scan.nw"
+#line 8367 "scan.nw"
 if (!out) {
   mkdir("figures", 0777);
   snprintf(path, sizeof path, "figures/%s", d.slug);
@@ -5161,14 +5172,14 @@ write_json(f, &d, began, n, table, rows_count, shapes, shape_count, differing,
            det_runs, timelines, timeline_count);
 fclose(f);
 fprintf(stderr, "bench: wrote %s\n", out);
-#line 8343 "scan.nw"
+#line 8361 "scan.nw"
 for (int i = 0; i < timeline_count; i++) free(timelines[i].stamps);
 print_table(&d, table, rows_count, shapes, shape_count, differing, det_runs);
 fprintf(stderr, "bench: done in %.0f s\n", difftime(time(NULL), began));
-#line 7902 "scan.nw"
+#line 7920 "scan.nw"
   return EXIT_OK;
 }
-#line 6954 "scan.nw"
+#line 6972 "scan.nw"
 static const suite suites[] = {
   {"combine", "the operator: associative, not commutative, identity, row start",
    false, suite_combine},
@@ -5187,7 +5198,7 @@ static const suite suites[] = {
   {"mirror-groups", "level 4's walk over groups, and settling a group's total", false,
    suite_mirror_groups},
   
-#line 6977 "scan.nw"
+#line 6995 "scan.nw"
 {"gpu-l0", "level 0 on every case", true, suite_gpu_l0},
 {"gpu-l1", "level 1 on every case up to its ceiling", true, suite_gpu_l1},
 {"gpu-l2", "level 2 on every case up to its ceiling", true, suite_gpu_l2},
@@ -5204,10 +5215,10 @@ static const suite suites[] = {
 {"gpu-streams", "two kernels on two streams at once", true, suite_gpu_streams},
 {"gpu-huge", "more than 2^31 elements through every public kernel", true,
  suite_gpu_huge},
-#line 6972 "scan.nw"
+#line 6990 "scan.nw"
 };
 #define SUITE_COUNT ((int)(sizeof suites / sizeof suites[0]))
-#line 6999 "scan.nw"
+#line 7017 "scan.nw"
 static int run_suite(const suite *s)
 {
   char why[200];
@@ -5224,7 +5235,7 @@ static int run_suite(const suite *s)
   fflush(stdout);
   return status;
 }
-#line 7038 "scan.nw"
+#line 7056 "scan.nw"
 static const suite *find_suite(const char *name)
 {
   for (int i = 0; i < SUITE_COUNT; i++)
@@ -5250,7 +5261,7 @@ static int command_check(int argc, char **argv)
            skipped);
   return failed ? EXIT_FAILED : count == skipped ? EXIT_SKIPPED : EXIT_OK;
 }
-#line 7067 "scan.nw"
+#line 7085 "scan.nw"
 static int command_list(void)
 {
   printf("suites (scan check NAME):\n");
@@ -5264,7 +5275,7 @@ static int command_list(void)
                                   ? " (rows up to 2,048)" : " (rows up to 2^22)") : "");
   return EXIT_OK;
 }
-#line 7086 "scan.nw"
+#line 7104 "scan.nw"
 static bool parse_count(const char *text, long long *value)
 {
   char *end;
@@ -5274,7 +5285,7 @@ static bool parse_count(const char *text, long long *value)
   *value = v;
   return true;
 }
-#line 7112 "scan.nw"
+#line 7130 "scan.nw"
 static int command_run(int argc, char **argv)
 {
   long long rows, len;
@@ -5290,7 +5301,7 @@ static int command_run(int argc, char **argv)
   if (!parse_count(argv[2], &len))
     return usage_error("LEN must be a positive whole number, not '%s'", argv[2]);
   
-#line 7146 "scan.nw"
+#line 7164 "scan.nw"
 for (int i = 3; i < argc; i++) {
   if (!strcmp(argv[i], "--check-only")) timed = false;
   else if (!strcmp(argv[i], "--offsets") && i + 1 < argc &&
@@ -5301,7 +5312,7 @@ for (int i = 3; i < argc; i++) {
   else return usage_error("run takes --check-only and --offsets A,B,H (0 to 3), not '%s'",
                           argv[i]);
 }
-#line 7127 "scan.nw"
+#line 7145 "scan.nw"
   if (v->max_len && len > v->max_len)
     return usage_error("%s takes rows of at most %lld elements", v->name, v->max_len);
   if (rows > (1LL << 40) / len)
@@ -5313,7 +5324,7 @@ for (int i = 3; i < argc; i++) {
   c.rows = rows;
   c.len = len;
   
-#line 7159 "scan.nw"
+#line 7177 "scan.nw"
 case_result r = run_case(kernel_ref{v, -1}, &c);
 if (!timed) {
   char text[200];
@@ -5335,7 +5346,7 @@ for (int i = 0; i < 20; i++) {
   CUDA_CHECK(cudaEventSynchronize(stop));
   CUDA_CHECK(cudaEventElapsedTime(&ms[i], start, stop));
 }
-#line 7184 "scan.nw"
+#line 7202 "scan.nw"
 qsort(ms, 20, sizeof ms[0], compare_floats);
 double median = 0.5 * (ms[9] + ms[10]);
 char text[200];
@@ -5347,9 +5358,9 @@ CUDA_CHECK(cudaEventDestroy(start));
 CUDA_CHECK(cudaEventDestroy(stop));
 case_buffers_free(&m);
 return r.ok ? EXIT_OK : EXIT_FAILED;
-#line 7138 "scan.nw"
+#line 7156 "scan.nw"
 }
-#line 7221 "scan.nw"
+#line 7239 "scan.nw"
 static int trace_blelloch(int n)
 {
   printf("# phase\tlevel\tleft\tright\n");
@@ -5367,7 +5378,7 @@ static int trace_blelloch(int n)
   }
   return EXIT_OK;
 }
-#line 7241 "scan.nw"
+#line 7259 "scan.nw"
 static int trace_lookback(void)
 {
   protocol_case c = {1, 24 * 4, 4};
@@ -5390,7 +5401,7 @@ static int trace_lookback(void)
   launch_memory_free(m);
   return finished ? EXIT_OK : EXIT_FAILED;
 }
-#line 7266 "scan.nw"
+#line 7284 "scan.nw"
 static int command_trace(int argc, char **argv)
 {
   long long n;
@@ -5402,7 +5413,7 @@ static int command_trace(int argc, char **argv)
   if (argc == 1 && !strcmp(argv[0], "lookback")) return trace_lookback();
   return usage_error("trace takes 'blelloch N' or 'lookback'");
 }
-#line 7282 "scan.nw"
+#line 7300 "scan.nw"
 static const char usage_text[] =
   "usage: scan COMMAND [ARGUMENTS]\n"
   "  list                       the test suites and the kernels\n"
@@ -5412,7 +5423,7 @@ static const char usage_text[] =
   "  trace blelloch N | trace lookback   data for the book's diagrams\n"
   "  --help                     this text\n"
   "SCAN_SEED=N replays the random inputs of an earlier run.\n";
-#line 7294 "scan.nw"
+#line 7312 "scan.nw"
 int main(int argc, char **argv)
 {
   if (argc < 2) { fputs(usage_text, stderr); return EXIT_USAGE; }
