@@ -72,6 +72,26 @@ for k, v in per.items():
 out.append("sms %d; tiles_per_sm_min %d; tiles_per_sm_max %d; sm_period_mean %.3g us" % (
     len(per), min(len(v) for v in per.values()), max(len(v) for v in per.values()),
     sum(periods) / len(periods) * 1e-3))
+# the producer: gaps between a multiprocessor's claims, and how long before a claim its stage
+# was free (the tile six claims earlier taken by its holders: stamp 5)
+gaps, free_before, free_first, wfree = [], [], 0, []
+by_sm = {}
+for g in range(n):
+    by_sm.setdefault(sm[g], []).append(g)
+for gs in by_sm.values():
+    gs.sort(key=lambda g: S[g][0])
+    for k in range(6, len(gs)):
+        g, prev, old = gs[k], gs[k - 1], gs[k - 6]
+        gaps.append(S[g][0] - S[prev][0])
+        free_before.append(S[g][0] - S[old][5])
+        free_first += S[old][5] <= S[prev][0]
+        if has_chain:   # the walker leaves a stage when it starts the tile: after posting the one before
+            wfree.append(S[g][0] - max(S[old][5], S[gs[k - 7]][4] if k >= 7 else 0))
+out.append(line("claim_gap", gaps))
+out.append(line("stage_free_before_claim", free_before))
+out.append("stage_free_before_previous_claim %.3g %%" % (100.0 * free_first / len(gaps)))
+if wfree:
+    out.append(line("stage_free_walker_before_claim", wfree))
 # tiles in flight (claimed, not stored) at 1000 sample instants
 ev = sorted([(s[0], 1) for s in S] + [(s[7], -1) for s in S])
 flight, k, samples = 0, 0, []
@@ -82,5 +102,26 @@ for i in range(1, 1000):
         k += 1
     samples.append(flight)
 out.append("in_flight_p50 %d tile; in_flight_p10 %d tile" % (q(samples, 0.5), q(samples, 0.1)))
+# the kernel's edges, where the dump has them: block entries and the last holder's exit
+extra = raw[T * 68:]
+if len(extra) >= 1024 * 16 + 8:
+    blk = struct.unpack("<2048Q", extra[:1024 * 16])
+    exit_t = struct.unpack("<Q", extra[1024 * 16:1024 * 16 + 8])[0]
+    entries = [blk[2 * b] for b in range(1024) if blk[2 * b]]
+    starts = [blk[2 * b + 1] for b in range(1024) if blk[2 * b + 1]]
+    e0 = min(entries)
+    out.append("entry_spread %.3g us; entry_to_ring_start %.3g us; entry_to_first_claim %.3g us" % (
+        (max(entries) - e0) * 1e-3, (max(starts) - e0) * 1e-3, (t0 - e0) * 1e-3))
+    out.append("last_store_to_exit %.3g us; entry_to_exit %.4g ms" % (
+        (exit_t - max(s[7] for s in S)) * 1e-3, (exit_t - e0) * 1e-6))
+# the producer's loop, where the dump has it: waiting for the stage, for the claim, sending the copies
+rest = raw[T * 68 + 1024 * 16 + 8:]
+if len(rest) >= T * 24:
+    p3 = struct.unpack("<%dQ" % (T * 3), rest[:T * 24])
+    P = [p3[3 * g:3 * g + 3] for g in range(n)]
+    ok = [g for g in range(n) if P[g][0] and P[g][1] and P[g][2]]
+    out.append(line("producer_stage_wait", [P[g][1] - P[g][0] for g in ok]))
+    out.append(line("producer_claim_wait", [S[g][0] - P[g][1] for g in ok]))
+    out.append(line("producer_send", [P[g][2] - S[g][0] for g in ok]))
 for o in out:
     print("#   %s %s" % (name, o))
