@@ -29,12 +29,12 @@ cudaError_t scan_forward(scan_kernel k, const float *a, const float *b, float *h
 #endif
 #define FOR_EACH_THREAD(tid, count) \
   for (int tid = THREAD_FIRST; tid < (count); tid += THREAD_STRIDE)
-#line 7277 "scan.nw"
+#line 7273 "scan.nw"
 #include <errno.h>
-#line 7495 "scan.nw"
+#line 7491 "scan.nw"
 #include <time.h>
 #include <cuda_pipeline.h>
-#line 7504 "scan.nw"
+#line 7500 "scan.nw"
 #ifndef SCAN_NO_MAIN
 #include <cub/device/device_scan.cuh>
 #include <thrust/iterator/counting_iterator.h>
@@ -42,7 +42,7 @@ cudaError_t scan_forward(scan_kernel k, const float *a, const float *b, float *h
 #include <thrust/iterator/transform_output_iterator.h>
 #include <dlfcn.h>
 #endif
-#line 8026 "scan.nw"
+#line 8022 "scan.nw"
 #include <ctype.h>
 #include <sys/stat.h>
 #line 214 "scan.nw"
@@ -1299,7 +1299,7 @@ typedef struct {
   int needs_before;     /* whether its first elements need the prefix */
   int last;             /* whether the block has no tile after it */
 } held_request;
-#line 2975 "scan.nw"
+#line 2970 "scan.nw"
 static __device__ __forceinline__ void bar_sync(int id, int threads)
 {
   asm volatile("barrier.sync %0, %1;" :: "r"(id), "r"(threads) : "memory");
@@ -1309,7 +1309,7 @@ static __device__ __forceinline__ void bar_arrive(int id, int threads)
 {
   asm volatile("barrier.arrive %0, %1;" :: "r"(id), "r"(threads) : "memory");
 }
-#line 2994 "scan.nw"
+#line 2989 "scan.nw"
 template <bool ALIGNED, bool STAMPED>
 static __device__ __forceinline__ void start_held_copy(const l4_params &p, float4 *sa,
                                                        float4 *sb, long long tile)
@@ -1326,7 +1326,7 @@ static __device__ __forceinline__ void start_held_copy(const l4_params &p, float
   }
   __pipeline_commit();
 }
-#line 3013 "scan.nw"
+#line 3008 "scan.nw"
 /* apply_items with the items in registers, the states to slots of sh */
 static __device__ __forceinline__ void apply_held(const float *xa, const float *yb,
                                                   float4 *sh, float state, int next, int step)
@@ -1344,13 +1344,13 @@ static __device__ __forceinline__ void apply_held(const float *xa, const float *
     sh[v] = make_float4(out[0], out[1], out[2], out[3]);
   }
 }
-#line 3037 "scan.nw"
+#line 3032 "scan.nw"
 typedef struct {
   long long first;                    /* its first element's flat index */
   segment lane_before, warp_before;   /* this thread's share of the block scan */
   int first_start, step;              /* where rows start among the thread's items */
 } held_tile;
-#line 3050 "scan.nw"
+#line 3045 "scan.nw"
 template <bool ALIGNED, bool STAMPED>
 static __device__ __forceinline__ void finish_held(const l4_params &p, const held_tile &t,
                                                    const float *xa, const float *yb,
@@ -1368,7 +1368,7 @@ static __device__ __forceinline__ void finish_held(const l4_params &p, const hel
   }
   if (threadIdx.x == 0) STAMP_TILE((t.first + p.shift) / HELD_TILE, STAMP_STORED, clock_ns());
 }
-#line 3084 "scan.nw"
+#line 3079 "scan.nw"
 template <bool ALIGNED, bool STAMPED = false>
 static __global__ void __launch_bounds__(HELD_THREADS, 2)
 l4_held_kernel(l4_params p)
@@ -1384,17 +1384,17 @@ l4_held_kernel(l4_params p)
   float4 *sa = l4_tile, *sb = l4_tile + SLOTS, *sh = l4_tile + 2 * SLOTS;
   int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
   
-#line 3122 "scan.nw"
+#line 3117 "scan.nw"
 if (threadIdx.x == 0) {
   unsigned long long asked = STAMPED ? clock_ns() : 0;
   claim_tile(p, TILE, &tile_shared, &offset_shared);
   if (tile_shared < p.tiles) STAMP_TILE(tile_shared, STAMP_BEGAN, asked);
 }
 __syncthreads();
-#line 3099 "scan.nw"
+#line 3094 "scan.nw"
   if (warp == HELD_WARPS) {
     
-#line 3139 "scan.nw"
+#line 3135 "scan.nw"
 for (bool last = tile_shared >= p.tiles; !last;) {
   bar_sync(BAR_REQUEST, HELD_THREADS);
   long long g = request.tile;
@@ -1407,19 +1407,19 @@ for (bool last = tile_shared >= p.tiles; !last;) {
   bar_sync(BAR_DONE, HELD_THREADS);
 }
 return;
-#line 3101 "scan.nw"
+#line 3096 "scan.nw"
   }
   
-#line 3154 "scan.nw"
+#line 3150 "scan.nw"
 float xa[ITEMS], yb[ITEMS];
 held_tile held;
 bool holding = false;
 long long g = tile_shared, row_offset = offset_shared;
 if (g < p.tiles) start_held_copy<ALIGNED, STAMPED>(p, sa, sb, g);
-#line 3103 "scan.nw"
+#line 3098 "scan.nw"
   while (g < p.tiles) {
     
-#line 3166 "scan.nw"
+#line 3162 "scan.nw"
 __pipeline_wait_prior(0);
 bar_sync(BAR_WORKERS, HELD_WARPS * 32);
 L4_STAMP(STAMP_LOADED, clock_ns());
@@ -1430,7 +1430,7 @@ int step = p.len < ITEMS ? (int)p.len : ITEMS;
 int first_start = r == 0 ? 0 : p.len - r < ITEMS ? (int)(p.len - r) : ITEMS;
 segment mine = first_start < ITEMS ? compose_items<ITEMS>(sa, sb, first_start, step)
                                    : compose_items<ITEMS>(sa, sb, ITEMS, 0);
-#line 3170 "scan.nw"
+#line 3166 "scan.nw"
 segment incl = warp_inclusive_segments(mine);
 segment lane_before = shfl_segment(incl, (lane + 31) & 31);
 if (lane == 0) lane_before = segment_identity();
@@ -1443,18 +1443,18 @@ for (int w = warp; w < HELD_WARPS; w++) own = segment_combine(own, warp_sums[w])
 if (own.reset) own.a = 1.0f;   /* as readers see it, as in the kernel before */
 if (threadIdx.x == 0) store_relaxed(&p.s.status[g], segment_word(own));
 L4_STAMP(STAMP_SCANNED, clock_ns());
-#line 3105 "scan.nw"
+#line 3100 "scan.nw"
     if (holding) finish_held<ALIGNED, STAMPED>(p, held, xa, yb, sh, &prefix_shared);
     
-#line 3193 "scan.nw"
+#line 3189 "scan.nw"
 unsigned long long ticket = 0;
 if (threadIdx.x == 0) {
   if (STAMPED) asked_shared = clock_ns();   /* in shared memory: registers are short */
   ticket = atomicAdd(p.s.ticket, 1ULL);
 }
-#line 3107 "scan.nw"
+#line 3102 "scan.nw"
     
-#line 3206 "scan.nw"
+#line 3202 "scan.nw"
 #pragma unroll
 for (int m = 0; m < ITEMS / VEC; m++) {
   int v = slot(threadIdx.x * (ITEMS / VEC) + m);
@@ -1470,15 +1470,15 @@ if (threadIdx.x == 0) {
   request.needs_before = g > 0 && row_offset != 0;
   request.last = next_shared >= p.tiles;
 }
-#line 3108 "scan.nw"
+#line 3103 "scan.nw"
     bar_sync(BAR_WORKERS, HELD_WARPS * 32);
     
-#line 3228 "scan.nw"
+#line 3224 "scan.nw"
 long long next = next_shared, next_offset = next_offset_shared;
 if (next < p.tiles) start_held_copy<ALIGNED, STAMPED>(p, sa, sb, next);
-#line 3110 "scan.nw"
+#line 3105 "scan.nw"
     
-#line 3233 "scan.nw"
+#line 3229 "scan.nw"
 bar_arrive(BAR_REQUEST, HELD_THREADS);
 holding = true;
 held.first = g * TILE - p.shift;
@@ -1488,11 +1488,11 @@ held.first_start = first_start;
 held.step = step;
 g = next;
 row_offset = next_offset;
-#line 3111 "scan.nw"
+#line 3106 "scan.nw"
   }
   if (holding) finish_held<ALIGNED, STAMPED>(p, held, xa, yb, sh, &prefix_shared);
 }
-#line 3261 "scan.nw"
+#line 3257 "scan.nw"
 static long long l4_tiles(long long n, int shift, int tile)
 {
   return (n + shift + tile - 1) / tile;
@@ -1517,7 +1517,7 @@ static size_t l4_workspace_bytes(long long rows, long long len, bool aligned)
 {
   return (size_t)l4_state_bytes(l4_tiles(rows * len, 3, L4_THREADS * ITEMS));
 }
-#line 3288 "scan.nw"
+#line 3284 "scan.nw"
 static packed_states l4_states(void *workspace, long long tiles)
 {
   char *base = (char *)workspace;
@@ -1527,7 +1527,7 @@ static packed_states l4_states(void *workspace, long long tiles)
   s.group_status = s.status + round_up(tiles * 8, 256) / 8;
   return s;
 }
-#line 3308 "scan.nw"
+#line 3304 "scan.nw"
 /* remembered[device]: the answer + 1, or 0 when not yet asked */
 static int resident_blocks(const void *kernel, int threads, int shared, int *remembered)
 {
@@ -1549,7 +1549,7 @@ static int l4_resident(void)
   return resident_blocks((const void *)l4_kernel<ITEMS, ALIGNED, STAMPED>, L4_THREADS,
                          (int)l4_shared_bytes<ITEMS>(), remembered);
 }
-#line 3332 "scan.nw"
+#line 3328 "scan.nw"
 template <int ITEMS, bool ALIGNED, bool STAMPED = false>
 static cudaError_t l4_start(l4_params p, cudaStream_t stream)
 {
@@ -1559,7 +1559,7 @@ static cudaError_t l4_start(l4_params p, cudaStream_t stream)
                                        l4_shared_bytes<ITEMS>(), stream>>>(p);
   return cudaGetLastError();
 }
-#line 3361 "scan.nw"
+#line 3357 "scan.nw"
 static int l4_order(l4_params p, long long rows, int tile, int resident)
 {
   if (p.shift % p.len == 0 && tile % p.len == 0) return L4_TILES_APART;
@@ -1567,7 +1567,7 @@ static int l4_order(l4_params p, long long rows, int tile, int resident)
     return L4_ROW_A_BLOCK;
   return L4_LOOK_BACK;
 }
-#line 3371 "scan.nw"
+#line 3367 "scan.nw"
 template <int ITEMS>
 static cudaError_t l4_launch_stamped(const float *a, const float *b, float *h,
                                      long long rows, long long len, void *workspace,
@@ -1599,7 +1599,7 @@ static cudaError_t l4_launch(const float *a, const float *b, float *h,
 {
   return l4_launch_stamped<ITEMS>(a, b, h, rows, len, workspace, NULL, stream);
 }
-#line 3412 "scan.nw"
+#line 3408 "scan.nw"
 static size_t l4_held_shared_bytes(void)
 {
   return 3 * (size_t)slot(HELD_TILE / VEC) * sizeof(float4);
@@ -1617,7 +1617,7 @@ static int l4_held_resident(void)
   return resident_blocks((const void *)l4_held_kernel<ALIGNED, STAMPED>, HELD_THREADS,
                          (int)l4_held_shared_bytes(), remembered);
 }
-#line 3432 "scan.nw"
+#line 3428 "scan.nw"
 /* Whether the held kernel runs a launch of this shape (p.len and p.shift set). */
 static bool l4_held_takes(l4_params p, long long rows, bool aligned)
 {
@@ -1625,7 +1625,7 @@ static bool l4_held_takes(l4_params p, long long rows, bool aligned)
   return resident > 0 &&
          l4_order(p, rows, L4_THREADS * 32, l4_resident<32, true>()) == L4_LOOK_BACK;
 }
-#line 3445 "scan.nw"
+#line 3441 "scan.nw"
 static cudaError_t l4_held_launch_stamped(const float *a, const float *b, float *h,
                                           long long rows, long long len, void *workspace,
                                           unsigned long long *stamps, cudaStream_t stream)
@@ -1641,7 +1641,7 @@ static cudaError_t l4_held_launch_stamped(const float *a, const float *b, float 
                      : aligned ? l4_held_resident<true>() : l4_held_resident<false>();
   if (resident == 0) return cudaErrorInvalidConfiguration;
   
-#line 3471 "scan.nw"
+#line 3467 "scan.nw"
 p.tiles = l4_tiles(p.n, p.shift, HELD_TILE);
 p.s = l4_states(workspace, p.tiles);
 cudaError_t e = cudaMemsetAsync(workspace, 0xFF, (size_t)l4_state_bytes(p.tiles), stream);
@@ -1653,7 +1653,7 @@ if (stamps) l4_held_kernel<true, true><<<grid, HELD_THREADS, shared, stream>>>(p
 else if (aligned) l4_held_kernel<true><<<grid, HELD_THREADS, shared, stream>>>(p);
 else l4_held_kernel<false><<<grid, HELD_THREADS, shared, stream>>>(p);
 return cudaGetLastError();
-#line 3460 "scan.nw"
+#line 3456 "scan.nw"
 }
 
 static cudaError_t l4_held_launch(const float *a, const float *b, float *h,
@@ -1662,10 +1662,10 @@ static cudaError_t l4_held_launch(const float *a, const float *b, float *h,
 {
   return l4_held_launch_stamped(a, b, h, rows, len, workspace, NULL, stream);
 }
-#line 3520 "scan.nw"
+#line 3516 "scan.nw"
 #define ROWS_PIECES 4                         /* vectors a lane loads a step */
 #define ROWS_STEP (32 * VEC * ROWS_PIECES)    /* elements a warp scans a step */
-#line 3552 "scan.nw"
+#line 3548 "scan.nw"
 /* The vector of a row that starts at element i; the identity past the end. */
 template <bool ALIGNED>
 static __device__ __forceinline__ float4 row_vector(const float *row, long long i,
@@ -1681,7 +1681,7 @@ static __device__ __forceinline__ float4 row_vector(const float *row, long long 
   }
   return make_float4(v[0], v[1], v[2], v[3]);
 }
-#line 3570 "scan.nw"
+#line 3566 "scan.nw"
 /* The four elements of a vector, composed in order into one map. */
 static __device__ __forceinline__ segment compose_vector(float4 a, float4 b)
 {
@@ -1691,7 +1691,7 @@ static __device__ __forceinline__ segment compose_vector(float4 a, float4 b)
   x.b = fmaf(a.w, x.b, b.w); x.a *= a.w;
   return x;
 }
-#line 3604 "scan.nw"
+#line 3600 "scan.nw"
 template <bool ALIGNED, int WARPS>
 static __global__ void __launch_bounds__(WARPS * 32)
 l4_rows_kernel(const float *a, const float *b, float *h, long long rows, long long len,
@@ -1709,7 +1709,7 @@ l4_rows_kernel(const float *a, const float *b, float *h, long long rows, long lo
     for (long long stride = 0; stride < len; stride += ways * ROWS_STEP) {
       long long start = stride + (long long)way * ROWS_STEP;
       
-#line 3631 "scan.nw"
+#line 3627 "scan.nw"
 float4 va[ROWS_PIECES], vb[ROWS_PIECES];
 #pragma unroll
 for (int p = 0; p < ROWS_PIECES; p++) {
@@ -1717,9 +1717,9 @@ for (int p = 0; p < ROWS_PIECES; p++) {
   va[p] = row_vector<ALIGNED>(ra, i, len, 1.0f);
   vb[p] = row_vector<ALIGNED>(rb, i, len, 0.0f);
 }
-#line 3621 "scan.nw"
+#line 3617 "scan.nw"
       
-#line 3646 "scan.nw"
+#line 3642 "scan.nw"
 segment before[ROWS_PIECES], total[ROWS_PIECES], step = segment_identity();
 #pragma unroll
 for (int p = 0; p < ROWS_PIECES; p++) {
@@ -1730,9 +1730,9 @@ for (int p = 0; p < ROWS_PIECES; p++) {
   total[p] = t;
   step = p == 0 ? t : segment_combine(step, t);
 }
-#line 3622 "scan.nw"
+#line 3618 "scan.nw"
       
-#line 3677 "scan.nw"
+#line 3673 "scan.nw"
 float state = carry;
 if (ways == 1) {
   carry = fmaf(step.a, carry, step.b);
@@ -1745,9 +1745,9 @@ if (ways == 1) {
     carry = fmaf(t.x, carry, t.y);
   }
 }
-#line 3623 "scan.nw"
+#line 3619 "scan.nw"
       
-#line 3696 "scan.nw"
+#line 3692 "scan.nw"
 #pragma unroll
 for (int p = 0; p < ROWS_PIECES; p++) {
   float x = lane == 0 ? state : fmaf(before[p].a, state, before[p].b), out[VEC];
@@ -1758,12 +1758,12 @@ for (int p = 0; p < ROWS_PIECES; p++) {
   store_vector<ALIGNED>(rh, start + (p * 32 + lane) * VEC, len, out);
   state = fmaf(total[p].a, state, total[p].b);
 }
-#line 3624 "scan.nw"
+#line 3620 "scan.nw"
       parity ^= 1;
     }
   }
 }
-#line 3730 "scan.nw"
+#line 3726 "scan.nw"
 #define ROWS_PER_GROUP 32   /* rows wanted for every resident group */
 
 static int l4_rows_resident_warps(bool aligned, int warps)
@@ -1780,7 +1780,7 @@ static int l4_rows_block_warps(long long rows, bool aligned)
 {
   return rows < 2LL * l4_rows_resident_warps(aligned, 4) ? 8 : 4;
 }
-#line 3749 "scan.nw"
+#line 3745 "scan.nw"
 static int l4_rows_ways(long long rows, long long len, bool aligned)
 {
   int warps = l4_rows_block_warps(rows, aligned), ways = 1;
@@ -1790,12 +1790,12 @@ static int l4_rows_ways(long long rows, long long len, bool aligned)
     ways *= 2;
   return ways;
 }
-#line 3765 "scan.nw"
+#line 3761 "scan.nw"
 static bool rows_aligned(const float *a, const float *b, const float *h, long long len)
 {
   return (((uintptr_t)a | (uintptr_t)b | (uintptr_t)h) & 15) == 0 && len % VEC == 0;
 }
-#line 3772 "scan.nw"
+#line 3768 "scan.nw"
 static cudaError_t l4_rows_launch(const float *a, const float *b, float *h,
                                   long long rows, long long len, void *workspace,
                                   cudaStream_t stream)
@@ -1805,7 +1805,7 @@ static cudaError_t l4_rows_launch(const float *a, const float *b, float *h,
   int warps = l4_rows_block_warps(rows, aligned), ways = l4_rows_ways(rows, len, aligned);
   unsigned grid = grid_for((rows + warps / ways - 1) / (warps / ways));
   
-#line 3786 "scan.nw"
+#line 3782 "scan.nw"
 if (warps == 8 && aligned)
   l4_rows_kernel<true, 8><<<grid, 8 * 32, 0, stream>>>(a, b, h, rows, len, ways);
 else if (warps == 8)
@@ -1814,10 +1814,10 @@ else if (aligned)
   l4_rows_kernel<true, 4><<<grid, 4 * 32, 0, stream>>>(a, b, h, rows, len, ways);
 else
   l4_rows_kernel<false, 4><<<grid, 4 * 32, 0, stream>>>(a, b, h, rows, len, ways);
-#line 3781 "scan.nw"
+#line 3777 "scan.nw"
   return cudaGetLastError();
 }
-#line 3817 "scan.nw"
+#line 3813 "scan.nw"
 static int l4_choose_items(long long n)
 {
   int resident[3] = {l4_resident<8, true>(), l4_resident<16, true>(),
@@ -1827,7 +1827,7 @@ static int l4_choose_items(long long n)
       return 8 << i;
   return resident[0] > 0 ? 8 : resident[1] > 0 ? 16 : 32;
 }
-#line 3855 "scan.nw"
+#line 3851 "scan.nw"
 #define ROWS_SHORTEST 2048   /* the shortest rows measured */
 
 /* Whether the rows go to warps: aligned arrays, rows no shorter than those
@@ -1842,7 +1842,7 @@ static bool l4_rows_takes(long long rows, long long len, bool aligned)
   long long rounds = (rows + groups - 1) / groups;
   return 4 * rows >= 3 * rounds * groups;
 }
-#line 3878 "scan.nw"
+#line 3874 "scan.nw"
 static size_t l4_auto_workspace_bytes(long long rows, long long len, bool aligned)
 {
   if (l4_rows_takes(rows, len, aligned)) return 0;   /* the warps need none */
@@ -1861,7 +1861,7 @@ static cudaError_t l4_auto_launch(const float *a, const float *b, float *h,
   default: return l4_launch<8>(a, b, h, rows, len, workspace, stream);
   }
 }
-#line 3910 "scan.nw"
+#line 3906 "scan.nw"
 /* The bytes of workspace a call needs; aligned: as rows_aligned says of its
    arrays, which only SCAN_AUTO's choice depends on. */
 typedef size_t (*workspace_sizer)(long long rows, long long len, bool aligned);
@@ -1875,13 +1875,13 @@ typedef struct {
   workspace_sizer workspace; /* NULL when it needs none */
   scan_launcher launch;
 } scan_variant;
-#line 3926 "scan.nw"
+#line 3922 "scan.nw"
 static const scan_variant variants[] = {
   {"l0", "Level 0: Hillis-Steele in registers", 0, 12, 0, NULL, l0_launch},
   {"l1", "Level 1: Blelloch in shared memory", L1_MAX_LEN, 12, 0, NULL, l1_launch},
   {"l2", "Level 2: three passes", L2_MAX_LEN, 28, 0, l2_workspace_bytes, l2_launch},
   
-#line 3947 "scan.nw"
+#line 3943 "scan.nw"
 {"l3", "Level 3: look-back, serial walk", 0, 12, 256,
  l3_workspace_bytes<WALK_SERIAL>, l3_launch<WALK_SERIAL>},
 {"l3b", "Level 3b: look-back, warp walk", 0, 12, 256,
@@ -1896,7 +1896,7 @@ static const scan_variant variants[] = {
  l3c_launch<8>},
 {"l3c-16", "Level 3c: 16 items a thread", 0, 12, 4096, l3c_workspace_bytes<16>,
  l3c_launch<16>},
-#line 3931 "scan.nw"
+#line 3927 "scan.nw"
   {"l4-8", "Level 4: 8 items a thread", 0, 12, 2048, l4_workspace_bytes<8>,
    l4_launch<8>},
   {"l4-16", "Level 4: 16 items a thread", 0, 12, 4096, l4_workspace_bytes<16>,
@@ -1910,7 +1910,7 @@ static const scan_variant variants[] = {
    l4_auto_workspace_bytes, l4_auto_launch},
 };
 #define VARIANT_COUNT ((int)(sizeof variants / sizeof variants[0]))
-#line 3970 "scan.nw"
+#line 3966 "scan.nw"
 static const char *const public_variant_names[] = {
   "l1", "l2", "l3", "l3b", "l3c-8", "l4", "l4"   /* in scan_kernel order */
 };
@@ -1921,7 +1921,7 @@ static const scan_variant *find_variant(const char *name)
     if (strcmp(variants[i].name, name) == 0) return &variants[i];
   return NULL;
 }
-#line 3989 "scan.nw"
+#line 3985 "scan.nw"
 static bool misaligned(const void *p) { return ((uintptr_t)p & 3) != 0; }
 
 /* cudaSuccess for a valid call with work to do; cudaErrorNotReady (never
@@ -1938,7 +1938,7 @@ static cudaError_t check_call(const scan_variant *v, const float *a,
   if (v->max_len && len > v->max_len) return cudaErrorInvalidValue;
   return cudaSuccess;
 }
-#line 4023 "scan.nw"
+#line 4019 "scan.nw"
 static cudaMemPool_t workspace_pool(void)
 {
   static cudaMemPool_t pools[64];
@@ -1958,7 +1958,7 @@ static cudaMemPool_t workspace_pool(void)
     cudaMemPoolDestroy(pool);
   return pools[device];
 }
-#line 4045 "scan.nw"
+#line 4041 "scan.nw"
 static cudaError_t run_variant(const scan_variant *v, const float *a,
                                const float *b, float *h, long long rows,
                                long long len, void *workspace,
@@ -1969,13 +1969,13 @@ static cudaError_t run_variant(const scan_variant *v, const float *a,
   cudaMemPool_t pool = NULL;
   cudaError_t e = cudaSuccess;
   if (bytes && !ws) 
-#line 4066 "scan.nw"
+#line 4062 "scan.nw"
 {
   pool = workspace_pool();
   e = pool ? cudaMallocFromPoolAsync(&ws, bytes, pool, stream) : cudaMalloc(&ws, bytes);
   if (e != cudaSuccess) return e;
 }
-#line 4055 "scan.nw"
+#line 4051 "scan.nw"
   e = v->launch(a, b, h, rows, len, ws, stream);
   if (bytes && !workspace) {
     cudaError_t f = pool ? cudaFreeAsync(ws, stream)
@@ -1984,7 +1984,7 @@ static cudaError_t run_variant(const scan_variant *v, const float *a,
   }
   return e;
 }
-#line 4074 "scan.nw"
+#line 4070 "scan.nw"
 cudaError_t scan_forward(scan_kernel k, const float *a, const float *b, float *h,
                          long long rows, long long len, cudaStream_t stream)
 {
@@ -1997,7 +1997,7 @@ cudaError_t scan_forward(scan_kernel k, const float *a, const float *b, float *h
 }
 #line 154 "scan.nw"
 #ifndef SCAN_NO_MAIN
-#line 4099 "scan.nw"
+#line 4095 "scan.nw"
 enum { EXIT_OK = 0, EXIT_FAILED = 1, EXIT_USAGE = 2, EXIT_NO_GPU = 3,
        EXIT_SKIPPED = 77 };
 
@@ -2010,7 +2010,7 @@ static void cuda_check(cudaError_t e, const char *what, const char *file, int li
   fprintf(stderr, "%s:%d: %s: %s\n", file, line, what, cudaGetErrorString(e));
   exit(EXIT_FAILED);
 }
-#line 4120 "scan.nw"
+#line 4116 "scan.nw"
 static uint64_t mix64(uint64_t x)   /* SplitMix64's finaliser */
 {
   x += 0x9E3779B97F4A7C15ULL;
@@ -2025,7 +2025,7 @@ static float uniform_at(uint64_t seed, long long i, float lo, float hi)
   double u = (double)(mix64(seed ^ mix64((uint64_t)i)) >> 40) * 0x1p-24;
   return (float)(lo + (hi - lo) * u);
 }
-#line 4137 "scan.nw"
+#line 4133 "scan.nw"
 static void fill_uniform(float *x, long long n, uint64_t seed, float lo, float hi)
 {
 #pragma omp parallel for schedule(static)
@@ -2036,7 +2036,7 @@ static uint64_t run_seed;     /* printed at the start; SCAN_SEED replays it */
 static uint64_t case_counter;
 
 static uint64_t next_seed(void) { return mix64(run_seed + ++case_counter); }
-#line 4155 "scan.nw"
+#line 4151 "scan.nw"
 typedef struct { const char *name; float lo, hi; } decay_family;
 
 static const decay_family decays[] = {
@@ -2050,7 +2050,7 @@ static void make_inputs(float *a, float *b, long long n, int decay)
   fill_uniform(a, n, next_seed(), decays[decay].lo, decays[decay].hi);
   fill_uniform(b, n, next_seed(), -1.0f, 1.0f);
 }
-#line 7200 "scan.nw"
+#line 7196 "scan.nw"
 static int usage_error(const char *fmt, ...)
 {
   va_list args;
@@ -2061,7 +2061,7 @@ static int usage_error(const char *fmt, ...)
   va_end(args);
   return EXIT_USAGE;
 }
-#line 7377 "scan.nw"
+#line 7373 "scan.nw"
 static int compare_floats(const void *x, const void *y)
 {
   float a = *(const float *)x, b = *(const float *)y;
@@ -2146,7 +2146,7 @@ static void compare_one(comparison *c, double out, double ref, double bound,
     c->worst_ref = ref;
   }
 }
-#line 4175 "scan.nw"
+#line 4171 "scan.nw"
 /* Compare one row of an output (float from the GPU, double from a mirror). */
 template <typename real>
 static void compare_row(const float *a, const float *b, const real *out,
@@ -2161,7 +2161,7 @@ static void compare_row(const float *a, const float *b, const real *out,
                 first_index + t);
   }
 }
-#line 4195 "scan.nw"
+#line 4191 "scan.nw"
 static void merge_comparison(comparison *into, const comparison *c)
 {
   into->checked += c->checked;
@@ -2174,7 +2174,7 @@ static void merge_comparison(comparison *into, const comparison *c)
     into->worst_ref = c->worst_ref;
   }
 }
-#line 4210 "scan.nw"
+#line 4206 "scan.nw"
 template <typename real>
 static comparison compare_rows(const float *a, const float *b, const real *out,
                                long long rows, long long len, precision p)
@@ -2194,7 +2194,7 @@ static comparison compare_rows(const float *a, const float *b, const real *out,
   }
   return all;
 }
-#line 4235 "scan.nw"
+#line 4231 "scan.nw"
 static void describe_worst(char *text, size_t size, const comparison *c,
                            long long len)
 {
@@ -2259,7 +2259,7 @@ for (long long g = 0; g < tiles; g++) {
   free(local_a);
   free(spine);
 }
-#line 4270 "scan.nw"
+#line 4266 "scan.nw"
 typedef void (*mirror_fn)(const float *a, const float *b, double *h,
                           long long rows, long long len, int fault,
                           int *overflow);
@@ -2273,7 +2273,7 @@ typedef struct {
   int overflow_slot;     /* the first slot past a tile, -1 if none */
   long long overflow_len;
 } evidence;
-#line 4286 "scan.nw"
+#line 4282 "scan.nw"
 static evidence run_mirror(mirror_fn mirror, const mirror_case *cases,
                            int count, int fault)
 {
@@ -2288,7 +2288,7 @@ static evidence run_mirror(mirror_fn mirror, const mirror_case *cases,
     mirror(a, b, h, cases[i].rows, cases[i].len, fault, &overflow);
     comparison c = compare_rows(a, b, h, cases[i].rows, cases[i].len, FLOAT64);
     
-#line 4307 "scan.nw"
+#line 4303 "scan.nw"
 if (c.failed || overflow >= 0) ev.failed_cases++;
 if (overflow >= 0 && ev.overflow_slot < 0) {
   ev.overflow_slot = overflow;
@@ -2298,12 +2298,12 @@ if (ev.worst.worst_index < 0 || c.worst_ratio > ev.worst.worst_ratio) {
   ev.worst = c;
   ev.worst_len = cases[i].len;
 }
-#line 4300 "scan.nw"
+#line 4296 "scan.nw"
     free(a); free(b); free(h);
   }
   return ev;
 }
-#line 4321 "scan.nw"
+#line 4317 "scan.nw"
 static const char *const fault_names[FAULT_COUNT] = {
   "correct", "upsweep-swap", "downsweep-swap", "downsweep-index-off-by-one",
   "root-not-identity", "threads-rounded-to-warp", "apply-swap",
@@ -2315,7 +2315,7 @@ static const char *const fault_names[FAULT_COUNT] = {
   "groups-settle-short", "groups-settle-left-fold", "groups-settle-no-wait",
   "groups-settle-plain-store", "groups-settle-shifted", "groups-skip-empty",
 };
-#line 4339 "scan.nw"
+#line 4335 "scan.nw"
 static bool report_fault(int fault, const evidence *ev, int cases)
 {
   char text[256];
@@ -2334,7 +2334,7 @@ static bool report_fault(int fault, const evidence *ev, int cases)
     printf("  caught %-28s %s, len %lld\n", fault_names[fault], text, ev->worst_len);
   return ev->failed_cases > 0;
 }
-#line 4360 "scan.nw"
+#line 4356 "scan.nw"
 static int mirror_suite(mirror_fn mirror, const mirror_case *cases, int count,
                         const int *faults, int fault_count)
 {
@@ -2345,7 +2345,7 @@ static int mirror_suite(mirror_fn mirror, const mirror_case *cases, int count,
   }
   return ok ? EXIT_OK : EXIT_FAILED;
 }
-#line 4378 "scan.nw"
+#line 4374 "scan.nw"
 static int length_cases(mirror_case *cases, long long ceiling, long long rows)
 {
   static const long long extra[] = {1, 2, 3, 5, 7, 100, 1000, 1500, 3001, 100003};
@@ -2357,7 +2357,7 @@ static int length_cases(mirror_case *cases, long long ceiling, long long rows)
       if (p + d <= ceiling) cases[count++] = mirror_case{rows, p + d};
   return count;
 }
-#line 4429 "scan.nw"
+#line 4425 "scan.nw"
 enum { STEP_CLAIM, STEP_SCAN, STEP_PUBLISH_FIRST, STEP_PUBLISH_SECOND,
        STEP_WALK, STEP_FOLD, STEP_PREFIX_FIRST, STEP_PREFIX_SECOND,
        STEP_WRITE, STEP_DONE };
@@ -2374,7 +2374,7 @@ typedef struct {
   bool found_aggregate;      /* the walk stopped at an A (a broken variant) */
   long long t_claim, t_published, t_found, t_prefix, t_done;  /* the figure */
 } actor;
-#line 4448 "scan.nw"
+#line 4444 "scan.nw"
 typedef struct {
   const float *a, *b;
   double *h;
@@ -2387,7 +2387,7 @@ typedef struct {
   int resident_limit, started;        /* blocks become resident in order */
   const int *residency;               /* of this permutation */
 } launch;
-#line 4466 "scan.nw"
+#line 4462 "scan.nw"
 static tile_place launch_place(const launch *L, long long tile)
 {
   return place_tile(tile, L->len, L->per_row, (int)L->tile_size);
@@ -2398,7 +2398,7 @@ static affine<double> element_at(const launch *L, tile_place p, int i)
   affine<double> x = {L->a[p.start + i], L->b[p.start + i]};
   return p.index == 0 && i == 0 ? start_row(x) : x;
 }
-#line 4483 "scan.nw"
+#line 4479 "scan.nw"
 /* One half of publishing `flag` for tile g: the value or the flag. */
 static void publish_half(launch *L, long long g, int flag, affine<double> value,
                          bool first_half)
@@ -2411,7 +2411,7 @@ static void publish_half(launch *L, long long g, int flag, affine<double> value,
     L->flag[g] = flag;
   }
 }
-#line 4501 "scan.nw"
+#line 4497 "scan.nw"
 /* One event of the walk; returns false when the actor must wait. */
 static bool walk_serial_event(launch *L, actor *x)
 {
@@ -2426,7 +2426,7 @@ static bool walk_serial_event(launch *L, actor *x)
   }
   return true;
 }
-#line 4521 "scan.nw"
+#line 4517 "scan.nw"
 static bool walk_warp_event(launch *L, actor *x)
 {
   long long first = x->tile - launch_place(L, x->tile).index;
@@ -2446,23 +2446,23 @@ static bool walk_warp_event(launch *L, actor *x)
   x->step = STEP_FOLD;
   return true;
 }
-#line 4548 "scan.nw"
+#line 4544 "scan.nw"
 static affine<double> fold_forward(const launch *L, const actor *x)
 {
   long long g = x->tile;
   affine<double> acc = x->found_aggregate ? L->aggregate[x->found]
                                           : L->inclusive[x->found];
   if (L->fault == FAULT_BACKWARD_FOLD) 
-#line 4562 "scan.nw"
+#line 4558 "scan.nw"
 {
   if (x->found + 1 >= g) return acc;
   affine<double> right = L->aggregate[g - 1];
   for (long long j = g - 2; j > x->found; j--) right = combine(L->aggregate[j], right);
   return combine(acc, right);
 }
-#line 4554 "scan.nw"
+#line 4550 "scan.nw"
   if (L->walk == WALK_WARP) 
-#line 4571 "scan.nw"
+#line 4567 "scan.nw"
 {
   for (long long w = x->look; w < g; w += 32) {
     int top = w == x->look ? x->lane - 1 : 31;
@@ -2473,12 +2473,12 @@ static affine<double> fold_forward(const launch *L, const actor *x)
   }
   return acc;
 }
-#line 4555 "scan.nw"
+#line 4551 "scan.nw"
   for (long long j = x->found + 1; j < g; j++)
     acc = combine_at(FAULT_WALK_ORDER, L->fault, acc, L->aggregate[j]);
   return acc;
 }
-#line 4588 "scan.nw"
+#line 4584 "scan.nw"
 /* Take one step of actor x; false when it cannot move now. */
 static bool actor_event(launch *L, actor *x, int block)
 {
@@ -2490,7 +2490,7 @@ static bool actor_event(launch *L, actor *x, int block)
     x->step = STEP_SCAN;
     return true;
   
-#line 4606 "scan.nw"
+#line 4602 "scan.nw"
 case STEP_SCAN:
   x->total = element_at(L, p, 0);
   for (int i = 1; i < p.count; i++) x->total = combine(x->total, element_at(L, p, i));
@@ -2508,9 +2508,9 @@ case STEP_PUBLISH_SECOND:
   return true;
 case STEP_WALK:
   return L->walk == WALK_SERIAL ? walk_serial_event(L, x) : walk_warp_event(L, x);
-#line 4599 "scan.nw"
+#line 4595 "scan.nw"
   
-#line 4626 "scan.nw"
+#line 4622 "scan.nw"
 case STEP_FOLD:
   x->prefix = fold_forward(L, x);
   x->t_found = L->clock;
@@ -2533,11 +2533,11 @@ case STEP_WRITE: {
   x->step = STEP_DONE;
   return true;
 }
-#line 4600 "scan.nw"
+#line 4596 "scan.nw"
   }
   return false;
 }
-#line 4664 "scan.nw"
+#line 4660 "scan.nw"
 enum { SCHEDULE_RANDOM, SCHEDULE_LATE_PREFIX, SCHEDULE_REVERSE_RESIDENCY,
        SCHEDULE_STALLS, SCHEDULE_KINDS };
 static const char *const schedule_names[SCHEDULE_KINDS] = {
@@ -2551,7 +2551,7 @@ static bool can_move(launch *L, const actor *x)
   return L->walk == WALK_SERIAL ? walk_serial_event(L, &copy)
                                 : walk_warp_event(L, &copy);
 }
-#line 4680 "scan.nw"
+#line 4676 "scan.nw"
 /* Pick the actor for the next event, or -1 if no one can move. */
 static int pick_actor(launch *L, int policy, uint64_t *rng)
 {
@@ -2568,7 +2568,7 @@ static int pick_actor(launch *L, int policy, uint64_t *rng)
   *rng = mix64(*rng);
   return movable[*rng % (uint64_t)count];
 }
-#line 4699 "scan.nw"
+#line 4695 "scan.nw"
 /* Make blocks resident, in the order of L->residency, up to the limit. */
 static void admit_blocks(launch *L)
 {
@@ -2580,7 +2580,7 @@ static void admit_blocks(launch *L)
     resident++;
   }
 }
-#line 4713 "scan.nw"
+#line 4709 "scan.nw"
 /* Run a launch to the end; false on deadlock. */
 static bool run_launch(launch *L, int policy, uint64_t seed)
 {
@@ -2589,7 +2589,7 @@ static bool run_launch(launch *L, int policy, uint64_t seed)
     admit_blocks(L);
     int i = pick_actor(L, policy, &rng);
     if (i < 0) 
-#line 4735 "scan.nw"
+#line 4731 "scan.nw"
 {
   bool thawed = false;
   for (int j = 0; j < (int)L->tiles && !thawed; j++)
@@ -2597,7 +2597,7 @@ static bool run_launch(launch *L, int policy, uint64_t seed)
   if (!thawed) return false;
   continue;
 }
-#line 4721 "scan.nw"
+#line 4717 "scan.nw"
     actor *x = &L->blocks[i];
     int before = x->step;
     actor_event(L, x, i);
@@ -2609,7 +2609,7 @@ static bool run_launch(launch *L, int policy, uint64_t seed)
   }
   return true;
 }
-#line 4751 "scan.nw"
+#line 4747 "scan.nw"
 static void launch_init(launch *L, const float *a, const float *b, double *h,
                         long long rows, long long len, long long tile_size,
                         int walk, int fault, int policy, int *order)
@@ -2628,7 +2628,7 @@ static void launch_init(launch *L, const float *a, const float *b, double *h,
   }
   L->residency = order;
 }
-#line 4779 "scan.nw"
+#line 4775 "scan.nw"
 typedef struct { long long rows, len, tile_size; } protocol_case;
 
 static const protocol_case protocol_cases[] = {
@@ -2637,7 +2637,7 @@ static const protocol_case protocol_cases[] = {
 };
 #define PROTOCOL_CASES 6
 #define RANDOM_SCHEDULES 24
-#line 4795 "scan.nw"
+#line 4791 "scan.nw"
 typedef struct { float *a, *b; double *h, *first_h; } case_arrays;
 
 static case_arrays case_arrays_new(long long n, int decay)
@@ -2653,7 +2653,7 @@ static void case_arrays_free(case_arrays m)
 {
   free(m.a); free(m.b); free(m.h); free(m.first_h);
 }
-#line 4815 "scan.nw"
+#line 4811 "scan.nw"
 typedef struct {
   float *a, *b;
   double *h, *first_h;
@@ -2675,19 +2675,19 @@ static launch_memory launch_memory_new(long long n, long long tiles)
   m.blocks = (actor *)malloc(sizeof(actor) * tiles);
   return m;
 }
-#line 4839 "scan.nw"
+#line 4835 "scan.nw"
 static void launch_memory_free(launch_memory m)
 {
   free(m.a); free(m.b); free(m.h); free(m.first_h); free(m.flag); free(m.order);
   free(m.aggregate); free(m.inclusive); free(m.blocks);
 }
-#line 4850 "scan.nw"
+#line 4846 "scan.nw"
 typedef struct {
   bool deadlock, disagree, out_of_bound;
   char detail[256];
 } protocol_evidence;
 
-#line 4858 "scan.nw"
+#line 4854 "scan.nw"
 static void note(protocol_evidence *ev, bool *flag, const char *fmt, ...)
 {
   if (*flag) return;
@@ -2698,7 +2698,7 @@ static void note(protocol_evidence *ev, bool *flag, const char *fmt, ...)
   vsnprintf(ev->detail, sizeof ev->detail, fmt, args);
   va_end(args);
 }
-#line 4875 "scan.nw"
+#line 4871 "scan.nw"
 /* Holds one schedule's outputs h to the bound and to the first schedule's
    bits (kept in first_h when `first`); `schedule` names it in the evidence. */
 static void judge_schedule(const float *a, const float *b, const double *h, double *first_h,
@@ -2721,7 +2721,7 @@ static void judge_schedule(const float *a, const float *b, const double *h, doub
         break;
       }
 }
-#line 4900 "scan.nw"
+#line 4896 "scan.nw"
 static void run_schedule(const protocol_case *c, launch_memory *m, int walk,
                          int fault, int policy, uint64_t seed, bool first,
                          protocol_evidence *ev)
@@ -2739,7 +2739,7 @@ static void run_schedule(const protocol_case *c, launch_memory *m, int walk,
   judge_schedule(m->a, m->b, m->h, m->first_h, c->rows, c->len, first,
                  schedule_names[policy], ev);
 }
-#line 4920 "scan.nw"
+#line 4916 "scan.nw"
 static protocol_evidence run_protocol(int walk, int fault, int *schedules)
 {
   protocol_evidence ev = {false, false, false, ""};
@@ -2758,7 +2758,7 @@ static protocol_evidence run_protocol(int walk, int fault, int *schedules)
   }
   return ev;
 }
-#line 5023 "scan.nw"
+#line 5019 "scan.nw"
 enum { WORK_CLAIM, WORK_PUBLISH, WORK_FINISH, WORK_TAKE, WORK_DONE };
 enum { WALKER_START, WALKER_WAIT, WALKER_LOOK, WALKER_SIGNAL, WALKER_DONE };
 
@@ -2774,7 +2774,7 @@ typedef struct {
   long long walking, look;              /* the walking warp's own */
   bool walking_last;
 } held_block;
-#line 5041 "scan.nw"
+#line 5037 "scan.nw"
 typedef struct {
   const float *a, *b;
   double *h;
@@ -2795,7 +2795,7 @@ static affine<double> held_element(const held_launch *L, long long i)
   if (i % L->len == 0) x = affine<double>{0.0, start_row(x).b};
   return x;
 }
-#line 5068 "scan.nw"
+#line 5064 "scan.nw"
 /* Folds tile g onto `before`; writes every state to h when `write`. */
 static affine<double> held_fold(held_launch *L, long long g, affine<double> before,
                                 bool write)
@@ -2807,7 +2807,7 @@ static affine<double> held_fold(held_launch *L, long long g, affine<double> befo
   }
   return before;
 }
-#line 5096 "scan.nw"
+#line 5092 "scan.nw"
 /* One event of block k's workers; false when they must wait. */
 static bool held_work_event(held_launch *L, held_block *k)
 {
@@ -2824,7 +2824,7 @@ static bool held_work_event(held_launch *L, held_block *k)
     k->early = k->prefix;
     return true;
   
-#line 5118 "scan.nw"
+#line 5114 "scan.nw"
 case WORK_FINISH: {
   if (!k->done) return false;
   bool wrong = L->fault == FAULT_HELD_WRONG_TILE && k->tile < L->tiles;
@@ -2848,11 +2848,11 @@ case WORK_TAKE: {
   k->early = k->prefix;
   return true;
 }
-#line 5112 "scan.nw"
+#line 5108 "scan.nw"
   }
   return false;
 }
-#line 5150 "scan.nw"
+#line 5146 "scan.nw"
 /* One event of block k's walking warp; false when it must wait. */
 static bool held_walker_event(held_launch *L, held_block *k)
 {
@@ -2869,7 +2869,7 @@ static bool held_walker_event(held_launch *L, held_block *k)
     k->walker = WALKER_LOOK;
     return true;
   
-#line 5176 "scan.nw"
+#line 5172 "scan.nw"
 case WALKER_LOOK: {
   long long g = k->walking;
   if (g == 0) { k->prefix = identity_map<double>(); k->walker = WALKER_SIGNAL; return true; }
@@ -2883,7 +2883,7 @@ case WALKER_LOOK: {
   k->walker = WALKER_SIGNAL;
   return true;
 }
-#line 5166 "scan.nw"
+#line 5162 "scan.nw"
   case WALKER_SIGNAL:
     k->done = true;
     k->walker = k->walking_last ? WALKER_DONE : WALKER_WAIT;
@@ -2891,7 +2891,7 @@ case WALKER_LOOK: {
   }
   return false;
 }
-#line 5199 "scan.nw"
+#line 5195 "scan.nw"
 enum { HELD_RANDOM, HELD_WORKERS_FIRST, HELD_WALKERS_FIRST };
 
 static bool held_can_move(const held_launch *L, int actor)
@@ -2906,7 +2906,7 @@ static bool held_can_move(const held_launch *L, int actor)
   }
   return false;
 }
-#line 5216 "scan.nw"
+#line 5212 "scan.nw"
 /* Runs a launch to the end under one schedule; false on deadlock. */
 static bool held_run(held_launch *L, int policy, uint64_t rng)
 {
@@ -2928,14 +2928,14 @@ static bool held_run(held_launch *L, int policy, uint64_t rng)
     if (L->blocks[k].work != WORK_DONE || L->blocks[k].walker != WALKER_DONE) return false;
   return true;
 }
-#line 5244 "scan.nw"
+#line 5240 "scan.nw"
 typedef struct { long long rows, len, tile_size; int blocks; } held_case;
 
 static const held_case held_cases[] = {
   {1, 203, 4, 3}, {3, 41, 8, 2}, {5, 7, 4, 4}, {1, 5, 8, 3}, {2, 64, 4, 1}, {4, 33, 5, 6},
 };
 #define HELD_CASES ((int)(sizeof held_cases / sizeof held_cases[0]))
-#line 5258 "scan.nw"
+#line 5254 "scan.nw"
 static bool held_schedule(held_launch *L, const held_case *c, int policy, uint64_t seed,
                           double *first_h, bool first, protocol_evidence *ev)
 {
@@ -2961,7 +2961,7 @@ static bool held_schedule(held_launch *L, const held_case *c, int policy, uint64
   judge_schedule(L->a, L->b, L->h, first_h, c->rows, c->len, first, name, ev);
   return true;
 }
-#line 5289 "scan.nw"
+#line 5285 "scan.nw"
 static protocol_evidence run_held_mirror(int fault, int *schedules)
 {
   protocol_evidence ev = {false, false, false, ""};
@@ -2969,7 +2969,7 @@ static protocol_evidence run_held_mirror(int fault, int *schedules)
   for (int ci = 0; ci < HELD_CASES; ci++) {
     const held_case *c = &held_cases[ci];
     
-#line 5309 "scan.nw"
+#line 5305 "scan.nw"
 long long n = c->rows * c->len, tiles = (n + c->tile_size - 1) / c->tile_size;
 case_arrays m = case_arrays_new(n, ci % DECAY_COUNT);
 double *first_h = m.first_h;
@@ -2980,7 +2980,7 @@ held_block *blocks = (held_block *)malloc(sizeof(held_block) * c->blocks);
 int *movable = (int *)malloc(sizeof(int) * 2 * c->blocks);
 held_launch L = {m.a, m.b, m.h, n, c->len, c->tile_size, tiles, 0, fault, c->blocks, false,
                  flag, aggregate, inclusive, blocks, movable};
-#line 5296 "scan.nw"
+#line 5292 "scan.nw"
     bool have_first = false;   /* the first schedule that ran to its end */
     for (int s = 0; s < 2 + RANDOM_SCHEDULES; s++, ++*schedules) {
       int policy = s < 2 ? s + 1 : HELD_RANDOM;
@@ -2988,14 +2988,14 @@ held_launch L = {m.a, m.b, m.h, n, c->len, c->tile_size, tiles, 0, fault, c->blo
         have_first = true;
     }
     
-#line 5322 "scan.nw"
+#line 5318 "scan.nw"
 case_arrays_free(m);
 free(flag); free(aggregate); free(inclusive); free(blocks); free(movable);
-#line 5303 "scan.nw"
+#line 5299 "scan.nw"
   }
   return ev;
 }
-#line 5377 "scan.nw"
+#line 5373 "scan.nw"
 enum { SHARE_SCAN, SHARE_POST, SHARE_WAIT, SHARE_READ, SHARE_APPLY, SHARE_DONE };
 #define SHARE_MAX_PIECES 4
 
@@ -3006,7 +3006,7 @@ typedef struct {
   double carry, state;            /* before the stride; before this warp's step */
   affine<double> piece[SHARE_MAX_PIECES], step;
 } share_warp;
-#line 5390 "scan.nw"
+#line 5386 "scan.nw"
 typedef struct {
   const float *a, *b;
   double *h;
@@ -3025,7 +3025,7 @@ static affine<double> share_element(const share_launch *L, long long r, long lon
   affine<double> x = {L->a[r * L->len + i], L->b[r * L->len + i]};
   return x;
 }
-#line 5417 "scan.nw"
+#line 5413 "scan.nw"
 static long long share_start(const share_launch *L, const share_warp *w, int way)
 {
   return w->stride + (long long)way * L->pieces * L->piece;
@@ -3043,7 +3043,7 @@ static void share_scan(share_launch *L, share_warp *w, int way)
     w->step = p == 0 || last_only ? t : combine(w->step, t);
   }
 }
-#line 5442 "scan.nw"
+#line 5438 "scan.nw"
 static void share_read(share_launch *L, share_warp *w, int g, int way)
 {
   const affine<double> *set = L->posted + (long long)w->parity * L->groups * L->ways;
@@ -3070,7 +3070,7 @@ static void share_apply(share_launch *L, share_warp *w, int way)
     state = w->piece[p].a * state + w->piece[p].b;
   }
 }
-#line 5478 "scan.nw"
+#line 5474 "scan.nw"
 static void share_advance(share_launch *L, share_warp *w)
 {
   w->stride += (long long)L->ways * L->pieces * L->piece;
@@ -3082,7 +3082,7 @@ static void share_advance(share_launch *L, share_warp *w)
   if (L->fault == FAULT_ROWS_PARITY_PER_ROW) w->parity = 0;
   w->event = w->row < L->rows ? SHARE_SCAN : SHARE_DONE;
 }
-#line 5492 "scan.nw"
+#line 5488 "scan.nw"
 /* One event of warp `i`; false when it must wait at the barrier. */
 static bool share_event(share_launch *L, int i)
 {
@@ -3105,9 +3105,9 @@ static bool share_event(share_launch *L, int i)
   }
   return false;
 }
-#line 5522 "scan.nw"
+#line 5518 "scan.nw"
 enum { SHARE_RANDOM, SHARE_FIRST_WARP_FIRST, SHARE_LAST_WARP_FIRST };
-#line 5526 "scan.nw"
+#line 5522 "scan.nw"
 static bool share_run(share_launch *L, int policy, uint64_t rng)
 {
   int warps = L->groups * L->ways;
@@ -3128,7 +3128,7 @@ static bool share_run(share_launch *L, int policy, uint64_t rng)
     if (L->warps[i].event != SHARE_DONE) return false;
   return true;
 }
-#line 5553 "scan.nw"
+#line 5549 "scan.nw"
 typedef struct { long long rows, len; int ways, groups, pieces, piece; } share_case;
 
 static const share_case share_cases[] = {
@@ -3136,7 +3136,7 @@ static const share_case share_cases[] = {
   {4, 24, 2, 1, 2, 3}, {10, 50, 2, 3, 1, 5}, {5, 130, 8, 2, 2, 3},
 };
 #define SHARE_CASES ((int)(sizeof share_cases / sizeof share_cases[0]))
-#line 5563 "scan.nw"
+#line 5559 "scan.nw"
 static bool share_schedule(share_launch *L, const share_case *c, int policy, uint64_t seed,
                            double *first_h, bool first, protocol_evidence *ev)
 {
@@ -3158,7 +3158,7 @@ static bool share_schedule(share_launch *L, const share_case *c, int policy, uin
   judge_schedule(L->a, L->b, L->h, first_h, c->rows, c->len, first, name, ev);
   return true;
 }
-#line 5587 "scan.nw"
+#line 5583 "scan.nw"
 static protocol_evidence run_share_mirror(int fault, int *schedules)
 {
   protocol_evidence ev = {false, false, false, ""};
@@ -3166,7 +3166,7 @@ static protocol_evidence run_share_mirror(int fault, int *schedules)
   for (int ci = 0; ci < SHARE_CASES; ci++) {
     const share_case *c = &share_cases[ci];
     
-#line 5607 "scan.nw"
+#line 5603 "scan.nw"
 long long n = c->rows * c->len;
 int warps = c->groups * c->ways;
 case_arrays m = case_arrays_new(n, ci % DECAY_COUNT);
@@ -3178,7 +3178,7 @@ share_launch L = {m.a, m.b, m.h, c->rows, c->len, c->ways, c->groups, c->pieces,
                   (int *)malloc(sizeof(int) * c->groups),
                   (share_warp *)malloc(sizeof(share_warp) * warps),
                   (int *)malloc(sizeof(int) * warps)};
-#line 5594 "scan.nw"
+#line 5590 "scan.nw"
     bool have_first = false;   /* the first schedule that ran to its end */
     for (int s = 0; s < 2 + RANDOM_SCHEDULES; s++, ++*schedules)
       if (share_schedule(&L, c, s < 2 ? s + 1 : SHARE_RANDOM, next_seed(), first_h,
@@ -3189,7 +3189,7 @@ share_launch L = {m.a, m.b, m.h, c->rows, c->len, c->ways, c->groups, c->pieces,
   }
   return ev;
 }
-#line 5666 "scan.nw"
+#line 5662 "scan.nw"
 typedef struct { double a, b; bool reset; } gseg;   /* a segment, in float64 */
 static const gseg GSEG_IDENTITY = {1.0, 0.0, false};
 
@@ -3204,7 +3204,7 @@ static double gseg_apply(gseg x, double state)
 {
   return x.reset ? x.b : x.a * state + x.b;
 }
-#line 5687 "scan.nw"
+#line 5683 "scan.nw"
 enum { GWORD_EMPTY, GWORD_SEGMENT, GWORD_KNOWN };
 typedef struct { int kind; gseg value; } gword;
 
@@ -3214,7 +3214,7 @@ static gword gword_of(gseg x)
   if (x.reset) w.value.a = 1.0;
   return w;
 }
-#line 5705 "scan.nw"
+#line 5701 "scan.nw"
 static void gseg_warp_scan(gseg x[32], bool left_fold)
 {
   if (left_fold)
@@ -3224,7 +3224,7 @@ static void gseg_warp_scan(gseg x[32], bool left_fold)
       for (int lane = 31; lane >= offset; lane--)
         x[lane] = gseg_combine(x[lane - offset], x[lane]);
 }
-#line 5717 "scan.nw"
+#line 5713 "scan.nw"
 enum { GSTEP_CLAIM, GSTEP_PUBLISH, GSTEP_READ, GSTEP_SCAN, GSTEP_SETTLE_READ,
        GSTEP_SETTLE_SWAP, GSTEP_FIND, GSTEP_FOLD, GSTEP_WRITE, GSTEP_DONE };
 
@@ -3248,7 +3248,7 @@ typedef struct {
   gword *tile_word, *group_word;
   group_actor *actors;
 } group_launch;
-#line 5749 "scan.nw"
+#line 5745 "scan.nw"
 static void group_read_window(const group_launch *L, long long window, gword w[32])
 {
   const gword known0 = {GWORD_KNOWN, {1.0, 0.0, true}};
@@ -3274,7 +3274,7 @@ static bool group_published(const group_launch *L, long long first, int count)
     if (L->tile_word[first + i].kind == GWORD_EMPTY) return false;
   return true;
 }
-#line 5785 "scan.nw"
+#line 5781 "scan.nw"
 static void group_store(group_launch *L, long long H, gword w)
 {
   gword old = L->group_word[H];
@@ -3289,12 +3289,12 @@ static void group_swap_from_empty(group_launch *L, long long H, gword w)
 {
   if (L->group_word[H].kind == GWORD_EMPTY) group_store(L, H, w);
 }
-#line 5814 "scan.nw"
+#line 5810 "scan.nw"
 static long long group_settle_first(const group_launch *L, const group_actor *x)
 {
   return 32 * (x->window - x->lane) + (L->fault == FAULT_GROUPS_SETTLE_SHIFTED);
 }
-#line 5821 "scan.nw"
+#line 5817 "scan.nw"
 static bool group_can_move(const group_launch *L, const group_actor *x)
 {
   long long G = x->tile / 32;
@@ -3313,7 +3313,7 @@ static bool group_can_move(const group_launch *L, const group_actor *x)
   default: return x->step != GSTEP_DONE;
   }
 }
-#line 5850 "scan.nw"
+#line 5846 "scan.nw"
 static void group_scan_event(group_launch *L, group_actor *x)
 {
   long long G = x->tile / 32;
@@ -3332,7 +3332,7 @@ static void group_scan_event(group_launch *L, group_actor *x)
   x->prefix = k ? gseg_apply(x->before, 0.0) : 0.0;   /* when no walk is needed */
   x->step = needs ? GSTEP_FIND : GSTEP_WRITE;
 }
-#line 5880 "scan.nw"
+#line 5876 "scan.nw"
 static void group_settle_event(group_launch *L, group_actor *x)
 {
   gseg s[32];
@@ -3344,7 +3344,7 @@ static void group_settle_event(group_launch *L, group_actor *x)
   x->settled = s[L->fault == FAULT_GROUPS_SETTLE_SHORT ? 30 : 31];
   x->step = GSTEP_SETTLE_SWAP;
 }
-#line 5905 "scan.nw"
+#line 5901 "scan.nw"
 static void group_fold_event(group_launch *L, group_actor *x)
 {
   long long G = x->tile / 32;
@@ -3366,7 +3366,7 @@ static void group_fold_event(group_launch *L, group_actor *x)
   x->prefix = k ? gseg_apply(x->before, acc) : acc;
   x->step = GSTEP_WRITE;
 }
-#line 5932 "scan.nw"
+#line 5928 "scan.nw"
 static gseg group_element(const group_launch *L, long long i)
 {
   gseg x = {L->a[i], L->b[i], i % L->len == 0};
@@ -3380,7 +3380,7 @@ static void group_event(group_launch *L, group_actor *x)
   switch (x->step) {
   case GSTEP_CLAIM: x->tile = L->ticket++; x->step = GSTEP_PUBLISH; break;
   case GSTEP_PUBLISH: { 
-#line 5957 "scan.nw"
+#line 5953 "scan.nw"
 x->own = group_element(L, first);
 for (long long i = first + 1; i < end; i++) x->own = gseg_combine(x->own, group_element(L, i));
 if (x->own.reset) x->own.a = 1.0;   /* as readers see it, as the kernel does */
@@ -3388,29 +3388,29 @@ L->tile_word[x->tile] = gword_of(x->own);
 x->window = x->tile / 32 - 1;
 x->looked = false;
 x->step = L->settle ? GSTEP_READ : GSTEP_SCAN;
-#line 5944 "scan.nw"
+#line 5940 "scan.nw"
                                                                        } break;
   case GSTEP_READ: { 
-#line 5967 "scan.nw"
+#line 5963 "scan.nw"
 group_read_window(L, x->window, x->seen);
 x->looked = true;
 x->step = GSTEP_SCAN;
-#line 5945 "scan.nw"
+#line 5941 "scan.nw"
                                                                    } break;
   case GSTEP_SCAN: group_scan_event(L, x); break;
   case GSTEP_SETTLE_READ: group_settle_event(L, x); break;
   case GSTEP_SETTLE_SWAP: { 
-#line 5973 "scan.nw"
+#line 5969 "scan.nw"
 if (L->fault == FAULT_GROUPS_SETTLE_STORE)   /* a plain store, not a swap */
   group_store(L, x->window - x->lane, gword_of(x->settled));
 else
   group_swap_from_empty(L, x->window - x->lane, gword_of(x->settled));
 x->seen[x->lane] = gword_of(x->settled);
 x->step = GSTEP_FIND;
-#line 5948 "scan.nw"
+#line 5944 "scan.nw"
                                                                              } break;
   case GSTEP_FIND: { 
-#line 5987 "scan.nw"
+#line 5983 "scan.nw"
 if (!L->settle || !x->looked) group_read_window(L, x->window, x->seen);
 x->looked = true;
 int empty, lane = window_nearest_known(x->seen, &empty);
@@ -3425,22 +3425,22 @@ if (empty >= 0) {
   x->lane = lane;
   x->step = GSTEP_FOLD;
 }
-#line 5949 "scan.nw"
+#line 5945 "scan.nw"
                                                     } break;
   case GSTEP_FOLD: group_fold_event(L, x); break;
   case GSTEP_WRITE: { 
-#line 6004 "scan.nw"
+#line 6000 "scan.nw"
 double state = x->prefix;
 for (long long i = first; i < end; i++) {
   state = gseg_apply(group_element(L, i), state);
   L->h[i] = state;
 }
 x->step = GSTEP_DONE;
-#line 5951 "scan.nw"
+#line 5947 "scan.nw"
                                                   } break;
   }
 }
-#line 6025 "scan.nw"
+#line 6021 "scan.nw"
 enum { GROUPS_RANDOM, GROUPS_EAGER, GROUPS_LAST_LATE, GROUPS_NEWEST,
        GROUPS_EIGHT, GROUPS_POLICIES };
 static const char *const group_policy_names[GROUPS_POLICIES] = {
@@ -3467,7 +3467,7 @@ static int group_choice(const group_launch *L, const int *movable, int n, int po
   }
   return best;
 }
-#line 6055 "scan.nw"
+#line 6051 "scan.nw"
 /* Runs a launch to its end; false on deadlock, or if the actors have not
    finished after a thousand events each (a walk that never ends). Actor i is
    block i; under eight at a time, blocks become resident from the last, eight
@@ -3495,7 +3495,7 @@ static bool group_run(group_launch *L, int policy, uint64_t rng, int *movable)
     if (L->actors[i].step != GSTEP_DONE) return false;
   return true;
 }
-#line 6097 "scan.nw"
+#line 6093 "scan.nw"
 typedef struct { long long rows, len, tile_size; } group_case;
 
 static const group_case group_cases[] = {
@@ -3503,7 +3503,7 @@ static const group_case group_cases[] = {
 };
 #define GROUP_CASES ((int)(sizeof group_cases / sizeof group_cases[0]))
 #define GROUP_RANDOM_SCHEDULES 8   /* fewer than the protocol suite's: the cases are larger */
-#line 6112 "scan.nw"
+#line 6108 "scan.nw"
 static void group_schedule(group_launch *L, const group_case *c, int policy, uint64_t seed,
                            int *movable, double *first_h, bool first, protocol_evidence *ev)
 {
@@ -3533,7 +3533,7 @@ static void group_schedule(group_launch *L, const group_case *c, int policy, uin
   judge_schedule(L->a, L->b, L->h, first_h, c->rows, c->len, first,
                  group_policy_names[policy], ev);
 }
-#line 6144 "scan.nw"
+#line 6140 "scan.nw"
 static protocol_evidence run_group_mirror(int fault, int settle, int *schedules)
 {
   protocol_evidence ev = {false, false, false, ""};
@@ -3541,7 +3541,7 @@ static protocol_evidence run_group_mirror(int fault, int settle, int *schedules)
   for (int ci = 0; ci < GROUP_CASES; ci++) {
     const group_case *c = &group_cases[ci];
     
-#line 6163 "scan.nw"
+#line 6159 "scan.nw"
 long long n = c->rows * c->len, tiles = (n + c->tile_size - 1) / c->tile_size;
 case_arrays m = case_arrays_new(n, ci % DECAY_COUNT);
 double *first_h = m.first_h;
@@ -3550,7 +3550,7 @@ group_actor *actors = (group_actor *)malloc(sizeof(group_actor) * tiles);
 int *movable = (int *)malloc(sizeof(int) * tiles);
 group_launch L = {m.a, m.b, m.h, n, c->len, c->tile_size, tiles, 0, fault, settle, false, false,
                   false, words, words + tiles, actors};
-#line 6151 "scan.nw"
+#line 6147 "scan.nw"
     for (int s = 0; s < GROUPS_POLICIES - 1 + GROUP_RANDOM_SCHEDULES; s++, ++*schedules) {
       int policy = s < GROUPS_POLICIES - 1 ? s + 1 : GROUPS_RANDOM;
       group_schedule(&L, c, policy, next_seed(), movable, first_h, s == 0, &ev);
@@ -3560,14 +3560,14 @@ group_launch L = {m.a, m.b, m.h, n, c->len, c->tile_size, tiles, 0, fault, settl
   }
   return ev;
 }
-#line 4254 "scan.nw"
+#line 4250 "scan.nw"
 typedef struct {
   const char *name;
   const char *what;
   bool needs_gpu;
   int (*run)(void);
 } suite;
-#line 4392 "scan.nw"
+#line 4388 "scan.nw"
 static int suite_mirror_l1(void)
 {
   mirror_case cases[64];
@@ -3589,7 +3589,7 @@ static int suite_mirror_l2(void)
       FAULT_DOWNSWEEP_SWAP, FAULT_APPLY_SWAP, FAULT_SPINE_NO_IDENTITY};
   return mirror_suite(mirror_l2, cases, count, faults, 5);
 }
-#line 4947 "scan.nw"
+#line 4943 "scan.nw"
 static bool report_protocol_run(const char *correct, int fault, int schedules,
                                 const protocol_evidence *ev)
 {
@@ -3603,7 +3603,7 @@ static bool report_protocol_run(const char *correct, int fault, int schedules,
            failed ? ev->detail : "every schedule passed");
   return fault == FAULT_NONE ? !failed : failed;
 }
-#line 4966 "scan.nw"
+#line 4962 "scan.nw"
 static int suite_mirror_lookback(void)
 {
   static const struct { int fault, walk; } runs[] = {
@@ -3623,7 +3623,7 @@ static int suite_mirror_lookback(void)
   }
   return ok ? EXIT_OK : EXIT_FAILED;
 }
-#line 5330 "scan.nw"
+#line 5326 "scan.nw"
 /* Runs a mirror under each fault in turn: the first, FAULT_NONE, must pass
    and every other must be caught. */
 static int report_faults(protocol_evidence (*run)(int fault, int *schedules),
@@ -3644,7 +3644,7 @@ static int suite_mirror_held(void)
                                FAULT_HELD_PREFIX_EARLY, FAULT_HELD_WRONG_TILE};
   return report_faults(run_held_mirror, faults, 4);
 }
-#line 5624 "scan.nw"
+#line 5620 "scan.nw"
 static int suite_mirror_rows(void)
 {
   static const int faults[] = {FAULT_NONE, FAULT_ROWS_STEP_LAST_PIECE,
@@ -3652,7 +3652,7 @@ static int suite_mirror_rows(void)
                                FAULT_ROWS_PARITY_PER_ROW};
   return report_faults(run_share_mirror, faults, 5);
 }
-#line 6177 "scan.nw"
+#line 6173 "scan.nw"
 static int suite_mirror_groups(void)
 {
   static const struct { int fault, settle; } runs[] = {
@@ -3670,7 +3670,7 @@ static int suite_mirror_groups(void)
   }
   return ok ? EXIT_OK : EXIT_FAILED;
 }
-#line 6209 "scan.nw"
+#line 6205 "scan.nw"
 static int suite_combine(void)
 {
   int failures = 0, swapped_differ = 0, trials = 100000;
@@ -3682,7 +3682,7 @@ static int suite_combine(void)
       x[k].b = uniform_at(seed, 6 * i + 2 * k + 1, -1.0f, 1.0f);
     }
     
-#line 6229 "scan.nw"
+#line 6225 "scan.nw"
 affine<double> left = combine(combine(x[0], x[1]), x[2]);
 affine<double> right = combine(x[0], combine(x[1], x[2]));
 double scale = fabs(x[2].a * x[1].a * x[0].b) + fabs(x[2].a * x[1].b) + fabs(x[2].b);
@@ -3692,22 +3692,22 @@ affine<double> e = identity_map<double>(), ex = combine(e, x[0]), xe = combine(x
 if (ex.a != x[0].a || ex.b != x[0].b || xe.a != x[0].a || xe.b != x[0].b) failures++;
 affine<double> xy = combine(x[0], x[1]), yx = combine(x[1], x[0]);
 swapped_differ += xy.b != yx.b;
-#line 6220 "scan.nw"
+#line 6216 "scan.nw"
   }
   
-#line 6241 "scan.nw"
+#line 6237 "scan.nw"
 affine<double> two = {2, 0}, plus_one = {1, 1};
 if (combine(two, plus_one).b != 1 || combine(plus_one, two).b != 2) failures++;
 affine<double> nan_a = {NAN, 0.5}, inf_a = {INFINITY, 0.5}, fine = {0.75, 0.5};
 if (!isnan(start_row(nan_a).b) || !isnan(start_row(inf_a).b) ||
     start_row(fine).b != 0.5) failures++;
 if (swapped_differ < trials * 9 / 10) failures++;
-#line 6222 "scan.nw"
+#line 6218 "scan.nw"
   printf("  %d triples: associative within rounding, identity exact; swapped"
          " operands differ in %d of %d pairs\n", trials, swapped_differ, trials);
   return failures ? EXIT_FAILED : EXIT_OK;
 }
-#line 6258 "scan.nw"
+#line 6254 "scan.nw"
 /* The composition of elements [lo, hi) of a row, halving recursively. */
 static affine<float> halving(const float *a, const float *b, long long lo, long long hi)
 {
@@ -3718,12 +3718,12 @@ static affine<float> halving(const float *a, const float *b, long long lo, long 
   long long mid = lo + (hi - lo) / 2;
   return combine(halving(a, b, lo, mid), halving(a, b, mid, hi));
 }
-#line 6271 "scan.nw"
+#line 6267 "scan.nw"
 static int suite_reference(void)
 {
   int failures = 0;
   
-#line 6288 "scan.nw"
+#line 6284 "scan.nw"
 for (int k = 0; k < 4; k++) {
   double c = 0.5 + 0.125 * k;
   float a[1000], b[1000];
@@ -3734,12 +3734,12 @@ for (int k = 0; k < 4; k++) {
     if (fabs(h[t] - (1 - pow(c, t + 1)) / (1 - c)) > 4 * (t + 1) * 0x1p-53 / (1 - c))
       failures++;
 }
-#line 6275 "scan.nw"
+#line 6271 "scan.nw"
   double worst_sequential = 0, worst_halving = 0, widest = 0;
   for (int decay = 0; decay < DECAY_COUNT; decay++)
     for (long long len = 1; len <= (1 << 16); len = len * 4 + 1) {
       
-#line 6301 "scan.nw"
+#line 6297 "scan.nw"
 float *a = (float *)malloc(sizeof(float) * len);
 float *b = (float *)malloc(sizeof(float) * len);
 float *h = (float *)malloc(sizeof(float) * len);
@@ -3753,7 +3753,7 @@ for (long long t = 1; t < len; t++) {
 comparison c = compare_rows(a, b, h, 1, len, FLOAT32);
 failures += c.failed > 0;
 worst_sequential = fmax(worst_sequential, c.worst_ratio);
-#line 6322 "scan.nw"
+#line 6318 "scan.nw"
 affine<float> whole = halving(a, b, 0, len);
 reference_state r = {0, 0, 0};
 for (long long t = 0; t < len; t++) reference_step(&r, a[t], b[t]);
@@ -3762,16 +3762,16 @@ double ratio = fabs(whole.b - r.h) / bound;
 failures += !(ratio <= 1.0);
 worst_halving = fmax(worst_halving, ratio);
 widest = fmax(widest, bound / (r.s > 0 ? r.s : 1.0));
-#line 6315 "scan.nw"
+#line 6311 "scan.nw"
 free(a); free(b); free(h);
-#line 6279 "scan.nw"
+#line 6275 "scan.nw"
     }
   printf("  float32 sequential uses %.3g of the bound, recursive halving %.3g;"
          " the bound is at most %.3g of the sums it guards\n",
          worst_sequential, worst_halving, widest);
   return failures ? EXIT_FAILED : EXIT_OK;
 }
-#line 6346 "scan.nw"
+#line 6342 "scan.nw"
 static bool gpu_available(char *why, size_t size)
 {
   int count = 0;
@@ -3783,7 +3783,7 @@ static bool gpu_available(char *why, size_t size)
   if (count == 0) { snprintf(why, size, "no CUDA device"); return false; }
   return true;
 }
-#line 6367 "scan.nw"
+#line 6363 "scan.nw"
 enum { SPECIAL_NONE, SPECIAL_NAN_B, SPECIAL_NAN_A, SPECIAL_INF_B, SPECIAL_INF_A,
        SPECIAL_NAN_FIRST_A, SPECIAL_EMPTY_NAN_A, SPECIAL_KNOWN_NAN_A };
 
@@ -3794,7 +3794,7 @@ typedef struct {
   bool in_place;                     /* h is b */
   int special;
 } gpu_case;
-#line 6385 "scan.nw"
+#line 6381 "scan.nw"
 typedef struct { const scan_variant *variant; int public_kernel; } kernel_ref;
 
 static cudaError_t call_kernel(kernel_ref k, const float *a, const float *b,
@@ -3813,7 +3813,7 @@ static const char *kernel_name(kernel_ref k)
       "SCAN_L4_ROOFLINE", "SCAN_AUTO"};
   return k.public_kernel >= 0 ? names[k.public_kernel] : k.variant->name;
 }
-#line 6411 "scan.nw"
+#line 6407 "scan.nw"
 typedef struct {
   float *a, *b, *h;              /* host */
   float *da, *db, *dh;           /* device, at the case's offsets */
@@ -3825,7 +3825,7 @@ static void poison(float *device_base, long long n)
 {
   CUDA_CHECK(cudaMemset(device_base, 0xff, sizeof(float) * (n + 8)));
 }
-#line 6425 "scan.nw"
+#line 6421 "scan.nw"
 static case_buffers case_buffers_new(const gpu_case *c)
 {
   case_buffers m;
@@ -3846,7 +3846,7 @@ static case_buffers case_buffers_new(const gpu_case *c)
   m.dh = c->in_place ? m.db : m.base_h + c->h_offset;
   return m;
 }
-#line 6448 "scan.nw"
+#line 6444 "scan.nw"
 static void case_buffers_free(case_buffers *m)
 {
   free(m->a); free(m->b); free(m->h);
@@ -3854,7 +3854,7 @@ static void case_buffers_free(case_buffers *m)
   CUDA_CHECK(cudaFree(m->base_b));
   CUDA_CHECK(cudaFree(m->base_h));
 }
-#line 6473 "scan.nw"
+#line 6469 "scan.nw"
 static float float_of_bits(uint32_t bits)
 {
   float x;
@@ -3875,7 +3875,7 @@ static void plant_special(const gpu_case *c, float *a, float *b)
   case SPECIAL_KNOWN_NAN_A: a[at] = float_of_bits(0xFFFFFFFEu); break;
   }
 }
-#line 6496 "scan.nw"
+#line 6492 "scan.nw"
 static void upload_case(const gpu_case *c, case_buffers *m)
 {
   make_inputs(m->a, m->b, m->n, c->decay);
@@ -3884,7 +3884,7 @@ static void upload_case(const gpu_case *c, case_buffers *m)
   CUDA_CHECK(cudaMemcpy(m->db, m->b, sizeof(float) * m->n, cudaMemcpyHostToDevice));
   if (!c->in_place) poison(m->base_h, m->n);
 }
-#line 6511 "scan.nw"
+#line 6507 "scan.nw"
 static bool guards_intact(const gpu_case *c, const case_buffers *m)
 {
   if (c->in_place) return true;
@@ -3901,7 +3901,7 @@ static bool guards_intact(const gpu_case *c, const case_buffers *m)
   }
   return true;
 }
-#line 6533 "scan.nw"
+#line 6529 "scan.nw"
 typedef struct { comparison cmp; bool ok; char error[160]; } case_result;
 
 static case_result run_case(kernel_ref k, const gpu_case *c)
@@ -3915,7 +3915,7 @@ static case_result run_case(kernel_ref k, const gpu_case *c)
     snprintf(r.error, sizeof r.error, "CUDA error: %s", cudaGetErrorString(e));
   } else {
     
-#line 6553 "scan.nw"
+#line 6549 "scan.nw"
 CUDA_CHECK(cudaMemcpy(m.h, m.dh, sizeof(float) * m.n, cudaMemcpyDeviceToHost));
 r.cmp = compare_rows(m.a, m.b, m.h, c->rows, c->len, FLOAT32);
 r.ok = r.cmp.failed == 0;
@@ -3925,12 +3925,12 @@ if (!guards_intact(c, &m)) {
 } else if (!r.ok) {
   describe_worst(r.error, sizeof r.error, &r.cmp, c->len);
 }
-#line 6546 "scan.nw"
+#line 6542 "scan.nw"
   }
   case_buffers_free(&m);
   return r;
 }
-#line 6574 "scan.nw"
+#line 6570 "scan.nw"
 static int kernel_cases(gpu_case *cases, long long ceiling, int tile)
 {
   int count = 0, d = 0;
@@ -3946,7 +3946,7 @@ static int kernel_cases(gpu_case *cases, long long ceiling, int tile)
     cases[i].rows = rows < 1 ? 1 : rows > 7 ? 7 : rows;
   }
   
-#line 6594 "scan.nw"
+#line 6590 "scan.nw"
 long long mid = top < 3001 ? top : 3001, wide = top < 257 ? top : 257;
 cases[count++] = gpu_case{70001, 33, 0};
 cases[count++] = gpu_case{66000, wide, 1};
@@ -3962,10 +3962,10 @@ for (int s = SPECIAL_NAN_B; s <= SPECIAL_KNOWN_NAN_A; s++)
   cases[count++] = gpu_case{4, mid, s % DECAY_COUNT, 0, 0, 0, false, s};
 if (tile) cases[count++] = gpu_case{1, 65536LL * tile + 7, 1};
 if (tile >= 2048) cases[count++] = gpu_case{4500, 16384, 2};
-#line 6589 "scan.nw"
+#line 6585 "scan.nw"
   return count;
 }
-#line 6616 "scan.nw"
+#line 6612 "scan.nw"
 static bool kernel_suite(kernel_ref k, long long ceiling, int tile)
 {
   gpu_case cases[128];
@@ -3976,7 +3976,7 @@ static bool kernel_suite(kernel_ref k, long long ceiling, int tile)
   for (int i = 0; i < count; i++) {
     case_result r = run_case(k, &cases[i]);
     
-#line 6636 "scan.nw"
+#line 6632 "scan.nw"
 const gpu_case *c = &cases[i];
 if (!r.ok) {
   failed++;
@@ -3991,7 +3991,7 @@ if (r.cmp.worst_index >= 0 && r.cmp.worst_ratio > worst.worst_ratio && !c->speci
   worst_len = c->len;
 }
 worst.checked = checked;
-#line 6626 "scan.nw"
+#line 6622 "scan.nw"
   }
   char text[200];
   describe_worst(text, sizeof text, &worst, worst_len);
@@ -3999,7 +3999,7 @@ worst.checked = checked;
          kernel_name(k), count, (double)worst.checked, text);
   return failed == 0;
 }
-#line 6656 "scan.nw"
+#line 6652 "scan.nw"
 static kernel_ref public_ref(int k) { return kernel_ref{NULL, k}; }
 
 static kernel_ref variant_ref(const char *name)
@@ -4017,7 +4017,7 @@ static int run_kernel_suites(const kernel_ref *refs, int count)
   }
   return ok ? EXIT_OK : EXIT_FAILED;
 }
-#line 6676 "scan.nw"
+#line 6672 "scan.nw"
 /* One suite for one kernel, public or from the catalogue. */
 #define KERNEL_SUITE(function, ref) \
   static int function(void) { kernel_ref k[] = {ref}; return run_kernel_suites(k, 1); }
@@ -4027,7 +4027,7 @@ KERNEL_SUITE(suite_gpu_l2, public_ref(SCAN_L2_MULTIBLOCK))
 KERNEL_SUITE(suite_gpu_l3, public_ref(SCAN_L3_LOOKBACK))
 KERNEL_SUITE(suite_gpu_l3b, public_ref(SCAN_L3B_LOOKBACK_WARP))
 KERNEL_SUITE(suite_gpu_auto, public_ref(SCAN_AUTO))
-#line 6688 "scan.nw"
+#line 6684 "scan.nw"
 static int suite_gpu_l3c(void)
 {
   kernel_ref k[] = {variant_ref("l3c-1"), variant_ref("l3c-2"), variant_ref("l3c-4"),
@@ -4042,7 +4042,7 @@ static int suite_gpu_l4(void)
                     public_ref(SCAN_L4_ROOFLINE)};
   return run_kernel_suites(k, 6);
 }
-#line 6711 "scan.nw"
+#line 6707 "scan.nw"
 typedef struct {
   const char *what;
   int kernel;                 /* -1: the kernel under test */
@@ -4050,7 +4050,7 @@ typedef struct {
   long long rows, len;
   cudaError_t want;
 } contract_call;
-#line 6721 "scan.nw"
+#line 6717 "scan.nw"
 static const contract_call contract_calls[] = {
   {"rows == 0", -1, 0, 0, 0, 0, 100, cudaSuccess},
   {"len == 0", -1, 0, 0, 0, 100, 0, cudaSuccess},
@@ -4070,7 +4070,7 @@ static const contract_call contract_calls[] = {
    cudaErrorInvalidValue},
 };
 #define CONTRACT_CALLS ((int)(sizeof contract_calls / sizeof contract_calls[0]))
-#line 6743 "scan.nw"
+#line 6739 "scan.nw"
 static const float *offset_pointer(float *base, int bytes)
 {
   return bytes < 0 ? NULL : (const float *)((char *)base + bytes);
@@ -4086,7 +4086,7 @@ static bool output_untouched(const float *device_h, float *host, long long n)
   }
   return true;
 }
-#line 6761 "scan.nw"
+#line 6757 "scan.nw"
 static int suite_gpu_contract(void)
 {
   const long long n = 4096;
@@ -4099,7 +4099,7 @@ static int suite_gpu_contract(void)
   int failures = 0, tried = 0;
   for (int k = 0; k <= SCAN_AUTO; k++)
     for (int i = 0; i < CONTRACT_CALLS; i++) 
-#line 6782 "scan.nw"
+#line 6778 "scan.nw"
 {
   const contract_call *c = &contract_calls[i];
   bool own = c->kernel >= 0 && c->kernel <= SCAN_AUTO, unknown = c->kernel > SCAN_AUTO ||
@@ -4119,14 +4119,14 @@ static int suite_gpu_contract(void)
   failures += !ok;
   tried++;
 }
-#line 6773 "scan.nw"
+#line 6769 "scan.nw"
   printf("  %-6s %d calls on %d kernels returned what the contract says and"
          " wrote nothing\n", failures ? "FAILED" : "ok", tried, SCAN_AUTO + 1);
   CUDA_CHECK(cudaFree(a)); CUDA_CHECK(cudaFree(b)); CUDA_CHECK(cudaFree(h));
   free(host);
   return failures ? EXIT_FAILED : EXIT_OK;
 }
-#line 6813 "scan.nw"
+#line 6809 "scan.nw"
 /* Check |h3b - h3c| <= the regrouping bound for one row; returns the number
    of elements that differ at all, adds violations to *bad. */
 static long long regroup_row(const float *a, const float *b, const float *h3b,
@@ -4143,7 +4143,7 @@ static long long regroup_row(const float *a, const float *b, const float *h3b,
     if (t % tile == 0) { P = row; T = identity_map<double>(); }
     reference_step(&r, a[t], b[t]);
     
-#line 6837 "scan.nw"
+#line 6833 "scan.nw"
 double u = FLOAT32.u;
 double bound = 1.01 * u * (7 * fabs(T.a * e.a * P.b) + 6 * fabs(e.a * T.b) +
                            3 * fabs(e.b)) +
@@ -4152,13 +4152,13 @@ double d = fabs((double)h3b[t] - (double)h3c[t]);
 differ += memcmp(&h3b[t], &h3c[t], sizeof(float)) != 0;
 if (!(d <= bound)) (*bad)++;
 if (d / bound > *worst) *worst = d / bound;
-#line 6829 "scan.nw"
+#line 6825 "scan.nw"
     T = combine(T, e);
     row = combine(row, e);
   }
   return differ;
 }
-#line 6848 "scan.nw"
+#line 6844 "scan.nw"
 static int suite_gpu_regrouping(void)
 {
   static const long long shapes[][2] = {{1, (1 << 22) + 5}, {33, 70001},
@@ -4168,7 +4168,7 @@ static int suite_gpu_regrouping(void)
   for (int s = 0; s < 4; s++) {
     gpu_case c = {shapes[s][0], shapes[s][1], s % DECAY_COUNT};
     
-#line 6868 "scan.nw"
+#line 6864 "scan.nw"
 case_buffers m = case_buffers_new(&c);
 upload_case(&c, &m);
 long long n = m.n;
@@ -4188,7 +4188,7 @@ for (long long row = 0; row < c.rows; row++)
                         out[2] + row * c.len, c.len, L3_THREADS, &bad, &worst);
 for (int k = 0; k < 3; k++) free(out[k]);
 case_buffers_free(&m);
-#line 6857 "scan.nw"
+#line 6853 "scan.nw"
   }
   bool ok = identical_failures == 0 && differ > 0 && bad == 0;
   printf("  %-6s 3 and 3b bit-identical: %s; 3c(1 item) differs from 3b in %lld"
@@ -4197,7 +4197,7 @@ case_buffers_free(&m);
          bad ? "; SOME ARE NOT" : "");
   return ok ? EXIT_OK : EXIT_FAILED;
 }
-#line 6897 "scan.nw"
+#line 6893 "scan.nw"
 static __global__ void count_differences(const uint32_t *x, const uint32_t *y,
                                          long long n, unsigned long long *count)
 {
@@ -4207,7 +4207,7 @@ static __global__ void count_differences(const uint32_t *x, const uint32_t *y,
     mine += x[i] != y[i];
   if (mine) atomicAdd(count, mine);
 }
-#line 6924 "scan.nw"
+#line 6920 "scan.nw"
 /* One run of v, its output and workspace poisoned first. */
 static void run_poisoned(const scan_variant *v, case_buffers *m, long long rows,
                          long long len, void *workspace, size_t bytes)
@@ -4216,7 +4216,7 @@ static void run_poisoned(const scan_variant *v, case_buffers *m, long long rows,
   if (bytes) CUDA_CHECK(cudaMemset(workspace, 0xff, bytes));
   CUDA_CHECK(run_variant(v, m->da, m->db, m->dh, rows, len, workspace, 0));
 }
-#line 6935 "scan.nw"
+#line 6931 "scan.nw"
 /* Run v `runs` times on one shape; returns how many runs differed from the
    first, and prints a line. */
 static int repeat_runs(const scan_variant *v, long long rows, long long len, int runs,
@@ -4236,7 +4236,7 @@ static int repeat_runs(const scan_variant *v, long long rows, long long len, int
   CUDA_CHECK(cudaMemset(count, 0, sizeof(unsigned long long)));
   int differing = 0;
   
-#line 6964 "scan.nw"
+#line 6960 "scan.nw"
 run_poisoned(v, &m, rows, len, workspace, bytes);
 CUDA_CHECK(cudaMemcpy(first, m.dh, sizeof(float) * m.n, cudaMemcpyDeviceToDevice));
 for (int run = 0; run < runs; run++) {
@@ -4247,7 +4247,7 @@ for (int run = 0; run < runs; run++) {
   CUDA_CHECK(cudaMemcpy(&host_count, count, sizeof host_count, cudaMemcpyDeviceToHost));
   if (host_count) { differing++; CUDA_CHECK(cudaMemset(count, 0, sizeof host_count)); }
 }
-#line 6954 "scan.nw"
+#line 6950 "scan.nw"
   printf("  %-6s %-8s %d runs of %lld x %lld%s%s\n", differing ? "FAILED" : "ok", v->name,
          runs, rows, len, special ? " with a flag's NaN" : "",
          differing ? ": some differ" : ", bit-identical");
@@ -4255,7 +4255,7 @@ for (int run = 0; run < runs; run++) {
   case_buffers_free(&m);
   return differing;
 }
-#line 6987 "scan.nw"
+#line 6983 "scan.nw"
 /* One row whose element len / 3 = 1,832,960 lies in tile 31 of a group of 32
    tiles of 2,048, 4,096, 7,168 or 8,192 elements. */
 #define FLAG_NAN_LEN (3 * 1832960LL + 1)
@@ -4277,7 +4277,7 @@ static int suite_gpu_determinism(void)
   }
   return differing ? EXIT_FAILED : EXIT_OK;
 }
-#line 7017 "scan.nw"
+#line 7013 "scan.nw"
 static int suite_gpu_streams(void)
 {
   static const char *const pairs[][2] = {{"l4", "l3c-8"}, {"l3b", "l2"},
@@ -4287,7 +4287,7 @@ static int suite_gpu_streams(void)
     CUDA_CHECK(cudaStreamCreateWithFlags(&stream[s], cudaStreamNonBlocking));
   int failures = 0;
   for (int p = 0; p < 4; p++) 
-#line 7034 "scan.nw"
+#line 7030 "scan.nw"
 {
   gpu_case c[2] = {{1, (1 << 24) + 1, 0}, {8192, 2048, 1}};
   case_buffers m[2];
@@ -4311,13 +4311,13 @@ static int suite_gpu_streams(void)
     case_buffers_free(&m[s]);
   }
 }
-#line 7026 "scan.nw"
+#line 7022 "scan.nw"
   for (int s = 0; s < 2; s++) CUDA_CHECK(cudaStreamDestroy(stream[s]));
   printf("  %-6s 4 pairs of kernels on two streams at once, both outputs right\n",
          failures ? "FAILED" : "ok");
   return failures ? EXIT_FAILED : EXIT_OK;
 }
-#line 7072 "scan.nw"
+#line 7068 "scan.nw"
 /* Scans one huge input with each of `count` kernels; returns the failures,
    or -1 when the GPU has too little memory for it. */
 static int huge_case(gpu_case c, const kernel_ref *refs, int count)
@@ -4333,7 +4333,7 @@ static int huge_case(gpu_case c, const kernel_ref *refs, int count)
   upload_case(&c, &m);
   int failures = 0;
   for (int k = 0; k < count; k++) 
-#line 7106 "scan.nw"
+#line 7102 "scan.nw"
 {
   poison(m.base_h, m.n);
   cudaError_t e = call_kernel(refs[k], m.da, m.db, m.dh, c.rows, c.len, 0);
@@ -4351,7 +4351,7 @@ static int huge_case(gpu_case c, const kernel_ref *refs, int count)
          m.n, e == cudaSuccess ? text : cudaGetErrorString(e));
   failures += !ok;
 }
-#line 7087 "scan.nw"
+#line 7083 "scan.nw"
   case_buffers_free(&m);
   return failures;
 }
@@ -4368,7 +4368,7 @@ static int suite_gpu_huge(void)
   int long_rows = huge_case(gpu_case{2, (1LL << 30) + 7, 0}, held, 2);
   return short_rows > 0 || long_rows > 0 ? EXIT_FAILED : long_rows < 0 ? EXIT_SKIPPED : EXIT_OK;
 }
-#line 7560 "scan.nw"
+#line 7556 "scan.nw"
 /* The roofline: read a and b, write h, 12 bytes an element, no arithmetic
    worth the name. n4 is the number of float4 groups. */
 static __global__ void stream_kernel(const float4 *a, const float4 *b, float4 *h,
@@ -4380,7 +4380,7 @@ static __global__ void stream_kernel(const float4 *a, const float4 *b, float4 *h
     h[i] = make_float4(x.x + y.x, x.y + y.y, x.z + y.z, x.w + y.w);
   }
 }
-#line 7582 "scan.nw"
+#line 7578 "scan.nw"
 struct pair_at {   /* index -> (a[i], b[i]) */
   const float *a, *b;
   __host__ __device__ affine<float> operator()(long long i) const
@@ -4402,7 +4402,7 @@ struct combine_op {
     return combine(x, y);
   }
 };
-#line 7606 "scan.nw"
+#line 7602 "scan.nw"
 /* CUB over the same arrays; with temp == NULL, only sizes *temp_bytes. */
 static cudaError_t cub_scan(const float *a, const float *b, float *h, long long rows,
                             long long len, void *temp, size_t *temp_bytes,
@@ -4420,7 +4420,7 @@ static cudaError_t cub_scan(const float *a, const float *b, float *h, long long 
                                              combine_op{}, rows * len,
                                              cuda::std::equal_to<>(), stream);
 }
-#line 7634 "scan.nw"
+#line 7630 "scan.nw"
 enum { NVML_CLOCK_SM = 1, NVML_CLOCK_MEM = 2 };
 
 static struct {
@@ -4430,7 +4430,7 @@ static struct {
   int (*by_bus)(const char *, void **);
   int (*clock)(void *, int, unsigned *);
 } nvml;
-#line 7646 "scan.nw"
+#line 7642 "scan.nw"
 static void nvml_open(int cuda_device)
 {
   void *lib = dlopen("libnvidia-ml.so.1", RTLD_NOW);
@@ -4452,7 +4452,7 @@ static unsigned nvml_clock(int which)
   if (!nvml.ok || nvml.clock(nvml.device, which, &mhz) != 0) return 0;
   return mhz;
 }
-#line 7677 "scan.nw"
+#line 7673 "scan.nw"
 enum { ROW_VARIANT, ROW_AUTO, ROW_AUTO_PREALLOCATED, ROW_STREAM, ROW_MEMCPY, ROW_CUB };
 
 typedef struct {
@@ -4461,7 +4461,7 @@ typedef struct {
   const scan_variant *variant;       /* for ROW_VARIANT */
   int model_bytes;
 } bench_row;
-#line 7688 "scan.nw"
+#line 7684 "scan.nw"
 static int bench_rows(bench_row *rows)
 {
   int count = 0;
@@ -4480,7 +4480,7 @@ static int bench_rows(bench_row *rows)
                             ROW_CUB, NULL, 12};
   return count;
 }
-#line 7713 "scan.nw"
+#line 7709 "scan.nw"
 typedef struct {
   long long n, rows, len;
   float *a, *b, *h, *copy_from, *copy_to;
@@ -4491,7 +4491,7 @@ typedef struct {
   long long checked_rows[3];
   int checked_count;
 } bench_shape;
-#line 7726 "scan.nw"
+#line 7722 "scan.nw"
 /* Run one row of the table once, on the shape's arrays. */
 static cudaError_t bench_call(const bench_row *r, bench_shape *s)
 {
@@ -4514,7 +4514,7 @@ static cudaError_t bench_call(const bench_row *r, bench_shape *s)
     return cub_scan(s->a, s->b, s->h, s->rows, s->len, s->cub_temp, &s->cub_bytes, 0);
   }
 }
-#line 7762 "scan.nw"
+#line 7758 "scan.nw"
 /* Compare n outputs with a reference and its bound, on all cores. */
 static comparison compare_with(const float *out, const double *ref,
                                const double *bound, long long n, long long first)
@@ -4533,7 +4533,7 @@ static comparison compare_with(const float *out, const double *ref,
   }
   return all;
 }
-#line 7783 "scan.nw"
+#line 7779 "scan.nw"
 /* Is the output right on the checked rows? Fills *worst with the share of the
    bound used. Ceilings are not scans and are not checked. */
 static bool bench_check(const bench_row *r, bench_shape *s, double *worst)
@@ -4552,7 +4552,7 @@ static bool bench_check(const bench_row *r, bench_shape *s, double *worst)
   }
   return ok;
 }
-#line 7809 "scan.nw"
+#line 7805 "scan.nw"
 typedef struct { float ms; unsigned sm[2], mem[2]; } sample;
 
 static sample take_sample(const bench_row *r, bench_shape *s, int reps,
@@ -4571,7 +4571,7 @@ static sample take_sample(const bench_row *r, bench_shape *s, int reps,
   x.mem[1] = nvml_clock(NVML_CLOCK_MEM);
   return x;
 }
-#line 7832 "scan.nw"
+#line 7828 "scan.nw"
 #define SAMPLES 15
 enum { RESULT_OK, RESULT_UNSUPPORTED, RESULT_WRONG, RESULT_ERROR };
 static const char *const result_names[] = {"ok", "unsupported", "wrong", "error"};
@@ -4589,7 +4589,7 @@ typedef struct {
   bool sweep_a, sweep_b, mem_stable;
   bench_result *results;        /* one per bench_row */
 } shape_record;
-#line 7858 "scan.nw"
+#line 7854 "scan.nw"
 static void prepare_row(const bench_row *r, bench_shape *s, bench_result *x,
                         cudaEvent_t start, cudaEvent_t stop)
 {
@@ -4607,7 +4607,7 @@ static void prepare_row(const bench_row *r, bench_shape *s, bench_result *x,
     return;
   }
   
-#line 7879 "scan.nw"
+#line 7875 "scan.nw"
 if (!bench_check(r, s, &x->worst)) {
   x->status = RESULT_WRONG;
   snprintf(x->reason, sizeof x->reason, "output outside the bound (%.3g of it)",
@@ -4619,9 +4619,9 @@ x->reps = once.ms >= 2.0f ? 1 : (int)ceilf(2.0f / fmaxf(once.ms, 0.001f));
 if (x->reps > 200) x->reps = 200;
 x->samples = once.ms > 500.0f ? 5 : SAMPLES;
 x->status = RESULT_OK;
-#line 7875 "scan.nw"
+#line 7871 "scan.nw"
 }
-#line 7895 "scan.nw"
+#line 7891 "scan.nw"
 static void summarise(bench_result *x)
 {
   double ms[SAMPLES];
@@ -4632,12 +4632,12 @@ static void summarise(bench_result *x)
   x->q1 = ms[n / 4];
   x->q3 = ms[(3 * n) / 4];
 }
-#line 7914 "scan.nw"
+#line 7910 "scan.nw"
 static void measure_shape(bench_shape *s, const bench_row *table, int count,
                           shape_record *rec, cudaEvent_t start, cudaEvent_t stop)
 {
   
-#line 7936 "scan.nw"
+#line 7932 "scan.nw"
 s->rows = rec->rows;
 s->len = rec->len;
 float *a = (float *)malloc(sizeof(float) * s->n);
@@ -4665,7 +4665,7 @@ CUDA_CHECK(cudaMalloc(&s->cub_temp, s->cub_bytes + 1));
 const scan_variant *chosen = find_variant(public_variant_names[SCAN_AUTO]);
 size_t bytes = chosen->workspace(s->rows, s->len, rows_aligned(s->a, s->b, s->h, s->len));
 CUDA_CHECK(cudaMalloc(&s->workspace, bytes + 1));   /* + 1: none is still a pointer */
-#line 7918 "scan.nw"
+#line 7914 "scan.nw"
   for (int i = 0; i < count; i++) {
     prepare_row(&table[i], s, &rec->results[i], start, stop);
     const bench_result *x = &rec->results[i];
@@ -4678,7 +4678,7 @@ CUDA_CHECK(cudaMalloc(&s->workspace, bytes + 1));   /* + 1: none is still a poin
         rec->results[i].sample_at[k] = take_sample(&table[i], s, rec->results[i].reps,
                                                    start, stop);
   
-#line 7966 "scan.nw"
+#line 7962 "scan.nw"
 rec->mem_stable = true;
 unsigned mem = 0;
 for (int i = 0; i < count; i++) {
@@ -4691,11 +4691,11 @@ for (int i = 0; i < count; i++) {
       if (x->sample_at[k].mem[e] != mem) rec->mem_stable = false;
     }
 }
-#line 7930 "scan.nw"
+#line 7926 "scan.nw"
   CUDA_CHECK(cudaFree(s->cub_temp));
   CUDA_CHECK(cudaFree(s->workspace));
 }
-#line 7986 "scan.nw"
+#line 7982 "scan.nw"
 typedef struct {
   char name[256], slug[256];
   int sms, l2_bytes, mem_clock_khz, bus_bits, major, minor, driver, runtime;
@@ -4722,7 +4722,7 @@ static void read_device(device_facts *d)
   CUDA_CHECK(cudaRuntimeGetVersion(&d->runtime));
   d->theoretical_gbps = 2.0 * d->mem_clock_khz * 1e3 * d->bus_bits / 8 / 1e9;
   
-#line 8016 "scan.nw"
+#line 8012 "scan.nw"
 int j = 0;
 for (const char *c = d->name; *c && j < (int)sizeof d->slug - 1; c++) {
   if (isalnum((unsigned char)*c)) d->slug[j++] = (char)tolower((unsigned char)*c);
@@ -4730,9 +4730,9 @@ for (const char *c = d->name; *c && j < (int)sizeof d->slug - 1; c++) {
 }
 while (j > 0 && d->slug[j - 1] == '-') j--;
 d->slug[j] = 0;
-#line 8012 "scan.nw"
+#line 8008 "scan.nw"
 }
-#line 8033 "scan.nw"
+#line 8029 "scan.nw"
 static int bench_shapes(shape_record *shapes, long long n)
 {
   int count = 0;
@@ -4749,14 +4749,14 @@ static int bench_shapes(shape_record *shapes, long long n)
   }
   return count;
 }
-#line 8052 "scan.nw"
+#line 8048 "scan.nw"
 static void warm_up(bench_shape *s, cudaEvent_t start, cudaEvent_t stop)
 {
   bench_row stream = {"stream", "", "ceiling", ROW_STREAM, NULL, 12};
   float total = 0;
   while (total < 1000.0f) total += 50 * take_sample(&stream, s, 50, start, stop).ms;
 }
-#line 8145 "scan.nw"
+#line 8141 "scan.nw"
 static void json_clock(FILE *f, const unsigned *mhz)
 {
   if (!nvml.ok) fprintf(f, "null");
@@ -4774,7 +4774,7 @@ static void json_number(FILE *f, const char *key, double x)
   if (isfinite(x)) fprintf(f, ", \"%s\": %.6g", key, x);
   else fprintf(f, ", \"%s\": null", key);
 }
-#line 8165 "scan.nw"
+#line 8161 "scan.nw"
 static void json_result(FILE *f, const bench_row *row, const bench_result *x,
                         const shape_record *r, const bench_result *stream,
                         const device_facts *d)
@@ -4788,7 +4788,7 @@ static void json_result(FILE *f, const bench_row *row, const bench_result *x,
   json_number(f, "predicted_ms", stream_ms * model / (12.0 * r->rows * r->len));
   if (x->status != RESULT_OK) { fprintf(f, "}"); return; }
   
-#line 8183 "scan.nw"
+#line 8179 "scan.nw"
 fprintf(f, ", \"max_err_over_bound\": %.6g, \"reps\": %d, \"samples_ms\": [",
         x->worst, x->reps);
 for (int k = 0; k < x->samples; k++)
@@ -4809,10 +4809,10 @@ for (int k = 0; k < x->samples; k++) {
   fprintf(f, "}");
 }
 fprintf(f, "]");
-#line 8178 "scan.nw"
+#line 8174 "scan.nw"
   fprintf(f, "}");
 }
-#line 8206 "scan.nw"
+#line 8202 "scan.nw"
 static void json_device(FILE *f, const device_facts *d, time_t began)
 {
   char stamp[64];
@@ -4826,7 +4826,7 @@ static void json_device(FILE *f, const device_facts *d, time_t began)
           d->major, d->minor, d->sms, d->l2_bytes, d->memory, d->mem_clock_khz,
           d->bus_bits, d->theoretical_gbps, d->driver, d->runtime);
 }
-#line 8234 "scan.nw"
+#line 8230 "scan.nw"
 typedef struct {
   long long rows, len, tiles;
   int tile;                     /* elements a tile */
@@ -4835,7 +4835,7 @@ typedef struct {
   bool same_bits;               /* the stamped output is the plain one */
   unsigned long long *stamps;   /* on the host, STAMPS words a tile */
 } tile_timeline;
-#line 8245 "scan.nw"
+#line 8241 "scan.nw"
 static tile_timeline record_timeline(bench_shape *s, long long rows, long long len)
 {
   l4_params shape = {};
@@ -4848,7 +4848,7 @@ static tile_timeline record_timeline(bench_shape *s, long long rows, long long l
   void *workspace;
   unsigned long long *stamps, *count, differing = 1;
   
-#line 8269 "scan.nw"
+#line 8265 "scan.nw"
 size_t plain = l4_workspace_bytes<32>(rows, len, true);
 size_t own = l4_held_workspace_bytes(rows, len, true);
 CUDA_CHECK(cudaMalloc(&workspace, plain > own ? plain : own));
@@ -4862,14 +4862,14 @@ count_differences<<<1024, 256>>>((const uint32_t *)s->copy_to, (const uint32_t *
                                   rows * len, count);
 CUDA_CHECK(cudaGetLastError());
 CUDA_CHECK(cudaMemcpy(&differing, count, sizeof differing, cudaMemcpyDeviceToHost));
-#line 8257 "scan.nw"
+#line 8253 "scan.nw"
   t.same_bits = differing == 0;
   t.stamps = (unsigned long long *)malloc(bytes);
   CUDA_CHECK(cudaMemcpy(t.stamps, stamps, bytes, cudaMemcpyDeviceToHost));
   CUDA_CHECK(cudaFree(workspace)); CUDA_CHECK(cudaFree(stamps)); CUDA_CHECK(cudaFree(count));
   return t;
 }
-#line 8291 "scan.nw"
+#line 8287 "scan.nw"
 /* Sorts d (n values, in microseconds) and writes its summary as "key": {...};
    with a span, also the tiles in the step on average. */
 static void json_spread(FILE *f, const char *key, double *d, long long n, double span)
@@ -4885,13 +4885,13 @@ static void json_spread(FILE *f, const char *key, double *d, long long n, double
   if (span > 0) json_number(f, "tiles_in_step", sum / span);
   fprintf(f, "}");
 }
-#line 8323 "scan.nw"
+#line 8319 "scan.nw"
 /* Whether a row starts among the elements [from, to) of the flattened rows. */
 static bool row_starts_in(long long from, long long to, long long len)
 {
   return round_up(to, len) > round_up(from, len);   /* a multiple of len in between */
 }
-#line 8331 "scan.nw"
+#line 8327 "scan.nw"
 /* The first tile whose aggregate the walk of tile g waits for, or -1 when
    tile g does not walk: walk_groups' rule, for tiles of `tile`, no shift. */
 static long long first_needed_tile(long long g, long long len, long long tile)
@@ -4904,7 +4904,7 @@ static long long first_needed_tile(long long g, long long len, long long tile)
                 (last && !row_starts_in(32 * G * tile, (g + 1) * tile, len));
   return prefix ? 32 * (G - 1) : 32 * G;
 }
-#line 8346 "scan.nw"
+#line 8342 "scan.nw"
 /* The walk of each tile of group >= 1 that walks, split at the moment the
    last aggregate it waits for was published (that tile's STAMP_SCANNED). */
 static void json_walk_split(FILE *f, const tile_timeline *t, double *waiting,
@@ -4925,7 +4925,7 @@ static void json_walk_split(FILE *f, const tile_timeline *t, double *waiting,
   fprintf(f, ", ");
   json_spread(f, "walk_after_last_aggregate", after, n, 0);
 }
-#line 8369 "scan.nw"
+#line 8365 "scan.nw"
 static const char *const step_names[] = {"claim", "load", "scan", "walk", "store"};
 static const char *const order_names[] = {"look-back", "tiles apart", "rows a block"};
 
@@ -4936,7 +4936,7 @@ static void json_timeline(FILE *f, const tile_timeline *t)
   double *d = (double *)malloc(sizeof(double) * (t->tiles + 1));
   double *e = (double *)malloc(sizeof(double) * (t->tiles + 1));
   
-#line 8393 "scan.nw"
+#line 8389 "scan.nw"
 int sms = 0;
 for (long long g = 0; g < t->tiles; g++) {
   first = first < x[g * STAMPS + STAMP_BEGAN] ? first : x[g * STAMPS + STAMP_BEGAN];
@@ -4948,7 +4948,7 @@ fprintf(f, "  {\"rows\": %lld, \"len\": %lld, \"kernel\": \"%s\", \"tile\": %d, 
         t->rows, t->len, t->held ? "l4-held" : "l4-32", t->tile, t->tiles,
         order_names[t->order], t->same_bits ? "true" : "false", sms);
 json_number(f, "span_us", (last - first) / 1e3);
-#line 8379 "scan.nw"
+#line 8375 "scan.nw"
   for (int k = 0; k <= 5; k++) {   /* the five steps, then the whole tile */
     for (long long g = 0; g < t->tiles; g++)
       d[g] = ((double)x[g * STAMPS + (k < 5 ? k + 1 : STAMP_STORED)] -
@@ -4960,7 +4960,7 @@ json_number(f, "span_us", (last - first) / 1e3);
   fprintf(f, "}");
   free(d); free(e);
 }
-#line 8410 "scan.nw"
+#line 8406 "scan.nw"
 static void write_json(FILE *f, const device_facts *d, time_t began, long long n,
                        const bench_row *table, int rows_count,
                        const shape_record *shapes, int shape_count,
@@ -4976,16 +4976,16 @@ static void write_json(FILE *f, const device_facts *d, time_t began, long long n
           "\"clocks_stable\": %s,\n", n, SAMPLES, nvml.ok ? "true" : "false",
           stable ? "true" : "false");
   
-#line 8440 "scan.nw"
+#line 8436 "scan.nw"
 fprintf(f, "\"kernels\": [\n");
 for (int i = 0; i < rows_count; i++)
   fprintf(f, "  {\"name\": \"%s\", \"title\": \"%s\", \"kind\": \"%s\", "
           "\"bytes_per_element\": %d}%s\n", table[i].name, table[i].title,
           table[i].kind, table[i].model_bytes, i + 1 < rows_count ? "," : "");
 fprintf(f, "],\n");
-#line 8425 "scan.nw"
+#line 8421 "scan.nw"
   
-#line 8449 "scan.nw"
+#line 8445 "scan.nw"
 fprintf(f, "\"shapes\": [\n");
 for (int i = 0; i < shape_count; i++) {
   const shape_record *r = &shapes[i];
@@ -5001,7 +5001,7 @@ for (int i = 0; i < shape_count; i++) {
   fprintf(f, " ]}%s\n", i + 1 < shape_count ? "," : "");
 }
 fprintf(f, "],\n");
-#line 8426 "scan.nw"
+#line 8422 "scan.nw"
   fprintf(f, "\"timelines\": [\n");
   for (int i = 0; i < timeline_count; i++) {
     json_timeline(f, &timelines[i]);
@@ -5013,7 +5013,7 @@ fprintf(f, "],\n");
           "\"auto_runs_differing_from_first\": %d}\n}\n",
           n, runs, differing[0], differing[1]);
 }
-#line 8474 "scan.nw"
+#line 8470 "scan.nw"
 static int differing_runs(const bench_row *r, bench_shape *s, int runs)
 {
   float *first;
@@ -5035,7 +5035,7 @@ static int differing_runs(const bench_row *r, bench_shape *s, int runs)
   CUDA_CHECK(cudaFree(count));
   return differing;
 }
-#line 8554 "scan.nw"
+#line 8550 "scan.nw"
 static const char *const table_columns[] = {"l0", "l1", "l2", "l3", "l3b", "l3c-8",
                                             "l4-32", "l4-held", "auto", "cub", "stream"};
 #define TABLE_COLUMNS 11
@@ -5045,7 +5045,7 @@ static int row_index(const bench_row *table, int count, const char *name)
   for (int i = 0; i < count; i++) if (!strcmp(table[i].name, name)) return i;
   return -1;
 }
-#line 8566 "scan.nw"
+#line 8562 "scan.nw"
 static void print_table(const device_facts *d, const bench_row *table, int count,
                         const shape_record *shapes, int shape_count,
                         const int *differing, int runs)
@@ -5058,7 +5058,7 @@ static void print_table(const device_facts *d, const bench_row *table, int count
   for (int c = 0; c < TABLE_COLUMNS; c++) printf(" %7s", table_columns[c]);
   printf(" %8s %6s %6s\n", "best", "%roof", "%peak");
   for (int i = 0; i < shape_count; i++) 
-#line 8584 "scan.nw"
+#line 8580 "scan.nw"
 {
   const shape_record *r = &shapes[i];
   int best = -1, stream = row_index(table, count, "stream");
@@ -5078,24 +5078,24 @@ static void print_table(const device_facts *d, const bench_row *table, int count
          100.0 * row_gbps(r, ms) / d->theoretical_gbps,
          r->mem_stable ? "" : "  CLOCK MOVED");
 }
-#line 8578 "scan.nw"
+#line 8574 "scan.nw"
   printf("CUB runs differing from its first: %d of %d; SCAN_AUTO: %d of %d\n",
          differing[0], runs, differing[1], runs);
 }
-#line 8061 "scan.nw"
+#line 8057 "scan.nw"
 static int command_bench(int argc, char **argv)
 {
   bool quick = false;
   const char *out = NULL;
   char why[200], path[600];
   
-#line 8087 "scan.nw"
+#line 8083 "scan.nw"
 for (int i = 0; i < argc; i++) {
   if (!strcmp(argv[i], "--quick")) quick = true;
   else if (!strcmp(argv[i], "--out") && i + 1 < argc) out = argv[++i];
   else return usage_error("bench takes --quick and --out FILE, not '%s'", argv[i]);
 }
-#line 8067 "scan.nw"
+#line 8063 "scan.nw"
   if (!gpu_available(why, sizeof why)) {
     fprintf(stderr, "scan: bench needs a GPU: %s\n", why);
     return EXIT_NO_GPU;
@@ -5109,7 +5109,7 @@ for (int i = 0; i < argc; i++) {
   while (4 * n < 8LL * d.l2_bytes) n *= 2;
   if (quick) n /= 16;
   
-#line 8099 "scan.nw"
+#line 8095 "scan.nw"
 bench_shape s;
 memset(&s, 0, sizeof s);
 s.n = n;
@@ -5128,9 +5128,9 @@ CUDA_CHECK(cudaMemset(s.copy_from, 0x3f, 3 * bytes / 2));
 s.host_h = (float *)malloc(bytes);
 s.ref = (double *)malloc(3 * 2 * bytes);
 s.bound = (double *)malloc(3 * 2 * bytes);
-#line 8080 "scan.nw"
+#line 8076 "scan.nw"
   
-#line 8120 "scan.nw"
+#line 8116 "scan.nw"
 bench_row table[32];
 shape_record shapes[16];
 int rows_count = bench_rows(table), shape_count = bench_shapes(shapes, n);
@@ -5147,9 +5147,9 @@ for (int i = 0; i < shape_count; i++) {
           shapes[i].len);
   measure_shape(&s, table, rows_count, &shapes[i], start, stop);
 }
-#line 8081 "scan.nw"
+#line 8077 "scan.nw"
   
-#line 8504 "scan.nw"
+#line 8500 "scan.nw"
 int differing[2] = {0, 0}, det_runs = 20;
 for (int i = 0; i < rows_count; i++) {
   if (table[i].type != ROW_CUB && table[i].type != ROW_AUTO) continue;
@@ -5168,7 +5168,7 @@ if (timeline_count) {
 } else {
   fprintf(stderr, "bench: the 32-item tile does not fit on this GPU; no timelines\n");
 }
-#line 8529 "scan.nw"
+#line 8525 "scan.nw"
 if (!out) {
   mkdir("figures", 0777);
   snprintf(path, sizeof path, "figures/%s", d.slug);
@@ -5185,14 +5185,14 @@ write_json(f, &d, began, n, table, rows_count, shapes, shape_count, differing,
            det_runs, timelines, timeline_count);
 fclose(f);
 fprintf(stderr, "bench: wrote %s\n", out);
-#line 8523 "scan.nw"
+#line 8519 "scan.nw"
 for (int i = 0; i < timeline_count; i++) free(timelines[i].stamps);
 print_table(&d, table, rows_count, shapes, shape_count, differing, det_runs);
 fprintf(stderr, "bench: done in %.0f s\n", difftime(time(NULL), began));
-#line 8082 "scan.nw"
+#line 8078 "scan.nw"
   return EXIT_OK;
 }
-#line 7133 "scan.nw"
+#line 7129 "scan.nw"
 static const suite suites[] = {
   {"combine", "the operator: associative, not commutative, identity, row start",
    false, suite_combine},
@@ -5211,7 +5211,7 @@ static const suite suites[] = {
   {"mirror-groups", "level 4's walk over groups, and settling a group's total", false,
    suite_mirror_groups},
   
-#line 7156 "scan.nw"
+#line 7152 "scan.nw"
 {"gpu-l0", "level 0 on every case", true, suite_gpu_l0},
 {"gpu-l1", "level 1 on every case up to its ceiling", true, suite_gpu_l1},
 {"gpu-l2", "level 2 on every case up to its ceiling", true, suite_gpu_l2},
@@ -5228,10 +5228,10 @@ static const suite suites[] = {
 {"gpu-streams", "two kernels on two streams at once", true, suite_gpu_streams},
 {"gpu-huge", "more than 2^31 elements through every public kernel", true,
  suite_gpu_huge},
-#line 7151 "scan.nw"
+#line 7147 "scan.nw"
 };
 #define SUITE_COUNT ((int)(sizeof suites / sizeof suites[0]))
-#line 7178 "scan.nw"
+#line 7174 "scan.nw"
 static int run_suite(const suite *s)
 {
   char why[200];
@@ -5248,7 +5248,7 @@ static int run_suite(const suite *s)
   fflush(stdout);
   return status;
 }
-#line 7217 "scan.nw"
+#line 7213 "scan.nw"
 static const suite *find_suite(const char *name)
 {
   for (int i = 0; i < SUITE_COUNT; i++)
@@ -5274,7 +5274,7 @@ static int command_check(int argc, char **argv)
            skipped);
   return failed ? EXIT_FAILED : count == skipped ? EXIT_SKIPPED : EXIT_OK;
 }
-#line 7246 "scan.nw"
+#line 7242 "scan.nw"
 static int command_list(void)
 {
   printf("suites (scan check NAME):\n");
@@ -5288,7 +5288,7 @@ static int command_list(void)
                                   ? " (rows up to 2,048)" : " (rows up to 2^22)") : "");
   return EXIT_OK;
 }
-#line 7265 "scan.nw"
+#line 7261 "scan.nw"
 static bool parse_count(const char *text, long long *value)
 {
   char *end;
@@ -5298,7 +5298,7 @@ static bool parse_count(const char *text, long long *value)
   *value = v;
   return true;
 }
-#line 7291 "scan.nw"
+#line 7287 "scan.nw"
 static int command_run(int argc, char **argv)
 {
   long long rows, len;
@@ -5314,7 +5314,7 @@ static int command_run(int argc, char **argv)
   if (!parse_count(argv[2], &len))
     return usage_error("LEN must be a positive whole number, not '%s'", argv[2]);
   
-#line 7325 "scan.nw"
+#line 7321 "scan.nw"
 for (int i = 3; i < argc; i++) {
   if (!strcmp(argv[i], "--check-only")) timed = false;
   else if (!strcmp(argv[i], "--offsets") && i + 1 < argc &&
@@ -5325,7 +5325,7 @@ for (int i = 3; i < argc; i++) {
   else return usage_error("run takes --check-only and --offsets A,B,H (0 to 3), not '%s'",
                           argv[i]);
 }
-#line 7306 "scan.nw"
+#line 7302 "scan.nw"
   if (v->max_len && len > v->max_len)
     return usage_error("%s takes rows of at most %lld elements", v->name, v->max_len);
   if (rows > (1LL << 40) / len)
@@ -5337,7 +5337,7 @@ for (int i = 3; i < argc; i++) {
   c.rows = rows;
   c.len = len;
   
-#line 7338 "scan.nw"
+#line 7334 "scan.nw"
 case_result r = run_case(kernel_ref{v, -1}, &c);
 if (!timed) {
   char text[200];
@@ -5359,7 +5359,7 @@ for (int i = 0; i < 20; i++) {
   CUDA_CHECK(cudaEventSynchronize(stop));
   CUDA_CHECK(cudaEventElapsedTime(&ms[i], start, stop));
 }
-#line 7363 "scan.nw"
+#line 7359 "scan.nw"
 qsort(ms, 20, sizeof ms[0], compare_floats);
 double median = 0.5 * (ms[9] + ms[10]);
 char text[200];
@@ -5371,9 +5371,9 @@ CUDA_CHECK(cudaEventDestroy(start));
 CUDA_CHECK(cudaEventDestroy(stop));
 case_buffers_free(&m);
 return r.ok ? EXIT_OK : EXIT_FAILED;
-#line 7317 "scan.nw"
+#line 7313 "scan.nw"
 }
-#line 7400 "scan.nw"
+#line 7396 "scan.nw"
 static int trace_blelloch(int n)
 {
   printf("# phase\tlevel\tleft\tright\n");
@@ -5391,7 +5391,7 @@ static int trace_blelloch(int n)
   }
   return EXIT_OK;
 }
-#line 7420 "scan.nw"
+#line 7416 "scan.nw"
 static int trace_lookback(void)
 {
   protocol_case c = {1, 24 * 4, 4};
@@ -5415,7 +5415,7 @@ static int trace_lookback(void)
   launch_memory_free(m);
   return finished ? EXIT_OK : EXIT_FAILED;
 }
-#line 7446 "scan.nw"
+#line 7442 "scan.nw"
 static int command_trace(int argc, char **argv)
 {
   long long n;
@@ -5427,7 +5427,7 @@ static int command_trace(int argc, char **argv)
   if (argc == 1 && !strcmp(argv[0], "lookback")) return trace_lookback();
   return usage_error("trace takes 'blelloch N' or 'lookback'");
 }
-#line 7462 "scan.nw"
+#line 7458 "scan.nw"
 static const char usage_text[] =
   "usage: scan COMMAND [ARGUMENTS]\n"
   "  list                       the test suites and the kernels\n"
@@ -5437,7 +5437,7 @@ static const char usage_text[] =
   "  trace blelloch N | trace lookback   data for the book's diagrams\n"
   "  --help                     this text\n"
   "SCAN_SEED=N replays the random inputs of an earlier run.\n";
-#line 7474 "scan.nw"
+#line 7470 "scan.nw"
 int main(int argc, char **argv)
 {
   if (argc < 2) { fputs(usage_text, stderr); return EXIT_USAGE; }
