@@ -117,3 +117,23 @@ for rep in 1 2 3; do for r in 1 64; do side rep$rep final $r l4-held final-held;
   for b in TWK1hs TWK4r88 TWK4r96 TWK4; do side rep$rep $b $r l4-held $b-held; done; done; done
 tar -C $W -czf $OUT/s14h.tgz .
 cut -c1-120 $W/checks.txt; cut -c1-90 $W/side-s14h.txt
+
+# Session 15 (version 30), the run of v30-holders.txt: the builds of registers.patch, prepared in session 14.
+# Prepared in session 14, run in session 15 (carry [".device/v30"]). Four holder groups with registers moved by setmaxnreg,
+# budgets that fit the CTA pool (entry 80 a thread x 6 warpgroups = 480), setmaxnreg where each group begins: TWK4g 48/80/88,
+# (8 B spills, stamps); TWK4g96 40/56/96 (0 B); TWK4: 4 groups, no
+# setmaxnreg (28 B spills); TWK1hs: session 14's best ring + chain; final: version 23. Outputs go straight to $OUT, so a
+# hang still returns what came before it. Prediction to write first (from the session-14 plan): with four groups a
+# published tile waits < 0.3 us for holders and TWK4g or TWK4g96 is >= 3 % faster than TWK1hs; TWK4 no faster.
+D=.device/v30; P=$OUT/progress.txt
+nvidia-smi --query-gpu=name,clocks.sm,clocks.mem,temperature.gpu --format=csv,noheader > $OUT/gpu.txt
+for b in TWK4g TWK4g96 TWK4; do for sh in "1 8388608" "4 65536" "64 2097152" "7 12288" "1 134217728"; do
+  echo "$b $sh: $(timeout 10 $D/scan-$b run l4-held $sh --check-only 2>&1 | tail -1 | cut -c1-110)" >> $P; done; done
+for b in TWK1hs TWK4g TWK4g96 TWK4; do
+  RG_TL_FILE=$OUT/tl-$b.bin timeout 20 $D/scan-$b run l4-held 1 134217728 > /dev/null 2>&1; echo "tl $b rc=$?" >> $P
+done
+side() { timeout 20 $D/scan-$2 run $4 $3 $((134217728 / $3)) 2>&1 | tail -1 | sed -E "s/^(\S+):/$1 $5 (\1):/" | cut -c1-200 >> $P; }
+echo "## Four holder groups" >> $P
+for rep in 1 2 3; do for r in 1 64; do side rep$rep final $r l4-held final-held;
+  for b in TWK1hs TWK4g TWK4g96 TWK4; do side rep$rep $b $r l4-held $b-held; done; done; done
+cut -c1-110 $P
