@@ -1,0 +1,34 @@
+# Session 15, version 31: fixed cost and steady rate of a call on one row (edges.cu, then scan run at 2^24..2^28).
+D=.device/v31; P=$OUT/progress.txt
+nvidia-smi --query-gpu=name,clocks.sm,clocks.mem,temperature.gpu --format=csv,noheader > $OUT/gpu.txt
+echo "## Edges" >> $P
+timeout 240 $D/edges >> $P 2>&1; echo "edges rc=$?" >> $OUT/rc.txt
+side() { timeout 40 $D/scan-$2 run $4 1 $3 2>&1 | tail -1 | sed -E "s/^(\S+):/$1 $5 (\1):/" | cut -c1-200 >> $P; }
+echo "## Lengths" >> $P
+for rep in 1 2 3; do for p in 24 25 26 27 28; do n=$((1 << p))
+  side rep$rep final $n auto final-auto; side rep$rep TWK1hs $n l4-held TWK1hs-held; done; done
+cut -c1-100 $P | tail -100
+
+# The first run's 'final' lines asked scan run for a kernel named 'auto', which it does not have; the run that followed
+# at once (its builds carried again) timed final and TWK1hs as l4-held:
+D=.device/v31; P=$OUT/progress.txt; side() { timeout 40 $D/scan-$2 run $4 1 $3 2>&1 | tail -1 | sed -E "s/^(\S+):/$1 $5 (\1):/" | cut -c1-200 >> $P; }; echo "## Lengths" >> $P; for rep in 1 2 3; do for p in 24 25 26 27 28; do n=$((1 << p)); side rep$rep final $n l4-held final-held; side rep$rep TWK1hs $n l4-held TWK1hs-held; done; done
+
+# Session 15, version 31, second run: edges.cu again, then scan run at 2^24..2^28 for the held kernel, the ring, and
+# both with every walk answered at once (nowalk, W3w3nwL: wrong answers, timed only).
+D=.device/v31; P=$OUT/progress.txt
+nvidia-smi --query-gpu=name,clocks.sm,clocks.mem,temperature.gpu --format=csv,noheader > $OUT/gpu.txt
+echo "## Edges" >> $P
+timeout 240 $D/edges >> $P 2>&1; echo "edges rc=$?" >> $OUT/rc.txt
+side() { timeout 40 $D/scan-$2 run $4 1 $3 2>&1 | tail -1 | sed -E "s/^(\S+):/$1 $5 (\1):/" | cut -c1-200 >> $P; }
+echo "## Lengths" >> $P
+for rep in 1 2 3; do for p in 24 25 26 27 28; do n=$((1 << p))
+  for b in final TWK1hs nowalk W3w3nwL; do side rep$rep $b $n l4-held $b-held; done; done; done
+grep -c WRONG $P; grep "^## Lengths" -A200 $P | cut -c1-90 | head -70
+
+# Third run: the host's time to issue a call.
+D=.device/v31; timeout 120 $D/edges host > $OUT/host.txt 2>&1
+
+# Builds: edges as in edges.cu's comment; nowalk: build/scan.cu with nowalk.patch (every walk answered at once);
+# W3w3nwL from history/v29-timeline's ringT.cu: nvcc -O3 -std=c++17 -lineinfo -arch=sm_90 -Xcompiler -fopenmp,-Wall
+# -lgomp -ldl -DRINGT -DRG_LOCAL=1 -DRG_HWALK=1 -DRG_TILE=4096 -DRG_STAGES=6 -DRG_PARTS=4 -DRG_HPARTS=4 -DRG_HOLD=3
+# -DRG_WALKERS=3 -DRG_NOWALK=1 -DRG_LEAN=1 -o scan-W3w3nwL ringT.cu
