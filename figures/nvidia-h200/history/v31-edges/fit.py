@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""Fit time = fixed + N * per_element through the medians (over rounds) of single calls on one row.
-Usage: fit.py LOG [PREFIX]. Reads lines 'repK NAME (KERNEL): 1 x N in T ms'; prints '#   NAME metric value unit; ...'
+"""Fit time = fixed + N * per_element through the medians (over rounds) of single calls of ROWS x LEN elements.
+Usage: fit.py LOG [PREFIX]. Reads lines 'repK NAME (KERNEL): ROWS x LEN in T ms'; prints '#   NAME metric value unit; ...'
 lines (NAME with PREFIX in front): the fixed cost (us), the steady part's time at 2^27 elements (ms), the steady rate as a share of the
 streaming kernel's in the same log (%), and the largest residual of the fit (us)."""
 import re, statistics, sys
@@ -11,9 +11,10 @@ for line in open(sys.argv[1]):
     h = re.match(r"#   (\S+) host_us ([\d.]+) us", line)
     if h:
         host.setdefault(h.group(1), []).append(float(h.group(2)))
-    m = re.match(r"rep\d+ (\S+) \((\S+)\): 1 x (\d+) in ([\d.]+) ms", line)
+    m = re.match(r"rep\d+ (\S+) \((\S+)\): (\d+) x (\d+) in ([\d.]+) ms", line)
     if m:
-        runs.setdefault(m.group(1), {}).setdefault(int(m.group(3)), []).append(float(m.group(4)))
+        n = int(m.group(3)) * int(m.group(4))   # elements: rows x len
+        runs.setdefault(m.group(1), {}).setdefault(n, []).append(float(m.group(5)))
 
 
 def fit(by_n):

@@ -32,3 +32,15 @@ D=.device/v31; timeout 120 $D/edges host > $OUT/host.txt 2>&1
 # W3w3nwL from history/v29-timeline's ringT.cu: nvcc -O3 -std=c++17 -lineinfo -arch=sm_90 -Xcompiler -fopenmp,-Wall
 # -lgomp -ldl -DRINGT -DRG_LOCAL=1 -DRG_HWALK=1 -DRG_TILE=4096 -DRG_STAGES=6 -DRG_PARTS=4 -DRG_HPARTS=4 -DRG_HOLD=3
 # -DRG_WALKERS=3 -DRG_NOWALK=1 -DRG_LEAN=1 -o scan-W3w3nwL ringT.cu
+
+# Session 15, version 31, fourth run: the warps' kernel (l4-rows) at 512 and 2,048 rows, 2^24 to 2^28 elements, beside
+# the streaming kernel (edges.cu) at the same sizes.
+D=.device/v31; P=$OUT/progress.txt
+nvidia-smi --query-gpu=name,clocks.sm,clocks.mem,temperature.gpu --format=csv,noheader > $OUT/gpu.txt
+echo "## Edges" >> $P
+timeout 240 $D/edges >> $P 2>&1; echo "edges rc=$?" >> $OUT/rc.txt
+side() { timeout 40 $D/scan-final run l4-rows $2 $3 2>&1 | tail -1 | sed -E "s/^(\S+):/$1 $4 (\1):/" | cut -c1-200 >> $P; }
+echo "## Rows" >> $P
+for rep in 1 2 3; do for p in 24 25 26 27 28; do n=$((1 << p))
+  side rep$rep 512 $((n / 512)) final-rows512; side rep$rep 2048 $((n / 2048)) final-rows2048; done; done
+grep -c WRONG $P; grep "^## Rows" -A40 $P | cut -c1-90
