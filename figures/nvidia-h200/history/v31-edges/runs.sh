@@ -44,3 +44,16 @@ echo "## Rows" >> $P
 for rep in 1 2 3; do for p in 24 25 26 27 28; do n=$((1 << p))
   side rep$rep 512 $((n / 512)) final-rows512; side rep$rep 2048 $((n / 2048)) final-rows2048; done; done
 grep -c WRONG $P; grep "^## Rows" -A40 $P | cut -c1-90
+
+# Session 15, version 31, fifth run: the lean no-walk ring walking whole rows per block (W3w3nwLR) against the same ring
+# claiming in one order (W3w3nwL) and the warps' kernel (final, l4-rows), at 528 x 253952, 2112 x 61440, 512 x 262144,
+# 2048 x 65536. The no-walk rings give WRONG answers (timed only).
+D=.device/v31; P=$OUT/progress.txt
+nvidia-smi --query-gpu=name,clocks.sm,clocks.mem,temperature.gpu --format=csv,noheader > $OUT/gpu.txt
+side() { timeout 40 $D/scan-$2 run $3 $4 $5 2>&1 | tail -1 | sed -E "s/^(\S+):/$1 $6 (\1):/" | cut -c1-200 >> $P; }
+echo "## Rows walked by a ring" >> $P
+for rep in 1 2 3; do for sh in "528 253952" "2112 61440" "512 262144" "2048 65536"; do
+  side rep$rep final l4-rows $sh final-rows; side rep$rep W3w3nwL l4-held $sh W3w3nwL-held
+  side rep$rep W3w3nwLR l4-held $sh W3w3nwLR-held; done; done
+cut -c1-100 $P
+# W3w3nwLR: the W3w3nwL build (above) with -DRG_ROWWALK=1, ringT.cu with ring-rows.patch.
