@@ -57,3 +57,8 @@ for rep in 1 2 3; do for sh in "528 253952" "2112 61440" "512 262144" "2048 6553
   side rep$rep W3w3nwLR l4-held $sh W3w3nwLR-held; done; done
 cut -c1-100 $P
 # W3w3nwLR: the W3w3nwL build (above) with -DRG_ROWWALK=1, ringT.cu with ring-rows.patch.
+
+# Session 15, version 31, sixth run: edges2 (stamped streaming kernel and stamped held kernel, ten calls each).
+D=.device/v31
+nvidia-smi --query-gpu=name,clocks.sm,clocks.mem,temperature.gpu --format=csv,noheader > $OUT/gpu.txt
+for rep in 1 2 3; do timeout 60 $D/edges2 | sed "s/\$/ (rep$rep)/" >> $OUT/progress.txt; done; cat $OUT/progress.txt
