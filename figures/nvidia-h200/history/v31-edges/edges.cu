@@ -3,10 +3,15 @@
    that memset followed by the streaming kernel, SCAN_AUTO, and ten back-to-back calls of the streaming
    kernel and of SCAN_AUTO between one event pair, on one row of 2^24 to 2^28 elements. A straight line
    t = fixed + N / rate through the medians splits each call into a fixed cost and a steady rate.
+   "edges held [KERNEL ROWS]": only the streaming kernel and l4-held, single and ten back to back (a ring build's l4-held is its
+   ring; -DSCAN_SOURCE='"ringT.cu"' with the ring's flags, or '"nowalk.cu"').
    Build: nvcc -O3 -std=c++17 -arch=sm_90 -I../../../../build -Xcompiler -fopenmp -lgomp -ldl
    -o edges edges.cu  (build/scan.cu of version 23 is included whole). */
 #define main scan_cli_main   /* the harness is included whole; its main renamed */
-#include "scan.cu"
+#ifndef SCAN_SOURCE
+#define SCAN_SOURCE "scan.cu"   /* or a development copy: ringT.cu, nowalk.cu */
+#endif
+#include SCAN_SOURCE
 #undef main
 
 static __global__ void fill(float *a, float *b, long long n, unsigned seed)
@@ -19,13 +24,17 @@ static __global__ void fill(float *a, float *b, long long n, unsigned seed)
   }
 }
 
-enum { K_STREAM, K_MEMSET, K_MEMSET_STREAM, K_AUTO, K_STREAM10, K_AUTO10, K_COUNT };
+enum { K_STREAM, K_MEMSET, K_MEMSET_STREAM, K_AUTO, K_STREAM10, K_AUTO10, K_HELD, K_HELD10,
+       K_COUNT };
 static const char *k_name[K_COUNT] = {"stream", "memset", "memset+stream", "auto",
-                                      "stream-x10", "auto-x10"};
+                                      "stream-x10", "auto-x10", "held", "held-x10"};
+
+static const char *variant_name = "l4-held";   /* what "held" runs: any kernel of scan list */
+static long long variant_rows = 1;
 
 static void call(int k, float *a, float *b, float *h, long long n, void *ws, size_t ws_bytes)
 {
-  int times = k == K_STREAM10 || k == K_AUTO10 ? 10 : 1;
+  int times = k == K_STREAM10 || k == K_AUTO10 || k == K_HELD10 ? 10 : 1;
   for (int t = 0; t < times; t++) {
     if (k == K_MEMSET || k == K_MEMSET_STREAM) CUDA_CHECK(cudaMemsetAsync(ws, 0xFF, ws_bytes, 0));
     if (k == K_STREAM || k == K_MEMSET_STREAM || k == K_STREAM10) {
@@ -34,6 +43,8 @@ static void call(int k, float *a, float *b, float *h, long long n, void *ws, siz
       CUDA_CHECK(cudaGetLastError());
     }
     if (k == K_AUTO || k == K_AUTO10) CUDA_CHECK(scan_forward(SCAN_AUTO, a, b, h, 1, n, 0));
+    if (k == K_HELD || k == K_HELD10)   /* l4-held as scan run calls it: in a ring build, the ring */
+      CUDA_CHECK(run_variant(find_variant(variant_name), a, b, h, variant_rows, n / variant_rows, NULL, 0));
   }
 }
 
@@ -97,6 +108,11 @@ int main(int argc, char **argv)
       long long n = 1LL << p;
       size_t ws_bytes = (size_t)l4_state_bytes(l4_tiles(n, 0, HELD_TILE));
       for (int k = 0; k < K_COUNT; k++) {
+        bool short_run = argc > 1 && !strcmp(argv[1], "held");
+        if (short_run && argc > 3) { variant_name = argv[2]; variant_rows = atoll(argv[3]); }
+        bool mine = short_run ? k == K_STREAM || k == K_STREAM10 || k == K_HELD || k == K_HELD10
+                              : k < K_HELD;
+        if (!mine) continue;
         float ms[20];
         call(k, a, b, h, n, ws, ws_bytes);   /* warm */
         for (int i = 0; i < 20; i++) {
@@ -108,8 +124,11 @@ int main(int argc, char **argv)
         }
         qsort(ms, 20, sizeof ms[0], compare_floats);
         double med = 0.5 * (ms[9] + ms[10]);
-        if (k == K_STREAM10 || k == K_AUTO10) med /= 10;
-        printf("rep%d %s (edges): 1 x %lld in %.4f ms (median of 20)\n", rep, k_name[k], n, med);
+        if (k == K_STREAM10 || k == K_AUTO10 || k == K_HELD10) med /= 10;
+        bool v = k == K_HELD || k == K_HELD10;
+        printf("rep%d %s (edges): %lld x %lld in %.4f ms (median of 20)\n", rep,
+               v && variant_rows > 1 ? (k == K_HELD ? variant_name : "rows-x10") : k_name[k],
+               v ? variant_rows : 1, v ? n / variant_rows : n, med);
         fflush(stdout);
       }
     }

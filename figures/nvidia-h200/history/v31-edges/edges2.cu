@@ -107,6 +107,11 @@ int main(void)
         bg[i] = k == 0 ? host[2 * i] : host[i * STAMPS + STAMP_BEGAN];
         st[i] = k == 0 ? host[2 * i + 1] : host[i * STAMPS + STAMP_STORED];
       }
+      const char *dump = getenv("EDGES_DUMP");   /* the last call's stamps, raw, for a closer look */
+      if (dump && c == 9 && k == 1) {
+        FILE *f = fopen(dump, "wb");
+        if (f) { fwrite(host, sbytes, 1, f); fclose(f); }
+      }
       r[c][0] = ms * 1e3;
       ends(bg, st, units, r[c] + 1);
     }

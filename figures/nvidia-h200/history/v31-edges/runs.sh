@@ -62,3 +62,21 @@ cut -c1-100 $P
 D=.device/v31
 nvidia-smi --query-gpu=name,clocks.sm,clocks.mem,temperature.gpu --format=csv,noheader > $OUT/gpu.txt
 for rep in 1 2 3; do timeout 60 $D/edges2 | sed "s/\$/ (rep$rep)/" >> $OUT/progress.txt; done; cat $OUT/progress.txt
+
+# Session 15, version 31, seventh run: 'edges held' (the streaming kernel and l4-held, single calls and ten back to back)
+# in four builds: version 23 (edges), its no-walk form (edges-nowalk), the ring + chain block (edges-WK1hs) and the lean
+# ring with no walks (edges-W3w3nwL).
+D=.device/v31; P=$OUT/progress.txt
+nvidia-smi --query-gpu=name,clocks.sm,clocks.mem,temperature.gpu --format=csv,noheader > $OUT/gpu.txt
+for b in edges edges-nowalk edges-WK1hs edges-W3w3nwL; do echo "## $b" >> $P
+  timeout 120 $D/$b held >> $P 2>&1; echo "$b rc=$?" >> $P; done
+grep -v "^rep" $P
+# Builds of the seventh run (flags as in edges.cu's comment, plus): edges-nowalk -DSCAN_SOURCE='"nowalk.cu"' (build/scan.cu
+# with nowalk.patch); edges-WK1hs and edges-W3w3nwL -DSCAN_SOURCE='"ringT.cu"' with the flags of the log's header.
+
+# Session 15, version 31, eighth run: 'edges held l4-rows R' at 512 and 2,048 rows (the warps' kernel, single calls and
+# ten back to back, beside the streaming kernel).
+D=.device/v31; P=$OUT/progress.txt
+nvidia-smi --query-gpu=name,clocks.sm,clocks.mem,temperature.gpu --format=csv,noheader > $OUT/gpu.txt
+for r in 512 2048; do echo "## edges l4-rows $r" >> $P; timeout 120 $D/edges held l4-rows $r >> $P 2>&1; echo "rc=$?" >> $P; done
+grep -v "^rep" $P; grep "x10" $P | head -4
