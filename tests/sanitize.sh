@@ -21,12 +21,14 @@ run() {   # tool, kernel, rows, len, and run's options
 for tool in memcheck racecheck synccheck; do
   run "$tool" l1 3 32
   run "$tool" l1 2 2048
-  for kernel in l0 l2 l3 l3b l3c-1 l3c-16 l4-8 l4-16 l4-32 l4-held l4-rows l4; do
+  for kernel in l0 l2 l3 l3b l3c-1 l3c-16 l4-8 l4-16 l4-32 l4-held l4-ring l4-rows l4; do
     run "$tool" "$kernel" 3 5001
   done
   run "$tool" l4-32 2 70001 --offsets 1,1,1
   run "$tool" l4-16 3 5001 --offsets 1,2,3
   run "$tool" l4-held 1 100001 --offsets 2,2,2
+  run "$tool" l4-ring 1 1081344               # 264 whole tiles: the ring on the H200
+  run "$tool" l4-ring 2 2097152
   run "$tool" l4-rows 9 20000
   run "$tool" l4-rows 500 1020
   run "$tool" l4-rows 5 20001 --offsets 1,1,1
