@@ -80,13 +80,20 @@ done
 # STAMPED = true, "ELb1EEv" in the mangled name) records timelines only.
 # The warps' row kernel (section "A warp a row") holds a step's vectors in
 # registers; all its instances (aligned or not, blocks of four or eight
-# warps) must compile without spilling.
+# warps) must compile without spilling, and so must the ring (section "A ring
+# of stages, and a chain block"), whose holders keep 64 floats a lane.
 if "$NVCC" -O3 -std=c++17 -arch=sm_90 -DSCAN_NO_MAIN -Xptxas -v -c build/scan.cu \
      -o build/resources.o > build/resources.log 2>&1; then
   verdict=$(awk '
     /Compiling entry function/ { held = index($0, "l4_held_kernel") > 0 &&
                                         index($0, "ELb1EEv") == 0
-                                 rows = index($0, "l4_rows_kernel") > 0 }
+                                 rows = index($0, "l4_rows_kernel") > 0
+                                 ring = index($0, "l4_ring_kernel") > 0 }
+    ring && /spill stores/ {
+      for (i = 1; i + 2 <= NF; i++) if ($(i + 1) == "bytes" && $(i + 2) == "spill") gspilled += $i }
+    ring && /Used [0-9]+ registers/ {
+      for (i = 1; i < NF; i++) if ($i == "Used") gregs = $(i + 1) + 0
+      rings++ }
     (held || rows) && /spill stores/ {
       for (i = 1; i + 2 <= NF; i++)
         if ($(i + 1) == "bytes" && $(i + 2) == "spill") { if (held) spilled += $i; else rspilled += $i } }
@@ -94,14 +101,16 @@ if "$NVCC" -O3 -std=c++17 -arch=sm_90 -DSCAN_NO_MAIN -Xptxas -v -c build/scan.cu
       for (i = 1; i < NF; i++) if ($i == "Used") r = $(i + 1) + 0
       if (held) { if (r > most) most = r; kernels++ }
       else { rregs = rregs (rkernels ? " and " : "") r; rkernels++ } }
-    END { printf "%d %d %d %d %d %s", kernels, most, spilled, rkernels, rspilled, rregs }' \
+    END { printf "%d %d %d %d %d %d %d %d %s", kernels, most, spilled, rkernels, rspilled,
+                 rings, gregs, gspilled, rregs }' \
     build/resources.log)
   set -- $verdict
-  rows_regs=$(echo "$verdict" | cut -d" " -f6-)
-  if [ "$1" -ge 2 ] && [ "$2" -le 128 ] && [ "$3" -eq 0 ] && [ "$4" -ge 4 ] && [ "$5" -eq 0 ]; then
-    result resources pass "on sm_90, l4_held_kernel: $2 registers a thread, no spills; l4_rows_kernel: $rows_regs registers, no spills"
+  rows_regs=$(echo "$verdict" | cut -d" " -f9-)
+  if [ "$1" -ge 2 ] && [ "$2" -le 128 ] && [ "$3" -eq 0 ] && [ "$4" -ge 4 ] && [ "$5" -eq 0 ] &&
+     [ "$6" -ge 1 ] && [ "$8" -eq 0 ]; then
+    result resources pass "on sm_90, l4_held_kernel: $2 registers a thread, no spills; l4_ring_kernel: $7, no spills; l4_rows_kernel: $rows_regs registers, no spills"
   else
-    result resources FAIL "on sm_90, l4_held_kernel: $1 instances, $2 registers, $3 bytes spilled; l4_rows_kernel: $4 instances, $5 bytes spilled (build/resources.log)"
+    result resources FAIL "on sm_90, l4_held_kernel: $1 instances, $2 registers, $3 bytes spilled; l4_ring_kernel: $6 instances, $8 bytes spilled; l4_rows_kernel: $4 instances, $5 bytes spilled (build/resources.log)"
   fi
 else
   result resources FAIL "the sm_90 compile for ptxas's report failed (build/resources.log)"
