@@ -108,7 +108,7 @@ if "$NVCC" -O3 -std=c++17 -arch=sm_90 -DSCAN_NO_MAIN -Xptxas -v -c build/scan.cu
   rows_regs=$(echo "$verdict" | cut -d" " -f9-)
   if [ "$1" -ge 2 ] && [ "$2" -le 128 ] && [ "$3" -eq 0 ] && [ "$4" -ge 4 ] && [ "$5" -eq 0 ] &&
      [ "$6" -ge 1 ] && [ "$8" -eq 0 ]; then
-    result resources pass "on sm_90, l4_held_kernel: $2 registers a thread, no spills; l4_ring_kernel: $7, no spills; l4_rows_kernel: $rows_regs registers, no spills"
+    result resources pass "on sm_90, l4_held_kernel: $2 registers a thread, no spills; l4_ring_kernel: $7 registers, no spills; l4_rows_kernel: $rows_regs registers, no spills"
   else
     result resources FAIL "on sm_90, l4_held_kernel: $1 instances, $2 registers, $3 bytes spilled; l4_ring_kernel: $6 instances, $8 bytes spilled; l4_rows_kernel: $4 instances, $5 bytes spilled (build/resources.log)"
   fi
