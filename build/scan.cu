@@ -2143,7 +2143,7 @@ static int l4_ring_resident(void)
 static bool l4_ring_takes(const float *a, const float *b, const float *h, long long rows,
                           long long len)
 {
-  if ((((uintptr_t)a | (uintptr_t)b | (uintptr_t)h) & 15) || len % RING_TILE) return false;
+  if (!rows_aligned(a, b, h, len) || len % RING_TILE) return false;
   long long resident = l4_ring_resident();
   return resident >= RING_MIN_BLOCKS && rows * len / RING_TILE >= 2 * resident;
 }
