@@ -1834,7 +1834,7 @@ else
 #define RING_WARPS (2 + RING_PARTS + RING_HOLDERS * RING_PARTS)
 #define RING_POSTS (4 * RING_STAGES)         /* the walker's posts, by use */
 #define RING_NO_END 0x7FFFFFFFFFFFFFFFLL
-#define RING_WINDOW 32                       /* status words a chain warp settles: a lane each */
+#define RING_WINDOW 32                       /* words a chain warp makes known: a lane each */
 /* The chain block, and enough rings that every window fills (below). */
 #define RING_MIN_BLOCKS (1 + (RING_WINDOW + RING_STAGES) / (RING_STAGES + 1))
 enum { RING_PRODUCER, RING_WALKER, RING_COMPOSER_0, RING_HOLDER_0 = 2 + RING_PARTS };
