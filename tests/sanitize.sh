@@ -33,6 +33,7 @@ for tool in memcheck racecheck synccheck; do
   else
     run "$tool" l4-ring 1 1081344             # 264 whole tiles: the ring on the H200
     run "$tool" l4-ring 2 2097152
+    run "$tool" l4-ring 1 1081348             # 265 tiles, the last of one vector
   fi
   run "$tool" l4-rows 9 20000
   run "$tool" l4-rows 500 1020
