@@ -2163,7 +2163,7 @@ static int l4_ring_resident(void)
                          (int)l4_ring_shared_bytes(), remembered);
 }
 #line 4406 "scan.nw"
-#define RING_RAGGED_SHORTEST (32 * RING_TILE)   /* the shortest rows of a short last tile */
+#define RING_RAGGED_SHORTEST (16 * RING_TILE)   /* the shortest rows of a short last tile */
 #define RING_LINE 32                            /* floats in a 128-byte line */
 
 static long long ring_row_tiles(long long len) { return (len + RING_TILE - 1) / RING_TILE; }
