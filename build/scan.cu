@@ -29,12 +29,12 @@ cudaError_t scan_forward(scan_kernel k, const float *a, const float *b, float *h
 #endif
 #define FOR_EACH_THREAD(tid, count) \
   for (int tid = THREAD_FIRST; tid < (count); tid += THREAD_STRIDE)
-#line 8689 "scan.nw"
+#line 8728 "scan.nw"
 #include <errno.h>
-#line 8907 "scan.nw"
+#line 8973 "scan.nw"
 #include <time.h>
 #include <cuda_pipeline.h>
-#line 8916 "scan.nw"
+#line 8982 "scan.nw"
 #ifndef SCAN_NO_MAIN
 #include <cub/device/device_scan.cuh>
 #include <thrust/iterator/counting_iterator.h>
@@ -42,7 +42,7 @@ cudaError_t scan_forward(scan_kernel k, const float *a, const float *b, float *h
 #include <thrust/iterator/transform_output_iterator.h>
 #include <dlfcn.h>
 #endif
-#line 9447 "scan.nw"
+#line 9513 "scan.nw"
 #include <ctype.h>
 #include <sys/stat.h>
 #line 215 "scan.nw"
@@ -2018,7 +2018,7 @@ static __device__ void ring_compose(const l4_params &p, ring_shared *r, float4 *
     if (lane == 0) mbar_arrive(&r->composed[s]);
   }
 }
-#line 4158 "scan.nw"
+#line 4164 "scan.nw"
 static __device__ void ring_chain(const l4_params &p)
 {
   __shared__ volatile long long carry_window;   /* the window whose carry is in */
@@ -2040,7 +2040,7 @@ static __device__ void ring_chain(const l4_params &p)
     if (lane == 0) { carry = last; __threadfence_block(); carry_window = w + 1; }
   }
 }
-#line 4190 "scan.nw"
+#line 4196 "scan.nw"
 #define RING_ARRIVALS(p) ((p).s.ticket + 8)   /* 64 bytes after the ticket */
 #define RING_CHAIN_SM(p) ((p).s.ticket + 16)
 
@@ -2061,7 +2061,7 @@ static __device__ int ring_role(const l4_params &p)
   __syncthreads();
   return role;
 }
-#line 4219 "scan.nw"
+#line 4225 "scan.nw"
 static __device__ void ring_walk(const l4_params &p, ring_shared *r)
 {
   int lane = threadIdx.x & 31;
@@ -2081,7 +2081,7 @@ static __device__ void ring_walk(const l4_params &p, ring_shared *r)
     }
   }
 }
-#line 4249 "scan.nw"
+#line 4255 "scan.nw"
 static __device__ void ring_hold(const l4_params &p, ring_shared *r, const float4 *sa,
                                  const float4 *sb, int group, int f)
 {
@@ -2100,7 +2100,7 @@ static __device__ void ring_hold(const l4_params &p, ring_shared *r, const float
     __syncwarp();
     if (lane == 0) mbar_arrive(&r->empty[s]);
     
-#line 4275 "scan.nw"
+#line 4281 "scan.nw"
 while (r->post_use[u % RING_POSTS] != u) __nanosleep(128);
 __threadfence_block();   /* the post's state is read after its use */
 float x = segment_apply(before, r->post_state[u % RING_POSTS]);
@@ -2110,10 +2110,10 @@ for (int q = 0; q < RING_PIECES; q++) {
                     fmaf(ma[q].z, x, mb[q].z), fmaf(ma[q].w, x, mb[q].w)};
   store_vector<true>(p.h, start + (q * 32 + lane) * VEC, end, out);
 }
-#line 4267 "scan.nw"
+#line 4273 "scan.nw"
   }
 }
-#line 4368 "scan.nw"
+#line 4374 "scan.nw"
 static __global__ void __launch_bounds__(RING_WARPS * 32, 1) l4_ring_kernel(l4_params p)
 {
 #if RING_COMPILED
@@ -2123,7 +2123,7 @@ static __global__ void __launch_bounds__(RING_WARPS * 32, 1) l4_ring_kernel(l4_p
   if (role == 1) ring_chain(p);
   if (role != 0) return;
   
-#line 4389 "scan.nw"
+#line 4395 "scan.nw"
 for (int i = threadIdx.x; i < RING_POSTS; i += blockDim.x) r.post_use[i] = -1;
 if (threadIdx.x == 0) {
   for (int s = 0; s < RING_STAGES; s++) {
@@ -2136,7 +2136,7 @@ if (threadIdx.x == 0) {
   asm volatile("fence.mbarrier_init.release.cluster;" ::: "memory");
 }
 __syncthreads();
-#line 4377 "scan.nw"
+#line 4383 "scan.nw"
   float4 *sa = ring_data, *sb = ring_data + RING_STAGES * (RING_TILE / VEC);
   int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
   if (warp == RING_PRODUCER) { if (lane == 0) ring_produce(p, &r, sa, sb); }
@@ -2146,7 +2146,7 @@ __syncthreads();
                  (warp - RING_HOLDER_0) % RING_PARTS);
 #endif
 }
-#line 4422 "scan.nw"
+#line 4428 "scan.nw"
 static size_t l4_ring_shared_bytes(void)
 {
   return 2 * (size_t)RING_STAGES * RING_TILE * sizeof(float);
@@ -2162,7 +2162,7 @@ static int l4_ring_resident(void)
   return resident_blocks((const void *)l4_ring_kernel, RING_WARPS * 32,
                          (int)l4_ring_shared_bytes(), remembered);
 }
-#line 4440 "scan.nw"
+#line 4446 "scan.nw"
 #define RING_RAGGED_SHORTEST (16 * RING_TILE)   /* the shortest rows of a short last tile */
 #define RING_LINE 32                            /* floats in a 128-byte line */
 
@@ -2176,7 +2176,7 @@ static bool ring_on_lines(const float *a, const float *b, const float *h, long l
   return (((uintptr_t)a | (uintptr_t)b | (uintptr_t)h) & 127) == 0 &&
          (rows == 1 || len % RING_LINE == 0);
 }
-#line 4460 "scan.nw"
+#line 4466 "scan.nw"
 static int l4_ring_rings(void)
 {
   int device, sms, resident = l4_ring_resident();
@@ -2198,7 +2198,7 @@ static bool l4_ring_takes(const float *a, const float *b, const float *h, long l
   return l4_ring_rings() >= RING_MIN_BLOCKS - 1 &&
          rows * ring_row_tiles(len) >= 2LL * l4_ring_resident();
 }
-#line 4484 "scan.nw"
+#line 4490 "scan.nw"
 /* Enough for the ring's tiles or, where it falls back, the held kernel's. */
 static size_t l4_ring_workspace_bytes(long long rows, long long len, bool aligned)
 {
@@ -2206,7 +2206,7 @@ static size_t l4_ring_workspace_bytes(long long rows, long long len, bool aligne
   size_t held = l4_held_workspace_bytes(rows, len, aligned);
   return ring > held ? ring : held;
 }
-#line 4494 "scan.nw"
+#line 4500 "scan.nw"
 static cudaError_t l4_ring_launch(const float *a, const float *b, float *h,
                                   long long rows, long long len, void *workspace,
                                   cudaStream_t stream)
@@ -2223,7 +2223,7 @@ static cudaError_t l4_ring_launch(const float *a, const float *b, float *h,
                    stream>>>(p);
   return cudaGetLastError();
 }
-#line 4541 "scan.nw"
+#line 4547 "scan.nw"
 static int l4_choose_items(long long n)
 {
   int resident[3] = {l4_resident<8, true>(), l4_resident<16, true>(),
@@ -2233,7 +2233,7 @@ static int l4_choose_items(long long n)
       return 8 << i;
   return resident[0] > 0 ? 8 : resident[1] > 0 ? 16 : 32;
 }
-#line 4579 "scan.nw"
+#line 4585 "scan.nw"
 #define ROWS_SHORTEST 2048   /* the shortest rows measured */
 
 /* Whether the rows go to warps: aligned arrays, rows no shorter than those
@@ -2248,7 +2248,7 @@ static bool l4_rows_takes(long long rows, long long len, bool aligned)
   long long rounds = (rows + groups - 1) / groups;
   return 4 * rows >= 3 * rounds * groups;
 }
-#line 4606 "scan.nw"
+#line 4612 "scan.nw"
 static size_t l4_auto_workspace_bytes(long long rows, long long len, bool aligned)
 {
   if (l4_rows_takes(rows, len, aligned)) return 0;   /* the warps need none */
@@ -2269,7 +2269,7 @@ static cudaError_t l4_auto_launch(const float *a, const float *b, float *h,
   default: return l4_launch<8>(a, b, h, rows, len, workspace, stream);
   }
 }
-#line 4640 "scan.nw"
+#line 4646 "scan.nw"
 /* The bytes of workspace a call needs; aligned: as rows_aligned says of its
    arrays, which only SCAN_AUTO's choice depends on. */
 typedef size_t (*workspace_sizer)(long long rows, long long len, bool aligned);
@@ -2283,13 +2283,13 @@ typedef struct {
   workspace_sizer workspace; /* NULL when it needs none */
   scan_launcher launch;
 } scan_variant;
-#line 4656 "scan.nw"
+#line 4662 "scan.nw"
 static const scan_variant variants[] = {
   {"l0", "Level 0: Hillis-Steele in registers", 0, 12, 0, NULL, l0_launch},
   {"l1", "Level 1: Blelloch in shared memory", L1_MAX_LEN, 12, 0, NULL, l1_launch},
   {"l2", "Level 2: three passes", L2_MAX_LEN, 28, 0, l2_workspace_bytes, l2_launch},
   
-#line 4679 "scan.nw"
+#line 4685 "scan.nw"
 {"l3", "Level 3: look-back, serial walk", 0, 12, 256,
  l3_workspace_bytes<WALK_SERIAL>, l3_launch<WALK_SERIAL>},
 {"l3b", "Level 3b: look-back, warp walk", 0, 12, 256,
@@ -2304,7 +2304,7 @@ static const scan_variant variants[] = {
  l3c_launch<8>},
 {"l3c-16", "Level 3c: 16 items a thread", 0, 12, 4096, l3c_workspace_bytes<16>,
  l3c_launch<16>},
-#line 4661 "scan.nw"
+#line 4667 "scan.nw"
   {"l4-8", "Level 4: 8 items a thread", 0, 12, 2048, l4_workspace_bytes<8>,
    l4_launch<8>},
   {"l4-16", "Level 4: 16 items a thread", 0, 12, 4096, l4_workspace_bytes<16>,
@@ -2320,7 +2320,7 @@ static const scan_variant variants[] = {
    l4_auto_workspace_bytes, l4_auto_launch},
 };
 #define VARIANT_COUNT ((int)(sizeof variants / sizeof variants[0]))
-#line 4702 "scan.nw"
+#line 4708 "scan.nw"
 static const char *const public_variant_names[] = {
   "l1", "l2", "l3", "l3b", "l3c-8", "l4", "l4"   /* in scan_kernel order */
 };
@@ -2331,7 +2331,7 @@ static const scan_variant *find_variant(const char *name)
     if (strcmp(variants[i].name, name) == 0) return &variants[i];
   return NULL;
 }
-#line 4721 "scan.nw"
+#line 4727 "scan.nw"
 static bool misaligned(const void *p) { return ((uintptr_t)p & 3) != 0; }
 
 /* cudaSuccess for a valid call with work to do; cudaErrorNotReady (never
@@ -2348,7 +2348,7 @@ static cudaError_t check_call(const scan_variant *v, const float *a,
   if (v->max_len && len > v->max_len) return cudaErrorInvalidValue;
   return cudaSuccess;
 }
-#line 4755 "scan.nw"
+#line 4761 "scan.nw"
 static cudaMemPool_t workspace_pool(void)
 {
   static cudaMemPool_t pools[64];
@@ -2368,7 +2368,7 @@ static cudaMemPool_t workspace_pool(void)
     cudaMemPoolDestroy(pool);
   return pools[device];
 }
-#line 4777 "scan.nw"
+#line 4783 "scan.nw"
 static cudaError_t run_variant(const scan_variant *v, const float *a,
                                const float *b, float *h, long long rows,
                                long long len, void *workspace,
@@ -2379,13 +2379,13 @@ static cudaError_t run_variant(const scan_variant *v, const float *a,
   cudaMemPool_t pool = NULL;
   cudaError_t e = cudaSuccess;
   if (bytes && !ws) 
-#line 4798 "scan.nw"
+#line 4804 "scan.nw"
 {
   pool = workspace_pool();
   e = pool ? cudaMallocFromPoolAsync(&ws, bytes, pool, stream) : cudaMalloc(&ws, bytes);
   if (e != cudaSuccess) return e;
 }
-#line 4787 "scan.nw"
+#line 4793 "scan.nw"
   e = v->launch(a, b, h, rows, len, ws, stream);
   if (bytes && !workspace) {
     cudaError_t f = pool ? cudaFreeAsync(ws, stream)
@@ -2394,7 +2394,7 @@ static cudaError_t run_variant(const scan_variant *v, const float *a,
   }
   return e;
 }
-#line 4806 "scan.nw"
+#line 4812 "scan.nw"
 cudaError_t scan_forward(scan_kernel k, const float *a, const float *b, float *h,
                          long long rows, long long len, cudaStream_t stream)
 {
@@ -2407,7 +2407,7 @@ cudaError_t scan_forward(scan_kernel k, const float *a, const float *b, float *h
 }
 #line 154 "scan.nw"
 #ifndef SCAN_NO_MAIN
-#line 4831 "scan.nw"
+#line 4837 "scan.nw"
 enum { EXIT_OK = 0, EXIT_FAILED = 1, EXIT_USAGE = 2, EXIT_NO_GPU = 3,
        EXIT_SKIPPED = 77 };
 
@@ -2420,7 +2420,7 @@ static void cuda_check(cudaError_t e, const char *what, const char *file, int li
   fprintf(stderr, "%s:%d: %s: %s\n", file, line, what, cudaGetErrorString(e));
   exit(EXIT_FAILED);
 }
-#line 4852 "scan.nw"
+#line 4858 "scan.nw"
 static uint64_t mix64(uint64_t x)   /* SplitMix64's finaliser */
 {
   x += 0x9E3779B97F4A7C15ULL;
@@ -2435,7 +2435,7 @@ static float uniform_at(uint64_t seed, long long i, float lo, float hi)
   double u = (double)(mix64(seed ^ mix64((uint64_t)i)) >> 40) * 0x1p-24;
   return (float)(lo + (hi - lo) * u);
 }
-#line 4869 "scan.nw"
+#line 4875 "scan.nw"
 static void fill_uniform(float *x, long long n, uint64_t seed, float lo, float hi)
 {
 #pragma omp parallel for schedule(static)
@@ -2446,7 +2446,7 @@ static uint64_t run_seed;     /* printed at the start; SCAN_SEED replays it */
 static uint64_t case_counter;
 
 static uint64_t next_seed(void) { return mix64(run_seed + ++case_counter); }
-#line 4887 "scan.nw"
+#line 4893 "scan.nw"
 typedef struct { const char *name; float lo, hi; } decay_family;
 
 static const decay_family decays[] = {
@@ -2460,7 +2460,7 @@ static void make_inputs(float *a, float *b, long long n, int decay)
   fill_uniform(a, n, next_seed(), decays[decay].lo, decays[decay].hi);
   fill_uniform(b, n, next_seed(), -1.0f, 1.0f);
 }
-#line 8612 "scan.nw"
+#line 8651 "scan.nw"
 static int usage_error(const char *fmt, ...)
 {
   va_list args;
@@ -2471,7 +2471,7 @@ static int usage_error(const char *fmt, ...)
   va_end(args);
   return EXIT_USAGE;
 }
-#line 8789 "scan.nw"
+#line 8828 "scan.nw"
 static int compare_floats(const void *x, const void *y)
 {
   float a = *(const float *)x, b = *(const float *)y;
@@ -2556,7 +2556,7 @@ static void compare_one(comparison *c, double out, double ref, double bound,
     c->worst_ref = ref;
   }
 }
-#line 4907 "scan.nw"
+#line 4913 "scan.nw"
 /* Compare one row of an output (float from the GPU, double from a mirror). */
 template <typename real>
 static void compare_row(const float *a, const float *b, const real *out,
@@ -2571,7 +2571,7 @@ static void compare_row(const float *a, const float *b, const real *out,
                 first_index + t);
   }
 }
-#line 4927 "scan.nw"
+#line 4933 "scan.nw"
 static void merge_comparison(comparison *into, const comparison *c)
 {
   into->checked += c->checked;
@@ -2584,7 +2584,7 @@ static void merge_comparison(comparison *into, const comparison *c)
     into->worst_ref = c->worst_ref;
   }
 }
-#line 4942 "scan.nw"
+#line 4948 "scan.nw"
 template <typename real>
 static comparison compare_rows(const float *a, const float *b, const real *out,
                                long long rows, long long len, precision p)
@@ -2604,7 +2604,7 @@ static comparison compare_rows(const float *a, const float *b, const real *out,
   }
   return all;
 }
-#line 4967 "scan.nw"
+#line 4973 "scan.nw"
 static void describe_worst(char *text, size_t size, const comparison *c,
                            long long len)
 {
@@ -2669,7 +2669,7 @@ for (long long g = 0; g < tiles; g++) {
   free(local_a);
   free(spine);
 }
-#line 5002 "scan.nw"
+#line 5008 "scan.nw"
 typedef void (*mirror_fn)(const float *a, const float *b, double *h,
                           long long rows, long long len, int fault,
                           int *overflow);
@@ -2683,7 +2683,7 @@ typedef struct {
   int overflow_slot;     /* the first slot past a tile, -1 if none */
   long long overflow_len;
 } evidence;
-#line 5018 "scan.nw"
+#line 5024 "scan.nw"
 static evidence run_mirror(mirror_fn mirror, const mirror_case *cases,
                            int count, int fault)
 {
@@ -2698,7 +2698,7 @@ static evidence run_mirror(mirror_fn mirror, const mirror_case *cases,
     mirror(a, b, h, cases[i].rows, cases[i].len, fault, &overflow);
     comparison c = compare_rows(a, b, h, cases[i].rows, cases[i].len, FLOAT64);
     
-#line 5039 "scan.nw"
+#line 5045 "scan.nw"
 if (c.failed || overflow >= 0) ev.failed_cases++;
 if (overflow >= 0 && ev.overflow_slot < 0) {
   ev.overflow_slot = overflow;
@@ -2708,12 +2708,12 @@ if (ev.worst.worst_index < 0 || c.worst_ratio > ev.worst.worst_ratio) {
   ev.worst = c;
   ev.worst_len = cases[i].len;
 }
-#line 5032 "scan.nw"
+#line 5038 "scan.nw"
     free(a); free(b); free(h);
   }
   return ev;
 }
-#line 5053 "scan.nw"
+#line 5059 "scan.nw"
 static const char *const fault_names[FAULT_COUNT] = {
   "correct", "upsweep-swap", "downsweep-swap", "downsweep-index-off-by-one",
   "root-not-identity", "threads-rounded-to-warp", "apply-swap",
@@ -2729,7 +2729,7 @@ static const char *const fault_names[FAULT_COUNT] = {
   "ring-holders-past-stages", "ring-stores-past-row", "ring-walker-late-empty",
   "ring-producer-skips-empty",
 };
-#line 5075 "scan.nw"
+#line 5081 "scan.nw"
 static bool report_fault(int fault, const evidence *ev, int cases)
 {
   char text[256];
@@ -2748,7 +2748,7 @@ static bool report_fault(int fault, const evidence *ev, int cases)
     printf("  caught %-28s %s, len %lld\n", fault_names[fault], text, ev->worst_len);
   return ev->failed_cases > 0;
 }
-#line 5096 "scan.nw"
+#line 5102 "scan.nw"
 static int mirror_suite(mirror_fn mirror, const mirror_case *cases, int count,
                         const int *faults, int fault_count)
 {
@@ -2759,7 +2759,7 @@ static int mirror_suite(mirror_fn mirror, const mirror_case *cases, int count,
   }
   return ok ? EXIT_OK : EXIT_FAILED;
 }
-#line 5114 "scan.nw"
+#line 5120 "scan.nw"
 static int length_cases(mirror_case *cases, long long ceiling, long long rows)
 {
   static const long long extra[] = {1, 2, 3, 5, 7, 100, 1000, 1500, 3001, 100003};
@@ -2771,7 +2771,7 @@ static int length_cases(mirror_case *cases, long long ceiling, long long rows)
       if (p + d <= ceiling) cases[count++] = mirror_case{rows, p + d};
   return count;
 }
-#line 5165 "scan.nw"
+#line 5171 "scan.nw"
 enum { STEP_CLAIM, STEP_SCAN, STEP_PUBLISH_FIRST, STEP_PUBLISH_SECOND,
        STEP_WALK, STEP_FOLD, STEP_PREFIX_FIRST, STEP_PREFIX_SECOND,
        STEP_WRITE, STEP_DONE };
@@ -2788,7 +2788,7 @@ typedef struct {
   bool found_aggregate;      /* the walk stopped at an A (a broken variant) */
   long long t_claim, t_published, t_found, t_prefix, t_done;  /* the figure */
 } actor;
-#line 5184 "scan.nw"
+#line 5190 "scan.nw"
 typedef struct {
   const float *a, *b;
   double *h;
@@ -2801,7 +2801,7 @@ typedef struct {
   int resident_limit, started;        /* blocks become resident in order */
   const int *residency;               /* of this permutation */
 } launch;
-#line 5202 "scan.nw"
+#line 5208 "scan.nw"
 static tile_place launch_place(const launch *L, long long tile)
 {
   return place_tile(tile, L->len, L->per_row, (int)L->tile_size);
@@ -2812,7 +2812,7 @@ static affine<double> element_at(const launch *L, tile_place p, int i)
   affine<double> x = {L->a[p.start + i], L->b[p.start + i]};
   return p.index == 0 && i == 0 ? start_row(x) : x;
 }
-#line 5219 "scan.nw"
+#line 5225 "scan.nw"
 /* One half of publishing `flag` for tile g: the value or the flag. */
 static void publish_half(launch *L, long long g, int flag, affine<double> value,
                          bool first_half)
@@ -2825,7 +2825,7 @@ static void publish_half(launch *L, long long g, int flag, affine<double> value,
     L->flag[g] = flag;
   }
 }
-#line 5237 "scan.nw"
+#line 5243 "scan.nw"
 /* One event of the walk; returns false when the actor must wait. */
 static bool walk_serial_event(launch *L, actor *x)
 {
@@ -2840,7 +2840,7 @@ static bool walk_serial_event(launch *L, actor *x)
   }
   return true;
 }
-#line 5257 "scan.nw"
+#line 5263 "scan.nw"
 static bool walk_warp_event(launch *L, actor *x)
 {
   long long first = x->tile - launch_place(L, x->tile).index;
@@ -2860,23 +2860,23 @@ static bool walk_warp_event(launch *L, actor *x)
   x->step = STEP_FOLD;
   return true;
 }
-#line 5284 "scan.nw"
+#line 5290 "scan.nw"
 static affine<double> fold_forward(const launch *L, const actor *x)
 {
   long long g = x->tile;
   affine<double> acc = x->found_aggregate ? L->aggregate[x->found]
                                           : L->inclusive[x->found];
   if (L->fault == FAULT_BACKWARD_FOLD) 
-#line 5298 "scan.nw"
+#line 5304 "scan.nw"
 {
   if (x->found + 1 >= g) return acc;
   affine<double> right = L->aggregate[g - 1];
   for (long long j = g - 2; j > x->found; j--) right = combine(L->aggregate[j], right);
   return combine(acc, right);
 }
-#line 5290 "scan.nw"
+#line 5296 "scan.nw"
   if (L->walk == WALK_WARP) 
-#line 5307 "scan.nw"
+#line 5313 "scan.nw"
 {
   for (long long w = x->look; w < g; w += 32) {
     int top = w == x->look ? x->lane - 1 : 31;
@@ -2887,12 +2887,12 @@ static affine<double> fold_forward(const launch *L, const actor *x)
   }
   return acc;
 }
-#line 5291 "scan.nw"
+#line 5297 "scan.nw"
   for (long long j = x->found + 1; j < g; j++)
     acc = combine_at(FAULT_WALK_ORDER, L->fault, acc, L->aggregate[j]);
   return acc;
 }
-#line 5324 "scan.nw"
+#line 5330 "scan.nw"
 /* Take one step of actor x; false when it cannot move now. */
 static bool actor_event(launch *L, actor *x, int block)
 {
@@ -2904,7 +2904,7 @@ static bool actor_event(launch *L, actor *x, int block)
     x->step = STEP_SCAN;
     return true;
   
-#line 5342 "scan.nw"
+#line 5348 "scan.nw"
 case STEP_SCAN:
   x->total = element_at(L, p, 0);
   for (int i = 1; i < p.count; i++) x->total = combine(x->total, element_at(L, p, i));
@@ -2922,9 +2922,9 @@ case STEP_PUBLISH_SECOND:
   return true;
 case STEP_WALK:
   return L->walk == WALK_SERIAL ? walk_serial_event(L, x) : walk_warp_event(L, x);
-#line 5335 "scan.nw"
+#line 5341 "scan.nw"
   
-#line 5362 "scan.nw"
+#line 5368 "scan.nw"
 case STEP_FOLD:
   x->prefix = fold_forward(L, x);
   x->t_found = L->clock;
@@ -2947,11 +2947,11 @@ case STEP_WRITE: {
   x->step = STEP_DONE;
   return true;
 }
-#line 5336 "scan.nw"
+#line 5342 "scan.nw"
   }
   return false;
 }
-#line 5400 "scan.nw"
+#line 5406 "scan.nw"
 enum { SCHEDULE_RANDOM, SCHEDULE_LATE_PREFIX, SCHEDULE_REVERSE_RESIDENCY,
        SCHEDULE_STALLS, SCHEDULE_KINDS };
 static const char *const schedule_names[SCHEDULE_KINDS] = {
@@ -2965,7 +2965,7 @@ static bool can_move(launch *L, const actor *x)
   return L->walk == WALK_SERIAL ? walk_serial_event(L, &copy)
                                 : walk_warp_event(L, &copy);
 }
-#line 5416 "scan.nw"
+#line 5422 "scan.nw"
 /* Pick the actor for the next event, or -1 if no one can move. */
 static int pick_actor(launch *L, int policy, uint64_t *rng)
 {
@@ -2982,7 +2982,7 @@ static int pick_actor(launch *L, int policy, uint64_t *rng)
   *rng = mix64(*rng);
   return movable[*rng % (uint64_t)count];
 }
-#line 5435 "scan.nw"
+#line 5441 "scan.nw"
 /* Make blocks resident, in the order of L->residency, up to the limit. */
 static void admit_blocks(launch *L)
 {
@@ -2994,7 +2994,7 @@ static void admit_blocks(launch *L)
     resident++;
   }
 }
-#line 5449 "scan.nw"
+#line 5455 "scan.nw"
 /* Run a launch to the end; false on deadlock. */
 static bool run_launch(launch *L, int policy, uint64_t seed)
 {
@@ -3003,7 +3003,7 @@ static bool run_launch(launch *L, int policy, uint64_t seed)
     admit_blocks(L);
     int i = pick_actor(L, policy, &rng);
     if (i < 0) 
-#line 5471 "scan.nw"
+#line 5477 "scan.nw"
 {
   bool thawed = false;
   for (int j = 0; j < (int)L->tiles && !thawed; j++)
@@ -3011,7 +3011,7 @@ static bool run_launch(launch *L, int policy, uint64_t seed)
   if (!thawed) return false;
   continue;
 }
-#line 5457 "scan.nw"
+#line 5463 "scan.nw"
     actor *x = &L->blocks[i];
     int before = x->step;
     actor_event(L, x, i);
@@ -3023,7 +3023,7 @@ static bool run_launch(launch *L, int policy, uint64_t seed)
   }
   return true;
 }
-#line 5487 "scan.nw"
+#line 5493 "scan.nw"
 static void launch_init(launch *L, const float *a, const float *b, double *h,
                         long long rows, long long len, long long tile_size,
                         int walk, int fault, int policy, int *order)
@@ -3042,7 +3042,7 @@ static void launch_init(launch *L, const float *a, const float *b, double *h,
   }
   L->residency = order;
 }
-#line 5515 "scan.nw"
+#line 5521 "scan.nw"
 typedef struct { long long rows, len, tile_size; } protocol_case;
 
 static const protocol_case protocol_cases[] = {
@@ -3051,7 +3051,7 @@ static const protocol_case protocol_cases[] = {
 };
 #define PROTOCOL_CASES 6
 #define RANDOM_SCHEDULES 24
-#line 5531 "scan.nw"
+#line 5537 "scan.nw"
 typedef struct { float *a, *b; double *h, *first_h; } case_arrays;
 
 static case_arrays case_arrays_new(long long n, int decay)
@@ -3067,7 +3067,7 @@ static void case_arrays_free(case_arrays m)
 {
   free(m.a); free(m.b); free(m.h); free(m.first_h);
 }
-#line 5551 "scan.nw"
+#line 5557 "scan.nw"
 typedef struct {
   float *a, *b;
   double *h, *first_h;
@@ -3089,20 +3089,20 @@ static launch_memory launch_memory_new(long long n, long long tiles)
   m.blocks = (actor *)malloc(sizeof(actor) * tiles);
   return m;
 }
-#line 5575 "scan.nw"
+#line 5581 "scan.nw"
 static void launch_memory_free(launch_memory m)
 {
   free(m.a); free(m.b); free(m.h); free(m.first_h); free(m.flag); free(m.order);
   free(m.aggregate); free(m.inclusive); free(m.blocks);
 }
-#line 5588 "scan.nw"
+#line 5594 "scan.nw"
 typedef struct {
   bool deadlock, disagree, out_of_bound;
   char detail[256];
   bool broke_rule;   /* a mirror's own rule broken (the ring's: a post lost, a phase misread) */
 } protocol_evidence;
 
-#line 5597 "scan.nw"
+#line 5603 "scan.nw"
 static void note(protocol_evidence *ev, bool *flag, const char *fmt, ...)
 {
   if (*flag) return;
@@ -3113,7 +3113,7 @@ static void note(protocol_evidence *ev, bool *flag, const char *fmt, ...)
   vsnprintf(ev->detail, sizeof ev->detail, fmt, args);
   va_end(args);
 }
-#line 5614 "scan.nw"
+#line 5620 "scan.nw"
 /* Holds one schedule's outputs h to the bound and to the first schedule's
    bits (kept in first_h when `first`); `schedule` names it in the evidence. */
 static void judge_schedule(const float *a, const float *b, const double *h, double *first_h,
@@ -3136,7 +3136,7 @@ static void judge_schedule(const float *a, const float *b, const double *h, doub
         break;
       }
 }
-#line 5639 "scan.nw"
+#line 5645 "scan.nw"
 static void run_schedule(const protocol_case *c, launch_memory *m, int walk,
                          int fault, int policy, uint64_t seed, bool first,
                          protocol_evidence *ev)
@@ -3154,7 +3154,7 @@ static void run_schedule(const protocol_case *c, launch_memory *m, int walk,
   judge_schedule(m->a, m->b, m->h, m->first_h, c->rows, c->len, first,
                  schedule_names[policy], ev);
 }
-#line 5659 "scan.nw"
+#line 5665 "scan.nw"
 static protocol_evidence run_protocol(int walk, int fault, int *schedules)
 {
   protocol_evidence ev = {false, false, false, ""};
@@ -3173,7 +3173,7 @@ static protocol_evidence run_protocol(int walk, int fault, int *schedules)
   }
   return ev;
 }
-#line 5762 "scan.nw"
+#line 5768 "scan.nw"
 enum { WORK_CLAIM, WORK_PUBLISH, WORK_FINISH, WORK_TAKE, WORK_DONE };
 enum { WALKER_START, WALKER_WAIT, WALKER_LOOK, WALKER_SIGNAL, WALKER_DONE };
 
@@ -3189,7 +3189,7 @@ typedef struct {
   long long walking, look;              /* the walking warp's own */
   bool walking_last;
 } held_block;
-#line 5780 "scan.nw"
+#line 5786 "scan.nw"
 typedef struct {
   const float *a, *b;
   double *h;
@@ -3210,7 +3210,7 @@ static affine<double> held_element(const held_launch *L, long long i)
   if (i % L->len == 0) x = affine<double>{0.0, start_row(x).b};
   return x;
 }
-#line 5807 "scan.nw"
+#line 5813 "scan.nw"
 /* Folds tile g onto `before`; writes every state to h when `write`. */
 static affine<double> held_fold(held_launch *L, long long g, affine<double> before,
                                 bool write)
@@ -3222,7 +3222,7 @@ static affine<double> held_fold(held_launch *L, long long g, affine<double> befo
   }
   return before;
 }
-#line 5835 "scan.nw"
+#line 5841 "scan.nw"
 /* One event of block k's workers; false when they must wait. */
 static bool held_work_event(held_launch *L, held_block *k)
 {
@@ -3239,7 +3239,7 @@ static bool held_work_event(held_launch *L, held_block *k)
     k->early = k->prefix;
     return true;
   
-#line 5857 "scan.nw"
+#line 5863 "scan.nw"
 case WORK_FINISH: {
   if (!k->done) return false;
   bool wrong = L->fault == FAULT_HELD_WRONG_TILE && k->tile < L->tiles;
@@ -3263,11 +3263,11 @@ case WORK_TAKE: {
   k->early = k->prefix;
   return true;
 }
-#line 5851 "scan.nw"
+#line 5857 "scan.nw"
   }
   return false;
 }
-#line 5889 "scan.nw"
+#line 5895 "scan.nw"
 /* One event of block k's walking warp; false when it must wait. */
 static bool held_walker_event(held_launch *L, held_block *k)
 {
@@ -3284,7 +3284,7 @@ static bool held_walker_event(held_launch *L, held_block *k)
     k->walker = WALKER_LOOK;
     return true;
   
-#line 5915 "scan.nw"
+#line 5921 "scan.nw"
 case WALKER_LOOK: {
   long long g = k->walking;
   if (g == 0) { k->prefix = identity_map<double>(); k->walker = WALKER_SIGNAL; return true; }
@@ -3298,7 +3298,7 @@ case WALKER_LOOK: {
   k->walker = WALKER_SIGNAL;
   return true;
 }
-#line 5905 "scan.nw"
+#line 5911 "scan.nw"
   case WALKER_SIGNAL:
     k->done = true;
     k->walker = k->walking_last ? WALKER_DONE : WALKER_WAIT;
@@ -3306,7 +3306,7 @@ case WALKER_LOOK: {
   }
   return false;
 }
-#line 5938 "scan.nw"
+#line 5944 "scan.nw"
 enum { HELD_RANDOM, HELD_WORKERS_FIRST, HELD_WALKERS_FIRST };
 
 static bool held_can_move(const held_launch *L, int actor)
@@ -3321,7 +3321,7 @@ static bool held_can_move(const held_launch *L, int actor)
   }
   return false;
 }
-#line 5955 "scan.nw"
+#line 5961 "scan.nw"
 /* Runs a launch to the end under one schedule; false on deadlock. */
 static bool held_run(held_launch *L, int policy, uint64_t rng)
 {
@@ -3343,14 +3343,14 @@ static bool held_run(held_launch *L, int policy, uint64_t rng)
     if (L->blocks[k].work != WORK_DONE || L->blocks[k].walker != WALKER_DONE) return false;
   return true;
 }
-#line 5983 "scan.nw"
+#line 5989 "scan.nw"
 typedef struct { long long rows, len, tile_size; int blocks; } held_case;
 
 static const held_case held_cases[] = {
   {1, 203, 4, 3}, {3, 41, 8, 2}, {5, 7, 4, 4}, {1, 5, 8, 3}, {2, 64, 4, 1}, {4, 33, 5, 6},
 };
 #define HELD_CASES ((int)(sizeof held_cases / sizeof held_cases[0]))
-#line 5997 "scan.nw"
+#line 6003 "scan.nw"
 static bool held_schedule(held_launch *L, const held_case *c, int policy, uint64_t seed,
                           double *first_h, bool first, protocol_evidence *ev)
 {
@@ -3376,7 +3376,7 @@ static bool held_schedule(held_launch *L, const held_case *c, int policy, uint64
   judge_schedule(L->a, L->b, L->h, first_h, c->rows, c->len, first, name, ev);
   return true;
 }
-#line 6028 "scan.nw"
+#line 6034 "scan.nw"
 static protocol_evidence run_held_mirror(int fault, int *schedules)
 {
   protocol_evidence ev = {false, false, false, ""};
@@ -3384,7 +3384,7 @@ static protocol_evidence run_held_mirror(int fault, int *schedules)
   for (int ci = 0; ci < HELD_CASES; ci++) {
     const held_case *c = &held_cases[ci];
     
-#line 6048 "scan.nw"
+#line 6054 "scan.nw"
 long long n = c->rows * c->len, tiles = (n + c->tile_size - 1) / c->tile_size;
 case_arrays m = case_arrays_new(n, ci % DECAY_COUNT);
 double *first_h = m.first_h;
@@ -3395,7 +3395,7 @@ held_block *blocks = (held_block *)malloc(sizeof(held_block) * c->blocks);
 int *movable = (int *)malloc(sizeof(int) * 2 * c->blocks);
 held_launch L = {m.a, m.b, m.h, n, c->len, c->tile_size, tiles, 0, fault, c->blocks, false,
                  flag, aggregate, inclusive, blocks, movable};
-#line 6035 "scan.nw"
+#line 6041 "scan.nw"
     bool have_first = false;   /* the first schedule that ran to its end */
     for (int s = 0; s < 2 + RANDOM_SCHEDULES; s++, ++*schedules) {
       int policy = s < 2 ? s + 1 : HELD_RANDOM;
@@ -3403,14 +3403,14 @@ held_launch L = {m.a, m.b, m.h, n, c->len, c->tile_size, tiles, 0, fault, c->blo
         have_first = true;
     }
     
-#line 6061 "scan.nw"
+#line 6067 "scan.nw"
 case_arrays_free(m);
 free(flag); free(aggregate); free(inclusive); free(blocks); free(movable);
-#line 6042 "scan.nw"
+#line 6048 "scan.nw"
   }
   return ev;
 }
-#line 6116 "scan.nw"
+#line 6122 "scan.nw"
 enum { SHARE_SCAN, SHARE_POST, SHARE_WAIT, SHARE_READ, SHARE_APPLY, SHARE_DONE };
 #define SHARE_MAX_PIECES 4
 
@@ -3421,7 +3421,7 @@ typedef struct {
   double carry, state;            /* before the stride; before this warp's step */
   affine<double> piece[SHARE_MAX_PIECES], step;
 } share_warp;
-#line 6129 "scan.nw"
+#line 6135 "scan.nw"
 typedef struct {
   const float *a, *b;
   double *h;
@@ -3440,7 +3440,7 @@ static affine<double> share_element(const share_launch *L, long long r, long lon
   affine<double> x = {L->a[r * L->len + i], L->b[r * L->len + i]};
   return x;
 }
-#line 6156 "scan.nw"
+#line 6162 "scan.nw"
 static long long share_start(const share_launch *L, const share_warp *w, int way)
 {
   return w->stride + (long long)way * L->pieces * L->piece;
@@ -3458,7 +3458,7 @@ static void share_scan(share_launch *L, share_warp *w, int way)
     w->step = p == 0 || last_only ? t : combine(w->step, t);
   }
 }
-#line 6181 "scan.nw"
+#line 6187 "scan.nw"
 static void share_read(share_launch *L, share_warp *w, int g, int way)
 {
   const affine<double> *set = L->posted + (long long)w->parity * L->groups * L->ways;
@@ -3485,7 +3485,7 @@ static void share_apply(share_launch *L, share_warp *w, int way)
     state = w->piece[p].a * state + w->piece[p].b;
   }
 }
-#line 6217 "scan.nw"
+#line 6223 "scan.nw"
 static void share_advance(share_launch *L, share_warp *w)
 {
   w->stride += (long long)L->ways * L->pieces * L->piece;
@@ -3497,7 +3497,7 @@ static void share_advance(share_launch *L, share_warp *w)
   if (L->fault == FAULT_ROWS_PARITY_PER_ROW) w->parity = 0;
   w->event = w->row < L->rows ? SHARE_SCAN : SHARE_DONE;
 }
-#line 6231 "scan.nw"
+#line 6237 "scan.nw"
 /* One event of warp `i`; false when it must wait at the barrier. */
 static bool share_event(share_launch *L, int i)
 {
@@ -3520,9 +3520,9 @@ static bool share_event(share_launch *L, int i)
   }
   return false;
 }
-#line 6261 "scan.nw"
+#line 6267 "scan.nw"
 enum { SHARE_RANDOM, SHARE_FIRST_WARP_FIRST, SHARE_LAST_WARP_FIRST };
-#line 6265 "scan.nw"
+#line 6271 "scan.nw"
 static bool share_run(share_launch *L, int policy, uint64_t rng)
 {
   int warps = L->groups * L->ways;
@@ -3543,7 +3543,7 @@ static bool share_run(share_launch *L, int policy, uint64_t rng)
     if (L->warps[i].event != SHARE_DONE) return false;
   return true;
 }
-#line 6292 "scan.nw"
+#line 6298 "scan.nw"
 typedef struct { long long rows, len; int ways, groups, pieces, piece; } share_case;
 
 static const share_case share_cases[] = {
@@ -3551,7 +3551,7 @@ static const share_case share_cases[] = {
   {4, 24, 2, 1, 2, 3}, {10, 50, 2, 3, 1, 5}, {5, 130, 8, 2, 2, 3},
 };
 #define SHARE_CASES ((int)(sizeof share_cases / sizeof share_cases[0]))
-#line 6302 "scan.nw"
+#line 6308 "scan.nw"
 static bool share_schedule(share_launch *L, const share_case *c, int policy, uint64_t seed,
                            double *first_h, bool first, protocol_evidence *ev)
 {
@@ -3573,7 +3573,7 @@ static bool share_schedule(share_launch *L, const share_case *c, int policy, uin
   judge_schedule(L->a, L->b, L->h, first_h, c->rows, c->len, first, name, ev);
   return true;
 }
-#line 6326 "scan.nw"
+#line 6332 "scan.nw"
 static protocol_evidence run_share_mirror(int fault, int *schedules)
 {
   protocol_evidence ev = {false, false, false, ""};
@@ -3581,7 +3581,7 @@ static protocol_evidence run_share_mirror(int fault, int *schedules)
   for (int ci = 0; ci < SHARE_CASES; ci++) {
     const share_case *c = &share_cases[ci];
     
-#line 6346 "scan.nw"
+#line 6352 "scan.nw"
 long long n = c->rows * c->len;
 int warps = c->groups * c->ways;
 case_arrays m = case_arrays_new(n, ci % DECAY_COUNT);
@@ -3593,7 +3593,7 @@ share_launch L = {m.a, m.b, m.h, c->rows, c->len, c->ways, c->groups, c->pieces,
                   (int *)malloc(sizeof(int) * c->groups),
                   (share_warp *)malloc(sizeof(share_warp) * warps),
                   (int *)malloc(sizeof(int) * warps)};
-#line 6333 "scan.nw"
+#line 6339 "scan.nw"
     bool have_first = false;   /* the first schedule that ran to its end */
     for (int s = 0; s < 2 + RANDOM_SCHEDULES; s++, ++*schedules)
       if (share_schedule(&L, c, s < 2 ? s + 1 : SHARE_RANDOM, next_seed(), first_h,
@@ -3604,7 +3604,7 @@ share_launch L = {m.a, m.b, m.h, c->rows, c->len, c->ways, c->groups, c->pieces,
   }
   return ev;
 }
-#line 6405 "scan.nw"
+#line 6411 "scan.nw"
 typedef struct { double a, b; bool reset; } gseg;   /* a segment, in float64 */
 static const gseg GSEG_IDENTITY = {1.0, 0.0, false};
 
@@ -3619,7 +3619,7 @@ static double gseg_apply(gseg x, double state)
 {
   return x.reset ? x.b : x.a * state + x.b;
 }
-#line 6426 "scan.nw"
+#line 6432 "scan.nw"
 enum { GWORD_EMPTY, GWORD_SEGMENT, GWORD_KNOWN };
 typedef struct { int kind; gseg value; } gword;
 
@@ -3629,7 +3629,7 @@ static gword gword_of(gseg x)
   if (x.reset) w.value.a = 1.0;
   return w;
 }
-#line 6444 "scan.nw"
+#line 6450 "scan.nw"
 static void gseg_warp_scan(gseg x[32], bool left_fold)
 {
   if (left_fold)
@@ -3639,7 +3639,7 @@ static void gseg_warp_scan(gseg x[32], bool left_fold)
       for (int lane = 31; lane >= offset; lane--)
         x[lane] = gseg_combine(x[lane - offset], x[lane]);
 }
-#line 6456 "scan.nw"
+#line 6462 "scan.nw"
 enum { GSTEP_CLAIM, GSTEP_PUBLISH, GSTEP_READ, GSTEP_SCAN, GSTEP_SETTLE_READ,
        GSTEP_SETTLE_SWAP, GSTEP_FIND, GSTEP_FOLD, GSTEP_WRITE, GSTEP_DONE };
 
@@ -3663,7 +3663,7 @@ typedef struct {
   gword *tile_word, *group_word;
   group_actor *actors;
 } group_launch;
-#line 6488 "scan.nw"
+#line 6494 "scan.nw"
 static void group_read_window(const group_launch *L, long long window, gword w[32])
 {
   const gword known0 = {GWORD_KNOWN, {1.0, 0.0, true}};
@@ -3689,7 +3689,7 @@ static bool group_published(const group_launch *L, long long first, int count)
     if (L->tile_word[first + i].kind == GWORD_EMPTY) return false;
   return true;
 }
-#line 6524 "scan.nw"
+#line 6530 "scan.nw"
 static void group_store(group_launch *L, long long H, gword w)
 {
   gword old = L->group_word[H];
@@ -3704,12 +3704,12 @@ static void group_swap_from_empty(group_launch *L, long long H, gword w)
 {
   if (L->group_word[H].kind == GWORD_EMPTY) group_store(L, H, w);
 }
-#line 6553 "scan.nw"
+#line 6559 "scan.nw"
 static long long group_settle_first(const group_launch *L, const group_actor *x)
 {
   return 32 * (x->window - x->lane) + (L->fault == FAULT_GROUPS_SETTLE_SHIFTED);
 }
-#line 6560 "scan.nw"
+#line 6566 "scan.nw"
 static bool group_can_move(const group_launch *L, const group_actor *x)
 {
   long long G = x->tile / 32;
@@ -3728,7 +3728,7 @@ static bool group_can_move(const group_launch *L, const group_actor *x)
   default: return x->step != GSTEP_DONE;
   }
 }
-#line 6589 "scan.nw"
+#line 6595 "scan.nw"
 static void group_scan_event(group_launch *L, group_actor *x)
 {
   long long G = x->tile / 32;
@@ -3747,7 +3747,7 @@ static void group_scan_event(group_launch *L, group_actor *x)
   x->prefix = k ? gseg_apply(x->before, 0.0) : 0.0;   /* when no walk is needed */
   x->step = needs ? GSTEP_FIND : GSTEP_WRITE;
 }
-#line 6619 "scan.nw"
+#line 6625 "scan.nw"
 static void group_settle_event(group_launch *L, group_actor *x)
 {
   gseg s[32];
@@ -3759,7 +3759,7 @@ static void group_settle_event(group_launch *L, group_actor *x)
   x->settled = s[L->fault == FAULT_GROUPS_SETTLE_SHORT ? 30 : 31];
   x->step = GSTEP_SETTLE_SWAP;
 }
-#line 6644 "scan.nw"
+#line 6650 "scan.nw"
 static void group_fold_event(group_launch *L, group_actor *x)
 {
   long long G = x->tile / 32;
@@ -3781,7 +3781,7 @@ static void group_fold_event(group_launch *L, group_actor *x)
   x->prefix = k ? gseg_apply(x->before, acc) : acc;
   x->step = GSTEP_WRITE;
 }
-#line 6671 "scan.nw"
+#line 6677 "scan.nw"
 static gseg group_element(const group_launch *L, long long i)
 {
   gseg x = {L->a[i], L->b[i], i % L->len == 0};
@@ -3795,7 +3795,7 @@ static void group_event(group_launch *L, group_actor *x)
   switch (x->step) {
   case GSTEP_CLAIM: x->tile = L->ticket++; x->step = GSTEP_PUBLISH; break;
   case GSTEP_PUBLISH: { 
-#line 6696 "scan.nw"
+#line 6702 "scan.nw"
 x->own = group_element(L, first);
 for (long long i = first + 1; i < end; i++) x->own = gseg_combine(x->own, group_element(L, i));
 if (x->own.reset) x->own.a = 1.0;   /* as readers see it, as the kernel does */
@@ -3803,29 +3803,29 @@ L->tile_word[x->tile] = gword_of(x->own);
 x->window = x->tile / 32 - 1;
 x->looked = false;
 x->step = L->settle ? GSTEP_READ : GSTEP_SCAN;
-#line 6683 "scan.nw"
+#line 6689 "scan.nw"
                                                                        } break;
   case GSTEP_READ: { 
-#line 6706 "scan.nw"
+#line 6712 "scan.nw"
 group_read_window(L, x->window, x->seen);
 x->looked = true;
 x->step = GSTEP_SCAN;
-#line 6684 "scan.nw"
+#line 6690 "scan.nw"
                                                                    } break;
   case GSTEP_SCAN: group_scan_event(L, x); break;
   case GSTEP_SETTLE_READ: group_settle_event(L, x); break;
   case GSTEP_SETTLE_SWAP: { 
-#line 6712 "scan.nw"
+#line 6718 "scan.nw"
 if (L->fault == FAULT_GROUPS_SETTLE_STORE)   /* a plain store, not a swap */
   group_store(L, x->window - x->lane, gword_of(x->settled));
 else
   group_swap_from_empty(L, x->window - x->lane, gword_of(x->settled));
 x->seen[x->lane] = gword_of(x->settled);
 x->step = GSTEP_FIND;
-#line 6687 "scan.nw"
+#line 6693 "scan.nw"
                                                                              } break;
   case GSTEP_FIND: { 
-#line 6726 "scan.nw"
+#line 6732 "scan.nw"
 if (!L->settle || !x->looked) group_read_window(L, x->window, x->seen);
 x->looked = true;
 int empty, lane = window_nearest_known(x->seen, &empty);
@@ -3840,22 +3840,22 @@ if (empty >= 0) {
   x->lane = lane;
   x->step = GSTEP_FOLD;
 }
-#line 6688 "scan.nw"
+#line 6694 "scan.nw"
                                                     } break;
   case GSTEP_FOLD: group_fold_event(L, x); break;
   case GSTEP_WRITE: { 
-#line 6743 "scan.nw"
+#line 6749 "scan.nw"
 double state = x->prefix;
 for (long long i = first; i < end; i++) {
   state = gseg_apply(group_element(L, i), state);
   L->h[i] = state;
 }
 x->step = GSTEP_DONE;
-#line 6690 "scan.nw"
+#line 6696 "scan.nw"
                                                   } break;
   }
 }
-#line 6764 "scan.nw"
+#line 6770 "scan.nw"
 enum { GROUPS_RANDOM, GROUPS_EAGER, GROUPS_LAST_LATE, GROUPS_NEWEST,
        GROUPS_EIGHT, GROUPS_POLICIES };
 static const char *const group_policy_names[GROUPS_POLICIES] = {
@@ -3882,7 +3882,7 @@ static int group_choice(const group_launch *L, const int *movable, int n, int po
   }
   return best;
 }
-#line 6794 "scan.nw"
+#line 6800 "scan.nw"
 /* Runs a launch to its end; false on deadlock, or if the actors have not
    finished after a thousand events each (a walk that never ends). Actor i is
    block i; under eight at a time, blocks become resident from the last, eight
@@ -3910,7 +3910,7 @@ static bool group_run(group_launch *L, int policy, uint64_t rng, int *movable)
     if (L->actors[i].step != GSTEP_DONE) return false;
   return true;
 }
-#line 6836 "scan.nw"
+#line 6842 "scan.nw"
 typedef struct { long long rows, len, tile_size; } group_case;
 
 static const group_case group_cases[] = {
@@ -3918,7 +3918,7 @@ static const group_case group_cases[] = {
 };
 #define GROUP_CASES ((int)(sizeof group_cases / sizeof group_cases[0]))
 #define GROUP_RANDOM_SCHEDULES 8   /* fewer than the protocol suite's: the cases are larger */
-#line 6851 "scan.nw"
+#line 6857 "scan.nw"
 static void group_schedule(group_launch *L, const group_case *c, int policy, uint64_t seed,
                            int *movable, double *first_h, bool first, protocol_evidence *ev)
 {
@@ -3948,7 +3948,7 @@ static void group_schedule(group_launch *L, const group_case *c, int policy, uin
   judge_schedule(L->a, L->b, L->h, first_h, c->rows, c->len, first,
                  group_policy_names[policy], ev);
 }
-#line 6883 "scan.nw"
+#line 6889 "scan.nw"
 static protocol_evidence run_group_mirror(int fault, int settle, int *schedules)
 {
   protocol_evidence ev = {false, false, false, ""};
@@ -3956,7 +3956,7 @@ static protocol_evidence run_group_mirror(int fault, int settle, int *schedules)
   for (int ci = 0; ci < GROUP_CASES; ci++) {
     const group_case *c = &group_cases[ci];
     
-#line 6902 "scan.nw"
+#line 6908 "scan.nw"
 long long n = c->rows * c->len, tiles = (n + c->tile_size - 1) / c->tile_size;
 case_arrays m = case_arrays_new(n, ci % DECAY_COUNT);
 double *first_h = m.first_h;
@@ -3965,7 +3965,7 @@ group_actor *actors = (group_actor *)malloc(sizeof(group_actor) * tiles);
 int *movable = (int *)malloc(sizeof(int) * tiles);
 group_launch L = {m.a, m.b, m.h, n, c->len, c->tile_size, tiles, 0, fault, settle, false, false,
                   false, words, words + tiles, actors};
-#line 6890 "scan.nw"
+#line 6896 "scan.nw"
     for (int s = 0; s < GROUPS_POLICIES - 1 + GROUP_RANDOM_SCHEDULES; s++, ++*schedules) {
       int policy = s < GROUPS_POLICIES - 1 ? s + 1 : GROUPS_RANDOM;
       group_schedule(&L, c, policy, next_seed(), movable, first_h, s == 0, &ev);
@@ -3975,7 +3975,7 @@ group_launch L = {m.a, m.b, m.h, n, c->len, c->tile_size, tiles, 0, fault, settl
   }
   return ev;
 }
-#line 6969 "scan.nw"
+#line 6975 "scan.nw"
 enum { RACTOR_CHAIN, RACTOR_PRODUCER, RACTOR_WALKER, RACTOR_COMPOSER, RACTOR_HOLDER };
 enum { RSTEP_FIRST, RSTEP_SECOND, RSTEP_DONE, RSTEP_MAPS };
 #define RING_MIRROR_PART_MAX 4   /* the most elements a mirror part has */
@@ -3984,14 +3984,14 @@ typedef struct {
   int role, block, index;   /* index: a composer's part, a holder's group * parts + part */
   int step;                 /* RSTEP_*: the half of a use it is at */
   long long use, window;    /* the use it is at; a chain warp's window */
-  long long tile;           /* the walker's tile */
+  long long tile;           /* the walker's or a holder's tile */
   bool needs_before;        /* whether the walker's tile waits for the one before */
   long long start, end;     /* where a holder's part starts, and its tile ends */
   gseg before;              /* a holder's map from the tile's start to its part's */
   double map_a[RING_MIRROR_PART_MAX], map_b[RING_MIRROR_PART_MAX];   /* its registers */
   gseg scanned[32];         /* a chain warp's window, scanned */
 } ring_actor;
-#line 6994 "scan.nw"
+#line 7000 "scan.nw"
 typedef struct {
   int full, composed, empty;   /* phases completed */
   int composed_in, empty_in;   /* arrivals in the phase under way */
@@ -4008,7 +4008,7 @@ typedef struct {
   int post_reads[RING_POSTS];
   long long end_use;
 } ring_mirror_block;
-#line 7013 "scan.nw"
+#line 7019 "scan.nw"
 typedef struct {
   const float *a, *b;
   double *h;
@@ -4021,8 +4021,17 @@ typedef struct {
   ring_mirror_block *blocks;
   ring_actor *actors;
   int actor_count, *movable;
+  long long clock, *stamps;          /* the events so far; RSTAMPS a tile, or NULL */
+  int *parts_stored;                 /* holder warps done with each tile, for the stamps */
 } ring_launch;
-#line 7036 "scan.nw"
+#line 7043 "scan.nw"
+enum { RSTAMP_CLAIMED, RSTAMP_PUBLISHED, RSTAMP_KNOWN, RSTAMP_POSTED, RSTAMP_STORED, RSTAMPS };
+
+static void ring_stamp(ring_launch *L, long long g, int moment)
+{
+  if (L->stamps) L->stamps[g * RSTAMPS + moment] = L->clock;
+}
+#line 7060 "scan.nw"
 static bool ring_mirror_phase_done(ring_launch *L, int completed, long long u)
 {
   long long phase = u / RING_STAGES;
@@ -4038,12 +4047,12 @@ static int ring_mirror_wait(ring_launch *L, const ring_mirror_block *k, int comp
   if (ring_mirror_phase_done(L, completed, u)) return 1;
   return k->end_use <= u ? -1 : 0;
 }
-#line 7057 "scan.nw"
+#line 7081 "scan.nw"
 static void ring_mirror_arrive(int *arrivals, int *completed, int count)
 {
   if (++*arrivals == count) { *arrivals = 0; ++*completed; }
 }
-#line 7068 "scan.nw"
+#line 7092 "scan.nw"
 static bool ring_chain_ready(const ring_launch *L, const ring_actor *x)
 {
   if (x->step == RSTEP_SECOND)
@@ -4053,7 +4062,7 @@ static bool ring_chain_ready(const ring_launch *L, const ring_actor *x)
     if (L->word[g].kind == GWORD_EMPTY) return false;
   return true;
 }
-#line 7086 "scan.nw"
+#line 7110 "scan.nw"
 static bool ring_ready(ring_launch *L, const ring_actor *x)
 {
   if (x->step == RSTEP_DONE || x->step == RSTEP_MAPS) return x->step == RSTEP_MAPS;
@@ -4068,21 +4077,22 @@ static bool ring_ready(ring_launch *L, const ring_actor *x)
   case RACTOR_WALKER * 2: case RACTOR_HOLDER * 2:
     return ring_mirror_wait(L, k, st->composed, x->use) != 0;
   
-#line 7109 "scan.nw"
+#line 7133 "scan.nw"
 case RACTOR_WALKER * 2 + 1:
   return !x->needs_before || L->word[x->tile - 1].kind == GWORD_KNOWN;
 case RACTOR_HOLDER * 2 + 1: return k->post_use[x->use % L->posts] == x->use;
-#line 7100 "scan.nw"
+#line 7124 "scan.nw"
   }
   return true;
 }
-#line 7120 "scan.nw"
+#line 7144 "scan.nw"
 static void ring_mirror_produce(ring_launch *L, ring_actor *x, ring_mirror_block *k)
 {
   int s = (int)(x->use % RING_STAGES);
   ring_mirror_stage *st = &k->stage[s];
   long long g = L->ticket++;
   if (g >= L->tiles) { k->end_use = x->use; x->step = RSTEP_DONE; return; }
+  ring_stamp(L, g, RSTAMP_CLAIMED);
   st->tile = g;
   st->row_offset = g % L->row_tiles * L->tile_size;
   st->first = g / L->row_tiles * L->len + st->row_offset;
@@ -4094,7 +4104,7 @@ static void ring_mirror_produce(ring_launch *L, ring_actor *x, ring_mirror_block
   st->full++;
   x->use++;
 }
-#line 7149 "scan.nw"
+#line 7174 "scan.nw"
 static void ring_mirror_compose(ring_launch *L, ring_actor *x, ring_mirror_block *k)
 {
   ring_mirror_stage *st = &k->stage[x->use % RING_STAGES];
@@ -4108,7 +4118,7 @@ static void ring_mirror_compose(ring_launch *L, ring_actor *x, ring_mirror_block
   st->part[x->index] = m;
   x->step = RSTEP_SECOND;
 }
-#line 7165 "scan.nw"
+#line 7190 "scan.nw"
 static void ring_mirror_publish(ring_launch *L, ring_actor *x, ring_mirror_block *k)
 {
   ring_mirror_stage *st = &k->stage[x->use % RING_STAGES];
@@ -4119,12 +4129,14 @@ static void ring_mirror_publish(ring_launch *L, ring_actor *x, ring_mirror_block
       own = gseg{1.0, own.a * 0.0 + own.b, true};
     st->parts_done = 0;
     L->word[st->tile] = gword_of(own);
+    ring_stamp(L, st->tile, RSTAMP_PUBLISHED);
+    if (own.reset) ring_stamp(L, st->tile, RSTAMP_KNOWN);   /* a row start is known at once */
   }
   ring_mirror_arrive(&st->composed_in, &st->composed, RING_PARTS);
   x->use++;
   x->step = RSTEP_FIRST;
 }
-#line 7189 "scan.nw"
+#line 7216 "scan.nw"
 static void ring_mirror_post(ring_launch *L, ring_actor *x, ring_mirror_block *k)
 {
   int slot = (int)(x->use % L->posts);
@@ -4132,10 +4144,11 @@ static void ring_mirror_post(ring_launch *L, ring_actor *x, ring_mirror_block *k
   k->post_state[slot] = x->needs_before ? L->word[x->tile - 1].value.b : 0.0;
   k->post_use[slot] = x->use;
   k->post_reads[slot] = 0;
+  ring_stamp(L, x->tile, RSTAMP_POSTED);
   x->use++;
   x->step = RSTEP_FIRST;
 }
-#line 7212 "scan.nw"
+#line 7240 "scan.nw"
 static void ring_mirror_take_maps(ring_launch *L, ring_actor *x, ring_mirror_block *k)
 {
   int s = (int)(x->use % RING_STAGES), f = x->index % RING_PARTS;
@@ -4146,10 +4159,11 @@ static void ring_mirror_take_maps(ring_launch *L, ring_actor *x, ring_mirror_blo
     x->before = gseg_combine(x->before, st->part[c]);
   for (long long i = 0; i < e; i++) { x->map_a[i] = k->sa[first + i];
                                       x->map_b[i] = k->sb[first + i]; }
+  x->tile = st->tile;
   x->start = st->first + f * e;
   x->end = L->fault == FAULT_RING_STORES_PAST_ROW ? L->n : st->first + st->count;
 }
-#line 7228 "scan.nw"
+#line 7257 "scan.nw"
 static void ring_mirror_store(ring_launch *L, ring_actor *x, ring_mirror_block *k)
 {
   int slot = (int)(x->use % L->posts);
@@ -4157,10 +4171,12 @@ static void ring_mirror_store(ring_launch *L, ring_actor *x, ring_mirror_block *
   k->post_reads[slot]++;
   for (long long i = 0; i < L->tile_size / RING_PARTS && x->start + i < x->end; i++)
     L->h[x->start + i] = x->map_a[i] * state + x->map_b[i];
+  if (L->parts_stored && ++L->parts_stored[x->tile] == RING_PARTS)
+    ring_stamp(L, x->tile, RSTAMP_STORED);
   x->use += L->holders;
   x->step = RSTEP_FIRST;
 }
-#line 7246 "scan.nw"
+#line 7277 "scan.nw"
 static void ring_mirror_chain(ring_launch *L, ring_actor *x)
 {
   long long first = RING_WINDOW * x->window;
@@ -4171,14 +4187,16 @@ static void ring_mirror_chain(ring_launch *L, ring_actor *x)
     x->step = RSTEP_SECOND;
     return;
   }
-  for (int lane = 0; lane < RING_WINDOW && first + lane < L->tiles; lane++)
+  for (int lane = 0; lane < RING_WINDOW && first + lane < L->tiles; lane++) {
+    if (L->word[first + lane].kind != GWORD_KNOWN) ring_stamp(L, first + lane, RSTAMP_KNOWN);
     L->word[first + lane] = gword_of(gseg{1.0, gseg_apply(x->scanned[lane], L->carry), true});
+  }
   L->carry = gseg_apply(x->scanned[RING_WINDOW - 1], L->carry);
   L->carry_window = x->window + 1;
   x->window += L->chain_warps;
   x->step = RING_WINDOW * x->window < L->tiles ? RSTEP_FIRST : RSTEP_DONE;
 }
-#line 7269 "scan.nw"
+#line 7302 "scan.nw"
 static void ring_event(ring_launch *L, ring_actor *x)
 {
   if (x->role == RACTOR_CHAIN) { ring_mirror_chain(L, x); return; }
@@ -4190,7 +4208,7 @@ static void ring_event(ring_launch *L, ring_actor *x)
     if (ring_mirror_wait(L, k, barrier, x->use) < 0) { x->step = RSTEP_DONE; return; }
   }
   
-#line 7284 "scan.nw"
+#line 7317 "scan.nw"
 if (x->role == RACTOR_COMPOSER) {
   if (x->step == RSTEP_FIRST) ring_mirror_compose(L, x, k); else ring_mirror_publish(L, x, k);
 } else if (x->role == RACTOR_WALKER && x->step == RSTEP_FIRST) {
@@ -4207,18 +4225,18 @@ if (x->role == RACTOR_COMPOSER) {
   ring_mirror_store(L, x, k);
 } else {
   
-#line 7308 "scan.nw"
+#line 7341 "scan.nw"
 bool early = L->fault == FAULT_RING_EMPTY_BEFORE_MAPS;
 if (x->step == RSTEP_FIRST)
   ring_mirror_arrive(&st->empty_in, &st->empty, 1 + RING_PARTS);
 if (early && x->step == RSTEP_FIRST) { x->step = RSTEP_MAPS; return; }
 ring_mirror_take_maps(L, x, k);
 x->step = RSTEP_SECOND;
-#line 7300 "scan.nw"
+#line 7333 "scan.nw"
 }
-#line 7280 "scan.nw"
+#line 7313 "scan.nw"
 }
-#line 7326 "scan.nw"
+#line 7359 "scan.nw"
 enum { RING_RANDOM, RING_HOLDERS_LAST, RING_CHAIN_LATE, RING_CHAIN_BACKWARDS,
        RING_POLICIES };
 static const char *const ring_policy_names[RING_POLICIES] = {
@@ -4232,7 +4250,7 @@ static bool ring_preferred(const ring_actor *x, int policy)
   }
   return true;
 }
-#line 7343 "scan.nw"
+#line 7376 "scan.nw"
 /* Runs a launch until no actor can move; false unless every actor is done.
    The chain block's warps are the first actors, so under chain backwards,
    when only they can move, the last is its highest-numbered that can. */
@@ -4250,12 +4268,13 @@ static bool ring_run(ring_launch *L, int policy, uint64_t rng)
     rng = mix64(rng);
     bool backwards = policy == RING_CHAIN_BACKWARDS && !preferred;
     ring_event(L, &L->actors[backwards ? movable[n - 1] : movable[rng % (uint64_t)n]]);
+    L->clock++;
   }
   for (int i = 0; i < L->actor_count; i++)
     if (L->actors[i].step != RSTEP_DONE) return false;
   return true;
 }
-#line 7374 "scan.nw"
+#line 7408 "scan.nw"
 typedef struct { long long rows, len, tile_size; int rings; } ring_case;
 
 static const ring_case ring_cases[] = {
@@ -4265,12 +4284,13 @@ static const ring_case ring_cases[] = {
 #define RING_CASES ((int)(sizeof ring_cases / sizeof ring_cases[0]))
 #define RING_CHAIN_WARPS 3
 #define RING_RANDOM_SCHEDULES 8
-#line 7389 "scan.nw"
+#line 7423 "scan.nw"
 static void ring_mirror_reset(ring_launch *L)
 {
   const gword empty = {GWORD_EMPTY, {NAN, NAN, false}};
-  L->ticket = 0; L->carry_window = 0; L->carry = 0.0;
+  L->ticket = 0; L->carry_window = 0; L->carry = 0.0; L->clock = 0;
   L->overwritten = L->misread_phase = false;
+  for (long long g = 0; L->parts_stored && g < L->tiles; g++) L->parts_stored[g] = 0;
   for (long long g = 0; g < L->tiles; g++) L->word[g] = empty;
   for (long long i = 0; i < L->n; i++) L->h[i] = NAN;
   for (int b = 0; b < L->rings; b++) {
@@ -4281,7 +4301,7 @@ static void ring_mirror_reset(ring_launch *L)
     k->end_use = RING_NO_END;
   }
   
-#line 7408 "scan.nw"
+#line 7443 "scan.nw"
 int n = 0;
 for (int w = 0; w < L->chain_warps; w++)
   L->actors[n++] = ring_actor{RACTOR_CHAIN, -1, w, RING_WINDOW * w < L->tiles ? RSTEP_FIRST
@@ -4294,9 +4314,9 @@ for (int b = 0; b < L->rings; b++) {
     L->actors[n++] = ring_actor{RACTOR_HOLDER, b, i, RSTEP_FIRST, i / RING_PARTS};
 }
 L->actor_count = n;
-#line 7404 "scan.nw"
+#line 7439 "scan.nw"
 }
-#line 7428 "scan.nw"
+#line 7463 "scan.nw"
 static void ring_schedule(ring_launch *L, const ring_case *c, int policy, uint64_t seed,
                           double *first_h, bool first, protocol_evidence *ev)
 {
@@ -4314,7 +4334,7 @@ static void ring_schedule(ring_launch *L, const ring_case *c, int policy, uint64
   }
   judge_schedule(L->a, L->b, L->h, first_h, c->rows, c->len, first, name, ev);
 }
-#line 7452 "scan.nw"
+#line 7487 "scan.nw"
 typedef struct { int fault, holders, posts, rings; const char *correct; } ring_mirror_run;
 
 static protocol_evidence run_ring_mirror(const ring_mirror_run *r, int *schedules)
@@ -4324,7 +4344,7 @@ static protocol_evidence run_ring_mirror(const ring_mirror_run *r, int *schedule
   for (int ci = 0; ci < RING_CASES; ci++) {
     const ring_case *c = &ring_cases[ci];
     
-#line 7473 "scan.nw"
+#line 7507 "scan.nw"
 long long n = c->rows * c->len, row_tiles = (c->len + c->tile_size - 1) / c->tile_size;
 long long tiles = c->rows * row_tiles;
 int rings = r->rings ? r->rings : c->rings;
@@ -4341,25 +4361,28 @@ ring_actor *actors = (ring_actor *)malloc(sizeof(ring_actor) * actors_most);
 int *movable = (int *)malloc(sizeof(int) * actors_most);
 ring_launch L = {m.a, m.b, m.h, n, c->len, c->tile_size, row_tiles, tiles, 0, r->fault,
                  r->holders, r->posts, rings, RING_CHAIN_WARPS, false, false, words, 0, 0.0,
-                 blocks, actors, 0, movable};
-#line 7461 "scan.nw"
+                 blocks, actors, 0, movable, 0, NULL, NULL};
+#line 7496 "scan.nw"
     for (int s = 0; s < RING_POLICIES - 1 + RING_RANDOM_SCHEDULES; s++, ++*schedules) {
       int policy = s < RING_POLICIES - 1 ? s + 1 : RING_RANDOM;
       ring_schedule(&L, c, policy, next_seed(), m.first_h, s == 0, &ev);
     }
-    case_arrays_free(m);
-    free(words); free(blocks); free(stages); free(actors); free(movable);
+    
+#line 7527 "scan.nw"
+case_arrays_free(m);
+free(words); free(blocks); free(stages); free(actors); free(movable);
+#line 7501 "scan.nw"
   }
   return ev;
 }
-#line 4986 "scan.nw"
+#line 4992 "scan.nw"
 typedef struct {
   const char *name;
   const char *what;
   bool needs_gpu;
   int (*run)(void);
 } suite;
-#line 5128 "scan.nw"
+#line 5134 "scan.nw"
 static int suite_mirror_l1(void)
 {
   mirror_case cases[64];
@@ -4381,7 +4404,7 @@ static int suite_mirror_l2(void)
       FAULT_DOWNSWEEP_SWAP, FAULT_APPLY_SWAP, FAULT_SPINE_NO_IDENTITY};
   return mirror_suite(mirror_l2, cases, count, faults, 5);
 }
-#line 5686 "scan.nw"
+#line 5692 "scan.nw"
 static bool report_protocol_run(const char *correct, int fault, int schedules,
                                 const protocol_evidence *ev)
 {
@@ -4395,7 +4418,7 @@ static bool report_protocol_run(const char *correct, int fault, int schedules,
            failed ? ev->detail : "every schedule passed");
   return fault == FAULT_NONE ? !failed : failed;
 }
-#line 5705 "scan.nw"
+#line 5711 "scan.nw"
 static int suite_mirror_lookback(void)
 {
   static const struct { int fault, walk; } runs[] = {
@@ -4415,7 +4438,7 @@ static int suite_mirror_lookback(void)
   }
   return ok ? EXIT_OK : EXIT_FAILED;
 }
-#line 6069 "scan.nw"
+#line 6075 "scan.nw"
 /* Runs a mirror under each fault in turn: the first, FAULT_NONE, must pass
    and every other must be caught. */
 static int report_faults(protocol_evidence (*run)(int fault, int *schedules),
@@ -4436,7 +4459,7 @@ static int suite_mirror_held(void)
                                FAULT_HELD_PREFIX_EARLY, FAULT_HELD_WRONG_TILE};
   return report_faults(run_held_mirror, faults, 4);
 }
-#line 6363 "scan.nw"
+#line 6369 "scan.nw"
 static int suite_mirror_rows(void)
 {
   static const int faults[] = {FAULT_NONE, FAULT_ROWS_STEP_LAST_PIECE,
@@ -4444,7 +4467,7 @@ static int suite_mirror_rows(void)
                                FAULT_ROWS_PARITY_PER_ROW};
   return report_faults(run_share_mirror, faults, 5);
 }
-#line 6916 "scan.nw"
+#line 6922 "scan.nw"
 static int suite_mirror_groups(void)
 {
   static const struct { int fault, settle; } runs[] = {
@@ -4462,7 +4485,7 @@ static int suite_mirror_groups(void)
   }
   return ok ? EXIT_OK : EXIT_FAILED;
 }
-#line 7504 "scan.nw"
+#line 7543 "scan.nw"
 static int suite_mirror_ring(void)
 {
   static const ring_mirror_run runs[] = {
@@ -4490,7 +4513,7 @@ static int suite_mirror_ring(void)
   }
   return ok ? EXIT_OK : EXIT_FAILED;
 }
-#line 7546 "scan.nw"
+#line 7585 "scan.nw"
 static int suite_combine(void)
 {
   int failures = 0, swapped_differ = 0, trials = 100000;
@@ -4502,7 +4525,7 @@ static int suite_combine(void)
       x[k].b = uniform_at(seed, 6 * i + 2 * k + 1, -1.0f, 1.0f);
     }
     
-#line 7566 "scan.nw"
+#line 7605 "scan.nw"
 affine<double> left = combine(combine(x[0], x[1]), x[2]);
 affine<double> right = combine(x[0], combine(x[1], x[2]));
 double scale = fabs(x[2].a * x[1].a * x[0].b) + fabs(x[2].a * x[1].b) + fabs(x[2].b);
@@ -4512,22 +4535,22 @@ affine<double> e = identity_map<double>(), ex = combine(e, x[0]), xe = combine(x
 if (ex.a != x[0].a || ex.b != x[0].b || xe.a != x[0].a || xe.b != x[0].b) failures++;
 affine<double> xy = combine(x[0], x[1]), yx = combine(x[1], x[0]);
 swapped_differ += xy.b != yx.b;
-#line 7557 "scan.nw"
+#line 7596 "scan.nw"
   }
   
-#line 7578 "scan.nw"
+#line 7617 "scan.nw"
 affine<double> two = {2, 0}, plus_one = {1, 1};
 if (combine(two, plus_one).b != 1 || combine(plus_one, two).b != 2) failures++;
 affine<double> nan_a = {NAN, 0.5}, inf_a = {INFINITY, 0.5}, fine = {0.75, 0.5};
 if (!isnan(start_row(nan_a).b) || !isnan(start_row(inf_a).b) ||
     start_row(fine).b != 0.5) failures++;
 if (swapped_differ < trials * 9 / 10) failures++;
-#line 7559 "scan.nw"
+#line 7598 "scan.nw"
   printf("  %d triples: associative within rounding, identity exact; swapped"
          " operands differ in %d of %d pairs\n", trials, swapped_differ, trials);
   return failures ? EXIT_FAILED : EXIT_OK;
 }
-#line 7595 "scan.nw"
+#line 7634 "scan.nw"
 /* The composition of elements [lo, hi) of a row, halving recursively. */
 static affine<float> halving(const float *a, const float *b, long long lo, long long hi)
 {
@@ -4538,12 +4561,12 @@ static affine<float> halving(const float *a, const float *b, long long lo, long 
   long long mid = lo + (hi - lo) / 2;
   return combine(halving(a, b, lo, mid), halving(a, b, mid, hi));
 }
-#line 7608 "scan.nw"
+#line 7647 "scan.nw"
 static int suite_reference(void)
 {
   int failures = 0;
   
-#line 7625 "scan.nw"
+#line 7664 "scan.nw"
 for (int k = 0; k < 4; k++) {
   double c = 0.5 + 0.125 * k;
   float a[1000], b[1000];
@@ -4554,12 +4577,12 @@ for (int k = 0; k < 4; k++) {
     if (fabs(h[t] - (1 - pow(c, t + 1)) / (1 - c)) > 4 * (t + 1) * 0x1p-53 / (1 - c))
       failures++;
 }
-#line 7612 "scan.nw"
+#line 7651 "scan.nw"
   double worst_sequential = 0, worst_halving = 0, widest = 0;
   for (int decay = 0; decay < DECAY_COUNT; decay++)
     for (long long len = 1; len <= (1 << 16); len = len * 4 + 1) {
       
-#line 7638 "scan.nw"
+#line 7677 "scan.nw"
 float *a = (float *)malloc(sizeof(float) * len);
 float *b = (float *)malloc(sizeof(float) * len);
 float *h = (float *)malloc(sizeof(float) * len);
@@ -4573,7 +4596,7 @@ for (long long t = 1; t < len; t++) {
 comparison c = compare_rows(a, b, h, 1, len, FLOAT32);
 failures += c.failed > 0;
 worst_sequential = fmax(worst_sequential, c.worst_ratio);
-#line 7659 "scan.nw"
+#line 7698 "scan.nw"
 affine<float> whole = halving(a, b, 0, len);
 reference_state r = {0, 0, 0};
 for (long long t = 0; t < len; t++) reference_step(&r, a[t], b[t]);
@@ -4582,16 +4605,16 @@ double ratio = fabs(whole.b - r.h) / bound;
 failures += !(ratio <= 1.0);
 worst_halving = fmax(worst_halving, ratio);
 widest = fmax(widest, bound / (r.s > 0 ? r.s : 1.0));
-#line 7652 "scan.nw"
+#line 7691 "scan.nw"
 free(a); free(b); free(h);
-#line 7616 "scan.nw"
+#line 7655 "scan.nw"
     }
   printf("  float32 sequential uses %.3g of the bound, recursive halving %.3g;"
          " the bound is at most %.3g of the sums it guards\n",
          worst_sequential, worst_halving, widest);
   return failures ? EXIT_FAILED : EXIT_OK;
 }
-#line 7683 "scan.nw"
+#line 7722 "scan.nw"
 static bool gpu_available(char *why, size_t size)
 {
   int count = 0;
@@ -4603,7 +4626,7 @@ static bool gpu_available(char *why, size_t size)
   if (count == 0) { snprintf(why, size, "no CUDA device"); return false; }
   return true;
 }
-#line 7704 "scan.nw"
+#line 7743 "scan.nw"
 enum { SPECIAL_NONE, SPECIAL_NAN_B, SPECIAL_NAN_A, SPECIAL_INF_B, SPECIAL_INF_A,
        SPECIAL_NAN_FIRST_A, SPECIAL_EMPTY_NAN_A, SPECIAL_KNOWN_NAN_A };
 
@@ -4614,7 +4637,7 @@ typedef struct {
   bool in_place;                     /* h is b */
   int special;
 } gpu_case;
-#line 7722 "scan.nw"
+#line 7761 "scan.nw"
 typedef struct { const scan_variant *variant; int public_kernel; } kernel_ref;
 
 static cudaError_t call_kernel(kernel_ref k, const float *a, const float *b,
@@ -4633,7 +4656,7 @@ static const char *kernel_name(kernel_ref k)
       "SCAN_L4_ROOFLINE", "SCAN_AUTO"};
   return k.public_kernel >= 0 ? names[k.public_kernel] : k.variant->name;
 }
-#line 7748 "scan.nw"
+#line 7787 "scan.nw"
 typedef struct {
   float *a, *b, *h;              /* host */
   float *da, *db, *dh;           /* device, at the case's offsets */
@@ -4645,7 +4668,7 @@ static void poison(float *device_base, long long n)
 {
   CUDA_CHECK(cudaMemset(device_base, 0xff, sizeof(float) * (n + 8)));
 }
-#line 7762 "scan.nw"
+#line 7801 "scan.nw"
 static case_buffers case_buffers_new(const gpu_case *c)
 {
   case_buffers m;
@@ -4666,7 +4689,7 @@ static case_buffers case_buffers_new(const gpu_case *c)
   m.dh = c->in_place ? m.db : m.base_h + c->h_offset;
   return m;
 }
-#line 7785 "scan.nw"
+#line 7824 "scan.nw"
 static void case_buffers_free(case_buffers *m)
 {
   free(m->a); free(m->b); free(m->h);
@@ -4674,7 +4697,7 @@ static void case_buffers_free(case_buffers *m)
   CUDA_CHECK(cudaFree(m->base_b));
   CUDA_CHECK(cudaFree(m->base_h));
 }
-#line 7810 "scan.nw"
+#line 7849 "scan.nw"
 static float float_of_bits(uint32_t bits)
 {
   float x;
@@ -4695,7 +4718,7 @@ static void plant_special(const gpu_case *c, float *a, float *b)
   case SPECIAL_KNOWN_NAN_A: a[at] = float_of_bits(0xFFFFFFFEu); break;
   }
 }
-#line 7833 "scan.nw"
+#line 7872 "scan.nw"
 static void upload_case(const gpu_case *c, case_buffers *m)
 {
   make_inputs(m->a, m->b, m->n, c->decay);
@@ -4704,7 +4727,7 @@ static void upload_case(const gpu_case *c, case_buffers *m)
   CUDA_CHECK(cudaMemcpy(m->db, m->b, sizeof(float) * m->n, cudaMemcpyHostToDevice));
   if (!c->in_place) poison(m->base_h, m->n);
 }
-#line 7848 "scan.nw"
+#line 7887 "scan.nw"
 static bool guards_intact(const gpu_case *c, const case_buffers *m)
 {
   if (c->in_place) return true;
@@ -4721,7 +4744,7 @@ static bool guards_intact(const gpu_case *c, const case_buffers *m)
   }
   return true;
 }
-#line 7870 "scan.nw"
+#line 7909 "scan.nw"
 typedef struct { comparison cmp; bool ok; char error[160]; } case_result;
 
 static case_result run_case(kernel_ref k, const gpu_case *c)
@@ -4735,7 +4758,7 @@ static case_result run_case(kernel_ref k, const gpu_case *c)
     snprintf(r.error, sizeof r.error, "CUDA error: %s", cudaGetErrorString(e));
   } else {
     
-#line 7890 "scan.nw"
+#line 7929 "scan.nw"
 CUDA_CHECK(cudaMemcpy(m.h, m.dh, sizeof(float) * m.n, cudaMemcpyDeviceToHost));
 r.cmp = compare_rows(m.a, m.b, m.h, c->rows, c->len, FLOAT32);
 r.ok = r.cmp.failed == 0;
@@ -4745,12 +4768,12 @@ if (!guards_intact(c, &m)) {
 } else if (!r.ok) {
   describe_worst(r.error, sizeof r.error, &r.cmp, c->len);
 }
-#line 7883 "scan.nw"
+#line 7922 "scan.nw"
   }
   case_buffers_free(&m);
   return r;
 }
-#line 7911 "scan.nw"
+#line 7950 "scan.nw"
 static int kernel_cases(gpu_case *cases, long long ceiling, int tile)
 {
   int count = 0, d = 0;
@@ -4766,7 +4789,7 @@ static int kernel_cases(gpu_case *cases, long long ceiling, int tile)
     cases[i].rows = rows < 1 ? 1 : rows > 7 ? 7 : rows;
   }
   
-#line 7931 "scan.nw"
+#line 7970 "scan.nw"
 long long mid = top < 3001 ? top : 3001, wide = top < 257 ? top : 257;
 cases[count++] = gpu_case{70001, 33, 0};
 cases[count++] = gpu_case{66000, wide, 1};
@@ -4784,7 +4807,7 @@ if (tile) cases[count++] = gpu_case{1, 65536LL * tile + 7, 1};
 if (tile >= 2048) cases[count++] = gpu_case{4500, 16384, 2};
 if (tile >= 4096) {
   
-#line 7963 "scan.nw"
+#line 8002 "scan.nw"
 cases[count++] = gpu_case{1, 1LL << 23, 2};
 cases[count++] = gpu_case{8, 1LL << 20, 1};
 cases[count++] = gpu_case{600, 4096, 3};
@@ -4796,12 +4819,12 @@ cases[count++] = gpu_case{3, 100 * 4096 + 2080, 1};
 cases[count++] = gpu_case{2, 200 * 4096 + 1024, 2, 0, 0, 0, true};
 for (int s = SPECIAL_NAN_B; s <= SPECIAL_KNOWN_NAN_A; s++)
   cases[count++] = gpu_case{2, 300 * 4096 + 32, s % DECAY_COUNT, 0, 0, 0, false, s};
-#line 7948 "scan.nw"
+#line 7987 "scan.nw"
 }
-#line 7926 "scan.nw"
+#line 7965 "scan.nw"
   return count;
 }
-#line 7981 "scan.nw"
+#line 8020 "scan.nw"
 static bool kernel_suite(kernel_ref k, long long ceiling, int tile)
 {
   gpu_case cases[128];
@@ -4812,7 +4835,7 @@ static bool kernel_suite(kernel_ref k, long long ceiling, int tile)
   for (int i = 0; i < count; i++) {
     case_result r = run_case(k, &cases[i]);
     
-#line 8001 "scan.nw"
+#line 8040 "scan.nw"
 const gpu_case *c = &cases[i];
 if (!r.ok) {
   failed++;
@@ -4827,7 +4850,7 @@ if (r.cmp.worst_index >= 0 && r.cmp.worst_ratio > worst.worst_ratio && !c->speci
   worst_len = c->len;
 }
 worst.checked = checked;
-#line 7991 "scan.nw"
+#line 8030 "scan.nw"
   }
   char text[200];
   describe_worst(text, sizeof text, &worst, worst_len);
@@ -4835,7 +4858,7 @@ worst.checked = checked;
          kernel_name(k), count, (double)worst.checked, text);
   return failed == 0;
 }
-#line 8021 "scan.nw"
+#line 8060 "scan.nw"
 static kernel_ref public_ref(int k) { return kernel_ref{NULL, k}; }
 
 static kernel_ref variant_ref(const char *name)
@@ -4853,7 +4876,7 @@ static int run_kernel_suites(const kernel_ref *refs, int count)
   }
   return ok ? EXIT_OK : EXIT_FAILED;
 }
-#line 8041 "scan.nw"
+#line 8080 "scan.nw"
 /* One suite for one kernel, public or from the catalogue. */
 #define KERNEL_SUITE(function, ref) \
   static int function(void) { kernel_ref k[] = {ref}; return run_kernel_suites(k, 1); }
@@ -4863,7 +4886,7 @@ KERNEL_SUITE(suite_gpu_l2, public_ref(SCAN_L2_MULTIBLOCK))
 KERNEL_SUITE(suite_gpu_l3, public_ref(SCAN_L3_LOOKBACK))
 KERNEL_SUITE(suite_gpu_l3b, public_ref(SCAN_L3B_LOOKBACK_WARP))
 KERNEL_SUITE(suite_gpu_auto, public_ref(SCAN_AUTO))
-#line 8053 "scan.nw"
+#line 8092 "scan.nw"
 static int suite_gpu_l3c(void)
 {
   kernel_ref k[] = {variant_ref("l3c-1"), variant_ref("l3c-2"), variant_ref("l3c-4"),
@@ -4878,7 +4901,7 @@ static int suite_gpu_l4(void)
                     public_ref(SCAN_L4_ROOFLINE)};
   int status = run_kernel_suites(k, 7);
   
-#line 8077 "scan.nw"
+#line 8116 "scan.nw"
 int device, major;
 cudaFuncAttributes f;
 CUDA_CHECK(cudaGetDevice(&device));
@@ -4889,10 +4912,10 @@ bool missing = major >= 9 && f.ptxVersion >= 90 && rings < RING_MIN_BLOCKS - 1;
 printf("  %-6s the ring: %s (%d ring blocks and a chain block)\n", missing ? "FAILED" : "ok",
        rings >= RING_MIN_BLOCKS - 1 ? "runs on this GPU" : "not on this GPU", rings);
 if (missing) status = EXIT_FAILED;
-#line 8067 "scan.nw"
+#line 8106 "scan.nw"
   return status;
 }
-#line 8096 "scan.nw"
+#line 8135 "scan.nw"
 typedef struct {
   const char *what;
   int kernel;                 /* -1: the kernel under test */
@@ -4900,7 +4923,7 @@ typedef struct {
   long long rows, len;
   cudaError_t want;
 } contract_call;
-#line 8106 "scan.nw"
+#line 8145 "scan.nw"
 static const contract_call contract_calls[] = {
   {"rows == 0", -1, 0, 0, 0, 0, 100, cudaSuccess},
   {"len == 0", -1, 0, 0, 0, 100, 0, cudaSuccess},
@@ -4920,7 +4943,7 @@ static const contract_call contract_calls[] = {
    cudaErrorInvalidValue},
 };
 #define CONTRACT_CALLS ((int)(sizeof contract_calls / sizeof contract_calls[0]))
-#line 8128 "scan.nw"
+#line 8167 "scan.nw"
 static const float *offset_pointer(float *base, int bytes)
 {
   return bytes < 0 ? NULL : (const float *)((char *)base + bytes);
@@ -4936,7 +4959,7 @@ static bool output_untouched(const float *device_h, float *host, long long n)
   }
   return true;
 }
-#line 8146 "scan.nw"
+#line 8185 "scan.nw"
 static int suite_gpu_contract(void)
 {
   const long long n = 4096;
@@ -4949,7 +4972,7 @@ static int suite_gpu_contract(void)
   int failures = 0, tried = 0;
   for (int k = 0; k <= SCAN_AUTO; k++)
     for (int i = 0; i < CONTRACT_CALLS; i++) 
-#line 8167 "scan.nw"
+#line 8206 "scan.nw"
 {
   const contract_call *c = &contract_calls[i];
   bool own = c->kernel >= 0 && c->kernel <= SCAN_AUTO, unknown = c->kernel > SCAN_AUTO ||
@@ -4969,14 +4992,14 @@ static int suite_gpu_contract(void)
   failures += !ok;
   tried++;
 }
-#line 8158 "scan.nw"
+#line 8197 "scan.nw"
   printf("  %-6s %d calls on %d kernels returned what the contract says and"
          " wrote nothing\n", failures ? "FAILED" : "ok", tried, SCAN_AUTO + 1);
   CUDA_CHECK(cudaFree(a)); CUDA_CHECK(cudaFree(b)); CUDA_CHECK(cudaFree(h));
   free(host);
   return failures ? EXIT_FAILED : EXIT_OK;
 }
-#line 8198 "scan.nw"
+#line 8237 "scan.nw"
 /* Check |h3b - h3c| <= the regrouping bound for one row; returns the number
    of elements that differ at all, adds violations to *bad. */
 static long long regroup_row(const float *a, const float *b, const float *h3b,
@@ -4993,7 +5016,7 @@ static long long regroup_row(const float *a, const float *b, const float *h3b,
     if (t % tile == 0) { P = row; T = identity_map<double>(); }
     reference_step(&r, a[t], b[t]);
     
-#line 8222 "scan.nw"
+#line 8261 "scan.nw"
 double u = FLOAT32.u;
 double bound = 1.01 * u * (7 * fabs(T.a * e.a * P.b) + 6 * fabs(e.a * T.b) +
                            3 * fabs(e.b)) +
@@ -5002,13 +5025,13 @@ double d = fabs((double)h3b[t] - (double)h3c[t]);
 differ += memcmp(&h3b[t], &h3c[t], sizeof(float)) != 0;
 if (!(d <= bound)) (*bad)++;
 if (d / bound > *worst) *worst = d / bound;
-#line 8214 "scan.nw"
+#line 8253 "scan.nw"
     T = combine(T, e);
     row = combine(row, e);
   }
   return differ;
 }
-#line 8233 "scan.nw"
+#line 8272 "scan.nw"
 static int suite_gpu_regrouping(void)
 {
   static const long long shapes[][2] = {{1, (1 << 22) + 5}, {33, 70001},
@@ -5018,7 +5041,7 @@ static int suite_gpu_regrouping(void)
   for (int s = 0; s < 4; s++) {
     gpu_case c = {shapes[s][0], shapes[s][1], s % DECAY_COUNT};
     
-#line 8253 "scan.nw"
+#line 8292 "scan.nw"
 case_buffers m = case_buffers_new(&c);
 upload_case(&c, &m);
 long long n = m.n;
@@ -5038,7 +5061,7 @@ for (long long row = 0; row < c.rows; row++)
                         out[2] + row * c.len, c.len, L3_THREADS, &bad, &worst);
 for (int k = 0; k < 3; k++) free(out[k]);
 case_buffers_free(&m);
-#line 8242 "scan.nw"
+#line 8281 "scan.nw"
   }
   bool ok = identical_failures == 0 && differ > 0 && bad == 0;
   printf("  %-6s 3 and 3b bit-identical: %s; 3c(1 item) differs from 3b in %lld"
@@ -5047,7 +5070,7 @@ case_buffers_free(&m);
          bad ? "; SOME ARE NOT" : "");
   return ok ? EXIT_OK : EXIT_FAILED;
 }
-#line 8282 "scan.nw"
+#line 8321 "scan.nw"
 static __global__ void count_differences(const uint32_t *x, const uint32_t *y,
                                          long long n, unsigned long long *count)
 {
@@ -5057,7 +5080,7 @@ static __global__ void count_differences(const uint32_t *x, const uint32_t *y,
     mine += x[i] != y[i];
   if (mine) atomicAdd(count, mine);
 }
-#line 8309 "scan.nw"
+#line 8348 "scan.nw"
 /* One run of v, its output and workspace poisoned first. */
 static void run_poisoned(const scan_variant *v, case_buffers *m, long long rows,
                          long long len, void *workspace, size_t bytes)
@@ -5066,7 +5089,7 @@ static void run_poisoned(const scan_variant *v, case_buffers *m, long long rows,
   if (bytes) CUDA_CHECK(cudaMemset(workspace, 0xff, bytes));
   CUDA_CHECK(run_variant(v, m->da, m->db, m->dh, rows, len, workspace, 0));
 }
-#line 8320 "scan.nw"
+#line 8359 "scan.nw"
 /* Run v `runs` times on one shape; returns how many runs differed from the
    first, and prints a line. */
 static int repeat_runs(const scan_variant *v, long long rows, long long len, int runs,
@@ -5086,7 +5109,7 @@ static int repeat_runs(const scan_variant *v, long long rows, long long len, int
   CUDA_CHECK(cudaMemset(count, 0, sizeof(unsigned long long)));
   int differing = 0;
   
-#line 8349 "scan.nw"
+#line 8388 "scan.nw"
 run_poisoned(v, &m, rows, len, workspace, bytes);
 CUDA_CHECK(cudaMemcpy(first, m.dh, sizeof(float) * m.n, cudaMemcpyDeviceToDevice));
 for (int run = 0; run < runs; run++) {
@@ -5097,7 +5120,7 @@ for (int run = 0; run < runs; run++) {
   CUDA_CHECK(cudaMemcpy(&host_count, count, sizeof host_count, cudaMemcpyDeviceToHost));
   if (host_count) { differing++; CUDA_CHECK(cudaMemset(count, 0, sizeof host_count)); }
 }
-#line 8339 "scan.nw"
+#line 8378 "scan.nw"
   printf("  %-6s %-8s %d runs of %lld x %lld%s%s\n", differing ? "FAILED" : "ok", v->name,
          runs, rows, len, special ? " with a flag's NaN" : "",
          differing ? ": some differ" : ", bit-identical");
@@ -5105,7 +5128,7 @@ for (int run = 0; run < runs; run++) {
   case_buffers_free(&m);
   return differing;
 }
-#line 8375 "scan.nw"
+#line 8414 "scan.nw"
 /* Where the ring runs: one row of 2^24, one of 1,343 tiles with each flag's
    NaN in its tile 447, and three rows of 100 tiles and a short one. */
 static int ring_shape_runs(const scan_variant *v)
@@ -5139,7 +5162,7 @@ static int suite_gpu_determinism(void)
   }
   return differing ? EXIT_FAILED : EXIT_OK;
 }
-#line 8419 "scan.nw"
+#line 8458 "scan.nw"
 static int suite_gpu_streams(void)
 {
   static const char *const pairs[][2] = {{"l4", "l3c-8"}, {"l3b", "l2"},
@@ -5150,7 +5173,7 @@ static int suite_gpu_streams(void)
     CUDA_CHECK(cudaStreamCreateWithFlags(&stream[s], cudaStreamNonBlocking));
   int failures = 0;
   for (int p = 0; p < 5; p++) 
-#line 8437 "scan.nw"
+#line 8476 "scan.nw"
 {
   gpu_case c[2] = {{1, (1 << 24) + 1, 0}, {8192, 2048, 1}};
   if (strcmp(pairs[p][0], "l4-ring") == 0)   /* two rings at once */
@@ -5176,13 +5199,13 @@ static int suite_gpu_streams(void)
     case_buffers_free(&m[s]);
   }
 }
-#line 8429 "scan.nw"
+#line 8468 "scan.nw"
   for (int s = 0; s < 2; s++) CUDA_CHECK(cudaStreamDestroy(stream[s]));
   printf("  %-6s 5 pairs of kernels on two streams at once, both outputs right\n",
          failures ? "FAILED" : "ok");
   return failures ? EXIT_FAILED : EXIT_OK;
 }
-#line 8479 "scan.nw"
+#line 8518 "scan.nw"
 /* Scans one huge input with each of `count` kernels; returns the failures,
    or -1 when the GPU has too little memory for it. */
 static int huge_case(gpu_case c, const kernel_ref *refs, int count)
@@ -5198,7 +5221,7 @@ static int huge_case(gpu_case c, const kernel_ref *refs, int count)
   upload_case(&c, &m);
   int failures = 0;
   for (int k = 0; k < count; k++) 
-#line 8516 "scan.nw"
+#line 8555 "scan.nw"
 {
   poison(m.base_h, m.n);
   cudaError_t e = call_kernel(refs[k], m.da, m.db, m.dh, c.rows, c.len, 0);
@@ -5216,7 +5239,7 @@ static int huge_case(gpu_case c, const kernel_ref *refs, int count)
          m.n, e == cudaSuccess ? text : cudaGetErrorString(e));
   failures += !ok;
 }
-#line 8494 "scan.nw"
+#line 8533 "scan.nw"
   case_buffers_free(&m);
   return failures;
 }
@@ -5236,7 +5259,7 @@ static int suite_gpu_huge(void)
   if (short_rows > 0 || long_rows > 0 || whole_tiles > 0) return EXIT_FAILED;
   return long_rows < 0 || whole_tiles < 0 ? EXIT_SKIPPED : EXIT_OK;
 }
-#line 8972 "scan.nw"
+#line 9038 "scan.nw"
 /* The roofline: read a and b, write h, 12 bytes an element, no arithmetic
    worth the name. n4 is the number of float4 groups. */
 static __global__ void stream_kernel(const float4 *a, const float4 *b, float4 *h,
@@ -5248,7 +5271,7 @@ static __global__ void stream_kernel(const float4 *a, const float4 *b, float4 *h
     h[i] = make_float4(x.x + y.x, x.y + y.y, x.z + y.z, x.w + y.w);
   }
 }
-#line 8994 "scan.nw"
+#line 9060 "scan.nw"
 struct pair_at {   /* index -> (a[i], b[i]) */
   const float *a, *b;
   __host__ __device__ affine<float> operator()(long long i) const
@@ -5270,7 +5293,7 @@ struct combine_op {
     return combine(x, y);
   }
 };
-#line 9018 "scan.nw"
+#line 9084 "scan.nw"
 /* CUB over the same arrays; with temp == NULL, only sizes *temp_bytes. */
 static cudaError_t cub_scan(const float *a, const float *b, float *h, long long rows,
                             long long len, void *temp, size_t *temp_bytes,
@@ -5288,7 +5311,7 @@ static cudaError_t cub_scan(const float *a, const float *b, float *h, long long 
                                              combine_op{}, rows * len,
                                              cuda::std::equal_to<>(), stream);
 }
-#line 9046 "scan.nw"
+#line 9112 "scan.nw"
 enum { NVML_CLOCK_SM = 1, NVML_CLOCK_MEM = 2 };
 
 static struct {
@@ -5298,7 +5321,7 @@ static struct {
   int (*by_bus)(const char *, void **);
   int (*clock)(void *, int, unsigned *);
 } nvml;
-#line 9058 "scan.nw"
+#line 9124 "scan.nw"
 static void nvml_open(int cuda_device)
 {
   void *lib = dlopen("libnvidia-ml.so.1", RTLD_NOW);
@@ -5320,7 +5343,7 @@ static unsigned nvml_clock(int which)
   if (!nvml.ok || nvml.clock(nvml.device, which, &mhz) != 0) return 0;
   return mhz;
 }
-#line 9089 "scan.nw"
+#line 9155 "scan.nw"
 enum { ROW_VARIANT, ROW_AUTO, ROW_AUTO_PREALLOCATED, ROW_STREAM, ROW_MEMCPY, ROW_CUB };
 
 typedef struct {
@@ -5329,7 +5352,7 @@ typedef struct {
   const scan_variant *variant;       /* for ROW_VARIANT */
   int model_bytes;
 } bench_row;
-#line 9100 "scan.nw"
+#line 9166 "scan.nw"
 static int bench_rows(bench_row *rows)
 {
   int count = 0;
@@ -5348,7 +5371,7 @@ static int bench_rows(bench_row *rows)
                             ROW_CUB, NULL, 12};
   return count;
 }
-#line 9125 "scan.nw"
+#line 9191 "scan.nw"
 typedef struct {
   long long n, rows, len;
   float *a, *b, *h, *copy_from, *copy_to;
@@ -5359,7 +5382,7 @@ typedef struct {
   long long checked_rows[3];
   int checked_count;
 } bench_shape;
-#line 9138 "scan.nw"
+#line 9204 "scan.nw"
 /* Run one row of the table once, on the shape's arrays. */
 static cudaError_t bench_call(const bench_row *r, bench_shape *s)
 {
@@ -5382,7 +5405,7 @@ static cudaError_t bench_call(const bench_row *r, bench_shape *s)
     return cub_scan(s->a, s->b, s->h, s->rows, s->len, s->cub_temp, &s->cub_bytes, 0);
   }
 }
-#line 9174 "scan.nw"
+#line 9240 "scan.nw"
 /* Compare n outputs with a reference and its bound, on all cores. */
 static comparison compare_with(const float *out, const double *ref,
                                const double *bound, long long n, long long first)
@@ -5401,7 +5424,7 @@ static comparison compare_with(const float *out, const double *ref,
   }
   return all;
 }
-#line 9195 "scan.nw"
+#line 9261 "scan.nw"
 /* Is the output right on the checked rows? Fills *worst with the share of the
    bound used. Ceilings are not scans and are not checked. */
 static bool bench_check(const bench_row *r, bench_shape *s, double *worst)
@@ -5420,7 +5443,7 @@ static bool bench_check(const bench_row *r, bench_shape *s, double *worst)
   }
   return ok;
 }
-#line 9230 "scan.nw"
+#line 9296 "scan.nw"
 typedef struct { float ms; unsigned sm[2], mem[2]; } sample;
 
 static sample take_sample(const bench_row *r, bench_shape *s, int reps,
@@ -5439,7 +5462,7 @@ static sample take_sample(const bench_row *r, bench_shape *s, int reps,
   x.mem[1] = nvml_clock(NVML_CLOCK_MEM);
   return x;
 }
-#line 9253 "scan.nw"
+#line 9319 "scan.nw"
 #define SAMPLES 15
 enum { RESULT_OK, RESULT_UNSUPPORTED, RESULT_WRONG, RESULT_ERROR };
 static const char *const result_names[] = {"ok", "unsupported", "wrong", "error"};
@@ -5457,7 +5480,7 @@ typedef struct {
   bool sweep_a, sweep_b, mem_stable;
   bench_result *results;        /* one per bench_row */
 } shape_record;
-#line 9279 "scan.nw"
+#line 9345 "scan.nw"
 static void prepare_row(const bench_row *r, bench_shape *s, bench_result *x,
                         cudaEvent_t start, cudaEvent_t stop)
 {
@@ -5475,7 +5498,7 @@ static void prepare_row(const bench_row *r, bench_shape *s, bench_result *x,
     return;
   }
   
-#line 9300 "scan.nw"
+#line 9366 "scan.nw"
 if (!bench_check(r, s, &x->worst)) {
   x->status = RESULT_WRONG;
   snprintf(x->reason, sizeof x->reason, "output outside the bound (%.3g of it)",
@@ -5487,9 +5510,9 @@ x->reps = once.ms >= 2.0f ? 1 : (int)ceilf(2.0f / fmaxf(once.ms, 0.001f));
 if (x->reps > 200) x->reps = 200;
 x->samples = once.ms > 500.0f ? 5 : SAMPLES;
 x->status = RESULT_OK;
-#line 9296 "scan.nw"
+#line 9362 "scan.nw"
 }
-#line 9316 "scan.nw"
+#line 9382 "scan.nw"
 static void summarise(bench_result *x)
 {
   double ms[SAMPLES];
@@ -5500,12 +5523,12 @@ static void summarise(bench_result *x)
   x->q1 = ms[n / 4];
   x->q3 = ms[(3 * n) / 4];
 }
-#line 9335 "scan.nw"
+#line 9401 "scan.nw"
 static void measure_shape(bench_shape *s, const bench_row *table, int count,
                           shape_record *rec, cudaEvent_t start, cudaEvent_t stop)
 {
   
-#line 9357 "scan.nw"
+#line 9423 "scan.nw"
 s->rows = rec->rows;
 s->len = rec->len;
 float *a = (float *)malloc(sizeof(float) * s->n);
@@ -5533,7 +5556,7 @@ CUDA_CHECK(cudaMalloc(&s->cub_temp, s->cub_bytes + 1));
 const scan_variant *chosen = find_variant(public_variant_names[SCAN_AUTO]);
 size_t bytes = chosen->workspace(s->rows, s->len, rows_aligned(s->a, s->b, s->h, s->len));
 CUDA_CHECK(cudaMalloc(&s->workspace, bytes + 1));   /* + 1: none is still a pointer */
-#line 9339 "scan.nw"
+#line 9405 "scan.nw"
   for (int i = 0; i < count; i++) {
     prepare_row(&table[i], s, &rec->results[i], start, stop);
     const bench_result *x = &rec->results[i];
@@ -5546,7 +5569,7 @@ CUDA_CHECK(cudaMalloc(&s->workspace, bytes + 1));   /* + 1: none is still a poin
         rec->results[i].sample_at[k] = take_sample(&table[i], s, rec->results[i].reps,
                                                    start, stop);
   
-#line 9387 "scan.nw"
+#line 9453 "scan.nw"
 rec->mem_stable = true;
 unsigned mem = 0;
 for (int i = 0; i < count; i++) {
@@ -5559,11 +5582,11 @@ for (int i = 0; i < count; i++) {
       if (x->sample_at[k].mem[e] != mem) rec->mem_stable = false;
     }
 }
-#line 9351 "scan.nw"
+#line 9417 "scan.nw"
   CUDA_CHECK(cudaFree(s->cub_temp));
   CUDA_CHECK(cudaFree(s->workspace));
 }
-#line 9407 "scan.nw"
+#line 9473 "scan.nw"
 typedef struct {
   char name[256], slug[256];
   int sms, l2_bytes, mem_clock_khz, bus_bits, major, minor, driver, runtime;
@@ -5590,7 +5613,7 @@ static void read_device(device_facts *d)
   CUDA_CHECK(cudaRuntimeGetVersion(&d->runtime));
   d->theoretical_gbps = 2.0 * d->mem_clock_khz * 1e3 * d->bus_bits / 8 / 1e9;
   
-#line 9437 "scan.nw"
+#line 9503 "scan.nw"
 int j = 0;
 for (const char *c = d->name; *c && j < (int)sizeof d->slug - 1; c++) {
   if (isalnum((unsigned char)*c)) d->slug[j++] = (char)tolower((unsigned char)*c);
@@ -5598,9 +5621,9 @@ for (const char *c = d->name; *c && j < (int)sizeof d->slug - 1; c++) {
 }
 while (j > 0 && d->slug[j - 1] == '-') j--;
 d->slug[j] = 0;
-#line 9433 "scan.nw"
+#line 9499 "scan.nw"
 }
-#line 9454 "scan.nw"
+#line 9520 "scan.nw"
 static int bench_shapes(shape_record *shapes, long long n)
 {
   int count = 0;
@@ -5617,14 +5640,14 @@ static int bench_shapes(shape_record *shapes, long long n)
   }
   return count;
 }
-#line 9473 "scan.nw"
+#line 9539 "scan.nw"
 static void warm_up(bench_shape *s, cudaEvent_t start, cudaEvent_t stop)
 {
   bench_row stream = {"stream", "", "ceiling", ROW_STREAM, NULL, 12};
   float total = 0;
   while (total < 1000.0f) total += 50 * take_sample(&stream, s, 50, start, stop).ms;
 }
-#line 9566 "scan.nw"
+#line 9632 "scan.nw"
 static void json_clock(FILE *f, const unsigned *mhz)
 {
   if (!nvml.ok) fprintf(f, "null");
@@ -5642,7 +5665,7 @@ static void json_number(FILE *f, const char *key, double x)
   if (isfinite(x)) fprintf(f, ", \"%s\": %.6g", key, x);
   else fprintf(f, ", \"%s\": null", key);
 }
-#line 9586 "scan.nw"
+#line 9652 "scan.nw"
 static void json_result(FILE *f, const bench_row *row, const bench_result *x,
                         const shape_record *r, const bench_result *stream,
                         const device_facts *d)
@@ -5656,7 +5679,7 @@ static void json_result(FILE *f, const bench_row *row, const bench_result *x,
   json_number(f, "predicted_ms", stream_ms * model / (12.0 * r->rows * r->len));
   if (x->status != RESULT_OK) { fprintf(f, "}"); return; }
   
-#line 9604 "scan.nw"
+#line 9670 "scan.nw"
 fprintf(f, ", \"max_err_over_bound\": %.6g, \"reps\": %d, \"samples_ms\": [",
         x->worst, x->reps);
 for (int k = 0; k < x->samples; k++)
@@ -5677,10 +5700,10 @@ for (int k = 0; k < x->samples; k++) {
   fprintf(f, "}");
 }
 fprintf(f, "]");
-#line 9599 "scan.nw"
+#line 9665 "scan.nw"
   fprintf(f, "}");
 }
-#line 9627 "scan.nw"
+#line 9693 "scan.nw"
 static void json_device(FILE *f, const device_facts *d, time_t began)
 {
   char stamp[64];
@@ -5694,7 +5717,7 @@ static void json_device(FILE *f, const device_facts *d, time_t began)
           d->major, d->minor, d->sms, d->l2_bytes, d->memory, d->mem_clock_khz,
           d->bus_bits, d->theoretical_gbps, d->driver, d->runtime);
 }
-#line 9655 "scan.nw"
+#line 9721 "scan.nw"
 typedef struct {
   long long rows, len, tiles;
   int tile;                     /* elements a tile */
@@ -5703,7 +5726,7 @@ typedef struct {
   bool same_bits;               /* the stamped output is the plain one */
   unsigned long long *stamps;   /* on the host, STAMPS words a tile */
 } tile_timeline;
-#line 9666 "scan.nw"
+#line 9732 "scan.nw"
 static tile_timeline record_timeline(bench_shape *s, long long rows, long long len)
 {
   l4_params shape = {};
@@ -5716,7 +5739,7 @@ static tile_timeline record_timeline(bench_shape *s, long long rows, long long l
   void *workspace;
   unsigned long long *stamps, *count, differing = 1;
   
-#line 9690 "scan.nw"
+#line 9756 "scan.nw"
 size_t plain = l4_workspace_bytes<32>(rows, len, true);
 size_t own = l4_held_workspace_bytes(rows, len, true);
 CUDA_CHECK(cudaMalloc(&workspace, plain > own ? plain : own));
@@ -5730,14 +5753,14 @@ count_differences<<<1024, 256>>>((const uint32_t *)s->copy_to, (const uint32_t *
                                   rows * len, count);
 CUDA_CHECK(cudaGetLastError());
 CUDA_CHECK(cudaMemcpy(&differing, count, sizeof differing, cudaMemcpyDeviceToHost));
-#line 9678 "scan.nw"
+#line 9744 "scan.nw"
   t.same_bits = differing == 0;
   t.stamps = (unsigned long long *)malloc(bytes);
   CUDA_CHECK(cudaMemcpy(t.stamps, stamps, bytes, cudaMemcpyDeviceToHost));
   CUDA_CHECK(cudaFree(workspace)); CUDA_CHECK(cudaFree(stamps)); CUDA_CHECK(cudaFree(count));
   return t;
 }
-#line 9712 "scan.nw"
+#line 9778 "scan.nw"
 /* Sorts d (n values, in microseconds) and writes its summary as "key": {...};
    with a span, also the tiles in the step on average. */
 static void json_spread(FILE *f, const char *key, double *d, long long n, double span)
@@ -5753,13 +5776,13 @@ static void json_spread(FILE *f, const char *key, double *d, long long n, double
   if (span > 0) json_number(f, "tiles_in_step", sum / span);
   fprintf(f, "}");
 }
-#line 9744 "scan.nw"
+#line 9810 "scan.nw"
 /* Whether a row starts among the elements [from, to) of the flattened rows. */
 static bool row_starts_in(long long from, long long to, long long len)
 {
   return round_up(to, len) > round_up(from, len);   /* a multiple of len in between */
 }
-#line 9752 "scan.nw"
+#line 9818 "scan.nw"
 /* The first tile whose aggregate the walk of tile g waits for, or -1 when
    tile g does not walk: walk_groups' rule, for tiles of `tile`, no shift. */
 static long long first_needed_tile(long long g, long long len, long long tile)
@@ -5772,7 +5795,7 @@ static long long first_needed_tile(long long g, long long len, long long tile)
                 (last && !row_starts_in(32 * G * tile, (g + 1) * tile, len));
   return prefix ? 32 * (G - 1) : 32 * G;
 }
-#line 9767 "scan.nw"
+#line 9833 "scan.nw"
 /* The walk of each tile of group >= 1 that walks, split at the moment the
    last aggregate it waits for was published (that tile's STAMP_SCANNED). */
 static void json_walk_split(FILE *f, const tile_timeline *t, double *waiting,
@@ -5793,7 +5816,7 @@ static void json_walk_split(FILE *f, const tile_timeline *t, double *waiting,
   fprintf(f, ", ");
   json_spread(f, "walk_after_last_aggregate", after, n, 0);
 }
-#line 9790 "scan.nw"
+#line 9856 "scan.nw"
 static const char *const step_names[] = {"claim", "load", "scan", "walk", "store"};
 static const char *const order_names[] = {"look-back", "tiles apart", "rows a block"};
 
@@ -5804,7 +5827,7 @@ static void json_timeline(FILE *f, const tile_timeline *t)
   double *d = (double *)malloc(sizeof(double) * (t->tiles + 1));
   double *e = (double *)malloc(sizeof(double) * (t->tiles + 1));
   
-#line 9814 "scan.nw"
+#line 9880 "scan.nw"
 int sms = 0;
 for (long long g = 0; g < t->tiles; g++) {
   first = first < x[g * STAMPS + STAMP_BEGAN] ? first : x[g * STAMPS + STAMP_BEGAN];
@@ -5816,7 +5839,7 @@ fprintf(f, "  {\"rows\": %lld, \"len\": %lld, \"kernel\": \"%s\", \"tile\": %d, 
         t->rows, t->len, t->held ? "l4-held" : "l4-32", t->tile, t->tiles,
         order_names[t->order], t->same_bits ? "true" : "false", sms);
 json_number(f, "span_us", (last - first) / 1e3);
-#line 9800 "scan.nw"
+#line 9866 "scan.nw"
   for (int k = 0; k <= 5; k++) {   /* the five steps, then the whole tile */
     for (long long g = 0; g < t->tiles; g++)
       d[g] = ((double)x[g * STAMPS + (k < 5 ? k + 1 : STAMP_STORED)] -
@@ -5828,7 +5851,7 @@ json_number(f, "span_us", (last - first) / 1e3);
   fprintf(f, "}");
   free(d); free(e);
 }
-#line 9831 "scan.nw"
+#line 9897 "scan.nw"
 static void write_json(FILE *f, const device_facts *d, time_t began, long long n,
                        const bench_row *table, int rows_count,
                        const shape_record *shapes, int shape_count,
@@ -5844,16 +5867,16 @@ static void write_json(FILE *f, const device_facts *d, time_t began, long long n
           "\"clocks_stable\": %s,\n", n, SAMPLES, nvml.ok ? "true" : "false",
           stable ? "true" : "false");
   
-#line 9861 "scan.nw"
+#line 9927 "scan.nw"
 fprintf(f, "\"kernels\": [\n");
 for (int i = 0; i < rows_count; i++)
   fprintf(f, "  {\"name\": \"%s\", \"title\": \"%s\", \"kind\": \"%s\", "
           "\"bytes_per_element\": %d}%s\n", table[i].name, table[i].title,
           table[i].kind, table[i].model_bytes, i + 1 < rows_count ? "," : "");
 fprintf(f, "],\n");
-#line 9846 "scan.nw"
+#line 9912 "scan.nw"
   
-#line 9870 "scan.nw"
+#line 9936 "scan.nw"
 fprintf(f, "\"shapes\": [\n");
 for (int i = 0; i < shape_count; i++) {
   const shape_record *r = &shapes[i];
@@ -5869,7 +5892,7 @@ for (int i = 0; i < shape_count; i++) {
   fprintf(f, " ]}%s\n", i + 1 < shape_count ? "," : "");
 }
 fprintf(f, "],\n");
-#line 9847 "scan.nw"
+#line 9913 "scan.nw"
   fprintf(f, "\"timelines\": [\n");
   for (int i = 0; i < timeline_count; i++) {
     json_timeline(f, &timelines[i]);
@@ -5881,7 +5904,7 @@ fprintf(f, "],\n");
           "\"auto_runs_differing_from_first\": %d}\n}\n",
           n, runs, differing[0], differing[1]);
 }
-#line 9895 "scan.nw"
+#line 9961 "scan.nw"
 static int differing_runs(const bench_row *r, bench_shape *s, int runs)
 {
   float *first;
@@ -5903,7 +5926,7 @@ static int differing_runs(const bench_row *r, bench_shape *s, int runs)
   CUDA_CHECK(cudaFree(count));
   return differing;
 }
-#line 9975 "scan.nw"
+#line 10041 "scan.nw"
 static const char *const table_columns[] = {"l0", "l1", "l2", "l3", "l3b", "l3c-8",
                                             "l4-32", "l4-held", "auto", "cub", "stream"};
 #define TABLE_COLUMNS 11
@@ -5913,7 +5936,7 @@ static int row_index(const bench_row *table, int count, const char *name)
   for (int i = 0; i < count; i++) if (!strcmp(table[i].name, name)) return i;
   return -1;
 }
-#line 9987 "scan.nw"
+#line 10053 "scan.nw"
 static void print_table(const device_facts *d, const bench_row *table, int count,
                         const shape_record *shapes, int shape_count,
                         const int *differing, int runs)
@@ -5926,7 +5949,7 @@ static void print_table(const device_facts *d, const bench_row *table, int count
   for (int c = 0; c < TABLE_COLUMNS; c++) printf(" %7s", table_columns[c]);
   printf(" %8s %6s %6s\n", "best", "%roof", "%peak");
   for (int i = 0; i < shape_count; i++) 
-#line 10005 "scan.nw"
+#line 10071 "scan.nw"
 {
   const shape_record *r = &shapes[i];
   int best = -1, stream = row_index(table, count, "stream");
@@ -5946,24 +5969,24 @@ static void print_table(const device_facts *d, const bench_row *table, int count
          100.0 * row_gbps(r, ms) / d->theoretical_gbps,
          r->mem_stable ? "" : "  CLOCK MOVED");
 }
-#line 9999 "scan.nw"
+#line 10065 "scan.nw"
   printf("CUB runs differing from its first: %d of %d; SCAN_AUTO: %d of %d\n",
          differing[0], runs, differing[1], runs);
 }
-#line 9482 "scan.nw"
+#line 9548 "scan.nw"
 static int command_bench(int argc, char **argv)
 {
   bool quick = false;
   const char *out = NULL;
   char why[200], path[600];
   
-#line 9508 "scan.nw"
+#line 9574 "scan.nw"
 for (int i = 0; i < argc; i++) {
   if (!strcmp(argv[i], "--quick")) quick = true;
   else if (!strcmp(argv[i], "--out") && i + 1 < argc) out = argv[++i];
   else return usage_error("bench takes --quick and --out FILE, not '%s'", argv[i]);
 }
-#line 9488 "scan.nw"
+#line 9554 "scan.nw"
   if (!gpu_available(why, sizeof why)) {
     fprintf(stderr, "scan: bench needs a GPU: %s\n", why);
     return EXIT_NO_GPU;
@@ -5977,7 +6000,7 @@ for (int i = 0; i < argc; i++) {
   while (4 * n < 8LL * d.l2_bytes) n *= 2;
   if (quick) n /= 16;
   
-#line 9520 "scan.nw"
+#line 9586 "scan.nw"
 bench_shape s;
 memset(&s, 0, sizeof s);
 s.n = n;
@@ -5996,9 +6019,9 @@ CUDA_CHECK(cudaMemset(s.copy_from, 0x3f, 3 * bytes / 2));
 s.host_h = (float *)malloc(bytes);
 s.ref = (double *)malloc(3 * 2 * bytes);
 s.bound = (double *)malloc(3 * 2 * bytes);
-#line 9501 "scan.nw"
+#line 9567 "scan.nw"
   
-#line 9541 "scan.nw"
+#line 9607 "scan.nw"
 bench_row table[32];
 shape_record shapes[16];
 int rows_count = bench_rows(table), shape_count = bench_shapes(shapes, n);
@@ -6015,9 +6038,9 @@ for (int i = 0; i < shape_count; i++) {
           shapes[i].len);
   measure_shape(&s, table, rows_count, &shapes[i], start, stop);
 }
-#line 9502 "scan.nw"
+#line 9568 "scan.nw"
   
-#line 9925 "scan.nw"
+#line 9991 "scan.nw"
 int differing[2] = {0, 0}, det_runs = 20;
 for (int i = 0; i < rows_count; i++) {
   if (table[i].type != ROW_CUB && table[i].type != ROW_AUTO) continue;
@@ -6036,7 +6059,7 @@ if (timeline_count) {
 } else {
   fprintf(stderr, "bench: the 32-item tile does not fit on this GPU; no timelines\n");
 }
-#line 9950 "scan.nw"
+#line 10016 "scan.nw"
 if (!out) {
   mkdir("figures", 0777);
   snprintf(path, sizeof path, "figures/%s", d.slug);
@@ -6053,14 +6076,14 @@ write_json(f, &d, began, n, table, rows_count, shapes, shape_count, differing,
            det_runs, timelines, timeline_count);
 fclose(f);
 fprintf(stderr, "bench: wrote %s\n", out);
-#line 9944 "scan.nw"
+#line 10010 "scan.nw"
 for (int i = 0; i < timeline_count; i++) free(timelines[i].stamps);
 print_table(&d, table, rows_count, shapes, shape_count, differing, det_runs);
 fprintf(stderr, "bench: done in %.0f s\n", difftime(time(NULL), began));
-#line 9503 "scan.nw"
+#line 9569 "scan.nw"
   return EXIT_OK;
 }
-#line 8543 "scan.nw"
+#line 8582 "scan.nw"
 static const suite suites[] = {
   {"combine", "the operator: associative, not commutative, identity, row start",
    false, suite_combine},
@@ -6081,7 +6104,7 @@ static const suite suites[] = {
   {"mirror-ring", "the ring's stages, barrier phases and posts, and its chain block", false,
    suite_mirror_ring},
   
-#line 8568 "scan.nw"
+#line 8607 "scan.nw"
 {"gpu-l0", "level 0 on every case", true, suite_gpu_l0},
 {"gpu-l1", "level 1 on every case up to its ceiling", true, suite_gpu_l1},
 {"gpu-l2", "level 2 on every case up to its ceiling", true, suite_gpu_l2},
@@ -6098,10 +6121,10 @@ static const suite suites[] = {
 {"gpu-streams", "two kernels on two streams at once", true, suite_gpu_streams},
 {"gpu-huge", "more than 2^31 elements through every public kernel", true,
  suite_gpu_huge},
-#line 8563 "scan.nw"
+#line 8602 "scan.nw"
 };
 #define SUITE_COUNT ((int)(sizeof suites / sizeof suites[0]))
-#line 8590 "scan.nw"
+#line 8629 "scan.nw"
 static int run_suite(const suite *s)
 {
   char why[200];
@@ -6118,7 +6141,7 @@ static int run_suite(const suite *s)
   fflush(stdout);
   return status;
 }
-#line 8629 "scan.nw"
+#line 8668 "scan.nw"
 static const suite *find_suite(const char *name)
 {
   for (int i = 0; i < SUITE_COUNT; i++)
@@ -6144,7 +6167,7 @@ static int command_check(int argc, char **argv)
            skipped);
   return failed ? EXIT_FAILED : count == skipped ? EXIT_SKIPPED : EXIT_OK;
 }
-#line 8658 "scan.nw"
+#line 8697 "scan.nw"
 static int command_list(void)
 {
   printf("suites (scan check NAME):\n");
@@ -6158,7 +6181,7 @@ static int command_list(void)
                                   ? " (rows up to 2,048)" : " (rows up to 2^22)") : "");
   return EXIT_OK;
 }
-#line 8677 "scan.nw"
+#line 8716 "scan.nw"
 static bool parse_count(const char *text, long long *value)
 {
   char *end;
@@ -6168,7 +6191,7 @@ static bool parse_count(const char *text, long long *value)
   *value = v;
   return true;
 }
-#line 8703 "scan.nw"
+#line 8742 "scan.nw"
 static int command_run(int argc, char **argv)
 {
   long long rows, len;
@@ -6184,7 +6207,7 @@ static int command_run(int argc, char **argv)
   if (!parse_count(argv[2], &len))
     return usage_error("LEN must be a positive whole number, not '%s'", argv[2]);
   
-#line 8737 "scan.nw"
+#line 8776 "scan.nw"
 for (int i = 3; i < argc; i++) {
   if (!strcmp(argv[i], "--check-only")) timed = false;
   else if (!strcmp(argv[i], "--offsets") && i + 1 < argc &&
@@ -6195,7 +6218,7 @@ for (int i = 3; i < argc; i++) {
   else return usage_error("run takes --check-only and --offsets A,B,H (0 to 3), not '%s'",
                           argv[i]);
 }
-#line 8718 "scan.nw"
+#line 8757 "scan.nw"
   if (v->max_len && len > v->max_len)
     return usage_error("%s takes rows of at most %lld elements", v->name, v->max_len);
   if (rows > (1LL << 40) / len)
@@ -6207,7 +6230,7 @@ for (int i = 3; i < argc; i++) {
   c.rows = rows;
   c.len = len;
   
-#line 8750 "scan.nw"
+#line 8789 "scan.nw"
 case_result r = run_case(kernel_ref{v, -1}, &c);
 if (!timed) {
   char text[200];
@@ -6229,7 +6252,7 @@ for (int i = 0; i < 20; i++) {
   CUDA_CHECK(cudaEventSynchronize(stop));
   CUDA_CHECK(cudaEventElapsedTime(&ms[i], start, stop));
 }
-#line 8775 "scan.nw"
+#line 8814 "scan.nw"
 qsort(ms, 20, sizeof ms[0], compare_floats);
 double median = 0.5 * (ms[9] + ms[10]);
 char text[200];
@@ -6241,9 +6264,9 @@ CUDA_CHECK(cudaEventDestroy(start));
 CUDA_CHECK(cudaEventDestroy(stop));
 case_buffers_free(&m);
 return r.ok ? EXIT_OK : EXIT_FAILED;
-#line 8729 "scan.nw"
+#line 8768 "scan.nw"
 }
-#line 8812 "scan.nw"
+#line 8854 "scan.nw"
 static int trace_blelloch(int n)
 {
   printf("# phase\tlevel\tleft\tright\n");
@@ -6261,7 +6284,7 @@ static int trace_blelloch(int n)
   }
   return EXIT_OK;
 }
-#line 8832 "scan.nw"
+#line 8874 "scan.nw"
 static int trace_lookback(void)
 {
   protocol_case c = {1, 24 * 4, 4};
@@ -6285,7 +6308,51 @@ static int trace_lookback(void)
   launch_memory_free(m);
   return finished ? EXIT_OK : EXIT_FAILED;
 }
-#line 8858 "scan.nw"
+#line 8900 "scan.nw"
+static int trace_ring(void)
+{
+  const ring_case one_row = {1, 64 * 8, 8, 5}, *c = &one_row;
+  const ring_mirror_run as_compiled = {FAULT_NONE, RING_HOLDERS, RING_POSTS, 0, ""};
+  const ring_mirror_run *r = &as_compiled;
+  int ci = 0;
+  
+#line 7507 "scan.nw"
+long long n = c->rows * c->len, row_tiles = (c->len + c->tile_size - 1) / c->tile_size;
+long long tiles = c->rows * row_tiles;
+int rings = r->rings ? r->rings : c->rings;
+int actors_most = RING_CHAIN_WARPS + rings * (2 + RING_PARTS + r->holders * RING_PARTS);
+case_arrays m = case_arrays_new(n, ci % DECAY_COUNT);
+gword *words = (gword *)malloc(sizeof(gword) * tiles);
+ring_mirror_block *blocks = (ring_mirror_block *)malloc(sizeof(ring_mirror_block) * rings);
+double *stages = (double *)malloc(sizeof(double) * 2 * rings * RING_STAGES * c->tile_size);
+for (int b = 0; b < rings; b++) {
+  blocks[b].sa = stages + 2 * b * RING_STAGES * c->tile_size;
+  blocks[b].sb = blocks[b].sa + RING_STAGES * c->tile_size;
+}
+ring_actor *actors = (ring_actor *)malloc(sizeof(ring_actor) * actors_most);
+int *movable = (int *)malloc(sizeof(int) * actors_most);
+ring_launch L = {m.a, m.b, m.h, n, c->len, c->tile_size, row_tiles, tiles, 0, r->fault,
+                 r->holders, r->posts, rings, RING_CHAIN_WARPS, false, false, words, 0, 0.0,
+                 blocks, actors, 0, movable, 0, NULL, NULL};
+#line 8907 "scan.nw"
+  long long stamps[64 * RSTAMPS];
+  int parts_stored[64];
+  L.stamps = stamps; L.parts_stored = parts_stored;
+  ring_mirror_reset(&L);
+  bool finished = ring_run(&L, RING_RANDOM, mix64(run_seed));
+  printf("# tile\tclaimed\tpublished\tknown\tposted\tstored\n");
+  for (int g = 0; finished && g < 64; g++)
+    printf("%d\t%lld\t%lld\t%lld\t%lld\t%lld\n", g, stamps[g * RSTAMPS],
+           stamps[g * RSTAMPS + 1], stamps[g * RSTAMPS + 2], stamps[g * RSTAMPS + 3],
+           stamps[g * RSTAMPS + 4]);
+  
+#line 7527 "scan.nw"
+case_arrays_free(m);
+free(words); free(blocks); free(stages); free(actors); free(movable);
+#line 8918 "scan.nw"
+  return finished ? EXIT_OK : EXIT_FAILED;
+}
+#line 8923 "scan.nw"
 static int command_trace(int argc, char **argv)
 {
   long long n;
@@ -6295,19 +6362,20 @@ static int command_trace(int argc, char **argv)
     return trace_blelloch((int)n);
   }
   if (argc == 1 && !strcmp(argv[0], "lookback")) return trace_lookback();
-  return usage_error("trace takes 'blelloch N' or 'lookback'");
+  if (argc == 1 && !strcmp(argv[0], "ring")) return trace_ring();
+  return usage_error("trace takes 'blelloch N', 'lookback' or 'ring'");
 }
-#line 8874 "scan.nw"
+#line 8940 "scan.nw"
 static const char usage_text[] =
   "usage: scan COMMAND [ARGUMENTS]\n"
   "  list                       the test suites and the kernels\n"
   "  check [SUITE...]           run test suites (all of them when none is named)\n"
   "  run KERNEL ROWS LEN        one kernel on fresh random data, checked and timed\n"
   "  bench [--quick] [--out F]  measure every kernel, write figures/<gpu>/bench.json\n"
-  "  trace blelloch N | trace lookback   data for the book's diagrams\n"
+  "  trace blelloch N | lookback | ring   data for the book's diagrams\n"
   "  --help                     this text\n"
   "SCAN_SEED=N replays the random inputs of an earlier run.\n";
-#line 8886 "scan.nw"
+#line 8952 "scan.nw"
 int main(int argc, char **argv)
 {
   if (argc < 2) { fputs(usage_text, stderr); return EXIT_USAGE; }
