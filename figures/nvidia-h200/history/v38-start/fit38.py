@@ -2,7 +2,8 @@
 """Version 38's summaries. fit38.py LOG [STAMPS LABEL]: for every build timed at one row of four or more lengths in
 LOG ('repK NAME (KERNEL): 1 x N in T ms'), a straight line time = fixed + N x per-element through the medians of the
 rounds, printed as '#   NAME fixed F us; steady_2e27 S ms; steady_rate_pct P %' (P: the streaming kernel's per-element
-time over the build's, both from LOG); with a stamps file written by ringstart.cu, one line '#   LABEL ...' of the
+time over the build's, both from LOG); with a stamps file (store_rate_pct: the steady stores' rate over
+the streaming kernel's fitted rate in LOG) written by ringstart.cu, one line '#   LABEL ...' of the
 ring's timeline, in microseconds from its first block's entry; and for host lines
 ('#   repK NAME KIND host_us X us') the median of the rounds as '#   NAME-KIND host_us M us'."""
 import re, statistics as st, struct, sys
@@ -56,7 +57,7 @@ if len(sys.argv) > 3:
     print("#   %s grid_wait %.2f us; first_claim %.2f us; first_landed %.2f us; first_store %.2f us; "
           "store_line_from %.2f us; last_claim_to_end %.2f us; last_landed_to_end %.2f us; claim_to_landed_p50 %.2f us; "
           "compose_p50 %.2f us; published_to_posted_p50 %.2f us; claim_to_stored_p50 %.2f us; "
-          "store_rate %.1f tile; published_to_stored_per_ring %.2f tile"
+          "store_rate %.1f tile; store_rate_pct %.1f %%; published_to_stored_per_ring %.2f tile"
           % (sys.argv[3], st.median(us(x) for x in blk[1::2]), us(min(cl)), us(min(la)), us(min(so)),
              stores_from, us(max(so)) - us(max(cl)), us(max(so)) - us(max(la)), step(cl, la), step(la, pu), step(pu, po), step(cl, so),
-             rate, pub_to_stored * rate / (grid - 1)))
+             rate, 100 * rate / (tiles / (stream * tiles * 4096 * 1e3)), pub_to_stored * rate / (grid - 1)))
