@@ -2573,7 +2573,7 @@ static cudaMemPool_t workspace_pool(void)
 }
 #line 5190 "scan.nw"
 #define KEPT_STREAMS 16                    /* streams that keep a workspace */
-#define KEPT_MOST ((size_t)16 << 20)      /* the largest kept workspace */
+#define KEPT_MOST ((size_t)16 << 20)      /* the most a call needs to keep its workspace */
 
 typedef struct {
   unsigned long long stream;   /* cudaStreamGetId's id */
