@@ -10,7 +10,7 @@ NVCCFLAGS ?= -O3 -std=c++17 -lineinfo -arch=$(ARCH) -Xcompiler -fopenmp,-Wall
 LDLIBS    ?= -lgomp -ldl
 PYTHON    ?= python3
 COMPANIONS = build/weave.py build/results.py build/figures.gp build/peers.py \
-             build/book.yaml build/book.css build/latex.sh
+             build/book.yaml build/book.css build/book.html build/latex.sh
 
 .PHONY: all check bench peers doc figures sanitize clean
 .DELETE_ON_ERROR:
@@ -35,7 +35,8 @@ $(COMPANIONS): scan.nw
 	@mkdir -p build
 	@command -v notangle >/dev/null 2>&1 || \
 	  { echo "make: notangle not found (apt-get install noweb)"; exit 1; }
-	@notangle -R$(notdir $@) scan.nw > $@.tmp && mv $@.tmp $@
+	@notangle -R$(notdir $@) scan.nw > $@.tmp && \
+	  { cmp -s $@.tmp $@ && rm $@.tmp || mv $@.tmp $@; }
 
 # --- compile ----------------------------------------------------------------
 build/scan: build/scan.cu
@@ -60,12 +61,23 @@ sanitize: build/scan
 	tests/sanitize.sh
 
 # --- the book -----------------------------------------------------------------
+# The figures are redrawn when their data or their scripts change (a
+# companion whose tangle is unchanged keeps its date); `make figures`
+# redraws them regardless, tracing the diagrams anew if build/scan is built.
+RESULTS = $(wildcard figures/*.tsv figures/*/*.json figures/*/*.tsv figures/*/*/*.json \
+                     figures/*/*/*.txt figures/*/*/*.tsv)
+
 figures: build/results.py build/figures.gp
 	$(PYTHON) build/results.py figures
+	@touch build/figures.stamp
+
+build/figures.stamp: build/results.py build/figures.gp $(RESULTS)
+	$(PYTHON) build/results.py figures
+	@touch $@
 
 doc: build/scan.html build/scan.pdf
 
-build/scan.md: scan.nw build/weave.py build/results.py figures
+build/scan.md: scan.nw build/weave.py build/results.py build/figures.stamp
 	@command -v noweave >/dev/null 2>&1 || \
 	  { echo "make: noweave not found (apt-get install noweb)"; exit 1; }
 	noweave -n -index -backend "$(PYTHON) build/weave.py" scan.nw > $@.tmp
@@ -75,8 +87,8 @@ PANDOC = pandoc --fail-if-warnings -s --toc --toc-depth=2 -N --highlight-style=h
          --top-level-division=chapter --metadata-file=build/book.yaml \
          --resource-path=.:build
 
-build/scan.html: build/scan.md build/book.yaml build/book.css
-	$(PANDOC) --mathml --css=build/book.css --self-contained \
+build/scan.html: build/scan.md build/book.yaml build/book.css build/book.html
+	$(PANDOC) --mathml --css=build/book.css --self-contained --template=build/book.html \
 	  --default-image-extension=svg -o $@ build/scan.md
 
 build/scan.pdf: build/scan.md build/book.yaml build/latex.sh
