@@ -61,15 +61,19 @@ fi
 for suite in $(build/scan list | awk '/^suites/ { on = 1; next } /^kernels/ { on = 0 } on { print $1 }'); do
   timeout "$SUITE_TIMEOUT" build/scan check "$suite" > "build/check-$suite.log" 2>&1
   status=$?
+  # The log's first line is the run's seed: the result line shows it, and a
+  # failure's says how to replay it.
+  seed=$(sed -n '1s/^seed \([0-9]*\) .*/\1/p' "build/check-$suite.log")
+  replay=${seed:+"; SCAN_SEED=$seed build/scan check $suite replays it"}
   if [ "$status" -ne 77 ]; then
     sed -n '2,$p' "build/check-$suite.log" | grep -v "^$suite: \(passed\|FAILED\|skipped\)" |
       sed 's/^/    /'
   fi
   case $status in
-    0) result "$suite" pass ;;
+    0) result "$suite" pass "${seed:+seed $seed}" ;;
     77) result "$suite" skipped "$(sed -n "s/^$suite: skipped: //p" "build/check-$suite.log")" ;;
-    124) result "$suite" FAIL "timed out after $SUITE_TIMEOUT s" ;;
-    *) result "$suite" FAIL "exit status $status (build/check-$suite.log)" ;;
+    124) result "$suite" FAIL "timed out after $SUITE_TIMEOUT s$replay" ;;
+    *) result "$suite" FAIL "exit status $status (build/check-$suite.log)$replay" ;;
   esac
 done
 
@@ -121,7 +125,7 @@ if make --no-print-directory build/library_example > build/library.log 2>&1; the
   build/library_example > build/library-run.log 2>&1
   case $? in
     0) result library pass "$(cat build/library-run.log)" ;;
-    77) result library skipped "compiled with -DSCAN_NO_MAIN; no GPU to run it" ;;
+    77) result library skipped "$(sed 's/^library example: //' build/library-run.log)" ;;
     *) result library FAIL "$(cat build/library-run.log)" ;;
   esac
 else

@@ -9,9 +9,17 @@ int main(void)
 {
   enum { ROWS = 3, LEN = 1000 };
   static float a[ROWS * LEN], b[ROWS * LEN], h[ROWS * LEN];
-  int count = 0;
-  if (cudaGetDeviceCount(&count) != cudaSuccess || count == 0) {
-    printf("library example: compiled; no GPU to run it on\n");
+  int count = 0, driver = 0;
+  cudaError_t e = cudaGetDeviceCount(&count);
+  if (e != cudaSuccess || count == 0) {   /* as scan.nw's gpu_available tells them apart */
+    if (cudaDriverGetVersion(&driver) != cudaSuccess) driver = 0;
+    if (e == cudaSuccess || e == cudaErrorNoDevice || e == cudaErrorStubLibrary ||
+        (e == cudaErrorInsufficientDriver && driver == 0))
+      printf("library example: compiled with SCAN_NO_MAIN; not run: "
+             "no NVIDIA GPU or driver found\n");
+    else
+      printf("library example: compiled with SCAN_NO_MAIN; not run: "
+             "no usable CUDA device (%s)\n", cudaGetErrorString(e));
     return 77;
   }
   for (int i = 0; i < ROWS * LEN; i++) {
