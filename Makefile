@@ -12,7 +12,7 @@ PYTHON    ?= python3
 COMPANIONS = build/weave.py build/results.py build/figures.gp build/peers.py \
              build/book.yaml build/book.css build/book.html build/latex.sh
 
-.PHONY: all check bench peers doc figures sanitize clean
+.PHONY: all check bench peers doc figures readme sanitize clean
 .DELETE_ON_ERROR:
 
 all: build/scan doc
@@ -76,6 +76,9 @@ build/figures.stamp: build/results.py build/figures.gp $(RESULTS)
 	@touch $@
 
 doc: build/scan.html build/scan.pdf
+
+readme: build/results.py
+	$(PYTHON) tests/readme.py
 
 build/scan.md: scan.nw build/weave.py build/results.py build/figures.stamp
 	@command -v noweave >/dev/null 2>&1 || \

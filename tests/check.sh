@@ -141,6 +141,11 @@ if [ -n "$missing" ]; then
   result book skipped "missing$missing (tests/setup.sh names the apt-get command)"
 elif make --no-print-directory doc > build/doc.log 2>&1; then
   result book pass "build/scan.html and build/scan.pdf, no warnings"
+  if readme=$(python3 tests/readme.py --check 2>&1); then
+    result readme pass "README.md's results table is the results files'"
+  else
+    result readme FAIL "$readme"
+  fi
 else
   grep -i "warning\|error" build/doc.log | head -20
   result book FAIL "make doc failed or warned (build/doc.log)"
