@@ -56,13 +56,13 @@ cudaError_t scan_check_offsets(const long long *host_offsets, long long rows, lo
 #endif
 #define FOR_EACH_THREAD(tid, count) \
   for (int tid = THREAD_FIRST; tid < (count); tid += THREAD_STRIDE)
-#line 12257 "scan.nw"
+#line 12280 "scan.nw"
 #include <errno.h>
-#line 13136 "scan.nw"
+#line 13159 "scan.nw"
 #include <time.h>
 #include <cuda_pipeline.h>
 #include <cooperative_groups.h>   /* the ring's grid-wide wait at its start */
-#line 13146 "scan.nw"
+#line 13169 "scan.nw"
 #ifndef SCAN_NO_MAIN
 #include <cub/device/device_scan.cuh>
 #include <thrust/iterator/counting_iterator.h>
@@ -70,7 +70,7 @@ cudaError_t scan_check_offsets(const long long *host_offsets, long long rows, lo
 #include <thrust/iterator/transform_output_iterator.h>
 #include <dlfcn.h>
 #endif
-#line 13744 "scan.nw"
+#line 13767 "scan.nw"
 #include <ctype.h>
 #include <sys/stat.h>
 #line 339 "scan.nw"
@@ -133,20 +133,20 @@ FAULT_BACKWARD_FOLD,           /* look-back folds backwards as it walks  */
 FAULT_TILE_FROM_BLOCKIDX,      /* tiles taken from blockIdx, no ticket   */
 #line 651 "scan.nw"
   
-#line 3773 "scan.nw"
+#line 3785 "scan.nw"
 FAULT_HELD_LAST_FROM_TILE,     /* held kernel: `last` from the tile      */
 FAULT_HELD_PREFIX_EARLY,       /* held kernel: prefix read before DONE   */
 FAULT_HELD_WRONG_TILE,         /* held kernel: prefix applied to new tile */
 #line 652 "scan.nw"
   
-#line 4411 "scan.nw"
+#line 4424 "scan.nw"
 FAULT_ROWS_STEP_LAST_PIECE,    /* shared rows: step total = last piece's */
 FAULT_ROWS_STATE_AFTER_OWN,    /* shared rows: own total put in front    */
 FAULT_ROWS_ONE_SET,            /* shared rows: totals without parity     */
 FAULT_ROWS_PARITY_PER_ROW,     /* shared rows: parity restarts each row  */
 #line 653 "scan.nw"
   
-#line 2982 "scan.nw"
+#line 2990 "scan.nw"
 FAULT_GROUPS_FOLD_NEWEST_FIRST, /* groups: a window's totals newest first */
 FAULT_GROUPS_SETTLE_SHORT,     /* groups: a settled total one tile short */
 FAULT_GROUPS_SETTLE_LEFT_FOLD, /* groups: settled by a left fold         */
@@ -156,7 +156,7 @@ FAULT_GROUPS_SETTLE_SHIFTED,   /* groups: settled from tiles one too late */
 FAULT_GROUPS_SKIP_EMPTY,       /* groups: an empty group folded as nothing */
 #line 654 "scan.nw"
   
-#line 5557 "scan.nw"
+#line 5570 "scan.nw"
 FAULT_RING_HOLDER_FOLDS_OWN,   /* ring: a holder folds its own part in too */
 FAULT_RING_ROW_START_KEPT,     /* ring: a row start published unreset    */
 FAULT_RING_CHAIN_NO_WAIT,      /* ring: a chain warp takes the carry early */
@@ -878,7 +878,7 @@ static cudaError_t l3c_launch(const float *a, const float *b, float *h,
       a, b, h, len, tiles / rows, tiles, s);
   return cudaGetLastError();
 }
-#line 2353 "scan.nw"
+#line 2361 "scan.nw"
 /* A stretch of the flattened rows: x -> a*x + b, or, with `reset`, a stretch
    containing a row start, which no longer depends on what came before (its
    `a` is then never read). */
@@ -892,7 +892,7 @@ static __device__ __forceinline__ segment segment_combine(segment earlier,
                earlier.reset};
   return r;
 }
-#line 2374 "scan.nw"
+#line 2382 "scan.nw"
 static __device__ __forceinline__ segment segment_identity(void)
 {
   segment e = {1.0f, 0.0f, 0};
@@ -905,7 +905,7 @@ static __device__ __forceinline__ segment element(float a, float b, bool first)
   segment x = {a, first ? fmaf(a, 0.0f, b) : b, first};
   return x;
 }
-#line 2396 "scan.nw"
+#line 2404 "scan.nw"
 /* The warp scan of segments none of which resets: plain affine maps. */
 static __device__ __forceinline__ segment warp_inclusive_maps(segment x)
 {
@@ -917,7 +917,7 @@ static __device__ __forceinline__ segment warp_inclusive_maps(segment x)
   }
   return x;
 }
-#line 2412 "scan.nw"
+#line 2420 "scan.nw"
 static __device__ __forceinline__ segment shfl_segment(segment x, int lane)
 {
   segment y = {__shfl_sync(FULL_MASK, x.a, lane), __shfl_sync(FULL_MASK, x.b, lane),
@@ -937,9 +937,9 @@ static __device__ __forceinline__ segment warp_inclusive_segments(segment x)
   }
   return x;
 }
-#line 2464 "scan.nw"
+#line 2472 "scan.nw"
 #define VEC 4   /* floats per vector */
-#line 2477 "scan.nw"
+#line 2485 "scan.nw"
 template <bool ALIGNED>
 static __device__ __forceinline__ void copy_vector(float4 *dst, const float *src,
                                                    long long i, long long n, float fill)
@@ -955,7 +955,7 @@ static __device__ __forceinline__ void copy_vector(float4 *dst, const float *src
     else d[k] = fill;
   }
 }
-#line 2501 "scan.nw"
+#line 2509 "scan.nw"
 template <bool ALIGNED>
 static __device__ __forceinline__ void store_vector(float *dst, long long i,
                                                     long long n, const float *v)
@@ -968,7 +968,7 @@ static __device__ __forceinline__ void store_vector(float *dst, long long i,
       if (i + k >= 0 && i + k < n) dst[i + k] = v[k];
   }
 }
-#line 2581 "scan.nw"
+#line 2589 "scan.nw"
 /* The upper half of a status word: a segment's a, or one of two NaNs that
    arithmetic never produces. */
 #define WORD_EMPTY 0xFFFFFFFFu   /* nothing published yet */
@@ -980,7 +980,7 @@ typedef struct {
   unsigned long long *group_status;  /* per group of 32 tiles */
   unsigned long long *known;         /* the ring's: its chain block's states, per tile */
 } packed_states;
-#line 2603 "scan.nw"
+#line 2611 "scan.nw"
 static __device__ __forceinline__ unsigned long long load_relaxed(
     const unsigned long long *p)
 {
@@ -994,7 +994,7 @@ static __device__ __forceinline__ void store_relaxed(unsigned long long *p,
 {
   asm volatile("st.relaxed.gpu.global.b64 [%0], %1;" :: "l"(p), "l"(v) : "memory");
 }
-#line 2619 "scan.nw"
+#line 2627 "scan.nw"
 static __device__ __forceinline__ unsigned long long pack(unsigned high, float low)
 {
   return (unsigned long long)high * 0x100000000ULL | __float_as_uint(low);
@@ -1021,7 +1021,7 @@ static __device__ __forceinline__ segment word_segment(unsigned long long w)
                __uint_as_float((unsigned)w), known};
   return x;
 }
-#line 2773 "scan.nw"
+#line 2781 "scan.nw"
 #define WORD_NONE_BEFORE pack(WORD_KNOWN, 0.0f)   /* a group before the first */
 
 /* Step 1, all at once, lane j: the aggregate of tile 32G + j, that of tile
@@ -1036,7 +1036,7 @@ static __device__ walk_reads first_reads(packed_states s, long long G)
                   H >= 0 ? load_relaxed(&s.group_status[H]) : WORD_NONE_BEFORE};
   return r;
 }
-#line 2805 "scan.nw"
+#line 2813 "scan.nw"
 /* The segments of the warp's active lanes, `word` being each lane's first read
    of its own word `*status`; inactive lanes get the identity. */
 static __device__ segment published_segments(const unsigned long long *status,
@@ -1048,7 +1048,7 @@ static __device__ segment published_segments(const unsigned long long *status,
   }
   return active ? word_segment(word) : segment_identity();
 }
-#line 2822 "scan.nw"
+#line 2830 "scan.nw"
 /* S_G(j) at every lane j, from the aggregates of lanes below k, `own` at lane
    k and the identity above; `mate`: step 1's reads. */
 static __device__ segment group_scan(packed_states s, long long G, int k, segment own,
@@ -1058,7 +1058,7 @@ static __device__ segment group_scan(packed_states s, long long G, int k, segmen
   segment x = published_segments(&s.status[32 * G + lane], lane < k, mate);
   return warp_inclusive_segments(lane == k ? own : x);
 }
-#line 2838 "scan.nw"
+#line 2846 "scan.nw"
 /* Group H's total from its tiles' aggregates (`word`: this lane's first read
    of its tile's), swapped in by lane `publisher` if H has published nothing. */
 static __device__ segment settle_group_total(packed_states s, long long H,
@@ -1070,7 +1070,7 @@ static __device__ segment settle_group_total(packed_states s, long long H,
   if (lane == publisher) atomicCAS(&s.group_status[H], ~0ULL, segment_word(total));
   return total;
 }
-#line 2859 "scan.nw"
+#line 2867 "scan.nw"
 /* Find the nearest group before G that is known, settling every nearer group
    found empty; returns the window (lane j has group window - j), the known
    lane, and in *word each lane's word of that window, settled totals put in. */
@@ -1085,13 +1085,13 @@ static __device__ long long nearest_known_group(packed_states s, long long G, wa
     unsigned nearer = known ? (known & (0u - known)) - 1 : FULL_MASK;
     if (empty & nearer) {
       
-#line 2884 "scan.nw"
+#line 2892 "scan.nw"
 int e = __ffs(empty) - 1;
 long long H = window - e;
 unsigned long long first = H == G - 1 ? r.previous : load_relaxed(&s.status[32 * H + lane]);
 segment total = settle_group_total(s, H, first, e);
 if (lane == e) *word = segment_word(total);
-#line 2873 "scan.nw"
+#line 2881 "scan.nw"
       continue;
     }
     if (known) { *lane_of = __ffs(known) - 1; return window; }
@@ -1100,13 +1100,13 @@ if (lane == e) *word = segment_word(total);
     *word = H >= 0 ? load_relaxed(&s.group_status[H]) : WORD_NONE_BEFORE;
   }
 }
-#line 2897 "scan.nw"
+#line 2905 "scan.nw"
 /* The b component of everything before a stretch, followed by the stretch. */
 static __device__ __forceinline__ float segment_apply(segment x, float b)
 {
   return x.reset ? x.b : fmaf(x.a, b, x.b);
 }
-#line 2912 "scan.nw"
+#line 2920 "scan.nw"
 /* B_G, the b of everything before group G, canonically. */
 static __device__ float group_prefix(packed_states s, long long G, walk_reads r)
 {
@@ -1122,7 +1122,7 @@ static __device__ float group_prefix(packed_states s, long long G, walk_reads r)
   }
   return acc;
 }
-#line 2939 "scan.nw"
+#line 2947 "scan.nw"
 /* The walk of tile g with aggregate `own`: publishes its group's total and
    state through it if g is the group's last tile, and returns the b before
    g, which the caller reads only if `needs_before`. */
@@ -1143,7 +1143,7 @@ static __device__ float walk_groups(packed_states s, long long g, segment own,
     store_relaxed(&s.group_status[G], pack(WORD_KNOWN, segment_apply(through, prefix)));
   return k ? segment_apply(before, prefix) : prefix;
 }
-#line 3012 "scan.nw"
+#line 3020 "scan.nw"
 #define L4_THREADS 256
 #define L4_WARPS (L4_THREADS / 32)
 
@@ -1165,7 +1165,7 @@ typedef struct {
   long long rows;             /* ragged rows: how many */
   const long long *tile_row;  /* ragged rows: the first row starting at or after each tile */
 } l4_params;
-#line 3046 "scan.nw"
+#line 3054 "scan.nw"
 enum { STAMP_BEGAN, STAMP_CLAIMED, STAMP_LOADED, STAMP_SCANNED, STAMP_PREFIXED,
        STAMP_STORED, STAMP_SM, STAMPS = 8 };   /* the words of a tile's timeline */
 
@@ -1188,7 +1188,7 @@ static __device__ __forceinline__ unsigned long long sm_id(void)
     p.stamps[(tile) * STAMPS + (step)] = (value); } while (0)
 /* ... and thread 0 notes one step of tile g. */
 #define L4_STAMP(step, value) do { if (threadIdx.x == 0) STAMP_TILE(g, step, value); } while (0)
-#line 3086 "scan.nw"
+#line 3094 "scan.nw"
 /* Threads a multiprocessor holds: 2,048 on the data-centre GPUs (sm_80,
    sm_87, sm_90, sm_100), 1,024 on Turing, 1,536 on the others. */
 #if !defined(__CUDA_ARCH__) || __CUDA_ARCH__ == 800 || __CUDA_ARCH__ == 870 || \
@@ -1220,7 +1220,7 @@ static __device__ void claim_tile(const l4_params &p, int tile, long long *g,
 {
   tile_of_ticket(p, tile, atomicAdd(p.s.ticket, 1ULL), g, offset);
 }
-#line 3145 "scan.nw"
+#line 3153 "scan.nw"
 /* Rows of len: the mask of starts at items first, first + step, ... */
 template <int ITEMS>
 static __device__ __forceinline__ unsigned item_starts(int first, int step)
@@ -1229,7 +1229,7 @@ static __device__ __forceinline__ unsigned item_starts(int first, int step)
   for (int e = first; e < ITEMS; e += step) m |= 1u << e;
   return m;
 }
-#line 3162 "scan.nw"
+#line 3170 "scan.nw"
 /* Ragged rows: the mask of the items from e0 that start a row; element 0 always does. */
 template <int ITEMS>
 static __device__ unsigned ragged_item_starts(const l4_params &p, long long g, long long e0)
@@ -1246,7 +1246,7 @@ static __device__ unsigned ragged_item_starts(const l4_params &p, long long g, l
     if (d >= 0) m |= 1u << d;
   return m;
 }
-#line 3181 "scan.nw"
+#line 3189 "scan.nw"
 /* This thread's items, composed in order into one segment; bit e of
    `starts`: item e starts a row. */
 template <int ITEMS>
@@ -1284,7 +1284,7 @@ static __device__ __forceinline__ segment compose_items_from_start(const float4 
                                          yb[slot(v + e / VEC) * VEC + e % VEC], false));
   return mine;
 }
-#line 3221 "scan.nw"
+#line 3229 "scan.nw"
 /* The states of this thread's items, from the state before them, over the
    items' b slots; rows start as in compose_items. */
 template <int ITEMS>
@@ -1303,7 +1303,7 @@ static __device__ __forceinline__ void apply_items(const float4 *sa, float4 *sb,
     sb[v] = make_float4(out[0], out[1], out[2], out[3]);
   }
 }
-#line 3242 "scan.nw"
+#line 3250 "scan.nw"
 template <int ITEMS, bool ALIGNED, bool STAMPED = false>
 static __global__ void __launch_bounds__(L4_THREADS, L4_BLOCKS_PER_SM(ITEMS))
 l4_kernel(l4_params p)
@@ -1322,7 +1322,7 @@ l4_kernel(l4_params p)
   for (;;) {
     if (STAMPED && threadIdx.x == 0) began = clock_ns();
     
-#line 3289 "scan.nw"
+#line 3297 "scan.nw"
 __syncthreads();
 if (threadIdx.x == 0 && p.order == L4_LOOK_BACK)
   claim_tile(p, TILE, &tile_shared, &offset_shared);
@@ -1334,12 +1334,12 @@ long long tile_first = g * TILE - p.shift;
 next_tile = p.order != L4_ROW_A_BLOCK ? g + gridDim.x
           : (g + 1) % p.row_tiles ? g + 1 : g + 1 + (gridDim.x - 1LL) * p.row_tiles;
 if (g >= p.tiles) break;
-#line 3260 "scan.nw"
+#line 3268 "scan.nw"
     L4_STAMP(STAMP_BEGAN, began);
     L4_STAMP(STAMP_CLAIMED, clock_ns());
     L4_STAMP(STAMP_SM, sm_id());
     
-#line 3305 "scan.nw"
+#line 3313 "scan.nw"
 #pragma unroll
 for (int m = 0; m < ITEMS / VEC; m++) {
   int v = threadIdx.x + m * L4_THREADS;
@@ -1350,11 +1350,11 @@ for (int m = 0; m < ITEMS / VEC; m++) {
 __pipeline_commit();
 __pipeline_wait_prior(0);
 __syncthreads();
-#line 3264 "scan.nw"
+#line 3272 "scan.nw"
     L4_STAMP(STAMP_LOADED, clock_ns());
     segment lane_before, warp_before, total;
     
-#line 3326 "scan.nw"
+#line 3338 "scan.nw"
 long long r = row_offset + (long long)threadIdx.x * ITEMS;
 r = r < p.len ? r : p.len < TILE ? (long long)((unsigned)r % (unsigned)p.len) : r - p.len;
 int step = p.len < ITEMS ? (int)p.len : ITEMS;
@@ -1362,14 +1362,14 @@ int first_start = r == 0 ? 0 : p.len - r < ITEMS ? (int)(p.len - r) : ITEMS;
 unsigned starts = p.offsets ? ragged_item_starts<ITEMS>(p, g, g * TILE - p.shift +
                                                         (long long)threadIdx.x * ITEMS)
                             : item_starts<ITEMS>(first_start, step);
-#line 3267 "scan.nw"
+#line 3275 "scan.nw"
     
-#line 3336 "scan.nw"
+#line 3348 "scan.nw"
 segment mine = starts ? compose_items_from_start<ITEMS>(sa, sb, starts)
                       : compose_items<ITEMS>(sa, sb, 0u);
-#line 3268 "scan.nw"
+#line 3276 "scan.nw"
     
-#line 3345 "scan.nw"
+#line 3357 "scan.nw"
 segment incl = warp_inclusive_segments(mine);
 lane_before = shfl_segment(incl, (lane + 31) & 31);
 if (lane == 0) lane_before = segment_identity();
@@ -1379,9 +1379,9 @@ warp_before = segment_identity();
 for (int w = 0; w < warp; w++) warp_before = segment_combine(warp_before, warp_sums[w]);
 total = warp_before;
 for (int w = warp; w < L4_WARPS; w++) total = segment_combine(total, warp_sums[w]);
-#line 3269 "scan.nw"
+#line 3277 "scan.nw"
     
-#line 3364 "scan.nw"
+#line 3376 "scan.nw"
 if (warp == 0) {
   bool look_back = p.order == L4_LOOK_BACK;
   bool needs_before = look_back && g > 0 && row_offset != 0, last = look_back && g % 32 == 31;
@@ -1395,28 +1395,28 @@ if (warp == 0) {
   L4_STAMP(STAMP_PREFIXED, clock_ns());
 }
 __syncthreads();
-#line 3270 "scan.nw"
+#line 3278 "scan.nw"
     
-#line 3386 "scan.nw"
+#line 3398 "scan.nw"
 float state = segment_apply(lane_before, segment_apply(warp_before, prefix_shared));
 if (starts) apply_items<ITEMS>(sa, sb, state, starts);
 else apply_items<ITEMS>(sa, sb, state, 0u);
 carry = segment_apply(total, prefix_shared);   /* the state after the tile */
 __syncthreads();
-#line 3271 "scan.nw"
+#line 3279 "scan.nw"
     
-#line 3394 "scan.nw"
+#line 3406 "scan.nw"
 #pragma unroll
 for (int m = 0; m < ITEMS / VEC; m++) {
   int v = threadIdx.x + m * L4_THREADS;
   store_vector<ALIGNED>(p.h, tile_first + (long long)v * VEC, p.n, (const float *)&sb[slot(v)]);
 }
-#line 3272 "scan.nw"
+#line 3280 "scan.nw"
     L4_STAMP(STAMP_STORED, clock_ns());
     if (gridDim.x >= p.tiles) break;
   }
 }
-#line 3443 "scan.nw"
+#line 3455 "scan.nw"
 #define HELD_WARPS 7                            /* warps that load and scan */
 #define HELD_THREADS (HELD_WARPS * 32 + 32)     /* and one that walks */
 #define HELD_ITEMS 32
@@ -1429,7 +1429,7 @@ typedef struct {
   int needs_before;     /* whether its first elements need the prefix */
   int last;             /* whether the block has no tile after it */
 } held_request;
-#line 3481 "scan.nw"
+#line 3493 "scan.nw"
 static __device__ __forceinline__ void bar_sync(int id, int threads)
 {
   asm volatile("barrier.sync %0, %1;" :: "r"(id), "r"(threads) : "memory");
@@ -1439,7 +1439,7 @@ static __device__ __forceinline__ void bar_arrive(int id, int threads)
 {
   asm volatile("barrier.arrive %0, %1;" :: "r"(id), "r"(threads) : "memory");
 }
-#line 3500 "scan.nw"
+#line 3512 "scan.nw"
 template <bool ALIGNED, bool STAMPED>
 static __device__ __forceinline__ void start_held_copy(const l4_params &p, float4 *sa,
                                                        float4 *sb, long long tile)
@@ -1456,7 +1456,7 @@ static __device__ __forceinline__ void start_held_copy(const l4_params &p, float
   }
   __pipeline_commit();
 }
-#line 3519 "scan.nw"
+#line 3531 "scan.nw"
 /* apply_items with the items in registers, the states to slots of sh */
 static __device__ __forceinline__ void apply_held(const float *xa, const float *yb,
                                                   float4 *sh, float state, unsigned starts)
@@ -1472,13 +1472,13 @@ static __device__ __forceinline__ void apply_held(const float *xa, const float *
     sh[v] = make_float4(out[0], out[1], out[2], out[3]);
   }
 }
-#line 3541 "scan.nw"
+#line 3553 "scan.nw"
 typedef struct {
   long long first;                    /* its first element's flat index */
   segment lane_before, warp_before;   /* this thread's share of the block scan */
   unsigned starts;                    /* bit e: the thread's item e starts a row */
 } held_tile;
-#line 3554 "scan.nw"
+#line 3566 "scan.nw"
 template <bool ALIGNED, bool STAMPED>
 static __device__ __forceinline__ void finish_held(const l4_params &p, const held_tile &t,
                                                    const float *xa, const float *yb,
@@ -1496,7 +1496,7 @@ static __device__ __forceinline__ void finish_held(const l4_params &p, const hel
   }
   if (threadIdx.x == 0) STAMP_TILE((t.first + p.shift) / HELD_TILE, STAMP_STORED, clock_ns());
 }
-#line 3593 "scan.nw"
+#line 3605 "scan.nw"
 template <bool ALIGNED, bool STAMPED = false>
 static __global__ void __launch_bounds__(HELD_THREADS, 2)
 l4_held_kernel(l4_params p)
@@ -1512,17 +1512,17 @@ l4_held_kernel(l4_params p)
   float4 *sa = l4_tile, *sb = l4_tile + SLOTS, *sh = l4_tile + 2 * SLOTS;
   int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
   
-#line 3631 "scan.nw"
+#line 3643 "scan.nw"
 if (threadIdx.x == 0) {
   unsigned long long asked = STAMPED ? clock_ns() : 0;
   claim_tile(p, TILE, &tile_shared, &offset_shared);
   if (tile_shared < p.tiles) STAMP_TILE(tile_shared, STAMP_BEGAN, asked);
 }
 __syncthreads();
-#line 3608 "scan.nw"
+#line 3620 "scan.nw"
   if (warp == HELD_WARPS) {
     
-#line 3648 "scan.nw"
+#line 3660 "scan.nw"
 for (bool last = tile_shared >= p.tiles; !last;) {
   bar_sync(BAR_REQUEST, HELD_THREADS);
   long long g = request.tile;
@@ -1535,19 +1535,19 @@ for (bool last = tile_shared >= p.tiles; !last;) {
   bar_sync(BAR_DONE, HELD_THREADS);
 }
 return;
-#line 3610 "scan.nw"
+#line 3622 "scan.nw"
   }
   
-#line 3663 "scan.nw"
+#line 3675 "scan.nw"
 float xa[ITEMS], yb[ITEMS];
 held_tile held;
 bool holding = false;
 long long g = tile_shared, row_offset = offset_shared;
 if (g < p.tiles) start_held_copy<ALIGNED, STAMPED>(p, sa, sb, g);
-#line 3612 "scan.nw"
+#line 3624 "scan.nw"
   while (g < p.tiles) {
     
-#line 3326 "scan.nw"
+#line 3338 "scan.nw"
 long long r = row_offset + (long long)threadIdx.x * ITEMS;
 r = r < p.len ? r : p.len < TILE ? (long long)((unsigned)r % (unsigned)p.len) : r - p.len;
 int step = p.len < ITEMS ? (int)p.len : ITEMS;
@@ -1555,14 +1555,14 @@ int first_start = r == 0 ? 0 : p.len - r < ITEMS ? (int)(p.len - r) : ITEMS;
 unsigned starts = p.offsets ? ragged_item_starts<ITEMS>(p, g, g * TILE - p.shift +
                                                         (long long)threadIdx.x * ITEMS)
                             : item_starts<ITEMS>(first_start, step);
-#line 3676 "scan.nw"
+#line 3688 "scan.nw"
 __pipeline_wait_prior(0);
 bar_sync(BAR_WORKERS, HELD_WARPS * 32);
 L4_STAMP(STAMP_LOADED, clock_ns());
-#line 3336 "scan.nw"
+#line 3348 "scan.nw"
 segment mine = starts ? compose_items_from_start<ITEMS>(sa, sb, starts)
                       : compose_items<ITEMS>(sa, sb, 0u);
-#line 3680 "scan.nw"
+#line 3692 "scan.nw"
 segment incl = warp_inclusive_segments(mine);
 segment lane_before = shfl_segment(incl, (lane + 31) & 31);
 if (lane == 0) lane_before = segment_identity();
@@ -1575,18 +1575,18 @@ for (int w = warp; w < HELD_WARPS; w++) own = segment_combine(own, warp_sums[w])
 if (own.reset) own.a = 1.0f;   /* as readers see it, as in the kernel before */
 if (threadIdx.x == 0) store_relaxed(&p.s.status[g], segment_word(own));
 L4_STAMP(STAMP_SCANNED, clock_ns());
-#line 3614 "scan.nw"
+#line 3626 "scan.nw"
     if (holding) finish_held<ALIGNED, STAMPED>(p, held, xa, yb, sh, &prefix_shared);
     
-#line 3703 "scan.nw"
+#line 3715 "scan.nw"
 unsigned long long ticket = 0;
 if (threadIdx.x == 0) {
   if (STAMPED) asked_shared = clock_ns();   /* in shared memory: registers are short */
   ticket = atomicAdd(p.s.ticket, 1ULL);
 }
-#line 3616 "scan.nw"
+#line 3628 "scan.nw"
     
-#line 3716 "scan.nw"
+#line 3728 "scan.nw"
 #pragma unroll
 for (int m = 0; m < ITEMS / VEC; m++) {
   int v = slot(threadIdx.x * (ITEMS / VEC) + m);
@@ -1602,15 +1602,15 @@ if (threadIdx.x == 0) {
   request.needs_before = g > 0 && row_offset != 0;
   request.last = next_shared >= p.tiles;
 }
-#line 3617 "scan.nw"
+#line 3629 "scan.nw"
     bar_sync(BAR_WORKERS, HELD_WARPS * 32);
     
-#line 3738 "scan.nw"
+#line 3750 "scan.nw"
 long long next = next_shared, next_offset = next_offset_shared;
 if (next < p.tiles) start_held_copy<ALIGNED, STAMPED>(p, sa, sb, next);
-#line 3619 "scan.nw"
+#line 3631 "scan.nw"
     
-#line 3743 "scan.nw"
+#line 3755 "scan.nw"
 bar_arrive(BAR_REQUEST, HELD_THREADS);
 holding = true;
 held.first = g * TILE - p.shift;
@@ -1619,11 +1619,11 @@ held.warp_before = warp_before;
 held.starts = starts;
 g = next;
 row_offset = next_offset;
-#line 3620 "scan.nw"
+#line 3632 "scan.nw"
   }
   if (holding) finish_held<ALIGNED, STAMPED>(p, held, xa, yb, sh, &prefix_shared);
 }
-#line 3786 "scan.nw"
+#line 3798 "scan.nw"
 static long long l4_tiles(long long n, int shift, int tile)
 {
   return (n + shift + tile - 1) / tile;
@@ -1648,7 +1648,7 @@ static size_t l4_workspace_bytes(long long rows, long long len, bool aligned)
 {
   return (size_t)l4_state_bytes(l4_tiles(rows * len, 3, L4_THREADS * ITEMS));
 }
-#line 3813 "scan.nw"
+#line 3825 "scan.nw"
 static packed_states l4_states(void *workspace, long long tiles)
 {
   char *base = (char *)workspace;
@@ -1659,11 +1659,12 @@ static packed_states l4_states(void *workspace, long long tiles)
   s.known = NULL;
   return s;
 }
-#line 3838 "scan.nw"
+#line 3850 "scan.nw"
 /* A build for another GPU's limit: -DSCAN_SMEM_CAP_KIB=99 lets no block ask
    for more shared memory than a consumer GPU's 99 KiB. */
 #ifdef SCAN_SMEM_CAP_KIB
-#define SHARED_CAP(optin) ((optin) < SCAN_SMEM_CAP_KIB * 1024 ? (optin) : SCAN_SMEM_CAP_KIB * 1024)
+#define SHARED_CAP(optin) \
+  ((optin) < SCAN_SMEM_CAP_KIB * 1024 ? (optin) : SCAN_SMEM_CAP_KIB * 1024)
 #else
 #define SHARED_CAP(optin) (optin)
 #endif
@@ -1694,7 +1695,7 @@ static int l4_resident(void)
   return resident_blocks((const void *)l4_kernel<ITEMS, ALIGNED, STAMPED>, L4_THREADS,
                          (int)l4_shared_bytes<ITEMS>(), remembered);
 }
-#line 3875 "scan.nw"
+#line 3888 "scan.nw"
 template <int ITEMS, bool ALIGNED, bool STAMPED = false>
 static cudaError_t l4_start(l4_params p, cudaStream_t stream)
 {
@@ -1704,7 +1705,7 @@ static cudaError_t l4_start(l4_params p, cudaStream_t stream)
                                        l4_shared_bytes<ITEMS>(), stream>>>(p);
   return cudaGetLastError();
 }
-#line 3912 "scan.nw"
+#line 3925 "scan.nw"
 /* A tile launch's parameters, but for its tiles and order: the shift that puts
    virtual multiples of 4 on 16-byte lines, where one shift serves all three
    arrays (*aligned says whether it does). */
@@ -1725,7 +1726,7 @@ static int l4_order(l4_params p, long long rows, int tile, int resident)
     return L4_ROW_A_BLOCK;
   return L4_LOOK_BACK;
 }
-#line 3935 "scan.nw"
+#line 3948 "scan.nw"
 template <int ITEMS>
 static cudaError_t l4_launch_stamped(const float *a, const float *b, float *h,
                                      long long rows, long long len, void *workspace,
@@ -1757,7 +1758,7 @@ static cudaError_t l4_launch(const float *a, const float *b, float *h,
 {
   return l4_launch_stamped<ITEMS>(a, b, h, rows, len, workspace, NULL, stream);
 }
-#line 3976 "scan.nw"
+#line 3989 "scan.nw"
 static size_t l4_held_shared_bytes(void)
 {
   return 3 * (size_t)slot(HELD_TILE / VEC) * sizeof(float4);
@@ -1775,7 +1776,7 @@ static int l4_held_resident(void)
   return resident_blocks((const void *)l4_held_kernel<ALIGNED, STAMPED>, HELD_THREADS,
                          (int)l4_held_shared_bytes(), remembered);
 }
-#line 3996 "scan.nw"
+#line 4009 "scan.nw"
 /* Whether the held kernel runs a launch of this shape (p.len and p.shift set). */
 static bool l4_held_takes(l4_params p, long long rows, bool aligned)
 {
@@ -1783,7 +1784,7 @@ static bool l4_held_takes(l4_params p, long long rows, bool aligned)
   return resident > 0 &&
          l4_order(p, rows, L4_THREADS * 32, l4_resident<32, true>()) == L4_LOOK_BACK;
 }
-#line 4009 "scan.nw"
+#line 4022 "scan.nw"
 static cudaError_t l4_held_launch_stamped(const float *a, const float *b, float *h,
                                           long long rows, long long len, void *workspace,
                                           unsigned long long *stamps, cudaStream_t stream)
@@ -1799,7 +1800,7 @@ static cudaError_t l4_held_launch_stamped(const float *a, const float *b, float 
 #endif
   if (resident == 0) return cudaErrorInvalidConfiguration;
   
-#line 4035 "scan.nw"
+#line 4048 "scan.nw"
 p.tiles = l4_tiles(p.n, p.shift, HELD_TILE);
 p.s = l4_states(workspace, p.tiles);
 cudaError_t e = cudaMemsetAsync(workspace, 0xFF, (size_t)l4_state_bytes(p.tiles), stream);
@@ -1814,7 +1815,7 @@ else
 if (aligned) l4_held_kernel<true><<<grid, HELD_THREADS, shared, stream>>>(p);
 else l4_held_kernel<false><<<grid, HELD_THREADS, shared, stream>>>(p);
 return cudaGetLastError();
-#line 4024 "scan.nw"
+#line 4037 "scan.nw"
 }
 
 static cudaError_t l4_held_launch(const float *a, const float *b, float *h,
@@ -1823,10 +1824,10 @@ static cudaError_t l4_held_launch(const float *a, const float *b, float *h,
 {
   return l4_held_launch_stamped(a, b, h, rows, len, workspace, NULL, stream);
 }
-#line 4089 "scan.nw"
+#line 4102 "scan.nw"
 #define ROWS_PIECES 4                         /* vectors a lane loads a step */
 #define ROWS_STEP (32 * VEC * ROWS_PIECES)    /* elements a warp scans a step */
-#line 4174 "scan.nw"
+#line 4187 "scan.nw"
 static __host__ __device__ __forceinline__ int rows_groups(int warps, int ways)
 {
   return warps / ways;   /* groups a block */
@@ -1859,7 +1860,7 @@ static long long rows_blocks(long long rows, int warps, int ways)
 {
   return (rows + rows_groups(warps, ways) - 1) / rows_groups(warps, ways);
 }
-#line 4118 "scan.nw"
+#line 4131 "scan.nw"
 /* The vector of a row that starts at element i; the identity past the end. */
 template <bool ALIGNED>
 static __device__ __forceinline__ float4 row_vector(const float *row, long long i,
@@ -1875,7 +1876,7 @@ static __device__ __forceinline__ float4 row_vector(const float *row, long long 
   }
   return make_float4(v[0], v[1], v[2], v[3]);
 }
-#line 4136 "scan.nw"
+#line 4149 "scan.nw"
 /* The four elements of a vector, composed in order into one map. */
 static __device__ __forceinline__ segment compose_vector(float4 a, float4 b)
 {
@@ -1885,7 +1886,7 @@ static __device__ __forceinline__ segment compose_vector(float4 a, float4 b)
   x.b = fmaf(a.w, x.b, b.w); x.a *= a.w;
   return x;
 }
-#line 4211 "scan.nw"
+#line 4224 "scan.nw"
 template <bool ALIGNED, int WARPS>
 static __global__ void __launch_bounds__(WARPS * 32)
 l4_rows_kernel(const float *a, const float *b, float *h, long long rows, long long len,
@@ -1902,7 +1903,7 @@ l4_rows_kernel(const float *a, const float *b, float *h, long long rows, long lo
     float carry = 0.0f;   /* the state before the stride */
     for (long long stride = 0; stride < len; stride += rows_stride_length(ways)) {
       
-#line 4237 "scan.nw"
+#line 4250 "scan.nw"
 float4 va[ROWS_PIECES], vb[ROWS_PIECES];
 #pragma unroll
 for (int p = 0; p < ROWS_PIECES; p++) {
@@ -1910,9 +1911,9 @@ for (int p = 0; p < ROWS_PIECES; p++) {
   va[p] = row_vector<ALIGNED>(ra, i, len, 1.0f);
   vb[p] = row_vector<ALIGNED>(rb, i, len, 0.0f);
 }
-#line 4227 "scan.nw"
+#line 4240 "scan.nw"
       
-#line 4252 "scan.nw"
+#line 4265 "scan.nw"
 segment before[ROWS_PIECES], total[ROWS_PIECES], step = segment_identity();
 #pragma unroll
 for (int p = 0; p < ROWS_PIECES; p++) {
@@ -1923,9 +1924,9 @@ for (int p = 0; p < ROWS_PIECES; p++) {
   total[p] = t;
   step = p == 0 ? t : segment_combine(step, t);
 }
-#line 4228 "scan.nw"
+#line 4241 "scan.nw"
       
-#line 4283 "scan.nw"
+#line 4296 "scan.nw"
 float state = carry;
 if (ways == 1) {
   carry = fmaf(step.a, carry, step.b);
@@ -1938,9 +1939,9 @@ if (ways == 1) {
     carry = fmaf(t.x, carry, t.y);
   }
 }
-#line 4229 "scan.nw"
+#line 4242 "scan.nw"
       
-#line 4302 "scan.nw"
+#line 4315 "scan.nw"
 #pragma unroll
 for (int p = 0; p < ROWS_PIECES; p++) {
   float x = lane == 0 ? state : fmaf(before[p].a, state, before[p].b), out[VEC];
@@ -1951,12 +1952,12 @@ for (int p = 0; p < ROWS_PIECES; p++) {
   store_vector<ALIGNED>(rh, rows_vector_at(stride, way, p, lane), len, out);
   state = fmaf(total[p].a, state, total[p].b);
 }
-#line 4230 "scan.nw"
+#line 4243 "scan.nw"
       parity ^= 1;
     }
   }
 }
-#line 4333 "scan.nw"
+#line 4346 "scan.nw"
 #define ROWS_PER_GROUP 32   /* rows wanted for every resident group */
 
 static int l4_rows_resident_warps(bool aligned, int warps)
@@ -1973,7 +1974,7 @@ static int l4_rows_block_warps(long long rows, bool aligned)
 {
   return rows < 2LL * l4_rows_resident_warps(aligned, 4) ? 8 : 4;
 }
-#line 4352 "scan.nw"
+#line 4365 "scan.nw"
 static int l4_rows_ways(long long rows, long long len, bool aligned)
 {
   int warps = l4_rows_block_warps(rows, aligned), ways = 1;
@@ -1983,12 +1984,12 @@ static int l4_rows_ways(long long rows, long long len, bool aligned)
     ways *= 2;
   return ways;
 }
-#line 4368 "scan.nw"
+#line 4381 "scan.nw"
 static bool rows_aligned(const float *a, const float *b, const float *h, long long len)
 {
   return (((uintptr_t)a | (uintptr_t)b | (uintptr_t)h) & 15) == 0 && len % VEC == 0;
 }
-#line 4375 "scan.nw"
+#line 4388 "scan.nw"
 static cudaError_t l4_rows_launch(const float *a, const float *b, float *h,
                                   long long rows, long long len, void *workspace,
                                   cudaStream_t stream)
@@ -1998,7 +1999,7 @@ static cudaError_t l4_rows_launch(const float *a, const float *b, float *h,
   int warps = l4_rows_block_warps(rows, aligned), ways = l4_rows_ways(rows, len, aligned);
   unsigned grid = grid_for(rows_blocks(rows, warps, ways));
   
-#line 4389 "scan.nw"
+#line 4402 "scan.nw"
 if (warps == 8 && aligned)
   l4_rows_kernel<true, 8><<<grid, 8 * 32, 0, stream>>>(a, b, h, rows, len, ways);
 else if (warps == 8)
@@ -2007,10 +2008,10 @@ else if (aligned)
   l4_rows_kernel<true, 4><<<grid, 4 * 32, 0, stream>>>(a, b, h, rows, len, ways);
 else
   l4_rows_kernel<false, 4><<<grid, 4 * 32, 0, stream>>>(a, b, h, rows, len, ways);
-#line 4384 "scan.nw"
+#line 4397 "scan.nw"
   return cudaGetLastError();
 }
-#line 4516 "scan.nw"
+#line 4529 "scan.nw"
 #define RING_TILE 4096                       /* elements a tile */
 #define RING_STAGES 7                        /* tiles in flight in a block */
 #define RING_PARTS 4                         /* composer warps; warps a holder group */
@@ -2026,7 +2027,7 @@ enum { RING_PRODUCER, RING_WALKER, RING_COMPOSER_0, RING_HOLDER_0 = 2 + RING_PAR
 static_assert(RING_HOLDERS <= RING_STAGES && RING_POSTS >= RING_STAGES + RING_HOLDERS,
               "the ring's phases and posts are sound only so (the argument below)");
 static_assert(RING_WINDOW == 32, "a chain warp's window is its 32 lanes");
-#line 4563 "scan.nw"
+#line 4576 "scan.nw"
 typedef struct {
   long long tile, first;          /* the tile in the stage, and its first element */
   long long row_offset;           /* where that element lies in its row */
@@ -2047,7 +2048,7 @@ typedef struct {
    the 227 KiB a Hopper block may ask for; past it the ring would never run. */
 static_assert(2 * RING_STAGES * RING_TILE * sizeof(float) + sizeof(ring_shared) + 64 <=
                   227 * 1024, "a ring block's shared memory must fit a Hopper block");
-#line 4590 "scan.nw"
+#line 4603 "scan.nw"
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 900
 #define RING_COMPILED 0   /* no bulk copies or transaction barriers before sm_90 */
 #else
@@ -2058,7 +2059,7 @@ static __device__ __forceinline__ unsigned shared_address(const void *p)
 {
   return (unsigned)__cvta_generic_to_shared(p);
 }
-#line 4603 "scan.nw"
+#line 4616 "scan.nw"
 static __device__ __forceinline__ void mbar_init(unsigned long long *bar, unsigned count)
 {
 #if RING_COMPILED
@@ -2074,7 +2075,7 @@ static __device__ __forceinline__ void mbar_arrive(unsigned long long *bar)
                :: "r"(shared_address(bar)) : "memory");
 #endif
 }
-#line 4625 "scan.nw"
+#line 4638 "scan.nw"
 static __device__ __forceinline__ bool mbar_phase_done(unsigned long long *bar, long long use)
 {
   unsigned done = 1;
@@ -2094,7 +2095,7 @@ static __device__ bool ring_wait(unsigned long long *bar, long long u, ring_shar
     if (r->end_use <= u) return false;
   return true;
 }
-#line 4653 "scan.nw"
+#line 4666 "scan.nw"
 static __device__ __forceinline__ void bulk_copy(float4 *to, const float *from,
                                                  unsigned bytes, unsigned long long *bar)
 {
@@ -2118,7 +2119,7 @@ static __device__ void ring_copy_tile(const l4_params &p, float4 *sa, float4 *sb
   bulk_copy(sa, p.a + st->first, bytes, full);
   bulk_copy(sb, p.b + st->first, bytes, full);
 }
-#line 4689 "scan.nw"
+#line 4702 "scan.nw"
 /* Note in the stage where tile g lies; a row's last tile holds what is left. */
 static __device__ void ring_place(const l4_params &p, long long g, ring_stage *st)
 {
@@ -2127,7 +2128,7 @@ static __device__ void ring_place(const l4_params &p, long long g, ring_stage *s
   st->first = g / p.row_tiles * p.len + st->row_offset;
   st->count = (int)(p.len - st->row_offset < RING_TILE ? p.len - st->row_offset : RING_TILE);
 }
-#line 4700 "scan.nw"
+#line 4713 "scan.nw"
 static __device__ void ring_produce(const l4_params &p, ring_shared *r, float4 *sa,
                                     float4 *sb)
 {
@@ -2142,7 +2143,7 @@ static __device__ void ring_produce(const l4_params &p, ring_shared *r, float4 *
                    &r->full[s], &r->stage[s]);
   }
 }
-#line 4731 "scan.nw"
+#line 4744 "scan.nw"
 /* Overwrite a lane's vector with the maps from the part's start through
    each element, given the map through the element before the vector. */
 static __device__ __forceinline__ void write_local_maps(float4 *xa, float4 *xb,
@@ -2156,7 +2157,7 @@ static __device__ __forceinline__ void write_local_maps(float4 *xa, float4 *xb,
   *xa = ra;
   *xb = rb;
 }
-#line 4747 "scan.nw"
+#line 4760 "scan.nw"
 /* Compose part c of the tile in stage memory xa, xb in place; the part's total. */
 static __device__ segment ring_compose_part(float4 *xa, float4 *xb)
 {
@@ -2174,7 +2175,7 @@ static __device__ segment ring_compose_part(float4 *xa, float4 *xb)
   }
   return total;
 }
-#line 4773 "scan.nw"
+#line 4786 "scan.nw"
 static __device__ void ring_publish_part(const l4_params &p, ring_stage *st, int c,
                                          segment total)
 {
@@ -2192,7 +2193,7 @@ static __device__ void ring_publish_part(const l4_params &p, ring_stage *st, int
   st->parts_done = 0;
   store_relaxed(&p.s.status[st->tile], segment_word(own));
 }
-#line 4803 "scan.nw"
+#line 4816 "scan.nw"
 static __device__ void ring_compose(const l4_params &p, ring_shared *r, float4 *sa,
                                     float4 *sb, int c)
 {
@@ -2205,7 +2206,7 @@ static __device__ void ring_compose(const l4_params &p, ring_shared *r, float4 *
     if (lane == 0) mbar_arrive(&r->composed[s]);
   }
 }
-#line 4839 "scan.nw"
+#line 4852 "scan.nw"
 static __device__ void ring_chain(const l4_params &p)
 {
   __shared__ volatile long long carry_window;   /* the window whose carry is in */
@@ -2227,7 +2228,7 @@ static __device__ void ring_chain(const l4_params &p)
     if (lane == 0) { carry = last; __threadfence_block(); carry_window = w + 1; }
   }
 }
-#line 4875 "scan.nw"
+#line 4888 "scan.nw"
 #define RING_CHAIN_SM(p) ((p).s.ticket + 16)   /* 128 bytes after the ticket */
 
 /* The block's role: 1 for the chain block, 0 for a ring, -1 to leave. */
@@ -2248,7 +2249,7 @@ static __device__ int ring_role(const l4_params &p)
   __syncthreads();
   return role;
 }
-#line 4904 "scan.nw"
+#line 4917 "scan.nw"
 static __device__ float ring_state_through(const l4_params &p, long long t);   /* below */
 
 static __device__ void ring_walk(const l4_params &p, ring_shared *r)
@@ -2268,7 +2269,7 @@ static __device__ void ring_walk(const l4_params &p, ring_shared *r)
     }
   }
 }
-#line 4967 "scan.nw"
+#line 4980 "scan.nw"
 #define RING_LOOK 8   /* windows a walker's look reaches: its own and seven before */
 
 typedef struct {
@@ -2287,7 +2288,7 @@ static __device__ ring_look_reads ring_look_read(const l4_params &p, long long W
     r.word[d] = W >= d ? load_relaxed(&p.s.status[RING_WINDOW * (W - d) + lane]) : 0;
   return r;
 }
-#line 4994 "scan.nw"
+#line 5007 "scan.nw"
 /* The whole windows to fold before window W, with the carry into the first
    of them in *carry; -1 when no start is in reach. */
 static __device__ int ring_look_start(const ring_look_reads &r, long long W, float *carry)
@@ -2300,7 +2301,7 @@ static __device__ int ring_look_start(const ring_look_reads &r, long long W, flo
   *carry = ends ? __uint_as_float(carried) : 0.0f;
   return folds;
 }
-#line 5009 "scan.nw"
+#line 5022 "scan.nw"
 /* Whether every segment of the fold is published: windows 1 to `folds`
    back whole, and window W up to lane j. */
 static __device__ bool ring_look_complete(const ring_look_reads &r, int folds, int j)
@@ -2312,7 +2313,7 @@ static __device__ bool ring_look_complete(const ring_look_reads &r, int folds, i
     if (d <= folds && (d > 0 || lane <= j)) missing |= high_word(r.word[d]) == WORD_EMPTY;
   return !__any_sync(FULL_MASK, missing);
 }
-#line 5023 "scan.nw"
+#line 5036 "scan.nw"
 /* The chain block's fold from the carry: each whole window's scan, applied
    at its last lane, then window W's, applied at lane j. */
 static __device__ float ring_look_fold(const ring_look_reads &r, int folds, int j, float carry)
@@ -2326,7 +2327,7 @@ static __device__ float ring_look_fold(const ring_look_reads &r, int folds, int 
   segment x = lane <= j ? word_segment(r.word[0]) : segment_identity();
   return segment_apply(shfl_segment(warp_inclusive_segments(x), j), carry);
 }
-#line 5047 "scan.nw"
+#line 5060 "scan.nw"
 /* The state through tile t, bit for bit as the chain block makes it known. */
 static __device__ float ring_state_through(const l4_params &p, long long t)
 {
@@ -2343,7 +2344,7 @@ static __device__ float ring_state_through(const l4_params &p, long long t)
       return ring_look_fold(r, folds, j, carry);
   }
 }
-#line 5074 "scan.nw"
+#line 5087 "scan.nw"
 static __device__ void ring_hold(const l4_params &p, ring_shared *r, const float4 *sa,
                                  const float4 *sb, int group, int f)
 {
@@ -2362,7 +2363,7 @@ static __device__ void ring_hold(const l4_params &p, ring_shared *r, const float
     __syncwarp();
     if (lane == 0) mbar_arrive(&r->empty[s]);
     
-#line 5100 "scan.nw"
+#line 5113 "scan.nw"
 while (r->post_use[u % RING_POSTS] != u) __nanosleep(128);
 __threadfence_block();   /* the post's state is read after its use */
 float x = segment_apply(before, r->post_state[u % RING_POSTS]);
@@ -2372,10 +2373,10 @@ for (int q = 0; q < RING_PIECES; q++) {
                     fmaf(ma[q].z, x, mb[q].z), fmaf(ma[q].w, x, mb[q].w)};
   store_vector<true>(p.h, start + (q * 32 + lane) * VEC, end, out);
 }
-#line 5092 "scan.nw"
+#line 5105 "scan.nw"
   }
 }
-#line 5268 "scan.nw"
+#line 5281 "scan.nw"
 /* Fill a ring call's states at `words` with ones, a share a thread of the
    grid: from the ticket to the end of `known`. */
 static __device__ void ring_fill_states(const l4_params &p, uint4 *words)
@@ -2385,7 +2386,7 @@ static __device__ void ring_fill_states(const l4_params &p, uint4 *words)
        i += gridDim.x * blockDim.x)
     words[i] = make_uint4(~0u, ~0u, ~0u, ~0u);
 }
-#line 5280 "scan.nw"
+#line 5293 "scan.nw"
 static __global__ void __launch_bounds__(RING_WARPS * 32, 1) l4_ring_kernel(l4_params p)
 {
 #if RING_COMPILED
@@ -2398,10 +2399,10 @@ static __global__ void __launch_bounds__(RING_WARPS * 32, 1) l4_ring_kernel(l4_p
   int role = ring_role(p);
   if (role == 1) ring_chain(p);
   if (role == 0) 
-#line 5298 "scan.nw"
+#line 5311 "scan.nw"
 {
   
-#line 5311 "scan.nw"
+#line 5324 "scan.nw"
 for (int i = threadIdx.x; i < RING_POSTS; i += blockDim.x) r.post_use[i] = -1;
 if (threadIdx.x == 0) {
   for (int s = 0; s < RING_STAGES; s++) {
@@ -2414,7 +2415,7 @@ if (threadIdx.x == 0) {
   asm volatile("fence.mbarrier_init.release.cluster;" ::: "memory");
 }
 __syncthreads();
-#line 5300 "scan.nw"
+#line 5313 "scan.nw"
   float4 *sa = ring_data, *sb = ring_data + RING_STAGES * (RING_TILE / VEC);
   int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
   if (warp == RING_PRODUCER) { if (lane == 0) ring_produce(p, &r, sa, sb); }
@@ -2423,11 +2424,11 @@ __syncthreads();
   else ring_hold(p, &r, sa, sb, (warp - RING_HOLDER_0) / RING_PARTS,
                  (warp - RING_HOLDER_0) % RING_PARTS);
 }
-#line 5292 "scan.nw"
+#line 5305 "scan.nw"
   if (p.fill_after) ring_fill_states(p, (uint4 *)p.fill_after);
 #endif
 }
-#line 5349 "scan.nw"
+#line 5362 "scan.nw"
 static size_t l4_ring_shared_bytes(void)
 {
   return 2 * (size_t)RING_STAGES * RING_TILE * sizeof(float);
@@ -2448,7 +2449,7 @@ static int l4_ring_resident(void)
   return resident_blocks((const void *)l4_ring_kernel, RING_WARPS * 32,
                          (int)l4_ring_shared_bytes(), remembered);
 }
-#line 5372 "scan.nw"
+#line 5385 "scan.nw"
 #define RING_RAGGED_SHORTEST (16 * RING_TILE)   /* the shortest rows of a short last tile */
 #define RING_LINE 32                            /* floats in a 128-byte line */
 
@@ -2462,7 +2463,7 @@ static bool ring_on_lines(const float *a, const float *b, const float *h, long l
   return (((uintptr_t)a | (uintptr_t)b | (uintptr_t)h) & 127) == 0 &&
          (rows == 1 || len % RING_LINE == 0);
 }
-#line 5396 "scan.nw"
+#line 5409 "scan.nw"
 /* The device's multiprocessors, or 0 where it cannot launch cooperatively;
    asked once a device. */
 static int l4_ring_sms(void)
@@ -2498,7 +2499,7 @@ static bool l4_ring_takes(const float *a, const float *b, const float *h, long l
   return l4_ring_rings() >= RING_MIN_BLOCKS - 1 &&
          rows * ring_row_tiles(len) >= 2LL * l4_ring_resident();
 }
-#line 5437 "scan.nw"
+#line 5450 "scan.nw"
 static long long ring_state_bytes(long long tiles)
 {
   return l4_state_bytes(tiles) + round_up(tiles * 8, 256);
@@ -2510,7 +2511,7 @@ static packed_states ring_states(void *workspace, long long tiles)
   s.known = (unsigned long long *)((char *)workspace + l4_state_bytes(tiles));
   return s;
 }
-#line 5451 "scan.nw"
+#line 5464 "scan.nw"
 /* Enough for the ring's tiles or, where it falls back, the held kernel's. */
 static size_t l4_ring_workspace_bytes(long long rows, long long len, bool aligned)
 {
@@ -2518,7 +2519,7 @@ static size_t l4_ring_workspace_bytes(long long rows, long long len, bool aligne
   size_t held = l4_held_workspace_bytes(rows, len, aligned);
   return ring > held ? ring : held;
 }
-#line 5466 "scan.nw"
+#line 5479 "scan.nw"
 static cudaError_t l4_ring_launch_at(const float *a, const float *b, float *h,
                                      long long rows, long long len, void *workspace,
                                      bool filled, void *fill_after, bool *ringed,
@@ -2535,7 +2536,7 @@ static cudaError_t l4_ring_launch_at(const float *a, const float *b, float *h,
   p.states_filled = filled;
   p.fill_after = fill_after;
   
-#line 5493 "scan.nw"
+#line 5506 "scan.nw"
 cudaLaunchAttribute cooperative = {};
 cooperative.id = cudaLaunchAttributeCooperative;
 cooperative.val.cooperative = 1;
@@ -2546,7 +2547,7 @@ cudaError_t e = cudaLaunchKernelEx(&config, l4_ring_kernel, p);
 if (e != cudaErrorCooperativeLaunchTooLarge) return e;
 (void)cudaGetLastError();   /* refused, not failed: clear it */
 return l4_held_launch(a, b, h, rows, len, workspace, stream);
-#line 5482 "scan.nw"
+#line 5495 "scan.nw"
 }
 static cudaError_t l4_ring_launch(const float *a, const float *b, float *h,
                                   long long rows, long long len, void *workspace,
@@ -2555,7 +2556,7 @@ static cudaError_t l4_ring_launch(const float *a, const float *b, float *h,
   bool ringed;
   return l4_ring_launch_at(a, b, h, rows, len, workspace, false, NULL, &ringed, stream);
 }
-#line 5517 "scan.nw"
+#line 5530 "scan.nw"
 typedef struct {
   char *half[2];        /* two workspaces, each large enough for the call */
   int filled;           /* the half that the last ring call filled for the next */
@@ -2582,7 +2583,7 @@ static cudaError_t l4_ring_launch_kept(const float *a, const float *b, float *h,
   }
   return e;
 }
-#line 5759 "scan.nw"
+#line 5772 "scan.nw"
 static int l4_choose_items(long long n)
 {
   int resident[3] = {l4_resident<8, true>(), l4_resident<16, true>(),
@@ -2592,7 +2593,7 @@ static int l4_choose_items(long long n)
       return 8 << i;
   return resident[0] > 0 ? 8 : resident[1] > 0 ? 16 : 32;
 }
-#line 5791 "scan.nw"
+#line 5804 "scan.nw"
 #define ROWS_SHORTEST 2048   /* the shortest rows measured */
 
 /* Whether the rows go to warps: aligned arrays, rows no shorter than those
@@ -2607,7 +2608,7 @@ static bool l4_rows_takes(long long rows, long long len, bool aligned)
   long long rounds = (rows + groups - 1) / groups;
   return 4 * rows >= 3 * rounds * groups;
 }
-#line 5834 "scan.nw"
+#line 5847 "scan.nw"
 #define RING_OVER_ROWS (16 * RING_TILE)   /* rows this long go to the ring, not the warps */
 
 static size_t l4_auto_workspace_bytes(long long rows, long long len, bool aligned)
@@ -2619,7 +2620,7 @@ static size_t l4_auto_workspace_bytes(long long rows, long long len, bool aligne
   size_t ring = l4_ring_workspace_bytes(rows, len, aligned);
   return tiles > ring ? tiles : ring;
 }
-#line 5852 "scan.nw"
+#line 5865 "scan.nw"
 typedef enum {
   L4_RUNS_WARPS,   /* a warp, or a group of warps, a row */
   L4_RUNS_RING,    /* the ring of stages and its chain block */
@@ -2632,7 +2633,7 @@ typedef struct {
   int items;   /* the tile kernel's items a thread: 8, 16 or 32; 0 for the warps */
   int order;   /* the tile kernel's order: L4_LOOK_BACK, L4_TILES_APART, L4_ROW_A_BLOCK */
 } l4_plan;
-#line 5867 "scan.nw"
+#line 5880 "scan.nw"
 /* What SCAN_AUTO runs for this call on this GPU: the three questions, in order. */
 static l4_plan l4_auto_plan(const float *a, const float *b, const float *h, long long rows,
                             long long len)
@@ -2655,7 +2656,7 @@ static l4_plan l4_auto_plan(const float *a, const float *b, const float *h, long
                                                                     : L4_RUNS_TILES;
   return plan;
 }
-#line 5892 "scan.nw"
+#line 5905 "scan.nw"
 static cudaError_t l4_run_plan(l4_plan plan, const float *a, const float *b, float *h,
                                long long rows, long long len, void *workspace,
                                cudaStream_t stream)
@@ -2678,7 +2679,7 @@ static cudaError_t l4_auto_launch(const float *a, const float *b, float *h,
   return l4_run_plan(l4_auto_plan(a, b, h, rows, len), a, b, h, rows, len, workspace,
                      stream);
 }
-#line 5921 "scan.nw"
+#line 5934 "scan.nw"
 static cudaError_t l4_auto_launch_kept(const float *a, const float *b, float *h,
                                        long long rows, long long len, ring_halves *w,
                                        cudaStream_t stream)
@@ -2688,10 +2689,10 @@ static cudaError_t l4_auto_launch_kept(const float *a, const float *b, float *h,
     return l4_ring_launch_kept(a, b, h, rows, len, w, stream);
   return l4_run_plan(plan, a, b, h, rows, len, w->half[1 - w->filled], stream);
 }
-#line 5601 "scan.nw"
+#line 5614 "scan.nw"
 /* tile_row[g], g = 0 .. tiles: the first r in [0, rows] with offsets[r] at or after
    tile g's first element (rows + 1 where none); a warp a tile. */
-static __global__ void ragged_tile_rows_kernel(const long long *offsets, long long rows,
+static __global__ void tile_rows_kernel(const long long *offsets, long long rows,
                                                int tile, int shift, long long tiles,
                                                long long *tile_row)
 {
@@ -2701,7 +2702,7 @@ static __global__ void ragged_tile_rows_kernel(const long long *offsets, long lo
        g += warps) {
     long long x = g * tile - shift > 0 ? g * tile - shift : 0, lo = 0, hi = rows + 1;
     
-#line 5624 "scan.nw"
+#line 5637 "scan.nw"
 while (lo < hi) {
   long long step = (hi - lo + 31) / 32, at = lo + lane * step;
   unsigned asked = __ballot_sync(FULL_MASK, at < hi);
@@ -2710,11 +2711,11 @@ while (lo < hi) {
   if (yes) hi = lo + j * step;
   lo = j == 0 ? lo : lo + (j - 1) * step + 1;
 }
-#line 5613 "scan.nw"
+#line 5626 "scan.nw"
     if (lane == 0) tile_row[g] = lo;
   }
 }
-#line 5638 "scan.nw"
+#line 5651 "scan.nw"
 static long long ragged_rows_bytes(long long tiles) { return round_up((tiles + 1) * 8, 256); }
 
 static size_t l4_ragged_workspace_bytes(long long n)
@@ -2729,11 +2730,11 @@ static cudaError_t ragged_find_tile_rows(l4_params *p, void *workspace, long lon
 {
   long long *rows_at = (long long *)((char *)workspace + state_bytes);
   p->tile_row = rows_at;
-  ragged_tile_rows_kernel<<<grid_for((p->tiles + 8) / 8), 256, 0, stream>>>(
+  tile_rows_kernel<<<grid_for((p->tiles + 8) / 8), 256, 0, stream>>>(
       p->offsets, p->rows, tile, p->shift, p->tiles, rows_at);
   return cudaGetLastError();
 }
-#line 5664 "scan.nw"
+#line 5677 "scan.nw"
 /* Clear a ragged launch's states, of `tile` elements a tile, and find each tile's first row. */
 static cudaError_t ragged_prepare(l4_params *p, void *workspace, int tile, cudaStream_t stream)
 {
@@ -2752,7 +2753,7 @@ static cudaError_t l4_ragged_tiles(l4_params p, bool aligned, void *workspace,
   if (e != cudaSuccess) return e;
   return aligned ? l4_start<ITEMS, true>(p, stream) : l4_start<ITEMS, false>(p, stream);
 }
-#line 5685 "scan.nw"
+#line 5698 "scan.nw"
 static cudaError_t l4_ragged_held(l4_params p, bool aligned, long long resident,
                                   void *workspace, cudaStream_t stream)
 {
@@ -2780,7 +2781,7 @@ static cudaError_t l4_ragged_launch(const float *a, const float *b, float *h, lo
        : items == 16 ? l4_ragged_tiles<16>(p, aligned, workspace, stream)
                      : l4_ragged_tiles<8>(p, aligned, workspace, stream);
 }
-#line 5985 "scan.nw"
+#line 6003 "scan.nw"
 /* The bytes of workspace a call needs; aligned: as rows_aligned says of its
    arrays, which only SCAN_AUTO's choice depends on. */
 typedef size_t (*workspace_sizer)(long long rows, long long len, bool aligned);
@@ -2801,10 +2802,10 @@ typedef struct {
   scan_launcher launch;
   kept_launcher launch_kept; /* on a workspace kept in halves; NULL: none */
 } scan_variant;
-#line 6015 "scan.nw"
+#line 6033 "scan.nw"
 static const scan_variant variants[] = {
   
-#line 6025 "scan.nw"
+#line 6043 "scan.nw"
 {"l1", "Level 1: Blelloch in shared memory", L1_MAX_LEN, 12, 0, NULL, l1_launch},
 {"l2", "Level 2: three passes", L2_MAX_LEN, 28, 0, l2_workspace_bytes, l2_launch},
 {"l3", "Level 3: look-back, serial walk", 0, 12, 256,
@@ -2815,10 +2816,10 @@ static const scan_variant variants[] = {
  l3c_launch<8>},
 {"l4", "Level 4: items chosen for this GPU", 0, 12, 8192,
  l4_auto_workspace_bytes, l4_auto_launch, l4_auto_launch_kept},
-#line 6017 "scan.nw"
+#line 6035 "scan.nw"
 #ifndef SCAN_NO_MAIN
   
-#line 6038 "scan.nw"
+#line 6056 "scan.nw"
 {"l0", "Level 0: Hillis-Steele in registers", 0, 12, 0, NULL, l0_launch},
 {"l3c-1", "Level 3c: 1 item a thread", 0, 12, 256, l3c_workspace_bytes<1>,
  l3c_launch<1>},
@@ -2839,11 +2840,11 @@ static const scan_variant variants[] = {
 {"l4-ring", "Level 4: a ring of stages and a chain block", 0, 12, RING_TILE,
  l4_ring_workspace_bytes, l4_ring_launch, l4_ring_launch_kept},
 {"l4-rows", "Level 4: a warp a row, in registers", 0, 12, 0, NULL, l4_rows_launch},
-#line 6019 "scan.nw"
+#line 6037 "scan.nw"
 #endif
 };
 #define VARIANT_COUNT ((int)(sizeof variants / sizeof variants[0]))
-#line 6067 "scan.nw"
+#line 6085 "scan.nw"
 static const char *const public_variant_names[] = {
   "l1", "l2", "l3", "l3b", "l3c-8", "l4", "l4"   /* in scan_kernel order */
 };
@@ -2861,7 +2862,7 @@ static const scan_variant *public_variant(scan_kernel k)
   if ((int)k < 0 || (int)k > (int)SCAN_AUTO) return NULL;
   return find_variant(public_variant_names[k]);
 }
-#line 6108 "scan.nw"
+#line 6126 "scan.nw"
 static bool misaligned(const void *p) { return ((uintptr_t)p & 3) != 0; }
 
 /* cudaSuccess for a valid shape with work to do; cudaErrorNotReady (never
@@ -2886,7 +2887,7 @@ static cudaError_t check_call(const scan_variant *v, const float *a,
     return cudaErrorInvalidValue;
   return cudaSuccess;
 }
-#line 6153 "scan.nw"
+#line 6171 "scan.nw"
 static cudaMemPool_t workspace_pool(void)
 {
   static cudaMemPool_t pools[64];
@@ -2906,7 +2907,7 @@ static cudaMemPool_t workspace_pool(void)
     cudaMemPoolDestroy(pool);
   return pools[device];
 }
-#line 6201 "scan.nw"
+#line 6219 "scan.nw"
 #define KEPT_STREAMS 16                    /* streams that keep a workspace */
 #define KEPT_MOST ((size_t)16 << 20)      /* the most a call needs to keep its workspace */
 
@@ -2921,7 +2922,7 @@ typedef struct {
 static kept_workspace kept[KEPT_STREAMS];
 static int kept_count;
 static pthread_mutex_t kept_lock = PTHREAD_MUTEX_INITIALIZER;
-#line 6218 "scan.nw"
+#line 6236 "scan.nw"
 /* The stream's kept workspace (new and empty the first time), or NULL when
    sixteen other streams keep theirs. Called with the lock held. */
 static kept_workspace *kept_for(cudaStream_t stream)
@@ -2936,7 +2937,7 @@ static kept_workspace *kept_for(cudaStream_t stream)
   kept[kept_count] = kept_workspace{id, device, NULL, 0, {}};
   return &kept[kept_count++];
 }
-#line 6235 "scan.nw"
+#line 6253 "scan.nw"
 /* Grow k to `bytes` or more: the old one back to the pool, behind its calls. */
 static cudaError_t kept_grow(kept_workspace *k, size_t bytes, cudaMemPool_t pool,
                              cudaStream_t stream)
@@ -2954,7 +2955,7 @@ static cudaError_t kept_grow(kept_workspace *k, size_t bytes, cudaMemPool_t pool
   k->halves = ring_halves{{(char *)k->base, (char *)k->base + bytes / 512 * 256}, 0, 0};
   return e;
 }
-#line 6255 "scan.nw"
+#line 6273 "scan.nw"
 /* Launch on the stream's kept workspace, its outcome in *e; false, having
    done nothing, where the stream keeps none. */
 static bool launch_on_kept(const scan_variant *v, const float *a, const float *b, float *h,
@@ -2970,7 +2971,7 @@ static bool launch_on_kept(const scan_variant *v, const float *a, const float *b
   size_t kept_bytes = v->launch_kept ? 2 * (size_t)round_up((long long)bytes, 256) : bytes;
   if (k && (*e = kept_grow(k, kept_bytes, pool, stream)) == cudaSuccess)
     
-#line 6279 "scan.nw"
+#line 6297 "scan.nw"
 {
   if (v->launch_kept) {
     *e = v->launch_kept(a, b, h, rows, len, &k->halves, stream);
@@ -2979,11 +2980,11 @@ static bool launch_on_kept(const scan_variant *v, const float *a, const float *b
     *e = v->launch(a, b, h, rows, len, k->base, stream);
   }
 }
-#line 6270 "scan.nw"
+#line 6288 "scan.nw"
   pthread_mutex_unlock(&kept_lock);
   return k != NULL;
 }
-#line 6290 "scan.nw"
+#line 6308 "scan.nw"
 static cudaError_t run_variant(const scan_variant *v, const float *a,
                                const float *b, float *h, long long rows,
                                long long len, void *workspace,
@@ -2994,14 +2995,14 @@ static cudaError_t run_variant(const scan_variant *v, const float *a,
   cudaMemPool_t pool = NULL;
   cudaError_t e = cudaSuccess;
   if (bytes && !ws) 
-#line 6311 "scan.nw"
+#line 6329 "scan.nw"
 {
   pool = workspace_pool();
   if (pool && launch_on_kept(v, a, b, h, rows, len, bytes, pool, stream, &e)) return e;
   e = pool ? cudaMallocFromPoolAsync(&ws, bytes, pool, stream) : cudaMalloc(&ws, bytes);
   if (e != cudaSuccess) return e;
 }
-#line 6300 "scan.nw"
+#line 6318 "scan.nw"
   e = v->launch(a, b, h, rows, len, ws, stream);
   if (bytes && !workspace) {
     cudaError_t f = pool ? cudaFreeAsync(ws, stream)
@@ -3010,7 +3011,7 @@ static cudaError_t run_variant(const scan_variant *v, const float *a,
   }
   return e;
 }
-#line 6320 "scan.nw"
+#line 6338 "scan.nw"
 cudaError_t scan_forward(scan_kernel k, const float *a, const float *b, float *h,
                          long long rows, long long len, cudaStream_t stream)
 {
@@ -3020,7 +3021,7 @@ cudaError_t scan_forward(scan_kernel k, const float *a, const float *b, float *h
   if (e != cudaSuccess) return e;
   return run_variant(v, a, b, h, rows, len, NULL, stream);
 }
-#line 6338 "scan.nw"
+#line 6356 "scan.nw"
 size_t scan_workspace_bytes(scan_kernel k, long long rows, long long len)
 {
   const scan_variant *v = public_variant(k);
@@ -3028,7 +3029,7 @@ size_t scan_workspace_bytes(scan_kernel k, long long rows, long long len)
   size_t aligned = v->workspace(rows, len, true), unaligned = v->workspace(rows, len, false);
   return aligned > unaligned ? aligned : unaligned;
 }
-#line 6352 "scan.nw"
+#line 6370 "scan.nw"
 cudaError_t scan_forward_in(scan_kernel k, const float *a, const float *b, float *h,
                             long long rows, long long len, void *workspace,
                             size_t workspace_bytes, cudaStream_t stream)
@@ -3042,7 +3043,7 @@ cudaError_t scan_forward_in(scan_kernel k, const float *a, const float *b, float
     return cudaErrorInvalidValue;
   return v->launch(a, b, h, rows, len, workspace, stream);
 }
-#line 6368 "scan.nw"
+#line 6386 "scan.nw"
 /* As check_call, for a ragged batch. */
 static cudaError_t check_ragged(const float *a, const float *b, const float *h, long long n,
                                 const long long *offsets, long long rows)
@@ -3060,7 +3061,7 @@ size_t scan_ragged_workspace_bytes(long long n, long long rows)
   (void)rows;
   return n > 0 && n <= LLONG_MAX / 16 ? l4_ragged_workspace_bytes(n) : 0;
 }
-#line 6388 "scan.nw"
+#line 6406 "scan.nw"
 cudaError_t scan_forward_ragged_in(const float *a, const float *b, float *h, long long n,
                                    const long long *offsets, long long rows,
                                    void *workspace, size_t workspace_bytes,
@@ -3069,11 +3070,12 @@ cudaError_t scan_forward_ragged_in(const float *a, const float *b, float *h, lon
   cudaError_t e = check_ragged(a, b, h, n, offsets, rows);
   if (e == cudaErrorNotReady) return cudaSuccess;
   if (e != cudaSuccess) return e;
-  if (!workspace || ((uintptr_t)workspace & 255) || workspace_bytes < l4_ragged_workspace_bytes(n))
+  if (!workspace || ((uintptr_t)workspace & 255) ||
+      workspace_bytes < l4_ragged_workspace_bytes(n))
     return cudaErrorInvalidValue;
   return l4_ragged_launch(a, b, h, n, offsets, rows, workspace, stream);
 }
-#line 6403 "scan.nw"
+#line 6422 "scan.nw"
 cudaError_t scan_forward_ragged(const float *a, const float *b, float *h, long long n,
                                 const long long *offsets, long long rows,
                                 cudaStream_t stream)
@@ -3087,10 +3089,11 @@ cudaError_t scan_forward_ragged(const float *a, const float *b, float *h, long l
   e = pool ? cudaMallocFromPoolAsync(&ws, bytes, pool, stream) : cudaMalloc(&ws, bytes);
   if (e != cudaSuccess) return e;
   e = l4_ragged_launch(a, b, h, n, offsets, rows, ws, stream);
-  cudaError_t f = pool ? cudaFreeAsync(ws, stream) : (cudaStreamSynchronize(stream), cudaFree(ws));
+  cudaError_t f = pool ? cudaFreeAsync(ws, stream)
+                       : (cudaStreamSynchronize(stream), cudaFree(ws));
   return e != cudaSuccess ? e : f;
 }
-#line 6422 "scan.nw"
+#line 6442 "scan.nw"
 cudaError_t scan_check_offsets(const long long *host_offsets, long long rows, long long n)
 {
   if (!host_offsets || rows < 0 || n < 0 || host_offsets[0] != 0 || host_offsets[rows] != n)
@@ -3101,7 +3104,7 @@ cudaError_t scan_check_offsets(const long long *host_offsets, long long rows, lo
 }
 #line 277 "scan.nw"
 #ifndef SCAN_NO_MAIN
-#line 7817 "scan.nw"
+#line 7840 "scan.nw"
 enum { EXIT_OK = 0, EXIT_FAILED = 1, EXIT_USAGE = 2, EXIT_NO_GPU = 3,
        EXIT_SKIPPED = 77 };
 
@@ -3114,7 +3117,7 @@ static void cuda_check(cudaError_t e, const char *what, const char *file, int li
   fprintf(stderr, "%s:%d: %s: %s\n", file, line, what, cudaGetErrorString(e));
   exit(EXIT_FAILED);
 }
-#line 7844 "scan.nw"
+#line 7867 "scan.nw"
 static uint64_t mix64(uint64_t x)   /* SplitMix64's finaliser */
 {
   x += 0x9E3779B97F4A7C15ULL;
@@ -3129,7 +3132,7 @@ static float uniform_at(uint64_t seed, long long i, float lo, float hi)
   double u = (double)(mix64(seed ^ mix64((uint64_t)i)) >> 40) * 0x1p-24;
   return (float)(lo + (hi - lo) * u);
 }
-#line 7861 "scan.nw"
+#line 7884 "scan.nw"
 static void fill_uniform(float *x, long long n, uint64_t seed, float lo, float hi)
 {
 #pragma omp parallel for schedule(static)
@@ -3140,7 +3143,7 @@ static uint64_t run_seed;     /* printed at the start; SCAN_SEED replays it */
 static uint64_t case_counter;
 
 static uint64_t next_seed(void) { return mix64(run_seed + ++case_counter); }
-#line 7879 "scan.nw"
+#line 7902 "scan.nw"
 typedef struct { const char *name; float lo, hi; } decay_family;
 
 static const decay_family decays[] = {
@@ -3154,7 +3157,7 @@ static void make_inputs(float *a, float *b, long long n, int decay)
   fill_uniform(a, n, next_seed(), decays[decay].lo, decays[decay].hi);
   fill_uniform(b, n, next_seed(), -1.0f, 1.0f);
 }
-#line 12135 "scan.nw"
+#line 12158 "scan.nw"
 static int usage_error(const char *fmt, ...)
 {
   va_list args;
@@ -3165,7 +3168,7 @@ static int usage_error(const char *fmt, ...)
   va_end(args);
   return EXIT_USAGE;
 }
-#line 12387 "scan.nw"
+#line 12410 "scan.nw"
 static int compare_floats(const void *x, const void *y)
 {
   float a = *(const float *)x, b = *(const float *)y;
@@ -3250,7 +3253,7 @@ static void compare_one(comparison *c, double out, double ref, double bound,
     c->worst_ref = ref;
   }
 }
-#line 7899 "scan.nw"
+#line 7922 "scan.nw"
 /* Compare one row of an output (float from the GPU, double from a mirror). */
 template <typename real>
 static void compare_row(const float *a, const float *b, const real *out,
@@ -3265,7 +3268,7 @@ static void compare_row(const float *a, const float *b, const real *out,
                 first_index + t);
   }
 }
-#line 7919 "scan.nw"
+#line 7942 "scan.nw"
 static void merge_comparison(comparison *into, const comparison *c)
 {
   into->checked += c->checked;
@@ -3278,7 +3281,7 @@ static void merge_comparison(comparison *into, const comparison *c)
     into->worst_ref = c->worst_ref;
   }
 }
-#line 7934 "scan.nw"
+#line 7957 "scan.nw"
 template <typename real>
 static comparison compare_rows(const float *a, const float *b, const real *out,
                                long long rows, long long len, precision p)
@@ -3298,7 +3301,7 @@ static comparison compare_rows(const float *a, const float *b, const real *out,
   }
   return all;
 }
-#line 7959 "scan.nw"
+#line 7982 "scan.nw"
 static void describe_worst(char *text, size_t size, const comparison *c,
                            long long len)
 {
@@ -3364,7 +3367,7 @@ for (long long g = 0; g < tiles; g++) {
   free(local_a);
   free(spine);
 }
-#line 8011 "scan.nw"
+#line 8034 "scan.nw"
 typedef void (*mirror_fn)(const float *a, const float *b, double *h,
                           long long rows, long long len, int fault,
                           int *overflow);
@@ -3378,7 +3381,7 @@ typedef struct {
   int overflow_slot;     /* the first slot past a tile, -1 if none */
   long long overflow_len;
 } evidence;
-#line 8027 "scan.nw"
+#line 8050 "scan.nw"
 static evidence run_mirror(mirror_fn mirror, const mirror_case *cases,
                            int count, int fault)
 {
@@ -3393,7 +3396,7 @@ static evidence run_mirror(mirror_fn mirror, const mirror_case *cases,
     mirror(a, b, h, cases[i].rows, cases[i].len, fault, &overflow);
     comparison c = compare_rows(a, b, h, cases[i].rows, cases[i].len, FLOAT64);
     
-#line 8048 "scan.nw"
+#line 8071 "scan.nw"
 if (c.failed || overflow >= 0) ev.failed_cases++;
 if (overflow >= 0 && ev.overflow_slot < 0) {
   ev.overflow_slot = overflow;
@@ -3403,12 +3406,12 @@ if (ev.worst.worst_index < 0 || c.worst_ratio > ev.worst.worst_ratio) {
   ev.worst = c;
   ev.worst_len = cases[i].len;
 }
-#line 8041 "scan.nw"
+#line 8064 "scan.nw"
     free(a); free(b); free(h);
   }
   return ev;
 }
-#line 8062 "scan.nw"
+#line 8085 "scan.nw"
 static const char *const fault_names[FAULT_COUNT] = {
   "correct", "upsweep-swap", "downsweep-swap", "downsweep-index-off-by-one",
   "root-not-identity", "threads-rounded-to-warp", "apply-swap",
@@ -3425,7 +3428,7 @@ static const char *const fault_names[FAULT_COUNT] = {
   "ring-producer-skips-empty", "ring-look-left-fold", "ring-look-skips-empty",
   "ring-look-skips-window",
 };
-#line 8085 "scan.nw"
+#line 8108 "scan.nw"
 static bool report_fault(int fault, const evidence *ev, int cases)
 {
   char text[256];
@@ -3444,7 +3447,7 @@ static bool report_fault(int fault, const evidence *ev, int cases)
     printf("  caught %-28s %s, len %lld\n", fault_names[fault], text, ev->worst_len);
   return ev->failed_cases > 0;
 }
-#line 8106 "scan.nw"
+#line 8129 "scan.nw"
 static int mirror_suite(mirror_fn mirror, const mirror_case *cases, int count,
                         const int *faults, int fault_count)
 {
@@ -3455,7 +3458,7 @@ static int mirror_suite(mirror_fn mirror, const mirror_case *cases, int count,
   }
   return ok ? EXIT_OK : EXIT_FAILED;
 }
-#line 8124 "scan.nw"
+#line 8147 "scan.nw"
 static int length_cases(mirror_case *cases, long long ceiling, long long rows)
 {
   static const long long extra[] = {1, 2, 3, 5, 7, 100, 1000, 1500, 3001, 100003};
@@ -3467,7 +3470,7 @@ static int length_cases(mirror_case *cases, long long ceiling, long long rows)
       if (p + d <= ceiling) cases[count++] = mirror_case{rows, p + d};
   return count;
 }
-#line 8198 "scan.nw"
+#line 8221 "scan.nw"
 enum { STEP_CLAIM, STEP_SCAN, STEP_PUBLISH_FIRST, STEP_PUBLISH_SECOND,
        STEP_WALK, STEP_FOLD, STEP_PREFIX_FIRST, STEP_PREFIX_SECOND,
        STEP_WRITE, STEP_DONE };
@@ -3484,7 +3487,7 @@ typedef struct {
   bool found_aggregate;      /* the walk stopped at an A (a broken variant) */
   long long t_claim, t_published, t_found, t_prefix, t_done;  /* the figure */
 } actor;
-#line 8217 "scan.nw"
+#line 8240 "scan.nw"
 typedef struct {
   const float *a, *b;
   double *h;
@@ -3497,7 +3500,7 @@ typedef struct {
   int resident_limit, started;        /* blocks become resident in order */
   const int *residency;               /* of this permutation */
 } launch;
-#line 8235 "scan.nw"
+#line 8258 "scan.nw"
 static tile_place launch_place(const launch *L, long long tile)
 {
   return place_tile(tile, L->len, L->per_row, (int)L->tile_size);
@@ -3508,7 +3511,7 @@ static affine<double> element_at(const launch *L, tile_place p, int i)
   affine<double> x = {L->a[p.start + i], L->b[p.start + i]};
   return p.index == 0 && i == 0 ? start_row(x) : x;
 }
-#line 8252 "scan.nw"
+#line 8275 "scan.nw"
 /* One half of publishing `flag` for tile g: the value or the flag. */
 static void publish_half(launch *L, long long g, int flag, affine<double> value,
                          bool first_half)
@@ -3521,7 +3524,7 @@ static void publish_half(launch *L, long long g, int flag, affine<double> value,
     L->flag[g] = flag;
   }
 }
-#line 8270 "scan.nw"
+#line 8293 "scan.nw"
 /* One event of the walk; returns false when the actor must wait. */
 static bool walk_serial_event(launch *L, actor *x)
 {
@@ -3536,7 +3539,7 @@ static bool walk_serial_event(launch *L, actor *x)
   }
   return true;
 }
-#line 8290 "scan.nw"
+#line 8313 "scan.nw"
 static bool walk_warp_event(launch *L, actor *x)
 {
   long long first = x->tile - launch_place(L, x->tile).index;
@@ -3556,23 +3559,23 @@ static bool walk_warp_event(launch *L, actor *x)
   x->step = STEP_FOLD;
   return true;
 }
-#line 8317 "scan.nw"
+#line 8340 "scan.nw"
 static affine<double> fold_forward(const launch *L, const actor *x)
 {
   long long g = x->tile;
   affine<double> acc = x->found_aggregate ? L->aggregate[x->found]
                                           : L->inclusive[x->found];
   if (L->fault == FAULT_BACKWARD_FOLD) 
-#line 8331 "scan.nw"
+#line 8354 "scan.nw"
 {
   if (x->found + 1 >= g) return acc;
   affine<double> right = L->aggregate[g - 1];
   for (long long j = g - 2; j > x->found; j--) right = combine(L->aggregate[j], right);
   return combine(acc, right);
 }
-#line 8323 "scan.nw"
+#line 8346 "scan.nw"
   if (L->walk == WALK_WARP) 
-#line 8340 "scan.nw"
+#line 8363 "scan.nw"
 {
   for (long long w = x->look; w < g; w += 32) {
     int top = w == x->look ? x->lane - 1 : 31;
@@ -3583,12 +3586,12 @@ static affine<double> fold_forward(const launch *L, const actor *x)
   }
   return acc;
 }
-#line 8324 "scan.nw"
+#line 8347 "scan.nw"
   for (long long j = x->found + 1; j < g; j++)
     acc = combine_at(FAULT_WALK_ORDER, L->fault, acc, L->aggregate[j]);
   return acc;
 }
-#line 8357 "scan.nw"
+#line 8380 "scan.nw"
 /* Take one step of actor x; false when it cannot move now. */
 static bool actor_event(launch *L, actor *x, int block)
 {
@@ -3600,7 +3603,7 @@ static bool actor_event(launch *L, actor *x, int block)
     x->step = STEP_SCAN;
     return true;
   
-#line 8375 "scan.nw"
+#line 8398 "scan.nw"
 case STEP_SCAN:
   x->total = element_at(L, p, 0);
   for (int i = 1; i < p.count; i++) x->total = combine(x->total, element_at(L, p, i));
@@ -3618,9 +3621,9 @@ case STEP_PUBLISH_SECOND:
   return true;
 case STEP_WALK:
   return L->walk == WALK_SERIAL ? walk_serial_event(L, x) : walk_warp_event(L, x);
-#line 8368 "scan.nw"
+#line 8391 "scan.nw"
   
-#line 8395 "scan.nw"
+#line 8418 "scan.nw"
 case STEP_FOLD:
   x->prefix = fold_forward(L, x);
   x->t_found = L->clock;
@@ -3643,11 +3646,11 @@ case STEP_WRITE: {
   x->step = STEP_DONE;
   return true;
 }
-#line 8369 "scan.nw"
+#line 8392 "scan.nw"
   }
   return false;
 }
-#line 8442 "scan.nw"
+#line 8465 "scan.nw"
 enum { SCHEDULE_RANDOM, SCHEDULE_LATE_PREFIX, SCHEDULE_REVERSE_RESIDENCY,
        SCHEDULE_STALLS, SCHEDULE_KINDS };
 static const char *const schedule_names[SCHEDULE_KINDS] = {
@@ -3661,7 +3664,7 @@ static bool can_move(launch *L, const actor *x)
   return L->walk == WALK_SERIAL ? walk_serial_event(L, &copy)
                                 : walk_warp_event(L, &copy);
 }
-#line 8458 "scan.nw"
+#line 8481 "scan.nw"
 /* Pick the actor for the next event, or -1 if no one can move. */
 static int pick_actor(launch *L, int policy, uint64_t *rng)
 {
@@ -3678,7 +3681,7 @@ static int pick_actor(launch *L, int policy, uint64_t *rng)
   *rng = mix64(*rng);
   return movable[*rng % (uint64_t)count];
 }
-#line 8477 "scan.nw"
+#line 8500 "scan.nw"
 /* Make blocks resident, in the order of L->residency, up to the limit. */
 static void admit_blocks(launch *L)
 {
@@ -3690,7 +3693,7 @@ static void admit_blocks(launch *L)
     resident++;
   }
 }
-#line 8491 "scan.nw"
+#line 8514 "scan.nw"
 /* Run a launch to the end; false on deadlock. */
 static bool run_launch(launch *L, int policy, uint64_t seed)
 {
@@ -3699,7 +3702,7 @@ static bool run_launch(launch *L, int policy, uint64_t seed)
     admit_blocks(L);
     int i = pick_actor(L, policy, &rng);
     if (i < 0) 
-#line 8513 "scan.nw"
+#line 8536 "scan.nw"
 {
   bool thawed = false;
   for (int j = 0; j < (int)L->tiles && !thawed; j++)
@@ -3707,7 +3710,7 @@ static bool run_launch(launch *L, int policy, uint64_t seed)
   if (!thawed) return false;
   continue;
 }
-#line 8499 "scan.nw"
+#line 8522 "scan.nw"
     actor *x = &L->blocks[i];
     int before = x->step;
     actor_event(L, x, i);
@@ -3719,7 +3722,7 @@ static bool run_launch(launch *L, int policy, uint64_t seed)
   }
   return true;
 }
-#line 8544 "scan.nw"
+#line 8567 "scan.nw"
 static void launch_init(launch *L, const float *a, const float *b, double *h,
                         long long rows, long long len, long long tile_size,
                         int walk, int fault, int policy, int *order)
@@ -3738,7 +3741,7 @@ static void launch_init(launch *L, const float *a, const float *b, double *h,
   }
   L->residency = order;
 }
-#line 8572 "scan.nw"
+#line 8595 "scan.nw"
 typedef struct { long long rows, len, tile_size; } protocol_case;
 
 static const protocol_case protocol_cases[] = {
@@ -3747,7 +3750,7 @@ static const protocol_case protocol_cases[] = {
 };
 #define PROTOCOL_CASES 6
 #define RANDOM_SCHEDULES 24
-#line 8588 "scan.nw"
+#line 8611 "scan.nw"
 typedef struct { float *a, *b; double *h, *first_h; } case_arrays;
 
 static case_arrays case_arrays_new(long long n, int decay)
@@ -3763,7 +3766,7 @@ static void case_arrays_free(case_arrays m)
 {
   free(m.a); free(m.b); free(m.h); free(m.first_h);
 }
-#line 8608 "scan.nw"
+#line 8631 "scan.nw"
 typedef struct {
   float *a, *b;
   double *h, *first_h;
@@ -3785,20 +3788,20 @@ static launch_memory launch_memory_new(long long n, long long tiles)
   m.blocks = (actor *)malloc(sizeof(actor) * tiles);
   return m;
 }
-#line 8632 "scan.nw"
+#line 8655 "scan.nw"
 static void launch_memory_free(launch_memory m)
 {
   free(m.a); free(m.b); free(m.h); free(m.first_h); free(m.flag); free(m.order);
   free(m.aggregate); free(m.inclusive); free(m.blocks);
 }
-#line 8645 "scan.nw"
+#line 8668 "scan.nw"
 typedef struct {
   bool deadlock, disagree, out_of_bound;
   char detail[256];
   bool broke_rule;   /* a mirror's own rule broken (the ring's: a post lost, a phase misread) */
 } protocol_evidence;
 
-#line 8654 "scan.nw"
+#line 8677 "scan.nw"
 static void note(protocol_evidence *ev, bool *flag, const char *fmt, ...)
 {
   if (*flag) return;
@@ -3809,7 +3812,7 @@ static void note(protocol_evidence *ev, bool *flag, const char *fmt, ...)
   vsnprintf(ev->detail, sizeof ev->detail, fmt, args);
   va_end(args);
 }
-#line 8671 "scan.nw"
+#line 8694 "scan.nw"
 /* Holds one schedule's outputs h to the bound and to the first schedule's
    bits (kept in first_h when `first`); `schedule` names it in the evidence. */
 static void judge_schedule(const float *a, const float *b, const double *h, double *first_h,
@@ -3832,7 +3835,7 @@ static void judge_schedule(const float *a, const float *b, const double *h, doub
         break;
       }
 }
-#line 8696 "scan.nw"
+#line 8719 "scan.nw"
 static void run_schedule(const protocol_case *c, launch_memory *m, int walk,
                          int fault, int policy, uint64_t seed, bool first,
                          protocol_evidence *ev)
@@ -3850,7 +3853,7 @@ static void run_schedule(const protocol_case *c, launch_memory *m, int walk,
   judge_schedule(m->a, m->b, m->h, m->first_h, c->rows, c->len, first,
                  schedule_names[policy], ev);
 }
-#line 8716 "scan.nw"
+#line 8739 "scan.nw"
 static protocol_evidence run_protocol(int walk, int fault, int *schedules)
 {
   protocol_evidence ev = {false, false, false, ""};
@@ -3869,7 +3872,7 @@ static protocol_evidence run_protocol(int walk, int fault, int *schedules)
   }
   return ev;
 }
-#line 8835 "scan.nw"
+#line 8858 "scan.nw"
 enum { WORK_CLAIM, WORK_PUBLISH, WORK_FINISH, WORK_TAKE, WORK_DONE };
 enum { WALKER_START, WALKER_WAIT, WALKER_LOOK, WALKER_SIGNAL, WALKER_DONE };
 
@@ -3885,7 +3888,7 @@ typedef struct {
   long long walking, look;              /* the walking warp's own */
   bool walking_last;
 } held_block;
-#line 8853 "scan.nw"
+#line 8876 "scan.nw"
 typedef struct {
   const float *a, *b;
   double *h;
@@ -3907,7 +3910,7 @@ static affine<double> held_element(const held_launch *L, long long i)
   if (i % L->len == 0) x = affine<double>{0.0, start_row(x).b};
   return x;
 }
-#line 8883 "scan.nw"
+#line 8906 "scan.nw"
 enum { HSTAMP_CLAIMED, HSTAMP_PUBLISHED, HSTAMP_HELD, HSTAMP_WALKED, HSTAMP_PREFIXED,
        HSTAMP_STORED, HSTAMP_BLOCK, HSTAMPS };
 
@@ -3920,7 +3923,7 @@ static void held_note_block(held_launch *L, long long g, const held_block *k)
 {
   if (L->stamps && g < L->tiles) L->stamps[g * HSTAMPS + HSTAMP_BLOCK] = k - L->blocks;
 }
-#line 8903 "scan.nw"
+#line 8926 "scan.nw"
 /* Folds tile g onto `before`; writes every state to h when `write`. */
 static affine<double> held_fold(held_launch *L, long long g, affine<double> before,
                                 bool write)
@@ -3932,7 +3935,7 @@ static affine<double> held_fold(held_launch *L, long long g, affine<double> befo
   }
   return before;
 }
-#line 8931 "scan.nw"
+#line 8954 "scan.nw"
 /* One event of block k's workers; false when they must wait. */
 static bool held_work_event(held_launch *L, held_block *k)
 {
@@ -3952,7 +3955,7 @@ static bool held_work_event(held_launch *L, held_block *k)
     k->early = k->prefix;
     return true;
   
-#line 8956 "scan.nw"
+#line 8979 "scan.nw"
 case WORK_FINISH: {
   if (!k->done) return false;
   bool wrong = L->fault == FAULT_HELD_WRONG_TILE && k->tile < L->tiles;
@@ -3980,11 +3983,11 @@ case WORK_TAKE: {
   k->early = k->prefix;
   return true;
 }
-#line 8950 "scan.nw"
+#line 8973 "scan.nw"
   }
   return false;
 }
-#line 8992 "scan.nw"
+#line 9015 "scan.nw"
 /* One event of block k's walking warp; false when it must wait. */
 static bool held_walker_event(held_launch *L, held_block *k)
 {
@@ -4002,7 +4005,7 @@ static bool held_walker_event(held_launch *L, held_block *k)
     k->walker = WALKER_LOOK;
     return true;
   
-#line 9020 "scan.nw"
+#line 9043 "scan.nw"
 case WALKER_LOOK: {
   long long g = k->walking;
   if (g == 0) { k->prefix = identity_map<double>(); k->walker = WALKER_SIGNAL; return true; }
@@ -4016,7 +4019,7 @@ case WALKER_LOOK: {
   k->walker = WALKER_SIGNAL;
   return true;
 }
-#line 9009 "scan.nw"
+#line 9032 "scan.nw"
   case WALKER_SIGNAL:
     k->done = true;
     held_stamp(L, k->walking, HSTAMP_PREFIXED);
@@ -4025,7 +4028,7 @@ case WALKER_LOOK: {
   }
   return false;
 }
-#line 9043 "scan.nw"
+#line 9066 "scan.nw"
 enum { HELD_RANDOM, HELD_WORKERS_FIRST, HELD_WALKERS_FIRST };
 
 static bool held_can_move(const held_launch *L, int actor)
@@ -4040,7 +4043,7 @@ static bool held_can_move(const held_launch *L, int actor)
   }
   return false;
 }
-#line 9060 "scan.nw"
+#line 9083 "scan.nw"
 /* Runs a launch to the end under one schedule; false on deadlock. */
 static bool held_run(held_launch *L, int policy, uint64_t rng)
 {
@@ -4063,14 +4066,14 @@ static bool held_run(held_launch *L, int policy, uint64_t rng)
     if (L->blocks[k].work != WORK_DONE || L->blocks[k].walker != WALKER_DONE) return false;
   return true;
 }
-#line 9089 "scan.nw"
+#line 9112 "scan.nw"
 typedef struct { long long rows, len, tile_size; int blocks; } held_case;
 
 static const held_case held_cases[] = {
   {1, 203, 4, 3}, {3, 41, 8, 2}, {5, 7, 4, 4}, {1, 5, 8, 3}, {2, 64, 4, 1}, {4, 33, 5, 6},
 };
 #define HELD_CASES ((int)(sizeof held_cases / sizeof held_cases[0]))
-#line 9103 "scan.nw"
+#line 9126 "scan.nw"
 static bool held_schedule(held_launch *L, const held_case *c, int policy, uint64_t seed,
                           double *first_h, bool first, protocol_evidence *ev)
 {
@@ -4096,7 +4099,7 @@ static bool held_schedule(held_launch *L, const held_case *c, int policy, uint64
   judge_schedule(L->a, L->b, L->h, first_h, c->rows, c->len, first, name, ev);
   return true;
 }
-#line 9134 "scan.nw"
+#line 9157 "scan.nw"
 static protocol_evidence run_held_mirror(int fault, int *schedules)
 {
   protocol_evidence ev = {false, false, false, ""};
@@ -4104,7 +4107,7 @@ static protocol_evidence run_held_mirror(int fault, int *schedules)
   for (int ci = 0; ci < HELD_CASES; ci++) {
     const held_case *c = &held_cases[ci];
     
-#line 9154 "scan.nw"
+#line 9177 "scan.nw"
 long long n = c->rows * c->len, tiles = (n + c->tile_size - 1) / c->tile_size;
 case_arrays m = case_arrays_new(n, ci % DECAY_COUNT);
 double *first_h = m.first_h;
@@ -4115,7 +4118,7 @@ held_block *blocks = (held_block *)malloc(sizeof(held_block) * c->blocks);
 int *movable = (int *)malloc(sizeof(int) * 2 * c->blocks);
 held_launch L = {m.a, m.b, m.h, n, c->len, c->tile_size, tiles, 0, fault, c->blocks, false,
                  flag, aggregate, inclusive, blocks, movable};
-#line 9141 "scan.nw"
+#line 9164 "scan.nw"
     bool have_first = false;   /* the first schedule that ran to its end */
     for (int s = 0; s < 2 + RANDOM_SCHEDULES; s++, ++*schedules) {
       int policy = s < 2 ? s + 1 : HELD_RANDOM;
@@ -4123,14 +4126,14 @@ held_launch L = {m.a, m.b, m.h, n, c->len, c->tile_size, tiles, 0, fault, c->blo
         have_first = true;
     }
     
-#line 9167 "scan.nw"
+#line 9190 "scan.nw"
 case_arrays_free(m);
 free(flag); free(aggregate); free(inclusive); free(blocks); free(movable);
-#line 9148 "scan.nw"
+#line 9171 "scan.nw"
   }
   return ev;
 }
-#line 9238 "scan.nw"
+#line 9261 "scan.nw"
 enum { SHARE_SCAN, SHARE_POST, SHARE_WAIT, SHARE_READ, SHARE_APPLY, SHARE_DONE };
 #define SHARE_MAX_PIECES 4
 
@@ -4141,7 +4144,7 @@ typedef struct {
   double carry, state;            /* before the stride; before this warp's step */
   affine<double> piece[SHARE_MAX_PIECES], step;
 } share_warp;
-#line 9251 "scan.nw"
+#line 9274 "scan.nw"
 typedef struct {
   const float *a, *b;
   double *h;
@@ -4160,7 +4163,7 @@ static affine<double> share_element(const share_launch *L, long long r, long lon
   affine<double> x = {L->a[r * L->len + i], L->b[r * L->len + i]};
   return x;
 }
-#line 9279 "scan.nw"
+#line 9302 "scan.nw"
 static long long share_start(const share_launch *L, const share_warp *w, int way)
 {
   return w->stride + (long long)way * L->pieces * L->piece;
@@ -4178,7 +4181,7 @@ static void share_scan(share_launch *L, share_warp *w, int way)
     w->step = p == 0 || last_only ? t : combine(w->step, t);
   }
 }
-#line 9304 "scan.nw"
+#line 9327 "scan.nw"
 static void share_read(share_launch *L, share_warp *w, int g, int way)
 {
   const affine<double> *set = L->posted + (long long)w->parity * L->groups * L->ways;
@@ -4205,7 +4208,7 @@ static void share_apply(share_launch *L, share_warp *w, int way)
     state = w->piece[p].a * state + w->piece[p].b;
   }
 }
-#line 9340 "scan.nw"
+#line 9363 "scan.nw"
 static void share_advance(share_launch *L, share_warp *w)
 {
   w->stride += (long long)L->ways * L->pieces * L->piece;
@@ -4217,7 +4220,7 @@ static void share_advance(share_launch *L, share_warp *w)
   if (L->fault == FAULT_ROWS_PARITY_PER_ROW) w->parity = 0;
   w->event = w->row < L->rows ? SHARE_SCAN : SHARE_DONE;
 }
-#line 9354 "scan.nw"
+#line 9377 "scan.nw"
 /* One event of warp `i`; false when it must wait at the barrier. */
 static bool share_event(share_launch *L, int i)
 {
@@ -4240,9 +4243,9 @@ static bool share_event(share_launch *L, int i)
   }
   return false;
 }
-#line 9384 "scan.nw"
+#line 9407 "scan.nw"
 enum { SHARE_RANDOM, SHARE_FIRST_WARP_FIRST, SHARE_LAST_WARP_FIRST };
-#line 9388 "scan.nw"
+#line 9411 "scan.nw"
 static bool share_run(share_launch *L, int policy, uint64_t rng)
 {
   int warps = L->groups * L->ways;
@@ -4263,7 +4266,7 @@ static bool share_run(share_launch *L, int policy, uint64_t rng)
     if (L->warps[i].event != SHARE_DONE) return false;
   return true;
 }
-#line 9415 "scan.nw"
+#line 9438 "scan.nw"
 typedef struct { long long rows, len; int ways, groups, pieces, piece; } share_case;
 
 static const share_case share_cases[] = {
@@ -4271,7 +4274,7 @@ static const share_case share_cases[] = {
   {4, 24, 2, 1, 2, 3}, {10, 50, 2, 3, 1, 5}, {5, 130, 8, 2, 2, 3},
 };
 #define SHARE_CASES ((int)(sizeof share_cases / sizeof share_cases[0]))
-#line 9425 "scan.nw"
+#line 9448 "scan.nw"
 static bool share_schedule(share_launch *L, const share_case *c, int policy, uint64_t seed,
                            double *first_h, bool first, protocol_evidence *ev)
 {
@@ -4293,7 +4296,7 @@ static bool share_schedule(share_launch *L, const share_case *c, int policy, uin
   judge_schedule(L->a, L->b, L->h, first_h, c->rows, c->len, first, name, ev);
   return true;
 }
-#line 9449 "scan.nw"
+#line 9472 "scan.nw"
 static protocol_evidence run_share_mirror(int fault, int *schedules)
 {
   protocol_evidence ev = {false, false, false, ""};
@@ -4301,7 +4304,7 @@ static protocol_evidence run_share_mirror(int fault, int *schedules)
   for (int ci = 0; ci < SHARE_CASES; ci++) {
     const share_case *c = &share_cases[ci];
     
-#line 9469 "scan.nw"
+#line 9492 "scan.nw"
 long long n = c->rows * c->len;
 int warps = c->groups * c->ways;
 case_arrays m = case_arrays_new(n, ci % DECAY_COUNT);
@@ -4313,7 +4316,7 @@ share_launch L = {m.a, m.b, m.h, c->rows, c->len, c->ways, c->groups, c->pieces,
                   (int *)malloc(sizeof(int) * c->groups),
                   (share_warp *)malloc(sizeof(share_warp) * warps),
                   (int *)malloc(sizeof(int) * warps)};
-#line 9456 "scan.nw"
+#line 9479 "scan.nw"
     bool have_first = false;   /* the first schedule that ran to its end */
     for (int s = 0; s < 2 + RANDOM_SCHEDULES; s++, ++*schedules)
       if (share_schedule(&L, c, s < 2 ? s + 1 : SHARE_RANDOM, next_seed(), first_h,
@@ -4324,7 +4327,7 @@ share_launch L = {m.a, m.b, m.h, c->rows, c->len, c->ways, c->groups, c->pieces,
   }
   return ev;
 }
-#line 9550 "scan.nw"
+#line 9573 "scan.nw"
 typedef struct { double a, b; bool reset; } gseg;   /* a segment, in float64 */
 static const gseg GSEG_IDENTITY = {1.0, 0.0, false};
 
@@ -4339,7 +4342,7 @@ static double gseg_apply(gseg x, double state)
 {
   return x.reset ? x.b : x.a * state + x.b;
 }
-#line 9571 "scan.nw"
+#line 9594 "scan.nw"
 enum { GWORD_EMPTY, GWORD_SEGMENT, GWORD_KNOWN };
 typedef struct { int kind; gseg value; } gword;
 
@@ -4349,7 +4352,7 @@ static gword gword_of(gseg x)
   if (x.reset) w.value.a = 1.0;
   return w;
 }
-#line 9589 "scan.nw"
+#line 9612 "scan.nw"
 static void gseg_warp_scan(gseg x[32], bool left_fold)
 {
   if (left_fold)
@@ -4359,7 +4362,7 @@ static void gseg_warp_scan(gseg x[32], bool left_fold)
       for (int lane = 31; lane >= offset; lane--)
         x[lane] = gseg_combine(x[lane - offset], x[lane]);
 }
-#line 9606 "scan.nw"
+#line 9629 "scan.nw"
 enum { GSTEP_CLAIM, GSTEP_PUBLISH, GSTEP_READ, GSTEP_SCAN, GSTEP_SETTLE_READ,
        GSTEP_SETTLE_SWAP, GSTEP_FIND, GSTEP_FOLD, GSTEP_WRITE, GSTEP_DONE };
 
@@ -4386,7 +4389,7 @@ typedef struct group_launch {
   void (*watch)(const struct group_launch *L, const group_actor *x, void *notes);
   void *notes;
 } group_launch;
-#line 9641 "scan.nw"
+#line 9664 "scan.nw"
 static void group_read_window(const group_launch *L, long long window, gword w[32])
 {
   const gword known0 = {GWORD_KNOWN, {1.0, 0.0, true}};
@@ -4412,7 +4415,7 @@ static bool group_published(const group_launch *L, long long first, int count)
     if (L->tile_word[first + i].kind == GWORD_EMPTY) return false;
   return true;
 }
-#line 9677 "scan.nw"
+#line 9700 "scan.nw"
 static void group_store(group_launch *L, long long H, gword w)
 {
   gword old = L->group_word[H];
@@ -4427,12 +4430,12 @@ static void group_swap_from_empty(group_launch *L, long long H, gword w)
 {
   if (L->group_word[H].kind == GWORD_EMPTY) group_store(L, H, w);
 }
-#line 9706 "scan.nw"
+#line 9729 "scan.nw"
 static long long group_settle_first(const group_launch *L, const group_actor *x)
 {
   return 32 * (x->window - x->lane) + (L->fault == FAULT_GROUPS_SETTLE_SHIFTED);
 }
-#line 9713 "scan.nw"
+#line 9736 "scan.nw"
 static bool group_can_move(const group_launch *L, const group_actor *x)
 {
   long long G = x->tile / 32;
@@ -4451,7 +4454,7 @@ static bool group_can_move(const group_launch *L, const group_actor *x)
   default: return x->step != GSTEP_DONE;
   }
 }
-#line 9742 "scan.nw"
+#line 9765 "scan.nw"
 static void group_scan_event(group_launch *L, group_actor *x)
 {
   long long G = x->tile / 32;
@@ -4470,7 +4473,7 @@ static void group_scan_event(group_launch *L, group_actor *x)
   x->prefix = k ? gseg_apply(x->before, 0.0) : 0.0;   /* when no walk is needed */
   x->step = needs ? GSTEP_FIND : GSTEP_WRITE;
 }
-#line 9772 "scan.nw"
+#line 9795 "scan.nw"
 static void group_settle_event(group_launch *L, group_actor *x)
 {
   gseg s[32];
@@ -4482,7 +4485,7 @@ static void group_settle_event(group_launch *L, group_actor *x)
   x->settled = s[L->fault == FAULT_GROUPS_SETTLE_SHORT ? 30 : 31];
   x->step = GSTEP_SETTLE_SWAP;
 }
-#line 9797 "scan.nw"
+#line 9820 "scan.nw"
 static void group_fold_event(group_launch *L, group_actor *x)
 {
   long long G = x->tile / 32;
@@ -4504,7 +4507,7 @@ static void group_fold_event(group_launch *L, group_actor *x)
   x->prefix = k ? gseg_apply(x->before, acc) : acc;
   x->step = GSTEP_WRITE;
 }
-#line 9824 "scan.nw"
+#line 9847 "scan.nw"
 static gseg group_element(const group_launch *L, long long i)
 {
   gseg x = {L->a[i], L->b[i], i % L->len == 0};
@@ -4518,7 +4521,7 @@ static void group_event(group_launch *L, group_actor *x)
   switch (x->step) {
   case GSTEP_CLAIM: x->tile = L->ticket++; x->step = GSTEP_PUBLISH; break;
   case GSTEP_PUBLISH: { 
-#line 9849 "scan.nw"
+#line 9872 "scan.nw"
 x->own = group_element(L, first);
 for (long long i = first + 1; i < end; i++) x->own = gseg_combine(x->own, group_element(L, i));
 if (x->own.reset) x->own.a = 1.0;   /* as readers see it, as the kernel does */
@@ -4526,29 +4529,29 @@ L->tile_word[x->tile] = gword_of(x->own);
 x->window = x->tile / 32 - 1;
 x->looked = false;
 x->step = L->settle ? GSTEP_READ : GSTEP_SCAN;
-#line 9836 "scan.nw"
+#line 9859 "scan.nw"
                                                                        } break;
   case GSTEP_READ: { 
-#line 9859 "scan.nw"
+#line 9882 "scan.nw"
 group_read_window(L, x->window, x->seen);
 x->looked = true;
 x->step = GSTEP_SCAN;
-#line 9837 "scan.nw"
+#line 9860 "scan.nw"
                                                                    } break;
   case GSTEP_SCAN: group_scan_event(L, x); break;
   case GSTEP_SETTLE_READ: group_settle_event(L, x); break;
   case GSTEP_SETTLE_SWAP: { 
-#line 9865 "scan.nw"
+#line 9888 "scan.nw"
 if (L->fault == FAULT_GROUPS_SETTLE_STORE)   /* a plain store, not a swap */
   group_store(L, x->window - x->lane, gword_of(x->settled));
 else
   group_swap_from_empty(L, x->window - x->lane, gword_of(x->settled));
 x->seen[x->lane] = gword_of(x->settled);
 x->step = GSTEP_FIND;
-#line 9840 "scan.nw"
+#line 9863 "scan.nw"
                                                                              } break;
   case GSTEP_FIND: { 
-#line 9879 "scan.nw"
+#line 9902 "scan.nw"
 if (!L->settle || !x->looked) group_read_window(L, x->window, x->seen);
 x->looked = true;
 int empty, lane = window_nearest_known(x->seen, &empty);
@@ -4563,22 +4566,22 @@ if (empty >= 0) {
   x->lane = lane;
   x->step = GSTEP_FOLD;
 }
-#line 9841 "scan.nw"
+#line 9864 "scan.nw"
                                                     } break;
   case GSTEP_FOLD: group_fold_event(L, x); break;
   case GSTEP_WRITE: { 
-#line 9896 "scan.nw"
+#line 9919 "scan.nw"
 double state = x->prefix;
 for (long long i = first; i < end; i++) {
   state = gseg_apply(group_element(L, i), state);
   L->h[i] = state;
 }
 x->step = GSTEP_DONE;
-#line 9843 "scan.nw"
+#line 9866 "scan.nw"
                                                   } break;
   }
 }
-#line 9917 "scan.nw"
+#line 9940 "scan.nw"
 enum { GROUPS_RANDOM, GROUPS_EAGER, GROUPS_LAST_LATE, GROUPS_NEWEST,
        GROUPS_EIGHT, GROUPS_POLICIES };
 static const char *const group_policy_names[GROUPS_POLICIES] = {
@@ -4605,7 +4608,7 @@ static int group_choice(const group_launch *L, const int *movable, int n, int po
   }
   return best;
 }
-#line 9947 "scan.nw"
+#line 9970 "scan.nw"
 /* Runs a launch to its end; false on deadlock, or if the actors have not
    finished after a thousand events each (a walk that never ends). Actor i is
    block i; under eight at a time, blocks become resident from the last, eight
@@ -4635,7 +4638,7 @@ static bool group_run(group_launch *L, int policy, uint64_t rng, int *movable)
     if (L->actors[i].step != GSTEP_DONE) return false;
   return true;
 }
-#line 9991 "scan.nw"
+#line 10014 "scan.nw"
 typedef struct { long long rows, len, tile_size; } group_case;
 
 static const group_case group_cases[] = {
@@ -4643,7 +4646,7 @@ static const group_case group_cases[] = {
 };
 #define GROUP_CASES ((int)(sizeof group_cases / sizeof group_cases[0]))
 #define GROUP_RANDOM_SCHEDULES 8   /* fewer than the protocol suite's: the cases are larger */
-#line 10006 "scan.nw"
+#line 10029 "scan.nw"
 static void group_schedule(group_launch *L, const group_case *c, int policy, uint64_t seed,
                            int *movable, double *first_h, bool first, protocol_evidence *ev)
 {
@@ -4673,7 +4676,7 @@ static void group_schedule(group_launch *L, const group_case *c, int policy, uin
   judge_schedule(L->a, L->b, L->h, first_h, c->rows, c->len, first,
                  group_policy_names[policy], ev);
 }
-#line 10038 "scan.nw"
+#line 10061 "scan.nw"
 static protocol_evidence run_group_mirror(int fault, int settle, int *schedules)
 {
   protocol_evidence ev = {false, false, false, ""};
@@ -4681,7 +4684,7 @@ static protocol_evidence run_group_mirror(int fault, int settle, int *schedules)
   for (int ci = 0; ci < GROUP_CASES; ci++) {
     const group_case *c = &group_cases[ci];
     
-#line 10057 "scan.nw"
+#line 10080 "scan.nw"
 long long n = c->rows * c->len, tiles = (n + c->tile_size - 1) / c->tile_size;
 case_arrays m = case_arrays_new(n, ci % DECAY_COUNT);
 double *first_h = m.first_h;
@@ -4690,7 +4693,7 @@ group_actor *actors = (group_actor *)malloc(sizeof(group_actor) * tiles);
 int *movable = (int *)malloc(sizeof(int) * tiles);
 group_launch L = {m.a, m.b, m.h, n, c->len, c->tile_size, tiles, 0, fault, settle, false, false,
                   false, words, words + tiles, actors};
-#line 10045 "scan.nw"
+#line 10068 "scan.nw"
     for (int s = 0; s < GROUPS_POLICIES - 1 + GROUP_RANDOM_SCHEDULES; s++, ++*schedules) {
       int policy = s < GROUPS_POLICIES - 1 ? s + 1 : GROUPS_RANDOM;
       group_schedule(&L, c, policy, next_seed(), movable, first_h, s == 0, &ev);
@@ -4700,7 +4703,7 @@ group_launch L = {m.a, m.b, m.h, n, c->len, c->tile_size, tiles, 0, fault, settl
   }
   return ev;
 }
-#line 10156 "scan.nw"
+#line 10179 "scan.nw"
 enum { RACTOR_CHAIN, RACTOR_PRODUCER, RACTOR_WALKER, RACTOR_COMPOSER, RACTOR_HOLDER };
 enum { RSTEP_FIRST, RSTEP_SECOND, RSTEP_DONE, RSTEP_MAPS };
 #define RING_MIRROR_PART_MAX 4   /* the most elements a mirror part has */
@@ -4716,7 +4719,7 @@ typedef struct {
   double map_a[RING_MIRROR_PART_MAX], map_b[RING_MIRROR_PART_MAX];   /* its registers */
   gseg scanned[32];         /* a chain warp's window, scanned */
 } ring_actor;
-#line 10181 "scan.nw"
+#line 10204 "scan.nw"
 typedef struct {
   int full, composed, empty;   /* phases completed */
   int composed_in, empty_in;   /* arrivals in the phase under way */
@@ -4733,7 +4736,7 @@ typedef struct {
   int post_reads[RING_POSTS];
   long long end_use;
 } ring_mirror_block;
-#line 10200 "scan.nw"
+#line 10223 "scan.nw"
 typedef struct {
   const float *a, *b;
   double *h;
@@ -4749,7 +4752,7 @@ typedef struct {
   long long clock, *stamps;          /* the events so far; RSTAMPS a tile, or NULL */
   int *parts_stored;                 /* holder warps done with each tile, for the stamps */
 } ring_launch;
-#line 10225 "scan.nw"
+#line 10248 "scan.nw"
 enum { RSTAMP_CLAIMED, RSTAMP_PUBLISHED, RSTAMP_KNOWN, RSTAMP_POSTED, RSTAMP_STORED,
        RSTAMP_FREED, RSTAMP_BLOCK, RSTAMP_USE, RSTAMPS };
 
@@ -4762,7 +4765,7 @@ static void ring_stamp(ring_launch *L, long long g, int moment)
 {
   ring_note(L, g, moment, L->clock);
 }
-#line 10248 "scan.nw"
+#line 10271 "scan.nw"
 static bool ring_mirror_phase_done(ring_launch *L, int completed, long long u)
 {
   long long phase = u / RING_STAGES;
@@ -4778,7 +4781,7 @@ static int ring_mirror_wait(ring_launch *L, const ring_mirror_block *k, int comp
   if (ring_mirror_phase_done(L, completed, u)) return 1;
   return k->end_use <= u ? -1 : 0;
 }
-#line 10269 "scan.nw"
+#line 10292 "scan.nw"
 static void ring_mirror_arrive(int *arrivals, int *completed, int count)
 {
   if (++*arrivals == count) { *arrivals = 0; ++*completed; }
@@ -4791,7 +4794,7 @@ static void ring_mirror_arrive_empty(ring_launch *L, ring_mirror_stage *st)
   ring_mirror_arrive(&st->empty_in, &st->empty, 1 + RING_PARTS);
   if (st->empty != before) ring_stamp(L, st->tile, RSTAMP_FREED);
 }
-#line 10288 "scan.nw"
+#line 10311 "scan.nw"
 static bool ring_chain_ready(const ring_launch *L, const ring_actor *x)
 {
   if (x->step == RSTEP_SECOND)
@@ -4801,7 +4804,7 @@ static bool ring_chain_ready(const ring_launch *L, const ring_actor *x)
     if (L->word[g].kind == GWORD_EMPTY) return false;
   return true;
 }
-#line 10312 "scan.nw"
+#line 10335 "scan.nw"
 /* The first window of the look's fold, with the carry into it; -1 if none. */
 static long long ring_mirror_look_from(const ring_launch *L, long long W, double *carry)
 {
@@ -4812,7 +4815,7 @@ static long long ring_mirror_look_from(const ring_launch *L, long long W, double
   }
   return L->look && W < L->look ? 0 : -1;
 }
-#line 10325 "scan.nw"
+#line 10348 "scan.nw"
 static bool ring_mirror_state_through(const ring_launch *L, long long t, double *state)
 {
   long long W = t / RING_WINDOW, j = t % RING_WINDOW;
@@ -4826,7 +4829,7 @@ static bool ring_mirror_state_through(const ring_launch *L, long long t, double 
   if (L->fault == FAULT_RING_LOOK_SKIPS_WINDOW && from < W) from++;
   for (long long v = from; v <= W; v++) {
     
-#line 10344 "scan.nw"
+#line 10367 "scan.nw"
 gseg x[32];
 for (int lane = 0; lane < RING_WINDOW; lane++) {
   const gword *w = &L->word[RING_WINDOW * v + lane];
@@ -4834,11 +4837,11 @@ for (int lane = 0; lane < RING_WINDOW; lane++) {
 }
 gseg_warp_scan(x, L->fault == FAULT_RING_LOOK_LEFT_FOLD);
 *state = gseg_apply(x[v < W ? RING_WINDOW - 1 : j], *state);
-#line 10338 "scan.nw"
+#line 10361 "scan.nw"
   }
   return true;
 }
-#line 10360 "scan.nw"
+#line 10383 "scan.nw"
 static bool ring_ready(ring_launch *L, const ring_actor *x)
 {
   if (x->step == RSTEP_DONE || x->step == RSTEP_MAPS) return x->step == RSTEP_MAPS;
@@ -4853,17 +4856,17 @@ static bool ring_ready(ring_launch *L, const ring_actor *x)
   case RACTOR_WALKER * 2: case RACTOR_HOLDER * 2:
     return ring_mirror_wait(L, k, st->composed, x->use) != 0;
   
-#line 10384 "scan.nw"
+#line 10407 "scan.nw"
 case RACTOR_WALKER * 2 + 1: {
   double state;
   return !x->needs_before || ring_mirror_state_through(L, x->tile - 1, &state);
 }
 case RACTOR_HOLDER * 2 + 1: return k->post_use[x->use % L->posts] == x->use;
-#line 10374 "scan.nw"
+#line 10397 "scan.nw"
   }
   return true;
 }
-#line 10397 "scan.nw"
+#line 10420 "scan.nw"
 static void ring_mirror_produce(ring_launch *L, ring_actor *x, ring_mirror_block *k)
 {
   int s = (int)(x->use % RING_STAGES);
@@ -4884,7 +4887,7 @@ static void ring_mirror_produce(ring_launch *L, ring_actor *x, ring_mirror_block
   st->full++;
   x->use++;
 }
-#line 10429 "scan.nw"
+#line 10452 "scan.nw"
 static void ring_mirror_compose(ring_launch *L, ring_actor *x, ring_mirror_block *k)
 {
   ring_mirror_stage *st = &k->stage[x->use % RING_STAGES];
@@ -4898,7 +4901,7 @@ static void ring_mirror_compose(ring_launch *L, ring_actor *x, ring_mirror_block
   st->part[x->index] = m;
   x->step = RSTEP_SECOND;
 }
-#line 10445 "scan.nw"
+#line 10468 "scan.nw"
 static void ring_mirror_publish(ring_launch *L, ring_actor *x, ring_mirror_block *k)
 {
   ring_mirror_stage *st = &k->stage[x->use % RING_STAGES];
@@ -4916,7 +4919,7 @@ static void ring_mirror_publish(ring_launch *L, ring_actor *x, ring_mirror_block
   x->use++;
   x->step = RSTEP_FIRST;
 }
-#line 10471 "scan.nw"
+#line 10494 "scan.nw"
 static void ring_mirror_post(ring_launch *L, ring_actor *x, ring_mirror_block *k)
 {
   int slot = (int)(x->use % L->posts);
@@ -4930,7 +4933,7 @@ static void ring_mirror_post(ring_launch *L, ring_actor *x, ring_mirror_block *k
   x->use++;
   x->step = RSTEP_FIRST;
 }
-#line 10497 "scan.nw"
+#line 10520 "scan.nw"
 static void ring_mirror_take_maps(ring_launch *L, ring_actor *x, ring_mirror_block *k)
 {
   int s = (int)(x->use % RING_STAGES), f = x->index % RING_PARTS;
@@ -4945,7 +4948,7 @@ static void ring_mirror_take_maps(ring_launch *L, ring_actor *x, ring_mirror_blo
   x->start = st->first + f * e;
   x->end = L->fault == FAULT_RING_STORES_PAST_ROW ? L->n : st->first + st->count;
 }
-#line 10514 "scan.nw"
+#line 10537 "scan.nw"
 static void ring_mirror_store(ring_launch *L, ring_actor *x, ring_mirror_block *k)
 {
   int slot = (int)(x->use % L->posts);
@@ -4958,7 +4961,7 @@ static void ring_mirror_store(ring_launch *L, ring_actor *x, ring_mirror_block *
   x->use += L->holders;
   x->step = RSTEP_FIRST;
 }
-#line 10534 "scan.nw"
+#line 10557 "scan.nw"
 static void ring_mirror_chain(ring_launch *L, ring_actor *x)
 {
   long long first = RING_WINDOW * x->window;
@@ -4978,7 +4981,7 @@ static void ring_mirror_chain(ring_launch *L, ring_actor *x)
   x->window += L->chain_warps;
   x->step = RING_WINDOW * x->window < L->tiles ? RSTEP_FIRST : RSTEP_DONE;
 }
-#line 10559 "scan.nw"
+#line 10582 "scan.nw"
 static void ring_event(ring_launch *L, ring_actor *x)
 {
   if (x->role == RACTOR_CHAIN) { ring_mirror_chain(L, x); return; }
@@ -4990,7 +4993,7 @@ static void ring_event(ring_launch *L, ring_actor *x)
     if (ring_mirror_wait(L, k, barrier, x->use) < 0) { x->step = RSTEP_DONE; return; }
   }
   
-#line 10574 "scan.nw"
+#line 10597 "scan.nw"
 if (x->role == RACTOR_COMPOSER) {
   if (x->step == RSTEP_FIRST) ring_mirror_compose(L, x, k); else ring_mirror_publish(L, x, k);
 } else if (x->role == RACTOR_WALKER && x->step == RSTEP_FIRST) {
@@ -5007,18 +5010,18 @@ if (x->role == RACTOR_COMPOSER) {
   ring_mirror_store(L, x, k);
 } else {
   
-#line 10598 "scan.nw"
+#line 10621 "scan.nw"
 bool early = L->fault == FAULT_RING_EMPTY_BEFORE_MAPS;
 if (x->step == RSTEP_FIRST)
   ring_mirror_arrive_empty(L, st);
 if (early && x->step == RSTEP_FIRST) { x->step = RSTEP_MAPS; return; }
 ring_mirror_take_maps(L, x, k);
 x->step = RSTEP_SECOND;
-#line 10590 "scan.nw"
+#line 10613 "scan.nw"
 }
-#line 10570 "scan.nw"
+#line 10593 "scan.nw"
 }
-#line 10616 "scan.nw"
+#line 10639 "scan.nw"
 enum { RING_RANDOM, RING_HOLDERS_LAST, RING_CHAIN_LATE, RING_CHAIN_BACKWARDS,
        RING_POLICIES };
 static const char *const ring_policy_names[RING_POLICIES] = {
@@ -5032,7 +5035,7 @@ static bool ring_preferred(const ring_actor *x, int policy)
   }
   return true;
 }
-#line 10633 "scan.nw"
+#line 10656 "scan.nw"
 /* Runs a launch until no actor can move; false unless every actor is done.
    The chain block's warps are the first actors, so under chain backwards,
    when only they can move, the last is its highest-numbered that can. */
@@ -5056,7 +5059,7 @@ static bool ring_run(ring_launch *L, int policy, uint64_t rng)
     if (L->actors[i].step != RSTEP_DONE) return false;
   return true;
 }
-#line 10665 "scan.nw"
+#line 10688 "scan.nw"
 typedef struct { long long rows, len, tile_size; int rings; } ring_case;
 
 static const ring_case ring_cases[] = {
@@ -5068,7 +5071,7 @@ static const ring_case ring_cases[] = {
 /* The ring blocks that fill a window without looks: ceil(W / (S + 1)), 4. */
 #define RING_RINGS_WITHOUT_LOOKS ((RING_WINDOW + RING_STAGES) / (RING_STAGES + 1))
 #define RING_RANDOM_SCHEDULES 8
-#line 10683 "scan.nw"
+#line 10706 "scan.nw"
 static void ring_mirror_reset(ring_launch *L)
 {
   const gword empty = {GWORD_EMPTY, {NAN, NAN, false}};
@@ -5085,7 +5088,7 @@ static void ring_mirror_reset(ring_launch *L)
     k->end_use = RING_NO_END;
   }
   
-#line 10703 "scan.nw"
+#line 10726 "scan.nw"
 int n = 0;
 for (int w = 0; w < L->chain_warps; w++)
   L->actors[n++] = ring_actor{RACTOR_CHAIN, -1, w, RING_WINDOW * w < L->tiles ? RSTEP_FIRST
@@ -5098,9 +5101,9 @@ for (int b = 0; b < L->rings; b++) {
     L->actors[n++] = ring_actor{RACTOR_HOLDER, b, i, RSTEP_FIRST, i / RING_PARTS};
 }
 L->actor_count = n;
-#line 10699 "scan.nw"
+#line 10722 "scan.nw"
 }
-#line 10723 "scan.nw"
+#line 10746 "scan.nw"
 static void ring_schedule(ring_launch *L, const ring_case *c, int policy, uint64_t seed,
                           double *first_h, bool first, protocol_evidence *ev)
 {
@@ -5118,9 +5121,9 @@ static void ring_schedule(ring_launch *L, const ring_case *c, int policy, uint64
   }
   judge_schedule(L->a, L->b, L->h, first_h, c->rows, c->len, first, name, ev);
 }
-#line 10747 "scan.nw"
+#line 10770 "scan.nw"
 typedef struct { int fault, holders, posts, rings, look; const char *correct; } ring_mirror_run;
-#line 10755 "scan.nw"
+#line 10778 "scan.nw"
 /* A launch of case c under run r, on the inputs and outputs of m. */
 static ring_launch ring_launch_new(const ring_case *c, const ring_mirror_run *r, case_arrays m)
 {
@@ -5135,7 +5138,7 @@ static ring_launch ring_launch_new(const ring_case *c, const ring_mirror_run *r,
     blocks[b].sb = blocks[b].sa + stage;
   }
   
-#line 10779 "scan.nw"
+#line 10802 "scan.nw"
 ring_launch L = {m.a, m.b, m.h, n, c->len, c->tile_size, row_tiles, tiles, 0, r->fault,
                  r->holders, r->posts, rings, RING_CHAIN_WARPS, r->look, false, false,
                  (gword *)malloc(sizeof(gword) * tiles), (gword *)malloc(sizeof(gword) * tiles),
@@ -5143,7 +5146,7 @@ ring_launch L = {m.a, m.b, m.h, n, c->len, c->tile_size, row_tiles, tiles, 0, r-
                  (ring_actor *)malloc(sizeof(ring_actor) * actors_most), 0,
                  (int *)malloc(sizeof(int) * actors_most), 0, NULL, NULL};
 return L;
-#line 10769 "scan.nw"
+#line 10792 "scan.nw"
 }
 
 static void ring_launch_free(ring_launch *L)
@@ -5151,7 +5154,7 @@ static void ring_launch_free(ring_launch *L)
   free(L->word); free(L->known); free(L->blocks[0].sa); free(L->blocks);
   free(L->actors); free(L->movable);
 }
-#line 10789 "scan.nw"
+#line 10812 "scan.nw"
 static protocol_evidence run_ring_mirror(const ring_mirror_run *r, int *schedules)
 {
   protocol_evidence ev = {false, false, false, ""};
@@ -5169,14 +5172,14 @@ static protocol_evidence run_ring_mirror(const ring_mirror_run *r, int *schedule
   }
   return ev;
 }
-#line 7978 "scan.nw"
+#line 8001 "scan.nw"
 typedef struct {
   const char *name;
   const char *what;
   bool needs_gpu;
   int (*run)(void);
 } suite;
-#line 8138 "scan.nw"
+#line 8161 "scan.nw"
 static int suite_mirror_l1(void)
 {
   mirror_case cases[64];
@@ -5198,7 +5201,7 @@ static int suite_mirror_l2(void)
       FAULT_DOWNSWEEP_SWAP, FAULT_APPLY_SWAP, FAULT_SPINE_NO_IDENTITY};
   return mirror_suite(mirror_l2, cases, count, faults, 5);
 }
-#line 8743 "scan.nw"
+#line 8766 "scan.nw"
 static bool report_protocol_run(const char *correct, int fault, int schedules,
                                 const protocol_evidence *ev)
 {
@@ -5212,7 +5215,7 @@ static bool report_protocol_run(const char *correct, int fault, int schedules,
            failed ? ev->detail : "every schedule passed");
   return fault == FAULT_NONE ? !failed : failed;
 }
-#line 8762 "scan.nw"
+#line 8785 "scan.nw"
 static int suite_mirror_lookback(void)
 {
   static const struct { int fault, walk; } runs[] = {
@@ -5232,7 +5235,7 @@ static int suite_mirror_lookback(void)
   }
   return ok ? EXIT_OK : EXIT_FAILED;
 }
-#line 9175 "scan.nw"
+#line 9198 "scan.nw"
 /* Runs a mirror under each fault in turn: the first, FAULT_NONE, must pass
    and every other must be caught. */
 static int report_faults(protocol_evidence (*run)(int fault, int *schedules),
@@ -5253,7 +5256,7 @@ static int suite_mirror_held(void)
                                FAULT_HELD_PREFIX_EARLY, FAULT_HELD_WRONG_TILE};
   return report_faults(run_held_mirror, faults, 4);
 }
-#line 9486 "scan.nw"
+#line 9509 "scan.nw"
 static int suite_mirror_rows(void)
 {
   static const int faults[] = {FAULT_NONE, FAULT_ROWS_STEP_LAST_PIECE,
@@ -5261,7 +5264,7 @@ static int suite_mirror_rows(void)
                                FAULT_ROWS_PARITY_PER_ROW};
   return report_faults(run_share_mirror, faults, 5);
 }
-#line 10071 "scan.nw"
+#line 10094 "scan.nw"
 static int suite_mirror_groups(void)
 {
   static const struct { int fault, settle; } runs[] = {
@@ -5279,7 +5282,7 @@ static int suite_mirror_groups(void)
   }
   return ok ? EXIT_OK : EXIT_FAILED;
 }
-#line 10827 "scan.nw"
+#line 10850 "scan.nw"
 static int suite_mirror_ring(void)
 {
   static const ring_mirror_run runs[] = {
@@ -5297,7 +5300,7 @@ static int suite_mirror_ring(void)
     {FAULT_NONE, RING_HOLDERS, RING_POSTS, 0, 2, "correct, looks of two windows"},
     {FAULT_NONE, RING_HOLDERS, RING_POSTS, 0, 0, "correct, walkers wait for the chain"},
     
-#line 10859 "scan.nw"
+#line 10882 "scan.nw"
 {FAULT_RING_HOLDER_FOLDS_OWN, RING_HOLDERS, RING_POSTS, 0, RING_LOOK, ""},
 {FAULT_RING_ROW_START_KEPT, RING_HOLDERS, RING_POSTS, 0, RING_LOOK, ""},
 {FAULT_RING_CHAIN_NO_WAIT, RING_HOLDERS, RING_POSTS, 0, RING_LOOK, ""},
@@ -5311,7 +5314,7 @@ static int suite_mirror_ring(void)
 {FAULT_RING_LOOK_LEFT_FOLD, RING_HOLDERS, RING_POSTS, 0, RING_LOOK, ""},
 {FAULT_RING_LOOK_SKIPS_EMPTY, RING_HOLDERS, RING_POSTS, 0, RING_LOOK, ""},
 {FAULT_RING_LOOK_SKIPS_WINDOW, RING_HOLDERS, RING_POSTS, 0, RING_LOOK, ""},
-#line 10844 "scan.nw"
+#line 10867 "scan.nw"
   };
   bool ok = true;
   for (int r = 0; r < (int)(sizeof runs / sizeof runs[0]); r++) {
@@ -5321,7 +5324,7 @@ static int suite_mirror_ring(void)
   }
   return ok ? EXIT_OK : EXIT_FAILED;
 }
-#line 10887 "scan.nw"
+#line 10910 "scan.nw"
 static int suite_combine(void)
 {
   int failures = 0, swapped_differ = 0, trials = 100000;
@@ -5333,7 +5336,7 @@ static int suite_combine(void)
       x[k].b = uniform_at(seed, 6 * i + 2 * k + 1, -1.0f, 1.0f);
     }
     
-#line 10907 "scan.nw"
+#line 10930 "scan.nw"
 affine<double> left = combine(combine(x[0], x[1]), x[2]);
 affine<double> right = combine(x[0], combine(x[1], x[2]));
 double scale = fabs(x[2].a * x[1].a * x[0].b) + fabs(x[2].a * x[1].b) + fabs(x[2].b);
@@ -5343,22 +5346,22 @@ affine<double> e = identity_map<double>(), ex = combine(e, x[0]), xe = combine(x
 if (ex.a != x[0].a || ex.b != x[0].b || xe.a != x[0].a || xe.b != x[0].b) failures++;
 affine<double> xy = combine(x[0], x[1]), yx = combine(x[1], x[0]);
 swapped_differ += xy.b != yx.b;
-#line 10898 "scan.nw"
+#line 10921 "scan.nw"
   }
   
-#line 10919 "scan.nw"
+#line 10942 "scan.nw"
 affine<double> two = {2, 0}, plus_one = {1, 1};
 if (combine(two, plus_one).b != 1 || combine(plus_one, two).b != 2) failures++;
 affine<double> nan_a = {NAN, 0.5}, inf_a = {INFINITY, 0.5}, fine = {0.75, 0.5};
 if (!isnan(start_row(nan_a).b) || !isnan(start_row(inf_a).b) ||
     start_row(fine).b != 0.5) failures++;
 if (swapped_differ < trials * 9 / 10) failures++;
-#line 10900 "scan.nw"
+#line 10923 "scan.nw"
   printf("  %d triples: associative within rounding, identity exact; swapped"
          " operands differ in %d of %d pairs\n", trials, swapped_differ, trials);
   return failures ? EXIT_FAILED : EXIT_OK;
 }
-#line 10936 "scan.nw"
+#line 10959 "scan.nw"
 /* The composition of elements [lo, hi) of a row, halving recursively. */
 static affine<float> halving(const float *a, const float *b, long long lo, long long hi)
 {
@@ -5369,12 +5372,12 @@ static affine<float> halving(const float *a, const float *b, long long lo, long 
   long long mid = lo + (hi - lo) / 2;
   return combine(halving(a, b, lo, mid), halving(a, b, mid, hi));
 }
-#line 10949 "scan.nw"
+#line 10972 "scan.nw"
 static int suite_reference(void)
 {
   int failures = 0;
   
-#line 10966 "scan.nw"
+#line 10989 "scan.nw"
 for (int k = 0; k < 4; k++) {
   double c = 0.5 + 0.125 * k;
   float a[1000], b[1000];
@@ -5385,12 +5388,12 @@ for (int k = 0; k < 4; k++) {
     if (fabs(h[t] - (1 - pow(c, t + 1)) / (1 - c)) > 4 * (t + 1) * 0x1p-53 / (1 - c))
       failures++;
 }
-#line 10953 "scan.nw"
+#line 10976 "scan.nw"
   double worst_sequential = 0, worst_halving = 0, widest = 0;
   for (int decay = 0; decay < DECAY_COUNT; decay++)
     for (long long len = 1; len <= (1 << 16); len = len * 4 + 1) {
       
-#line 10979 "scan.nw"
+#line 11002 "scan.nw"
 float *a = (float *)malloc(sizeof(float) * len);
 float *b = (float *)malloc(sizeof(float) * len);
 float *h = (float *)malloc(sizeof(float) * len);
@@ -5404,7 +5407,7 @@ for (long long t = 1; t < len; t++) {
 comparison c = compare_rows(a, b, h, 1, len, FLOAT32);
 failures += c.failed > 0;
 worst_sequential = fmax(worst_sequential, c.worst_ratio);
-#line 11000 "scan.nw"
+#line 11023 "scan.nw"
 affine<float> whole = halving(a, b, 0, len);
 reference_state r = {0, 0, 0};
 for (long long t = 0; t < len; t++) reference_step(&r, a[t], b[t]);
@@ -5413,16 +5416,16 @@ double ratio = fabs(whole.b - r.h) / bound;
 failures += !(ratio <= 1.0);
 worst_halving = fmax(worst_halving, ratio);
 widest = fmax(widest, bound / (r.s > 0 ? r.s : 1.0));
-#line 10993 "scan.nw"
+#line 11016 "scan.nw"
 free(a); free(b); free(h);
-#line 10957 "scan.nw"
+#line 10980 "scan.nw"
     }
   printf("  float32 sequential uses %.3g of the bound, recursive halving %.3g;"
          " the bound is at most %.3g of the sums it guards\n",
          worst_sequential, worst_halving, widest);
   return failures ? EXIT_FAILED : EXIT_OK;
 }
-#line 11065 "scan.nw"
+#line 11088 "scan.nw"
 static bool gpu_available(char *why, size_t size)
 {
   int count = 0, driver = 0;
@@ -5436,7 +5439,7 @@ static bool gpu_available(char *why, size_t size)
     snprintf(why, size, "no usable CUDA device (%s)", cudaGetErrorString(e));
   return false;
 }
-#line 11088 "scan.nw"
+#line 11111 "scan.nw"
 enum { SPECIAL_NONE, SPECIAL_NAN_B, SPECIAL_NAN_A, SPECIAL_INF_B, SPECIAL_INF_A,
        SPECIAL_NAN_FIRST_A, SPECIAL_EMPTY_NAN_A, SPECIAL_KNOWN_NAN_A };
 
@@ -5447,7 +5450,7 @@ typedef struct {
   bool in_place;                     /* h is b */
   int special;
 } gpu_case;
-#line 11106 "scan.nw"
+#line 11129 "scan.nw"
 typedef struct { const scan_variant *variant; int public_kernel; } kernel_ref;
 
 static cudaError_t call_kernel(kernel_ref k, const float *a, const float *b,
@@ -5466,7 +5469,7 @@ static const char *kernel_name(kernel_ref k)
       "SCAN_L4_ROOFLINE", "SCAN_AUTO"};
   return k.public_kernel >= 0 ? names[k.public_kernel] : k.variant->name;
 }
-#line 11132 "scan.nw"
+#line 11155 "scan.nw"
 typedef struct {
   float *a, *b, *h;              /* host */
   float *da, *db, *dh;           /* device, at the case's offsets */
@@ -5478,7 +5481,7 @@ static void poison(float *device_base, long long n)
 {
   CUDA_CHECK(cudaMemset(device_base, 0xff, sizeof(float) * (n + 8)));
 }
-#line 11146 "scan.nw"
+#line 11169 "scan.nw"
 static case_buffers case_buffers_new(const gpu_case *c)
 {
   case_buffers m;
@@ -5499,7 +5502,7 @@ static case_buffers case_buffers_new(const gpu_case *c)
   m.dh = c->in_place ? m.db : m.base_h + c->h_offset;
   return m;
 }
-#line 11169 "scan.nw"
+#line 11192 "scan.nw"
 static void case_buffers_free(case_buffers *m)
 {
   free(m->a); free(m->b); free(m->h);
@@ -5507,7 +5510,7 @@ static void case_buffers_free(case_buffers *m)
   CUDA_CHECK(cudaFree(m->base_b));
   CUDA_CHECK(cudaFree(m->base_h));
 }
-#line 11194 "scan.nw"
+#line 11217 "scan.nw"
 static float float_of_bits(uint32_t bits)
 {
   float x;
@@ -5528,7 +5531,7 @@ static void plant_special(const gpu_case *c, float *a, float *b)
   case SPECIAL_KNOWN_NAN_A: a[at] = float_of_bits(0xFFFFFFFEu); break;
   }
 }
-#line 11217 "scan.nw"
+#line 11240 "scan.nw"
 static void upload_case(const gpu_case *c, case_buffers *m)
 {
   make_inputs(m->a, m->b, m->n, c->decay);
@@ -5537,7 +5540,7 @@ static void upload_case(const gpu_case *c, case_buffers *m)
   CUDA_CHECK(cudaMemcpy(m->db, m->b, sizeof(float) * m->n, cudaMemcpyHostToDevice));
   if (!c->in_place) poison(m->base_h, m->n);
 }
-#line 11232 "scan.nw"
+#line 11255 "scan.nw"
 static bool guards_intact(const gpu_case *c, const case_buffers *m)
 {
   if (c->in_place) return true;
@@ -5554,7 +5557,7 @@ static bool guards_intact(const gpu_case *c, const case_buffers *m)
   }
   return true;
 }
-#line 11254 "scan.nw"
+#line 11277 "scan.nw"
 typedef struct { comparison cmp; bool ok; char error[160]; } case_result;
 
 static case_result run_case(kernel_ref k, const gpu_case *c)
@@ -5568,7 +5571,7 @@ static case_result run_case(kernel_ref k, const gpu_case *c)
     snprintf(r.error, sizeof r.error, "CUDA error: %s", cudaGetErrorString(e));
   } else {
     
-#line 11274 "scan.nw"
+#line 11297 "scan.nw"
 CUDA_CHECK(cudaMemcpy(m.h, m.dh, sizeof(float) * m.n, cudaMemcpyDeviceToHost));
 r.cmp = compare_rows(m.a, m.b, m.h, c->rows, c->len, FLOAT32);
 r.ok = r.cmp.failed == 0;
@@ -5578,12 +5581,12 @@ if (!guards_intact(c, &m)) {
 } else if (!r.ok) {
   describe_worst(r.error, sizeof r.error, &r.cmp, c->len);
 }
-#line 11267 "scan.nw"
+#line 11290 "scan.nw"
   }
   case_buffers_free(&m);
   return r;
 }
-#line 11295 "scan.nw"
+#line 11318 "scan.nw"
 static int kernel_cases(gpu_case *cases, long long ceiling, int tile)
 {
   int count = 0, d = 0;
@@ -5599,7 +5602,7 @@ static int kernel_cases(gpu_case *cases, long long ceiling, int tile)
     cases[i].rows = rows < 1 ? 1 : rows > 7 ? 7 : rows;
   }
   
-#line 11315 "scan.nw"
+#line 11338 "scan.nw"
 long long mid = top < 3001 ? top : 3001, wide = top < 257 ? top : 257;
 cases[count++] = gpu_case{70001, 33, 0};
 cases[count++] = gpu_case{66000, wide, 1};
@@ -5617,7 +5620,7 @@ if (tile) cases[count++] = gpu_case{1, 65536LL * tile + 7, 1};
 if (tile >= 2048) cases[count++] = gpu_case{4500, 16384, 2};
 if (tile >= 4096) {
   
-#line 11348 "scan.nw"
+#line 11371 "scan.nw"
 cases[count++] = gpu_case{1, 1LL << 23, 2};
 cases[count++] = gpu_case{8, 1LL << 20, 1};
 cases[count++] = gpu_case{600, 4096, 3};
@@ -5630,12 +5633,12 @@ cases[count++] = gpu_case{2, 200 * 4096 + 1024, 2, 0, 0, 0, true};
 for (int s = SPECIAL_NAN_B; s <= SPECIAL_KNOWN_NAN_A; s++)
   cases[count++] = gpu_case{2, 300 * 4096 + 32, s % DECAY_COUNT, 0, 0, 0, false, s};
 cases[count++] = gpu_case{264, 16 * 4096, 0};
-#line 11332 "scan.nw"
+#line 11355 "scan.nw"
 }
-#line 11310 "scan.nw"
+#line 11333 "scan.nw"
   return count;
 }
-#line 11367 "scan.nw"
+#line 11390 "scan.nw"
 static bool kernel_suite(kernel_ref k, long long ceiling, int tile)
 {
   gpu_case cases[128];
@@ -5646,7 +5649,7 @@ static bool kernel_suite(kernel_ref k, long long ceiling, int tile)
   for (int i = 0; i < count; i++) {
     case_result r = run_case(k, &cases[i]);
     
-#line 11387 "scan.nw"
+#line 11410 "scan.nw"
 const gpu_case *c = &cases[i];
 if (!r.ok) {
   failed++;
@@ -5661,7 +5664,7 @@ if (r.cmp.worst_index >= 0 && r.cmp.worst_ratio > worst.worst_ratio && !c->speci
   worst_len = c->len;
 }
 worst.checked = checked;
-#line 11377 "scan.nw"
+#line 11400 "scan.nw"
   }
   char text[200];
   describe_worst(text, sizeof text, &worst, worst_len);
@@ -5669,7 +5672,7 @@ worst.checked = checked;
          kernel_name(k), count, (double)worst.checked, text);
   return failed == 0;
 }
-#line 11407 "scan.nw"
+#line 11430 "scan.nw"
 static kernel_ref public_ref(int k) { return kernel_ref{NULL, k}; }
 
 static kernel_ref variant_ref(const char *name)
@@ -5687,7 +5690,7 @@ static int run_kernel_suites(const kernel_ref *refs, int count)
   }
   return ok ? EXIT_OK : EXIT_FAILED;
 }
-#line 11427 "scan.nw"
+#line 11450 "scan.nw"
 /* One suite for one kernel, public or from the catalogue. */
 #define KERNEL_SUITE(function, ref) \
   static int function(void) { kernel_ref k[] = {ref}; return run_kernel_suites(k, 1); }
@@ -5697,7 +5700,7 @@ KERNEL_SUITE(suite_gpu_l2, public_ref(SCAN_L2_MULTIBLOCK))
 KERNEL_SUITE(suite_gpu_l3, public_ref(SCAN_L3_LOOKBACK))
 KERNEL_SUITE(suite_gpu_l3b, public_ref(SCAN_L3B_LOOKBACK_WARP))
 KERNEL_SUITE(suite_gpu_auto, public_ref(SCAN_AUTO))
-#line 11439 "scan.nw"
+#line 11462 "scan.nw"
 static int suite_gpu_l3c(void)
 {
   kernel_ref k[] = {variant_ref("l3c-1"), variant_ref("l3c-2"), variant_ref("l3c-4"),
@@ -5712,7 +5715,7 @@ static int suite_gpu_l4(void)
                     public_ref(SCAN_L4_ROOFLINE)};
   int status = run_kernel_suites(k, 7);
   
-#line 11464 "scan.nw"
+#line 11487 "scan.nw"
 int device, major, optin;
 cudaFuncAttributes f;
 CUDA_CHECK(cudaGetDevice(&device));
@@ -5725,10 +5728,10 @@ bool missing = major >= 9 && fits && f.ptxVersion >= 90 && rings < RING_MIN_BLOC
 printf("  %-6s the ring: %s (%d ring blocks and a chain block)\n", missing ? "FAILED" : "ok",
        rings >= RING_MIN_BLOCKS - 1 ? "runs on this GPU" : "not on this GPU", rings);
 if (missing) status = EXIT_FAILED;
-#line 11453 "scan.nw"
+#line 11476 "scan.nw"
   return status;
 }
-#line 11485 "scan.nw"
+#line 11508 "scan.nw"
 typedef struct {
   const char *what;
   int kernel;                 /* -1: the kernel under test */
@@ -5736,7 +5739,7 @@ typedef struct {
   long long rows, len;
   cudaError_t want;
 } contract_call;
-#line 11495 "scan.nw"
+#line 11518 "scan.nw"
 static const contract_call contract_calls[] = {
   {"rows == 0", -1, 0, 0, 0, 0, 100, cudaSuccess},
   {"len == 0", -1, 0, 0, 0, 100, 0, cudaSuccess},
@@ -5756,7 +5759,7 @@ static const contract_call contract_calls[] = {
    cudaErrorInvalidValue},
 };
 #define CONTRACT_CALLS ((int)(sizeof contract_calls / sizeof contract_calls[0]))
-#line 11517 "scan.nw"
+#line 11540 "scan.nw"
 static const float *offset_pointer(float *base, int bytes)
 {
   return bytes < 0 ? NULL : (const float *)((char *)base + bytes);
@@ -5772,7 +5775,7 @@ static bool output_untouched(const float *device_h, float *host, long long n)
   }
   return true;
 }
-#line 11535 "scan.nw"
+#line 11558 "scan.nw"
 static int suite_gpu_contract(void)
 {
   const long long n = 4096;
@@ -5785,7 +5788,7 @@ static int suite_gpu_contract(void)
   int failures = 0, tried = 0;
   for (int k = 0; k <= SCAN_AUTO; k++)
     for (int i = 0; i < CONTRACT_CALLS; i++) 
-#line 11556 "scan.nw"
+#line 11579 "scan.nw"
 {
   const contract_call *c = &contract_calls[i];
   bool own = c->kernel >= 0 && c->kernel <= SCAN_AUTO, unknown = c->kernel > SCAN_AUTO ||
@@ -5805,14 +5808,14 @@ static int suite_gpu_contract(void)
   failures += !ok;
   tried++;
 }
-#line 11547 "scan.nw"
+#line 11570 "scan.nw"
   printf("  %-6s %d calls on %d kernels returned what the contract says and"
          " wrote nothing\n", failures ? "FAILED" : "ok", tried, SCAN_AUTO + 1);
   CUDA_CHECK(cudaFree(a)); CUDA_CHECK(cudaFree(b)); CUDA_CHECK(cudaFree(h));
   free(host);
   return failures ? EXIT_FAILED : EXIT_OK;
 }
-#line 11587 "scan.nw"
+#line 11610 "scan.nw"
 /* Check |h3b - h3c| <= the regrouping bound for one row; returns the number
    of elements that differ at all, adds violations to *bad. */
 static long long regroup_row(const float *a, const float *b, const float *h3b,
@@ -5829,7 +5832,7 @@ static long long regroup_row(const float *a, const float *b, const float *h3b,
     if (t % tile == 0) { P = row; T = identity_map<double>(); }
     reference_step(&r, a[t], b[t]);
     
-#line 11611 "scan.nw"
+#line 11634 "scan.nw"
 double u = FLOAT32.u;
 double bound = 1.01 * u * (7 * fabs(T.a * e.a * P.b) + 6 * fabs(e.a * T.b) +
                            3 * fabs(e.b)) +
@@ -5838,13 +5841,13 @@ double d = fabs((double)h3b[t] - (double)h3c[t]);
 differ += memcmp(&h3b[t], &h3c[t], sizeof(float)) != 0;
 if (!(d <= bound)) (*bad)++;
 if (d / bound > *worst) *worst = d / bound;
-#line 11603 "scan.nw"
+#line 11626 "scan.nw"
     T = combine(T, e);
     row = combine(row, e);
   }
   return differ;
 }
-#line 11622 "scan.nw"
+#line 11645 "scan.nw"
 static int suite_gpu_regrouping(void)
 {
   static const long long shapes[][2] = {{1, (1 << 22) + 5}, {33, 70001},
@@ -5854,7 +5857,7 @@ static int suite_gpu_regrouping(void)
   for (int s = 0; s < 4; s++) {
     gpu_case c = {shapes[s][0], shapes[s][1], s % DECAY_COUNT};
     
-#line 11642 "scan.nw"
+#line 11665 "scan.nw"
 case_buffers m = case_buffers_new(&c);
 upload_case(&c, &m);
 long long n = m.n;
@@ -5874,7 +5877,7 @@ for (long long row = 0; row < c.rows; row++)
                         out[2] + row * c.len, c.len, L3_THREADS, &bad, &worst);
 for (int k = 0; k < 3; k++) free(out[k]);
 case_buffers_free(&m);
-#line 11631 "scan.nw"
+#line 11654 "scan.nw"
   }
   bool ok = identical_failures == 0 && differ > 0 && bad == 0;
   printf("  %-6s 3 and 3b bit-identical: %s; 3c(1 item) differs from 3b in %lld"
@@ -5883,7 +5886,7 @@ case_buffers_free(&m);
          bad ? "; SOME ARE NOT" : "");
   return ok ? EXIT_OK : EXIT_FAILED;
 }
-#line 11671 "scan.nw"
+#line 11694 "scan.nw"
 static __global__ void count_differences(const uint32_t *x, const uint32_t *y,
                                          long long n, unsigned long long *count)
 {
@@ -5893,7 +5896,7 @@ static __global__ void count_differences(const uint32_t *x, const uint32_t *y,
     mine += x[i] != y[i];
   if (mine) atomicAdd(count, mine);
 }
-#line 11698 "scan.nw"
+#line 11721 "scan.nw"
 /* One run of v, its output and workspace poisoned first. */
 static void run_poisoned(const scan_variant *v, case_buffers *m, long long rows,
                          long long len, void *workspace, size_t bytes)
@@ -5902,7 +5905,7 @@ static void run_poisoned(const scan_variant *v, case_buffers *m, long long rows,
   if (bytes) CUDA_CHECK(cudaMemset(workspace, 0xff, bytes));
   CUDA_CHECK(run_variant(v, m->da, m->db, m->dh, rows, len, workspace, 0));
 }
-#line 11709 "scan.nw"
+#line 11732 "scan.nw"
 /* Run v `runs` times on one shape; returns how many runs differed from the
    first, and prints a line. */
 static int repeat_runs(const scan_variant *v, long long rows, long long len, int runs,
@@ -5922,7 +5925,7 @@ static int repeat_runs(const scan_variant *v, long long rows, long long len, int
   CUDA_CHECK(cudaMemset(count, 0, sizeof(unsigned long long)));
   int differing = 0;
   
-#line 11738 "scan.nw"
+#line 11761 "scan.nw"
 run_poisoned(v, &m, rows, len, workspace, bytes);
 CUDA_CHECK(cudaMemcpy(first, m.dh, sizeof(float) * m.n, cudaMemcpyDeviceToDevice));
 for (int run = 0; run < runs; run++) {
@@ -5933,7 +5936,7 @@ for (int run = 0; run < runs; run++) {
   CUDA_CHECK(cudaMemcpy(&host_count, count, sizeof host_count, cudaMemcpyDeviceToHost));
   if (host_count) { differing++; CUDA_CHECK(cudaMemset(count, 0, sizeof host_count)); }
 }
-#line 11728 "scan.nw"
+#line 11751 "scan.nw"
   printf("  %-6s %-8s %d runs of %lld x %lld%s%s\n", differing ? "FAILED" : "ok", v->name,
          runs, rows, len, special ? " with a flag's NaN" : "",
          differing ? ": some differ" : ", bit-identical");
@@ -5941,7 +5944,7 @@ for (int run = 0; run < runs; run++) {
   case_buffers_free(&m);
   return differing;
 }
-#line 11764 "scan.nw"
+#line 11787 "scan.nw"
 /* Where the ring runs: one row of 2^24, one of 1,343 tiles with each flag's
    NaN in its tile 447, and three rows of 100 tiles and a short one. */
 static int ring_shape_runs(const scan_variant *v)
@@ -5975,7 +5978,7 @@ static int suite_gpu_determinism(void)
   }
   return differing ? EXIT_FAILED : EXIT_OK;
 }
-#line 11829 "scan.nw"
+#line 11852 "scan.nw"
 static int suite_gpu_streams(void)
 {
   static const char *const pairs[][2] = {{"l4", "l3c-8"}, {"l3b", "l2"},
@@ -5986,7 +5989,7 @@ static int suite_gpu_streams(void)
     CUDA_CHECK(cudaStreamCreateWithFlags(&stream[s], cudaStreamNonBlocking));
   int failures = 0;
   for (int p = 0; p < 5; p++) 
-#line 11850 "scan.nw"
+#line 11873 "scan.nw"
 {
   gpu_case c[2] = {{1, (1 << 24) + 1, 0}, {8192, 2048, 1}};
   if (strcmp(pairs[p][0], "l4-ring") == 0)   /* two rings at once */
@@ -6012,9 +6015,9 @@ static int suite_gpu_streams(void)
     case_buffers_free(&m[s]);
   }
 }
-#line 11839 "scan.nw"
+#line 11862 "scan.nw"
   
-#line 11878 "scan.nw"
+#line 11901 "scan.nw"
 {
   gpu_case c = {1, 1 << 24, 0};
   case_buffers m = case_buffers_new(&c);
@@ -6026,7 +6029,7 @@ static int suite_gpu_streams(void)
   poison(m.base_h, m.n);
   CUDA_CHECK(cudaDeviceSynchronize());
   
-#line 11899 "scan.nw"
+#line 11922 "scan.nw"
 cudaGraph_t graph;
 cudaGraphExec_t exec;
 CUDA_CHECK(cudaStreamBeginCapture(stream[0], cudaStreamCaptureModeThreadLocal));
@@ -6046,14 +6049,14 @@ if (same) {
   CUDA_CHECK(cudaGraphExecDestroy(exec));
   CUDA_CHECK(cudaGraphDestroy(graph));
 }
-#line 11889 "scan.nw"
+#line 11912 "scan.nw"
   if (!same) { failures++; printf("  FAILED SCAN_AUTO captured in a graph\n"); }
   free(direct);
   case_buffers_free(&m);
 }
-#line 11840 "scan.nw"
+#line 11863 "scan.nw"
   
-#line 11921 "scan.nw"
+#line 11944 "scan.nw"
 {
   static const char *const order[] = {"l4-ring", "l4-ring", "l4-ring", "l4", "l4-ring",
                                       "l4-ring", "l4-8", "l4-ring", "l4-ring!", "l4-ring"};
@@ -6068,26 +6071,26 @@ if (same) {
     CUDA_CHECK(run_variant(find_variant(ring ? "l4-ring" : order[k]), m.da, m.db, m.dh,
                            c.rows, c.len, NULL, own));
     
-#line 11942 "scan.nw"
+#line 11965 "scan.nw"
 CUDA_CHECK(cudaStreamSynchronize(own));
 CUDA_CHECK(cudaMemcpy(m.h, m.dh, sizeof(float) * m.n, cudaMemcpyDeviceToHost));
 if (compare_rows(m.a, m.b, m.h, c.rows, c.len, FLOAT32).failed) {
   failures++;
   printf("  FAILED %s, call %d of the kept workspace's handovers\n", order[k], k + 1);
 }
-#line 11935 "scan.nw"
+#line 11958 "scan.nw"
     case_buffers_free(&m);
   }
   CUDA_CHECK(cudaStreamDestroy(own));
 }
-#line 11841 "scan.nw"
+#line 11864 "scan.nw"
   for (int s = 0; s < 2; s++) CUDA_CHECK(cudaStreamDestroy(stream[s]));
   printf("  %-6s 5 pairs of kernels on two streams at once, both outputs right; "
          "SCAN_AUTO captured in a graph and replayed, its bits; a kept workspace "
          "handed between kernels\n", failures ? "FAILED" : "ok");
   return failures ? EXIT_FAILED : EXIT_OK;
 }
-#line 11965 "scan.nw"
+#line 11988 "scan.nw"
 /* Scans one huge input with each of `count` kernels; returns the failures,
    or -1 when the GPU has too little memory for it. */
 static int huge_case(gpu_case c, const kernel_ref *refs, int count)
@@ -6103,7 +6106,7 @@ static int huge_case(gpu_case c, const kernel_ref *refs, int count)
   upload_case(&c, &m);
   int failures = 0;
   for (int k = 0; k < count; k++) 
-#line 12002 "scan.nw"
+#line 12025 "scan.nw"
 {
   poison(m.base_h, m.n);
   cudaError_t e = call_kernel(refs[k], m.da, m.db, m.dh, c.rows, c.len, 0);
@@ -6121,7 +6124,7 @@ static int huge_case(gpu_case c, const kernel_ref *refs, int count)
          m.n, e == cudaSuccess ? text : cudaGetErrorString(e));
   failures += !ok;
 }
-#line 11980 "scan.nw"
+#line 12003 "scan.nw"
   case_buffers_free(&m);
   return failures;
 }
@@ -6141,7 +6144,7 @@ static int suite_gpu_huge(void)
   if (short_rows > 0 || long_rows > 0 || whole_tiles > 0) return EXIT_FAILED;
   return long_rows < 0 || whole_tiles < 0 ? EXIT_SKIPPED : EXIT_OK;
 }
-#line 13228 "scan.nw"
+#line 13251 "scan.nw"
 /* The roofline: read a and b, write h, 12 bytes an element, no arithmetic
    worth the name. n4 is the number of float4 groups. */
 static __global__ void stream_kernel(const float4 *a, const float4 *b, float4 *h,
@@ -6153,7 +6156,7 @@ static __global__ void stream_kernel(const float4 *a, const float4 *b, float4 *h
     h[i] = make_float4(x.x + y.x, x.y + y.y, x.z + y.z, x.w + y.w);
   }
 }
-#line 13250 "scan.nw"
+#line 13273 "scan.nw"
 struct pair_at {   /* index -> (a[i], b[i]) */
   const float *a, *b;
   __host__ __device__ affine<float> operator()(long long i) const
@@ -6175,7 +6178,7 @@ struct combine_op {
     return combine(x, y);
   }
 };
-#line 13274 "scan.nw"
+#line 13297 "scan.nw"
 /* CUB over the same arrays; with temp == NULL, only sizes *temp_bytes. */
 static cudaError_t cub_scan(const float *a, const float *b, float *h, long long rows,
                             long long len, void *temp, size_t *temp_bytes,
@@ -6193,7 +6196,7 @@ static cudaError_t cub_scan(const float *a, const float *b, float *h, long long 
                                              combine_op{}, rows * len,
                                              cuda::std::equal_to<>(), stream);
 }
-#line 13309 "scan.nw"
+#line 13332 "scan.nw"
 enum { NVML_CLOCK_SM = 1, NVML_CLOCK_MEM = 2 };
 
 static struct {
@@ -6203,7 +6206,7 @@ static struct {
   int (*by_bus)(const char *, void **);
   int (*clock)(void *, int, unsigned *);
 } nvml;
-#line 13321 "scan.nw"
+#line 13344 "scan.nw"
 static void nvml_open(int cuda_device)
 {
   void *lib = dlopen("libnvidia-ml.so.1", RTLD_NOW);
@@ -6225,7 +6228,7 @@ static unsigned nvml_clock(int which)
   if (!nvml.ok || nvml.clock(nvml.device, which, &mhz) != 0) return 0;
   return mhz;
 }
-#line 13361 "scan.nw"
+#line 13384 "scan.nw"
 enum { ROW_VARIANT, ROW_AUTO, ROW_AUTO_PREALLOCATED, ROW_STREAM, ROW_MEMCPY, ROW_CUB };
 
 typedef struct {
@@ -6234,7 +6237,7 @@ typedef struct {
   const scan_variant *variant;       /* for ROW_VARIANT */
   int model_bytes;
 } bench_row;
-#line 13372 "scan.nw"
+#line 13395 "scan.nw"
 static int bench_rows(bench_row *rows)
 {
   int count = 0;
@@ -6253,7 +6256,7 @@ static int bench_rows(bench_row *rows)
                             ROW_CUB, NULL, 12};
   return count;
 }
-#line 13397 "scan.nw"
+#line 13420 "scan.nw"
 typedef struct {
   long long n, rows, len;
   float *a, *b, *h, *copy_from, *copy_to;
@@ -6264,7 +6267,7 @@ typedef struct {
   long long checked_rows[3];
   int checked_count;
 } bench_shape;
-#line 13410 "scan.nw"
+#line 13433 "scan.nw"
 /* Run one row of the table once, on the shape's arrays. */
 static cudaError_t bench_call(const bench_row *r, bench_shape *s)
 {
@@ -6287,7 +6290,7 @@ static cudaError_t bench_call(const bench_row *r, bench_shape *s)
     return cub_scan(s->a, s->b, s->h, s->rows, s->len, s->cub_temp, &s->cub_bytes, 0);
   }
 }
-#line 13453 "scan.nw"
+#line 13476 "scan.nw"
 /* Compare n outputs with a reference and its bound, on all cores. */
 static comparison compare_with(const float *out, const double *ref,
                                const double *bound, long long n, long long first)
@@ -6306,7 +6309,7 @@ static comparison compare_with(const float *out, const double *ref,
   }
   return all;
 }
-#line 13474 "scan.nw"
+#line 13497 "scan.nw"
 /* Is the output right on the checked rows? Fills *worst with the share of the
    bound used. Ceilings are not scans and are not checked. */
 static bool bench_check(const bench_row *r, bench_shape *s, double *worst)
@@ -6325,7 +6328,7 @@ static bool bench_check(const bench_row *r, bench_shape *s, double *worst)
   }
   return ok;
 }
-#line 13509 "scan.nw"
+#line 13532 "scan.nw"
 typedef struct { float ms; unsigned sm[2], mem[2]; } sample;
 
 static sample take_sample(const bench_row *r, bench_shape *s, int reps,
@@ -6344,7 +6347,7 @@ static sample take_sample(const bench_row *r, bench_shape *s, int reps,
   x.mem[1] = nvml_clock(NVML_CLOCK_MEM);
   return x;
 }
-#line 13541 "scan.nw"
+#line 13564 "scan.nw"
 #define SAMPLES 15
 enum { RESULT_OK, RESULT_UNSUPPORTED, RESULT_WRONG, RESULT_ERROR };
 static const char *const result_names[] = {"ok", "unsupported", "wrong", "error"};
@@ -6362,7 +6365,7 @@ typedef struct {
   bool sweep_a, sweep_b, mem_stable;
   bench_result *results;        /* one per bench_row */
 } shape_record;
-#line 13567 "scan.nw"
+#line 13590 "scan.nw"
 static void prepare_row(const bench_row *r, bench_shape *s, bench_result *x,
                         cudaEvent_t start, cudaEvent_t stop)
 {
@@ -6380,7 +6383,7 @@ static void prepare_row(const bench_row *r, bench_shape *s, bench_result *x,
     return;
   }
   
-#line 13588 "scan.nw"
+#line 13611 "scan.nw"
 if (!bench_check(r, s, &x->worst)) {
   x->status = RESULT_WRONG;
   snprintf(x->reason, sizeof x->reason, "output outside the bound (%.3g of it)",
@@ -6392,9 +6395,9 @@ x->reps = once.ms >= 2.0f ? 1 : (int)ceilf(2.0f / fmaxf(once.ms, 0.001f));
 if (x->reps > 200) x->reps = 200;
 x->samples = once.ms > 500.0f ? 5 : SAMPLES;
 x->status = RESULT_OK;
-#line 13584 "scan.nw"
+#line 13607 "scan.nw"
 }
-#line 13604 "scan.nw"
+#line 13627 "scan.nw"
 static void summarise(bench_result *x)
 {
   double ms[SAMPLES];
@@ -6405,12 +6408,12 @@ static void summarise(bench_result *x)
   x->q1 = ms[n / 4];
   x->q3 = ms[(3 * n) / 4];
 }
-#line 13623 "scan.nw"
+#line 13646 "scan.nw"
 static void measure_shape(bench_shape *s, const bench_row *table, int count,
                           shape_record *rec, cudaEvent_t start, cudaEvent_t stop)
 {
   
-#line 13645 "scan.nw"
+#line 13668 "scan.nw"
 s->rows = rec->rows;
 s->len = rec->len;
 float *a = (float *)malloc(sizeof(float) * s->n);
@@ -6438,7 +6441,7 @@ CUDA_CHECK(cudaMalloc(&s->cub_temp, s->cub_bytes + 1));
 const scan_variant *chosen = find_variant(public_variant_names[SCAN_AUTO]);
 size_t bytes = chosen->workspace(s->rows, s->len, rows_aligned(s->a, s->b, s->h, s->len));
 CUDA_CHECK(cudaMalloc(&s->workspace, bytes + 1));   /* + 1: none is still a pointer */
-#line 13627 "scan.nw"
+#line 13650 "scan.nw"
   for (int i = 0; i < count; i++) {
     prepare_row(&table[i], s, &rec->results[i], start, stop);
     const bench_result *x = &rec->results[i];
@@ -6451,7 +6454,7 @@ CUDA_CHECK(cudaMalloc(&s->workspace, bytes + 1));   /* + 1: none is still a poin
         rec->results[i].sample_at[k] = take_sample(&table[i], s, rec->results[i].reps,
                                                    start, stop);
   
-#line 13675 "scan.nw"
+#line 13698 "scan.nw"
 rec->mem_stable = true;
 unsigned mem = 0;
 for (int i = 0; i < count; i++) {
@@ -6464,11 +6467,11 @@ for (int i = 0; i < count; i++) {
       if (x->sample_at[k].mem[e] != mem) rec->mem_stable = false;
     }
 }
-#line 13639 "scan.nw"
+#line 13662 "scan.nw"
   CUDA_CHECK(cudaFree(s->cub_temp));
   CUDA_CHECK(cudaFree(s->workspace));
 }
-#line 13704 "scan.nw"
+#line 13727 "scan.nw"
 typedef struct {
   char name[256], slug[256];
   int sms, l2_bytes, mem_clock_khz, bus_bits, major, minor, driver, runtime;
@@ -6495,7 +6498,7 @@ static void read_device(device_facts *d)
   CUDA_CHECK(cudaRuntimeGetVersion(&d->runtime));
   d->theoretical_gbps = 2.0 * d->mem_clock_khz * 1e3 * d->bus_bits / 8 / 1e9;
   
-#line 13734 "scan.nw"
+#line 13757 "scan.nw"
 int j = 0;
 for (const char *c = d->name; *c && j < (int)sizeof d->slug - 1; c++) {
   if (isalnum((unsigned char)*c)) d->slug[j++] = (char)tolower((unsigned char)*c);
@@ -6503,9 +6506,9 @@ for (const char *c = d->name; *c && j < (int)sizeof d->slug - 1; c++) {
 }
 while (j > 0 && d->slug[j - 1] == '-') j--;
 d->slug[j] = 0;
-#line 13730 "scan.nw"
+#line 13753 "scan.nw"
 }
-#line 13751 "scan.nw"
+#line 13774 "scan.nw"
 static int bench_shapes(shape_record *shapes, long long n)
 {
   int count = 0;
@@ -6522,14 +6525,14 @@ static int bench_shapes(shape_record *shapes, long long n)
   }
   return count;
 }
-#line 13770 "scan.nw"
+#line 13793 "scan.nw"
 static void warm_up(bench_shape *s, cudaEvent_t start, cudaEvent_t stop)
 {
   bench_row stream = {"stream", "", "ceiling", ROW_STREAM, NULL, 12};
   float total = 0;
   while (total < 1000.0f) total += 50 * take_sample(&stream, s, 50, start, stop).ms;
 }
-#line 13874 "scan.nw"
+#line 13897 "scan.nw"
 static void json_clock(FILE *f, const unsigned *mhz)
 {
   if (!nvml.ok) fprintf(f, "null");
@@ -6547,7 +6550,7 @@ static void json_number(FILE *f, const char *key, double x)
   if (isfinite(x)) fprintf(f, ", \"%s\": %.6g", key, x);
   else fprintf(f, ", \"%s\": null", key);
 }
-#line 13894 "scan.nw"
+#line 13917 "scan.nw"
 static void json_result(FILE *f, const bench_row *row, const bench_result *x,
                         const shape_record *r, const bench_result *stream,
                         const device_facts *d)
@@ -6561,7 +6564,7 @@ static void json_result(FILE *f, const bench_row *row, const bench_result *x,
   json_number(f, "predicted_ms", stream_ms * model / (12.0 * r->rows * r->len));
   if (x->status != RESULT_OK) { fprintf(f, "}"); return; }
   
-#line 13912 "scan.nw"
+#line 13935 "scan.nw"
 fprintf(f, ", \"max_err_over_bound\": %.6g, \"reps\": %d, \"samples_ms\": [",
         x->worst, x->reps);
 for (int k = 0; k < x->samples; k++)
@@ -6582,10 +6585,10 @@ for (int k = 0; k < x->samples; k++) {
   fprintf(f, "}");
 }
 fprintf(f, "]");
-#line 13907 "scan.nw"
+#line 13930 "scan.nw"
   fprintf(f, "}");
 }
-#line 13935 "scan.nw"
+#line 13958 "scan.nw"
 static void json_device(FILE *f, const device_facts *d, time_t began)
 {
   char stamp[64];
@@ -6599,7 +6602,7 @@ static void json_device(FILE *f, const device_facts *d, time_t began)
           d->major, d->minor, d->sms, d->l2_bytes, d->memory, d->mem_clock_khz,
           d->bus_bits, d->theoretical_gbps, d->driver, d->runtime);
 }
-#line 13975 "scan.nw"
+#line 13998 "scan.nw"
 typedef struct {
   long long rows, len, tiles;
   int tile;                     /* elements a tile */
@@ -6608,7 +6611,7 @@ typedef struct {
   bool same_bits;               /* the stamped output is the plain one */
   unsigned long long *stamps;   /* on the host, STAMPS words a tile */
 } tile_timeline;
-#line 13986 "scan.nw"
+#line 14009 "scan.nw"
 static tile_timeline record_timeline(bench_shape *s, long long rows, long long len)
 {
   l4_params shape = {};
@@ -6621,7 +6624,7 @@ static tile_timeline record_timeline(bench_shape *s, long long rows, long long l
   void *workspace;
   unsigned long long *stamps, *count, differing = 1;
   
-#line 14010 "scan.nw"
+#line 14033 "scan.nw"
 size_t plain = l4_workspace_bytes<32>(rows, len, true);
 size_t own = l4_held_workspace_bytes(rows, len, true);
 CUDA_CHECK(cudaMalloc(&workspace, plain > own ? plain : own));
@@ -6635,14 +6638,14 @@ count_differences<<<1024, 256>>>((const uint32_t *)s->copy_to, (const uint32_t *
                                   rows * len, count);
 CUDA_CHECK(cudaGetLastError());
 CUDA_CHECK(cudaMemcpy(&differing, count, sizeof differing, cudaMemcpyDeviceToHost));
-#line 13998 "scan.nw"
+#line 14021 "scan.nw"
   t.same_bits = differing == 0;
   t.stamps = (unsigned long long *)malloc(bytes);
   CUDA_CHECK(cudaMemcpy(t.stamps, stamps, bytes, cudaMemcpyDeviceToHost));
   CUDA_CHECK(cudaFree(workspace)); CUDA_CHECK(cudaFree(stamps)); CUDA_CHECK(cudaFree(count));
   return t;
 }
-#line 14032 "scan.nw"
+#line 14055 "scan.nw"
 /* Sorts d (n values, in microseconds) and writes its summary as "key": {...};
    with a span, also the tiles in the step on average. */
 static void json_spread(FILE *f, const char *key, double *d, long long n, double span)
@@ -6658,13 +6661,13 @@ static void json_spread(FILE *f, const char *key, double *d, long long n, double
   if (span > 0) json_number(f, "tiles_in_step", sum / span);
   fprintf(f, "}");
 }
-#line 14064 "scan.nw"
+#line 14087 "scan.nw"
 /* Whether a row starts among the elements [from, to) of the flattened rows. */
 static bool row_starts_in(long long from, long long to, long long len)
 {
   return round_up(to, len) > round_up(from, len);   /* a multiple of len in between */
 }
-#line 14072 "scan.nw"
+#line 14095 "scan.nw"
 /* The first tile whose aggregate the walk of tile g waits for, or -1 when
    tile g does not walk: walk_groups' rule, for tiles of `tile`, no shift. */
 static long long first_needed_tile(long long g, long long len, long long tile)
@@ -6677,7 +6680,7 @@ static long long first_needed_tile(long long g, long long len, long long tile)
                 (last && !row_starts_in(32 * G * tile, (g + 1) * tile, len));
   return prefix ? 32 * (G - 1) : 32 * G;
 }
-#line 14087 "scan.nw"
+#line 14110 "scan.nw"
 /* The walk of each tile of group >= 1 that walks, split at the moment the
    last aggregate it waits for was published (that tile's STAMP_SCANNED). */
 static void json_walk_split(FILE *f, const tile_timeline *t, double *waiting,
@@ -6698,7 +6701,7 @@ static void json_walk_split(FILE *f, const tile_timeline *t, double *waiting,
   fprintf(f, ", ");
   json_spread(f, "walk_after_last_aggregate", after, n, 0);
 }
-#line 14110 "scan.nw"
+#line 14133 "scan.nw"
 static const char *const step_names[] = {"claim", "load", "scan", "walk", "store"};
 static const char *const order_names[] = {"look-back", "tiles apart", "rows a block"};
 
@@ -6709,7 +6712,7 @@ static void json_timeline(FILE *f, const tile_timeline *t)
   double *d = (double *)malloc(sizeof(double) * (t->tiles + 1));
   double *e = (double *)malloc(sizeof(double) * (t->tiles + 1));
   
-#line 14134 "scan.nw"
+#line 14157 "scan.nw"
 int sms = 0;
 for (long long g = 0; g < t->tiles; g++) {
   first = first < x[g * STAMPS + STAMP_BEGAN] ? first : x[g * STAMPS + STAMP_BEGAN];
@@ -6721,7 +6724,7 @@ fprintf(f, "  {\"rows\": %lld, \"len\": %lld, \"kernel\": \"%s\", \"tile\": %d, 
         t->rows, t->len, t->held ? "l4-held" : "l4-32", t->tile, t->tiles,
         order_names[t->order], t->same_bits ? "true" : "false", sms);
 json_number(f, "span_us", (last - first) / 1e3);
-#line 14120 "scan.nw"
+#line 14143 "scan.nw"
   for (int k = 0; k <= 5; k++) {   /* the five steps, then the whole tile */
     for (long long g = 0; g < t->tiles; g++)
       d[g] = ((double)x[g * STAMPS + (k < 5 ? k + 1 : STAMP_STORED)] -
@@ -6733,7 +6736,7 @@ json_number(f, "span_us", (last - first) / 1e3);
   fprintf(f, "}");
   free(d); free(e);
 }
-#line 14151 "scan.nw"
+#line 14174 "scan.nw"
 static void write_json(FILE *f, const device_facts *d, time_t began, long long n,
                        const bench_row *table, int rows_count,
                        const shape_record *shapes, int shape_count,
@@ -6749,16 +6752,16 @@ static void write_json(FILE *f, const device_facts *d, time_t began, long long n
           "\"clocks_stable\": %s,\n", n, SAMPLES, nvml.ok ? "true" : "false",
           stable ? "true" : "false");
   
-#line 14181 "scan.nw"
+#line 14204 "scan.nw"
 fprintf(f, "\"kernels\": [\n");
 for (int i = 0; i < rows_count; i++)
   fprintf(f, "  {\"name\": \"%s\", \"title\": \"%s\", \"kind\": \"%s\", "
           "\"bytes_per_element\": %d}%s\n", table[i].name, table[i].title,
           table[i].kind, table[i].model_bytes, i + 1 < rows_count ? "," : "");
 fprintf(f, "],\n");
-#line 14166 "scan.nw"
+#line 14189 "scan.nw"
   
-#line 14190 "scan.nw"
+#line 14213 "scan.nw"
 fprintf(f, "\"shapes\": [\n");
 for (int i = 0; i < shape_count; i++) {
   const shape_record *r = &shapes[i];
@@ -6774,7 +6777,7 @@ for (int i = 0; i < shape_count; i++) {
   fprintf(f, " ]}%s\n", i + 1 < shape_count ? "," : "");
 }
 fprintf(f, "],\n");
-#line 14167 "scan.nw"
+#line 14190 "scan.nw"
   fprintf(f, "\"timelines\": [\n");
   for (int i = 0; i < timeline_count; i++) {
     json_timeline(f, &timelines[i]);
@@ -6786,7 +6789,7 @@ fprintf(f, "],\n");
           "\"auto_runs_differing_from_first\": %d}\n}\n",
           n, runs, differing[0], differing[1]);
 }
-#line 14215 "scan.nw"
+#line 14238 "scan.nw"
 static int differing_runs(const bench_row *r, bench_shape *s, int runs)
 {
   float *first;
@@ -6808,7 +6811,7 @@ static int differing_runs(const bench_row *r, bench_shape *s, int runs)
   CUDA_CHECK(cudaFree(count));
   return differing;
 }
-#line 14302 "scan.nw"
+#line 14325 "scan.nw"
 static const char *const table_columns[] = {"l0", "l1", "l2", "l3", "l3b", "l3c-8",
                                             "l4-32", "l4-held", "auto", "cub", "stream"};
 #define TABLE_COLUMNS 11
@@ -6818,7 +6821,7 @@ static int row_index(const bench_row *table, int count, const char *name)
   for (int i = 0; i < count; i++) if (!strcmp(table[i].name, name)) return i;
   return -1;
 }
-#line 14314 "scan.nw"
+#line 14337 "scan.nw"
 static void print_table(const device_facts *d, const bench_row *table, int count,
                         const shape_record *shapes, int shape_count,
                         const int *differing, int runs)
@@ -6831,7 +6834,7 @@ static void print_table(const device_facts *d, const bench_row *table, int count
   for (int c = 0; c < TABLE_COLUMNS; c++) printf(" %7s", table_columns[c]);
   printf(" %8s %6s %6s\n", "best", "%roof", "%peak");
   for (int i = 0; i < shape_count; i++) 
-#line 14332 "scan.nw"
+#line 14355 "scan.nw"
 {
   const shape_record *r = &shapes[i];
   int best = -1, stream = row_index(table, count, "stream");
@@ -6851,24 +6854,24 @@ static void print_table(const device_facts *d, const bench_row *table, int count
          100.0 * row_gbps(r, ms) / d->theoretical_gbps,
          r->mem_stable ? "" : "  CLOCK MOVED");
 }
-#line 14326 "scan.nw"
+#line 14349 "scan.nw"
   printf("CUB runs differing from its first: %d of %d; SCAN_AUTO: %d of %d\n",
          differing[0], runs, differing[1], runs);
 }
-#line 13779 "scan.nw"
+#line 13802 "scan.nw"
 static int command_bench(int argc, char **argv)
 {
   bool quick = false;
   const char *out = NULL;
   char why[200], path[600];
   
-#line 13805 "scan.nw"
+#line 13828 "scan.nw"
 for (int i = 0; i < argc; i++) {
   if (!strcmp(argv[i], "--quick")) quick = true;
   else if (!strcmp(argv[i], "--out") && i + 1 < argc) out = argv[++i];
   else return usage_error("bench takes --quick and --out FILE, not '%s'", argv[i]);
 }
-#line 13785 "scan.nw"
+#line 13808 "scan.nw"
   if (!gpu_available(why, sizeof why)) {
     fprintf(stderr, "scan: bench needs a GPU: %s\n", why);
     return EXIT_NO_GPU;
@@ -6882,7 +6885,7 @@ for (int i = 0; i < argc; i++) {
   while (4 * n < 8LL * d.l2_bytes) n *= 2;
   if (quick) n /= 16;
   
-#line 13817 "scan.nw"
+#line 13840 "scan.nw"
 bench_shape s;
 memset(&s, 0, sizeof s);
 s.n = n;
@@ -6901,9 +6904,9 @@ CUDA_CHECK(cudaMemset(s.copy_from, 0x3f, 3 * bytes / 2));
 s.host_h = (float *)malloc(bytes);
 s.ref = (double *)malloc(3 * 2 * bytes);
 s.bound = (double *)malloc(3 * 2 * bytes);
-#line 13798 "scan.nw"
+#line 13821 "scan.nw"
   
-#line 13838 "scan.nw"
+#line 13861 "scan.nw"
 bench_row table[32];
 shape_record shapes[16];
 int rows_count = bench_rows(table), shape_count = bench_shapes(shapes, n);
@@ -6920,9 +6923,9 @@ for (int i = 0; i < shape_count; i++) {
           shapes[i].len);
   measure_shape(&s, table, rows_count, &shapes[i], start, stop);
 }
-#line 13799 "scan.nw"
+#line 13822 "scan.nw"
   
-#line 14245 "scan.nw"
+#line 14268 "scan.nw"
 int differing[2] = {0, 0}, det_runs = 20;
 for (int i = 0; i < rows_count; i++) {
   if (table[i].type != ROW_CUB && table[i].type != ROW_AUTO) continue;
@@ -6941,7 +6944,7 @@ if (timeline_count) {
 } else {
   fprintf(stderr, "bench: the 32-item tile does not fit on this GPU; no timelines\n");
 }
-#line 14270 "scan.nw"
+#line 14293 "scan.nw"
 if (!out) {
   mkdir("figures", 0777);
   snprintf(path, sizeof path, "figures/%s", d.slug);
@@ -6958,14 +6961,14 @@ write_json(f, &d, began, n, table, rows_count, shapes, shape_count, differing,
            det_runs, timelines, timeline_count);
 fclose(f);
 fprintf(stderr, "bench: wrote %s\n", out);
-#line 14264 "scan.nw"
+#line 14287 "scan.nw"
 for (int i = 0; i < timeline_count; i++) free(timelines[i].stamps);
 print_table(&d, table, rows_count, shapes, shape_count, differing, det_runs);
 fprintf(stderr, "bench: done in %.0f s\n", difftime(time(NULL), began));
-#line 13800 "scan.nw"
+#line 13823 "scan.nw"
   return EXIT_OK;
 }
-#line 12436 "scan.nw"
+#line 12459 "scan.nw"
 typedef struct {
   char gpu[256];                /* the device's name */
   long long rows, len;
@@ -6978,7 +6981,7 @@ typedef struct {
   long long ring_tiles, ring_resident;   /* the ring's tiles, and its blocks that fit */
   long long tiles, resident;    /* the tile or held kernel's tiles, and blocks that fit */
 } plan_facts;
-#line 12451 "scan.nw"
+#line 12474 "scan.nw"
 /* 134217728 as "134,217,728", in one of eight buffers used in turn, so that
    one call of say() can take eight at once. */
 static const char *thousands(long long v)
@@ -7013,7 +7016,7 @@ static double plan_busy_pct(const plan_facts *f)
   long long rounds = (f->rows + f->groups - 1) / f->groups;
   return 100.0 * f->rows / ((double)rounds * f->groups);
 }
-#line 12493 "scan.nw"
+#line 12516 "scan.nw"
 static void say_not_warps(char *out, size_t size, const plan_facts *f)
 {
   if (!f->rows_aligned)
@@ -7043,14 +7046,14 @@ static void say_not_ring(char *out, size_t size, const plan_facts *f)
         thousands(f->ring_tiles), f->ring_tiles == 1 ? "" : "s", thousands(RING_TILE),
         thousands(f->ring_resident));
 }
-#line 12529 "scan.nw"
+#line 12552 "scan.nw"
 static void plan_text(char *out, size_t size, const plan_facts *f)
 {
   out[0] = 0;
   say(out, size, "On the %s, SCAN_AUTO runs ", f->gpu);
   switch (f->plan.kernel) {
   case L4_RUNS_WARPS: 
-#line 12552 "scan.nw"
+#line 12575 "scan.nw"
 say(out, size, "the warps' kernel for %s row%s of %s, in blocks of %d warps, %d warp%s a row: "
     "the rows keep %.0f %% of the %s groups that fit busy, counting the last round, and "
     "three quarters is enough.", thousands(f->rows), f->rows == 1 ? "" : "s",
@@ -7061,10 +7064,10 @@ if (f->len >= RING_OVER_ROWS) {
   say_not_ring(out, size, f);
   say(out, size, ".");
 }
-#line 12534 "scan.nw"
+#line 12557 "scan.nw"
                                               break;
   case L4_RUNS_RING: 
-#line 12565 "scan.nw"
+#line 12588 "scan.nw"
 say(out, size, "the ring and its chain block for %s row%s of %s: the arrays start on 128-byte "
     "lines, and its %s tile%s of %s give each of the %s ring blocks that fit two or more.",
     thousands(f->rows), f->rows == 1 ? "" : "s", thousands(f->len), thousands(f->ring_tiles),
@@ -7072,18 +7075,18 @@ say(out, size, "the ring and its chain block for %s row%s of %s: the arrays star
 if (f->plan.items == 0)
   say(out, size, " The warps would take these rows, but rows of %s elements or more go to "
       "the ring.", thousands(RING_OVER_ROWS));
-#line 12535 "scan.nw"
+#line 12558 "scan.nw"
                                              break;
   case L4_RUNS_HELD: 
-#line 12575 "scan.nw"
+#line 12598 "scan.nw"
 say(out, size, "the held kernel for %s row%s of %s: its %s tile%s of %s look back for their "
     "prefixes, and while a tile waits for its prefix in registers, the next one loads.",
     thousands(f->rows), f->rows == 1 ? "" : "s", thousands(f->len), thousands(f->tiles),
     f->tiles == 1 ? "" : "s", thousands(HELD_TILE));
-#line 12536 "scan.nw"
+#line 12559 "scan.nw"
                                                     break;
   case L4_RUNS_TILES: 
-#line 12582 "scan.nw"
+#line 12605 "scan.nw"
 static const char *const orders[] = {"tiles looking back", "tiles apart", "a row a block"};
 long long tile = (long long)L4_THREADS * f->plan.items;
 say(out, size, "the tile kernel with %d items a thread, %s, for %s row%s of %s: ",
@@ -7104,7 +7107,7 @@ else if (f->tiles >= 2 * f->resident)
 else
   say(out, size, "no tile gives each block that fits two, so it takes the smallest, for the "
       "most blocks.");
-#line 12537 "scan.nw"
+#line 12560 "scan.nw"
                                                      break;
   }
   if (f->plan.kernel != L4_RUNS_WARPS && f->plan.kernel != L4_RUNS_RING) {
@@ -7117,11 +7120,11 @@ else
     say(out, size, ".");
   }
 }
-#line 12612 "scan.nw"
+#line 12635 "scan.nw"
 static int suite_plan_words(void)
 {
   
-#line 12638 "scan.nw"
+#line 12661 "scan.nw"
 enum { SAME, UNALIGNED, SHORT_ROWS, NO_GROUPS, OFF_LINES, RAGGED, NO_RING, FEW_TILES,
        RING_ROWS_NO_RING };
 typedef struct { const char *names; l4_plan plan; int change; } made_up_plan;
@@ -7160,7 +7163,7 @@ for (int i = 0; i < count; i++) {
   f.tiles = c == FEW_TILES ? 10 : f.tiles;
   facts[i] = f;
 }
-#line 12615 "scan.nw"
+#line 12638 "scan.nw"
   int failures = 0;
   for (int i = 0; i < count; i++) {
     char text[1000];
@@ -7178,7 +7181,7 @@ for (int i = 0; i < count; i++) {
          "sentences\n", count);
   return failures ? EXIT_FAILED : EXIT_OK;
 }
-#line 12062 "scan.nw"
+#line 12085 "scan.nw"
 static const suite suites[] = {
   {"combine", "the operator: associative, not commutative, identity, row start",
    false, suite_combine},
@@ -7201,7 +7204,7 @@ static const suite suites[] = {
   {"plan-words", "scan plan's sentences, for every kind of plan and every reason", false,
    suite_plan_words},
   
-#line 12089 "scan.nw"
+#line 12112 "scan.nw"
 {"gpu-l0", "level 0 on every case", true, suite_gpu_l0},
 {"gpu-l1", "level 1 on every case up to its ceiling", true, suite_gpu_l1},
 {"gpu-l2", "level 2 on every case up to its ceiling", true, suite_gpu_l2},
@@ -7218,10 +7221,10 @@ static const suite suites[] = {
 {"gpu-streams", "two kernels on two streams at once", true, suite_gpu_streams},
 {"gpu-huge", "more than 2^31 elements through every public kernel", true,
  suite_gpu_huge},
-#line 12084 "scan.nw"
+#line 12107 "scan.nw"
 };
 #define SUITE_COUNT ((int)(sizeof suites / sizeof suites[0]))
-#line 12113 "scan.nw"
+#line 12136 "scan.nw"
 static int run_suite(const suite *s)
 {
   char why[200];
@@ -7238,7 +7241,7 @@ static int run_suite(const suite *s)
   fflush(stdout);
   return status;
 }
-#line 12152 "scan.nw"
+#line 12175 "scan.nw"
 static const suite *find_suite(const char *name)
 {
   for (int i = 0; i < SUITE_COUNT; i++)
@@ -7264,7 +7267,7 @@ static int command_check(int argc, char **argv)
            skipped);
   return failed ? EXIT_FAILED : count == skipped ? EXIT_SKIPPED : EXIT_OK;
 }
-#line 12181 "scan.nw"
+#line 12204 "scan.nw"
 static int command_list(void)
 {
   printf("suites (scan check NAME):\n");
@@ -7278,7 +7281,7 @@ static int command_list(void)
                                   ? " (rows up to 2,048)" : " (rows up to 2^22)") : "");
   return EXIT_OK;
 }
-#line 12205 "scan.nw"
+#line 12228 "scan.nw"
 /* Reads the argument called `name` as a whole number from 1 to `most`; returns
    EXIT_OK, or says what is wrong with it and returns EXIT_USAGE. */
 static int parse_count(const char *name, const char *text, long long most,
@@ -7294,7 +7297,7 @@ static int parse_count(const char *name, const char *text, long long most,
   *value = v;
   return EXIT_OK;
 }
-#line 12230 "scan.nw"
+#line 12253 "scan.nw"
 static const char offsets_meaning[] =
   "the offsets, 0 to 3 floats, at which the arrays a, b and h start";
 
@@ -7319,7 +7322,7 @@ static int parse_offsets(const char *text, int *offsets)
     return usage_error("--offsets %s: %s; A,B,H are %s", text, wrong, offsets_meaning);
   return EXIT_OK;
 }
-#line 12265 "scan.nw"
+#line 12288 "scan.nw"
 #define RUN_MOST_ELEMENTS (1LL << 40)   /* in all the rows of one run */
 
 static int parse_shape(const char *rows_text, const char *len_text, long long *rows,
@@ -7346,7 +7349,7 @@ static int read_offsets_option(int argc, char **argv, int *i, int *offsets)
   if (*i + 1 == argc) return usage_error("--offsets needs A,B,H, %s", offsets_meaning);
   return parse_offsets(argv[++*i], offsets);
 }
-#line 12304 "scan.nw"
+#line 12327 "scan.nw"
 static int command_run(int argc, char **argv)
 {
   long long rows, len;
@@ -7359,7 +7362,7 @@ static int command_run(int argc, char **argv)
   if (!v) return usage_error("no kernel named '%s' (see 'scan list')", argv[0]);
   if (parse_shape(argv[1], argv[2], &rows, &len) != EXIT_OK) return EXIT_USAGE;
   
-#line 12334 "scan.nw"
+#line 12357 "scan.nw"
 for (int i = 3; i < argc; i++) {
   int o[3];
   if (!strcmp(argv[i], "--check-only")) {
@@ -7371,7 +7374,7 @@ for (int i = 3; i < argc; i++) {
     return usage_error("run takes --check-only and --offsets A,B,H, not '%s'", argv[i]);
   }
 }
-#line 12316 "scan.nw"
+#line 12339 "scan.nw"
   if (v->max_len && len > v->max_len)
     return usage_error("%s takes rows of at most %lld elements", v->name, v->max_len);
   if (shape_too_large(rows, len)) return EXIT_USAGE;
@@ -7382,7 +7385,7 @@ for (int i = 3; i < argc; i++) {
   c.rows = rows;
   c.len = len;
   
-#line 12348 "scan.nw"
+#line 12371 "scan.nw"
 case_result r = run_case(kernel_ref{v, -1}, &c);
 if (!timed) {
   char text[200];
@@ -7404,7 +7407,7 @@ for (int i = 0; i < 20; i++) {
   CUDA_CHECK(cudaEventSynchronize(stop));
   CUDA_CHECK(cudaEventElapsedTime(&ms[i], start, stop));
 }
-#line 12373 "scan.nw"
+#line 12396 "scan.nw"
 qsort(ms, 20, sizeof ms[0], compare_floats);
 double median = 0.5 * (ms[9] + ms[10]);
 char text[200];
@@ -7416,9 +7419,9 @@ CUDA_CHECK(cudaEventDestroy(start));
 CUDA_CHECK(cudaEventDestroy(stop));
 case_buffers_free(&m);
 return r.ok ? EXIT_OK : EXIT_FAILED;
-#line 12326 "scan.nw"
+#line 12349 "scan.nw"
 }
-#line 12412 "scan.nw"
+#line 12435 "scan.nw"
 /* Pointers that start where cudaMalloc's would, on 256-byte lines, or offset[k]
    floats past them. They are never dereferenced: a plan reads only where
    arrays start. */
@@ -7428,7 +7431,7 @@ static void plan_arrays(const int *offset, const float **a, const float **b, flo
   *b = (const float *)(uintptr_t)(2ULL << 40) + offset[1];
   *h = (float *)(uintptr_t)(3ULL << 40) + offset[2];
 }
-#line 12682 "scan.nw"
+#line 12705 "scan.nw"
 static plan_facts plan_facts_for(const float *a, const float *b, float *h, long long rows,
                                  long long len)
 {
@@ -7451,7 +7454,7 @@ static plan_facts plan_facts_for(const float *a, const float *b, float *h, long 
   f.ring_resident = l4_ring_resident();
   l4_params p = l4_params_for(a, b, h, rows, len, &aligned);
   
-#line 12709 "scan.nw"
+#line 12732 "scan.nw"
 if (f.plan.kernel == L4_RUNS_HELD) {
   f.tiles = l4_tiles(rows * len, p.shift, HELD_TILE);
   f.resident = aligned ? l4_held_resident<true>() : l4_held_resident<false>();
@@ -7460,10 +7463,10 @@ if (f.plan.kernel == L4_RUNS_HELD) {
   f.resident = f.plan.items == 8 ? l4_resident<8, true>() : f.plan.items == 16
              ? l4_resident<16, true>() : l4_resident<32, true>();
 }
-#line 12704 "scan.nw"
+#line 12727 "scan.nw"
   return f;
 }
-#line 12723 "scan.nw"
+#line 12746 "scan.nw"
 static int command_plan(int argc, char **argv)
 {
   long long rows, len;
@@ -7489,7 +7492,7 @@ static int command_plan(int argc, char **argv)
   printf("%s\n", text);
   return EXIT_OK;
 }
-#line 12770 "scan.nw"
+#line 12793 "scan.nw"
 static int trace_blelloch(int n)
 {
   printf("# phase\tlevel\tleft\tright\n");
@@ -7507,7 +7510,7 @@ static int trace_blelloch(int n)
   }
   return EXIT_OK;
 }
-#line 12790 "scan.nw"
+#line 12813 "scan.nw"
 static int trace_lookback(void)
 {
   protocol_case c = {1, 24 * 4, 4};
@@ -7531,7 +7534,7 @@ static int trace_lookback(void)
   launch_memory_free(m);
   return finished ? EXIT_OK : EXIT_FAILED;
 }
-#line 12816 "scan.nw"
+#line 12839 "scan.nw"
 static int trace_ring(void)
 {
   const ring_case one_row = {1, 64 * 8, 8, 5};
@@ -7554,13 +7557,13 @@ static int trace_ring(void)
   case_arrays_free(m);
   return finished ? EXIT_OK : EXIT_FAILED;
 }
-#line 12841 "scan.nw"
+#line 12864 "scan.nw"
 static int trace_held(void)
 {
   const held_case one_row = {1, 32 * 8, 8, 4}, *c = &one_row;
   int ci = 0, fault = FAULT_NONE;
   
-#line 9154 "scan.nw"
+#line 9177 "scan.nw"
 long long n = c->rows * c->len, tiles = (n + c->tile_size - 1) / c->tile_size;
 case_arrays m = case_arrays_new(n, ci % DECAY_COUNT);
 double *first_h = m.first_h;
@@ -7571,7 +7574,7 @@ held_block *blocks = (held_block *)malloc(sizeof(held_block) * c->blocks);
 int *movable = (int *)malloc(sizeof(int) * 2 * c->blocks);
 held_launch L = {m.a, m.b, m.h, n, c->len, c->tile_size, tiles, 0, fault, c->blocks, false,
                  flag, aggregate, inclusive, blocks, movable};
-#line 12846 "scan.nw"
+#line 12869 "scan.nw"
   long long stamps[32 * HSTAMPS];
   protocol_evidence ev = {false, false, false, ""};
   L.stamps = stamps;
@@ -7584,13 +7587,13 @@ held_launch L = {m.a, m.b, m.h, n, c->len, c->tile_size, tiles, 0, fault, c->blo
     printf("\n");
   }
   
-#line 9167 "scan.nw"
+#line 9190 "scan.nw"
 case_arrays_free(m);
 free(flag); free(aggregate); free(inclusive); free(blocks); free(movable);
-#line 12858 "scan.nw"
+#line 12881 "scan.nw"
   return finished ? EXIT_OK : EXIT_FAILED;
 }
-#line 12863 "scan.nw"
+#line 12886 "scan.nw"
 /* What the trace keeps of one schedule: each walk's first window, and the
    launch at the moment of the walk it draws. */
 typedef struct {
@@ -7615,7 +7618,7 @@ static void watch_group_walk(const group_launch *L, const group_actor *x, void *
   }
   if (x->step != GSTEP_FOLD || x->window != x->tile / 32 - 1) return;
   
-#line 12897 "scan.nw"
+#line 12920 "scan.nw"
 unsigned settled = w->first_empty[x->tile] & ((1u << x->lane) - 1);
 int s = __builtin_popcount(settled), f = x->lane - s, empty = 0;
 for (long long G = 0; G < (L->tiles + 31) / 32; G++)
@@ -7626,15 +7629,15 @@ w->score = score, w->moment = w->events, w->tile = x->tile;
 w->known = x->lane, w->settled = settled;
 for (long long t = 0; t < L->tiles; t++) w->tile_kind[t] = L->tile_word[t].kind;
 for (long long G = 0; G < (L->tiles + 31) / 32; G++) w->group_kind[G] = L->group_word[G].kind;
-#line 12887 "scan.nw"
+#line 12910 "scan.nw"
 }
-#line 12918 "scan.nw"
+#line 12941 "scan.nw"
 static int trace_groups(void)
 {
   const group_case two_rows = {2, 1024, 4}, *c = &two_rows;
   int ci = 0, fault = FAULT_NONE, settle = 1;
   
-#line 10057 "scan.nw"
+#line 10080 "scan.nw"
 long long n = c->rows * c->len, tiles = (n + c->tile_size - 1) / c->tile_size;
 case_arrays m = case_arrays_new(n, ci % DECAY_COUNT);
 double *first_h = m.first_h;
@@ -7643,7 +7646,7 @@ group_actor *actors = (group_actor *)malloc(sizeof(group_actor) * tiles);
 int *movable = (int *)malloc(sizeof(int) * tiles);
 group_launch L = {m.a, m.b, m.h, n, c->len, c->tile_size, tiles, 0, fault, settle, false, false,
                   false, words, words + tiles, actors};
-#line 12923 "scan.nw"
+#line 12946 "scan.nw"
   long long groups = (tiles + 31) / 32;
   walk_moment w = {0, -1, -1, (unsigned *)calloc(tiles, sizeof(unsigned)), -1, 0, 0,
                    (int *)malloc(sizeof(int) * tiles), (int *)malloc(sizeof(int) * groups)};
@@ -7653,7 +7656,7 @@ group_launch L = {m.a, m.b, m.h, n, c->len, c->tile_size, tiles, 0, fault, settl
   bool ok = !ev.deadlock && !ev.out_of_bound && !ev.disagree && w.tile >= 0;
   if (ok) {
     
-#line 12944 "scan.nw"
+#line 12967 "scan.nw"
 static const char *const tile_words[] = {"empty", "aggregate", "known"};
 static const char *const group_words[] = {"empty", "total", "known"};
 long long G = w.tile / 32;
@@ -7670,14 +7673,14 @@ for (long long H = 0; H < groups; H++) {
          j < 0 || j >= 32 ? "-" : j == w.known ? "known" : j > w.known ? "window"
          : w.settled >> j & 1 ? "settled" : "folded");
 }
-#line 12932 "scan.nw"
+#line 12955 "scan.nw"
   }
   case_arrays_free(m);
   free(words); free(actors); free(movable);
   free(w.first_empty); free(w.tile_kind); free(w.group_kind);
   return ok ? EXIT_OK : EXIT_FAILED;
 }
-#line 12969 "scan.nw"
+#line 12992 "scan.nw"
 static int trace_rows(void)
 {
   const int warps = 4, ways = 2;
@@ -7700,7 +7703,7 @@ static int trace_rows(void)
             }
   return EXIT_OK;
 }
-#line 13003 "scan.nw"
+#line 13026 "scan.nw"
 static int trace_plan(void)
 {
   static const char *const kernels[] = {"warps", "ring", "held", "tiles"};
@@ -7729,7 +7732,7 @@ static int trace_plan(void)
     }
   return EXIT_OK;
 }
-#line 13034 "scan.nw"
+#line 13057 "scan.nw"
 static int command_trace(int argc, char **argv)
 {
   long long n;
@@ -7748,7 +7751,7 @@ static int command_trace(int argc, char **argv)
   return usage_error("trace takes 'blelloch N', 'lookback', 'ring', 'held', 'groups', 'rows' "
                      "or 'plan'");
 }
-#line 13060 "scan.nw"
+#line 13083 "scan.nw"
 static const char usage_text[] =
   "usage: scan COMMAND [ARGUMENTS]\n"
   "  list                 the test suites and the kernels\n"
@@ -7774,7 +7777,7 @@ static const char usage_text[] =
   "exit status: 0 passed (or done), 1 failed (a test, a check or a CUDA call),\n"
   "2 usage error, 3 no usable GPU (run, bench, plan, trace plan), 77 skipped\n"
   "(check, when every suite it ran skipped itself)\n";
-#line 13094 "scan.nw"
+#line 13117 "scan.nw"
 /* Sets run_seed; returns EXIT_OK, or says what is wrong with SCAN_SEED. */
 static int read_seed(void)
 {
@@ -7792,7 +7795,7 @@ static int read_seed(void)
   run_seed = v;
   return EXIT_OK;
 }
-#line 13114 "scan.nw"
+#line 13137 "scan.nw"
 int main(int argc, char **argv)
 {
   if (argc < 2) { fputs(usage_text, stderr); return EXIT_USAGE; }
