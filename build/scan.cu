@@ -33,7 +33,7 @@ cudaError_t scan_forward_ragged_in(const float *a, const float *b, float *h, lon
 /* A host array of offsets checked: cudaSuccess where well formed, else
    cudaErrorInvalidValue. */
 cudaError_t scan_check_offsets(const long long *host_offsets, long long rows, long long n);
-#line 299 "scan.nw"
+#line 333 "scan.nw"
 #include <cuda_runtime.h>
 #include <float.h>
 #include <limits.h>
@@ -44,7 +44,7 @@ cudaError_t scan_check_offsets(const long long *host_offsets, long long rows, lo
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#line 624 "scan.nw"
+#line 837 "scan.nw"
 #ifdef __CUDA_ARCH__
 #define THREAD_FIRST ((int)threadIdx.x)
 #define THREAD_STRIDE ((int)blockDim.x)
@@ -56,13 +56,13 @@ cudaError_t scan_check_offsets(const long long *host_offsets, long long rows, lo
 #endif
 #define FOR_EACH_THREAD(tid, count) \
   for (int tid = THREAD_FIRST; tid < (count); tid += THREAD_STRIDE)
-#line 12280 "scan.nw"
+#line 13831 "scan.nw"
 #include <errno.h>
-#line 13159 "scan.nw"
+#line 14710 "scan.nw"
 #include <time.h>
 #include <cuda_pipeline.h>
 #include <cooperative_groups.h>   /* the ring's grid-wide wait at its start */
-#line 13169 "scan.nw"
+#line 14720 "scan.nw"
 #ifndef SCAN_NO_MAIN
 #include <cub/device/device_scan.cuh>
 #include <thrust/iterator/counting_iterator.h>
@@ -70,10 +70,10 @@ cudaError_t scan_check_offsets(const long long *host_offsets, long long rows, lo
 #include <thrust/iterator/transform_output_iterator.h>
 #include <dlfcn.h>
 #endif
-#line 13767 "scan.nw"
+#line 15318 "scan.nw"
 #include <ctype.h>
 #include <sys/stat.h>
-#line 339 "scan.nw"
+#line 373 "scan.nw"
 /* The map x -> a*x + b.  `real` is float on the GPU and double in the mirrors. */
 template <typename real> struct affine { real a, b; };
 
@@ -89,14 +89,14 @@ combine(affine<real> earlier, affine<real> later)
   r.b = later.a * earlier.b + later.b;
   return r;
 }
-#line 363 "scan.nw"
+#line 397 "scan.nw"
 template <typename real>
 static __host__ __device__ __forceinline__ affine<real> identity_map(void)
 {
   affine<real> e = {(real)1, (real)0};
   return e;
 }
-#line 380 "scan.nw"
+#line 414 "scan.nw"
 /* The first element of a row starts from h = 0: h0 = a0 * 0 + b0, which
    poisons h0 when a0 is NaN or infinite, as the sequential recurrence does. */
 template <typename real>
@@ -105,48 +105,48 @@ static __host__ __device__ __forceinline__ affine<real> start_row(affine<real> x
   x.b = x.a * (real)0 + x.b;
   return x;
 }
-#line 261 "scan.nw"
+#line 295 "scan.nw"
 #ifndef SCAN_NO_MAIN
-#line 646 "scan.nw"
+#line 859 "scan.nw"
 typedef enum {
   FAULT_NONE = 0,
   
-#line 1156 "scan.nw"
+#line 1369 "scan.nw"
 FAULT_UPSWEEP_SWAP,            /* up-sweep combines (right, left)        */
 FAULT_DOWNSWEEP_SWAP,          /* down-sweep combines (left sum, parent) */
 FAULT_DOWNSWEEP_INDEX,         /* down-sweep left index off by one       */
 FAULT_ROOT_NOT_IDENTITY,       /* down-sweep starts from the total       */
 FAULT_THREADS_ROUNDED_TO_WARP, /* the original study's max(C/2, 32)      */
-#line 649 "scan.nw"
+#line 862 "scan.nw"
   
-#line 1437 "scan.nw"
+#line 1650 "scan.nw"
 FAULT_APPLY_SWAP,              /* level 2 applies (local, prefix)        */
 FAULT_SPINE_NO_IDENTITY,       /* level 2 spine forgets the identity     */
-#line 650 "scan.nw"
+#line 863 "scan.nw"
   
-#line 1900 "scan.nw"
+#line 2113 "scan.nw"
 FAULT_WALK_STOPS_AT_AGGREGATE, /* look-back takes an A for a P           */
 FAULT_FLAG_BEFORE_VALUE,       /* a tile publishes P before its value    */
 FAULT_WALK_ORDER,              /* look-back folds (aggregate, prefix)    */
 FAULT_WARP_LANE_ORDER,         /* warp walk folds its lanes nearest first */
 FAULT_BACKWARD_FOLD,           /* look-back folds backwards as it walks  */
 FAULT_TILE_FROM_BLOCKIDX,      /* tiles taken from blockIdx, no ticket   */
-#line 651 "scan.nw"
+#line 864 "scan.nw"
   
-#line 3785 "scan.nw"
+#line 3998 "scan.nw"
 FAULT_HELD_LAST_FROM_TILE,     /* held kernel: `last` from the tile      */
 FAULT_HELD_PREFIX_EARLY,       /* held kernel: prefix read before DONE   */
 FAULT_HELD_WRONG_TILE,         /* held kernel: prefix applied to new tile */
-#line 652 "scan.nw"
+#line 865 "scan.nw"
   
-#line 4424 "scan.nw"
+#line 4637 "scan.nw"
 FAULT_ROWS_STEP_LAST_PIECE,    /* shared rows: step total = last piece's */
 FAULT_ROWS_STATE_AFTER_OWN,    /* shared rows: own total put in front    */
 FAULT_ROWS_ONE_SET,            /* shared rows: totals without parity     */
 FAULT_ROWS_PARITY_PER_ROW,     /* shared rows: parity restarts each row  */
-#line 653 "scan.nw"
+#line 866 "scan.nw"
   
-#line 2990 "scan.nw"
+#line 3203 "scan.nw"
 FAULT_GROUPS_FOLD_NEWEST_FIRST, /* groups: a window's totals newest first */
 FAULT_GROUPS_SETTLE_SHORT,     /* groups: a settled total one tile short */
 FAULT_GROUPS_SETTLE_LEFT_FOLD, /* groups: settled by a left fold         */
@@ -154,9 +154,9 @@ FAULT_GROUPS_SETTLE_NO_WAIT,   /* groups: settled over empty aggregates  */
 FAULT_GROUPS_SETTLE_STORE,     /* groups: settled by a store, not a swap */
 FAULT_GROUPS_SETTLE_SHIFTED,   /* groups: settled from tiles one too late */
 FAULT_GROUPS_SKIP_EMPTY,       /* groups: an empty group folded as nothing */
-#line 654 "scan.nw"
+#line 867 "scan.nw"
   
-#line 5570 "scan.nw"
+#line 5783 "scan.nw"
 FAULT_RING_HOLDER_FOLDS_OWN,   /* ring: a holder folds its own part in too */
 FAULT_RING_ROW_START_KEPT,     /* ring: a row start published unreset    */
 FAULT_RING_CHAIN_NO_WAIT,      /* ring: a chain warp takes the carry early */
@@ -170,34 +170,34 @@ FAULT_RING_PRODUCER_SKIPS_EMPTY, /* ring: a stage refilled before it is empty */
 FAULT_RING_LOOK_LEFT_FOLD,     /* ring: a walker's look folds left, not as the chain */
 FAULT_RING_LOOK_SKIPS_EMPTY,   /* ring: a look folds an unpublished tile as nothing */
 FAULT_RING_LOOK_SKIPS_WINDOW,  /* ring: a look starts a window after its carry */
-#line 655 "scan.nw"
+#line 868 "scan.nw"
   FAULT_COUNT
 } fault_kind;
 
 /* Whether the mirror runs with the fault that lives at `site`. */
 #define FAULT_AT(fault, site) ((fault) == (site))
-#line 667 "scan.nw"
+#line 880 "scan.nw"
 template <typename real>
 static __host__ __device__ __forceinline__ affine<real>
 combine_at(int site, int fault, affine<real> earlier, affine<real> later)
 {
   return FAULT_AT(fault, site) ? combine(later, earlier) : combine(earlier, later);
 }
-#line 263 "scan.nw"
+#line 297 "scan.nw"
 #else
-#line 682 "scan.nw"
+#line 895 "scan.nw"
 #define FAULT_NONE 0
 #define FAULT_AT(fault, site) ((void)(fault), false)
 #define combine_at(site, fault, earlier, later) ((void)(fault), combine(earlier, later))
-#line 265 "scan.nw"
+#line 299 "scan.nw"
 #endif
-#line 693 "scan.nw"
+#line 906 "scan.nw"
 template <typename real> struct shared_tile {
   real *a, *b;     /* slots for the two components */
   int slots;       /* how many slots each array has */
   int *overflow;   /* CPU only: the first slot past the end, or -1 */
 };
-#line 701 "scan.nw"
+#line 914 "scan.nw"
 /* On the CPU, a slot outside the tile is recorded and refused; on the GPU
    every slot is trusted, and compute-sanitizer checks the trust. */
 template <typename real>
@@ -212,7 +212,7 @@ tile_slot_ok(shared_tile<real> t, int slot)
   return false;
 #endif
 }
-#line 718 "scan.nw"
+#line 931 "scan.nw"
 static __host__ __device__ __forceinline__ int padded(int i);
 
 template <typename real>
@@ -232,7 +232,7 @@ tile_put(shared_tile<real> t, int i, affine<real> x)
   int s = padded(i);
   if (tile_slot_ok(t, s)) { t.a[s] = x.a; t.b[s] = x.b; }
 }
-#line 755 "scan.nw"
+#line 968 "scan.nw"
 #define FULL_MASK 0xffffffffu
 
 /* The pair held by the lane `delta` below; lanes below `delta` keep theirs. */
@@ -254,7 +254,7 @@ shfl_affine(affine<float> x, int lane)
   y.b = __shfl_sync(FULL_MASK, x.b, lane);
   return y;
 }
-#line 783 "scan.nw"
+#line 996 "scan.nw"
 static __device__ __forceinline__ affine<float>
 warp_inclusive_scan(affine<float> x)
 {
@@ -265,7 +265,7 @@ warp_inclusive_scan(affine<float> x)
   }
   return x;
 }
-#line 846 "scan.nw"
+#line 1059 "scan.nw"
 typedef cudaError_t (*scan_launcher)(const float *a, const float *b, float *h,
                                      long long rows, long long len,
                                      void *workspace, cudaStream_t stream);
@@ -274,9 +274,9 @@ static unsigned grid_for(long long blocks)
 {
   return (unsigned)(blocks < 0x7fffffffLL ? blocks : 0x7fffffffLL);
 }
-#line 872 "scan.nw"
+#line 1085 "scan.nw"
 #ifndef SCAN_NO_MAIN
-#line 803 "scan.nw"
+#line 1016 "scan.nw"
 #define L0_THREADS 1024
 
 /* One row per block, in chunks of L0_THREADS; `carry` composes the chunks
@@ -290,7 +290,7 @@ l0_kernel(const float *a, const float *b, float *h, long long rows, long long le
     affine<float> carry = identity_map<float>();
     for (long long start = 0; start < len; start += L0_THREADS) {
       
-#line 822 "scan.nw"
+#line 1035 "scan.nw"
 int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
 long long i = start + threadIdx.x;
 affine<float> x = identity_map<float>();
@@ -305,11 +305,11 @@ if (warp > 0) x = combine(warp_sums[warp - 1], x);
 if (i < len) h[base + i] = combine(carry, x).b;
 carry = combine(carry, warp_sums[31]);
 __syncthreads();
-#line 816 "scan.nw"
+#line 1029 "scan.nw"
     }
   }
 }
-#line 857 "scan.nw"
+#line 1070 "scan.nw"
 static cudaError_t l0_launch(const float *a, const float *b, float *h,
                              long long rows, long long len, void *workspace,
                              cudaStream_t stream)
@@ -318,9 +318,9 @@ static cudaError_t l0_launch(const float *a, const float *b, float *h,
   l0_kernel<<<grid_for(rows), L0_THREADS, 0, stream>>>(a, b, h, rows, len);
   return cudaGetLastError();
 }
-#line 875 "scan.nw"
+#line 1088 "scan.nw"
 #endif
-#line 917 "scan.nw"
+#line 1130 "scan.nw"
 static __host__ __device__ __forceinline__ int blelloch_left(int offset, int tid)
 {
   return offset * (2 * tid + 1) - 1;
@@ -330,7 +330,7 @@ static __host__ __device__ __forceinline__ int blelloch_right(int offset, int ti
 {
   return offset * (2 * tid + 2) - 1;
 }
-#line 933 "scan.nw"
+#line 1146 "scan.nw"
 template <typename real>
 static __host__ __device__ __forceinline__ void
 upsweep_step(shared_tile<real> t, int offset, int tid, int fault)
@@ -350,7 +350,7 @@ downsweep_step(shared_tile<real> t, int offset, int tid, int fault)
   tile_put(t, left, parent);
   tile_put(t, right, combine_at(FAULT_DOWNSWEEP_SWAP, fault, parent, left_sum));
 }
-#line 960 "scan.nw"
+#line 1173 "scan.nw"
 template <typename real>
 static __host__ __device__ __forceinline__ void
 clear_root(shared_tile<real> t, int n, int fault)
@@ -358,7 +358,7 @@ clear_root(shared_tile<real> t, int n, int fault)
   tile_put(t, n, tile_get(t, n - 1));
   if (!FAULT_AT(fault, FAULT_ROOT_NOT_IDENTITY)) tile_put(t, n - 1, identity_map<real>());
 }
-#line 970 "scan.nw"
+#line 1183 "scan.nw"
 /* Exclusive scan of the n slots of `t` (n a power of two, n/2 threads);
    the total ends up in slot n. */
 template <typename real>
@@ -379,14 +379,14 @@ static __host__ __device__ void blelloch_exclusive(shared_tile<real> t, int n,
   }
   BARRIER();
 }
-#line 1003 "scan.nw"
+#line 1216 "scan.nw"
 /* One spare slot after every 32, so that strided accesses spread over the
    32 banks. */
 static __host__ __device__ __forceinline__ int padded(int i)
 {
   return i + (i >> 5);
 }
-#line 1018 "scan.nw"
+#line 1231 "scan.nw"
 static __host__ __device__ __forceinline__ int blelloch_size(int count)
 {
   int n = 2;
@@ -404,7 +404,7 @@ static __host__ __device__ __forceinline__ int blelloch_slots(int n)
 {
   return padded(n) + 1;
 }
-#line 1050 "scan.nw"
+#line 1263 "scan.nw"
 template <typename real>
 static __host__ __device__ void
 blelloch_load(shared_tile<real> t, const float *a, const float *b, int count,
@@ -421,7 +421,7 @@ blelloch_load(shared_tile<real> t, const float *a, const float *b, int count,
     }
   }
 }
-#line 1072 "scan.nw"
+#line 1285 "scan.nw"
 template <typename real>
 static __host__ __device__ void
 blelloch_store(shared_tile<real> t, real *out_a, real *out_b,
@@ -439,7 +439,7 @@ blelloch_store(shared_tile<real> t, real *out_a, real *out_b,
   }
   if (total) FOR_EACH_THREAD(tid, 1) *total = tile_get(t, n);
 }
-#line 1092 "scan.nw"
+#line 1305 "scan.nw"
 template <typename real>
 static __host__ __device__ void
 blelloch_tile(shared_tile<real> t, const float *a, const float *b, int count,
@@ -450,7 +450,7 @@ blelloch_tile(shared_tile<real> t, const float *a, const float *b, int count,
   blelloch_exclusive(t, n, fault);
   blelloch_store(t, out_a, out_b, total, count, n, fault);
 }
-#line 1110 "scan.nw"
+#line 1323 "scan.nw"
 #define L1_MAX_LEN 2048
 
 static __global__ void __launch_bounds__(L1_MAX_LEN / 2)
@@ -466,7 +466,7 @@ l1_kernel(const float *a, const float *b, float *h, long long rows, int len)
     __syncthreads();
   }
 }
-#line 1133 "scan.nw"
+#line 1346 "scan.nw"
 static cudaError_t l1_launch(const float *a, const float *b, float *h,
                              long long rows, long long len, void *workspace,
                              cudaStream_t stream)
@@ -478,7 +478,7 @@ static cudaError_t l1_launch(const float *a, const float *b, float *h,
       a, b, h, rows, (int)len);
   return cudaGetLastError();
 }
-#line 1247 "scan.nw"
+#line 1460 "scan.nw"
 #define L2_TILE 2048
 #define L2_MAX_LEN ((long long)L2_TILE * L2_TILE)
 
@@ -494,7 +494,7 @@ place_tile(long long g, long long len, long long tiles_per_row, int tile)
   p.count = (int)(len - p.index * tile < tile ? len - p.index * tile : tile);
   return p;
 }
-#line 1271 "scan.nw"
+#line 1484 "scan.nw"
 /* Exclusive scan of one row's `count` tile totals, in place. */
 template <typename real>
 static __host__ __device__ void spine_scan(shared_tile<real> t,
@@ -509,7 +509,7 @@ static __host__ __device__ void spine_scan(shared_tile<real> t,
   FOR_EACH_THREAD(tid, threads)
     for (int i = tid; i < count; i += threads) spine[i] = tile_get(t, i);
 }
-#line 1294 "scan.nw"
+#line 1507 "scan.nw"
 template <typename real>
 static __host__ __device__ void apply_tile(real *h, const real *local_a,
                                            affine<real> prefix, int count,
@@ -520,7 +520,7 @@ static __host__ __device__ void apply_tile(real *h, const real *local_a,
     h[i] = combine_at(FAULT_APPLY_SWAP, fault, prefix, local).b;
   }
 }
-#line 1311 "scan.nw"
+#line 1524 "scan.nw"
 static __global__ void __launch_bounds__(L2_TILE / 2)
 l2_tile_kernel(const float *a, const float *b, float *h, float *local_a,
                affine<float> *spine, long long rows, long long len,
@@ -536,7 +536,7 @@ l2_tile_kernel(const float *a, const float *b, float *h, float *local_a,
     __syncthreads();
   }
 }
-#line 1329 "scan.nw"
+#line 1542 "scan.nw"
 static __global__ void __launch_bounds__(L2_TILE / 2)
 l2_spine_kernel(affine<float> *spine, long long rows, int tiles_per_row)
 {
@@ -558,7 +558,7 @@ l2_apply_kernel(float *h, const float *local_a, const affine<float> *spine,
     apply_tile(h + p.start, local_a + p.start, spine[g], p.count, FAULT_NONE);
   }
 }
-#line 1360 "scan.nw"
+#line 1573 "scan.nw"
 static long long round_up(long long x, long long to) { return (x + to - 1) / to * to; }
 
 static size_t l2_workspace_bytes(long long rows, long long len, bool aligned)
@@ -567,7 +567,7 @@ static size_t l2_workspace_bytes(long long rows, long long len, bool aligned)
   return (size_t)(round_up(rows * len * (long long)sizeof(float), 256) +
                   tiles * (long long)sizeof(affine<float>));
 }
-#line 1371 "scan.nw"
+#line 1584 "scan.nw"
 static cudaError_t l2_launch(const float *a, const float *b, float *h,
                              long long rows, long long len, void *workspace,
                              cudaStream_t stream)
@@ -580,7 +580,7 @@ static cudaError_t l2_launch(const float *a, const float *b, float *h,
   size_t tile_shared = 2 * (size_t)blelloch_slots(L2_TILE) * sizeof(float);
   size_t spine_shared = 2 * (size_t)blelloch_slots(spine_n) * sizeof(float);
   
-#line 1388 "scan.nw"
+#line 1601 "scan.nw"
 l2_tile_kernel<<<grid_for(tiles), L2_TILE / 2, tile_shared, stream>>>(
     a, b, h, local_a, spine, rows, len, per_row);
 cudaError_t e = cudaGetLastError();
@@ -590,10 +590,10 @@ l2_spine_kernel<<<grid_for(rows), blelloch_threads(spine_n, FAULT_NONE),
 if ((e = cudaGetLastError()) != cudaSuccess) return e;
 l2_apply_kernel<<<grid_for(tiles), L2_TILE / 2, 0, stream>>>(
     h, local_a, spine, rows, len, per_row);
-#line 1383 "scan.nw"
+#line 1596 "scan.nw"
   return cudaGetLastError();
 }
-#line 1589 "scan.nw"
+#line 1802 "scan.nw"
 enum { TILE_EMPTY = 0, TILE_AGGREGATE = 1, TILE_PREFIX = 2 };
 
 typedef struct {
@@ -602,7 +602,7 @@ typedef struct {
   affine<float> *inclusive;   /* row start through the tile (flag == P)  */
   unsigned long long *ticket; /* the next tile number to hand out        */
 } tile_states;
-#line 1605 "scan.nw"
+#line 1818 "scan.nw"
 static __device__ __forceinline__ void store_volatile(affine<float> *p,
                                                       affine<float> v)
 {
@@ -617,7 +617,7 @@ static __device__ __forceinline__ affine<float> load_volatile(const affine<float
   affine<float> v = {q[0], q[1]};
   return v;
 }
-#line 1622 "scan.nw"
+#line 1835 "scan.nw"
 /* The value, a fence, then the flag: no reader sees the flag first. */
 static __device__ void publish(tile_states s, long long g, int flag,
                                affine<float> value)
@@ -636,7 +636,7 @@ static __device__ int wait_for_flag(tile_states s, long long g)
   __threadfence();
   return f;
 }
-#line 1820 "scan.nw"
+#line 2033 "scan.nw"
 static long long tile_flags_bytes(long long tiles)
 {
   return 256 + round_up(tiles * (long long)sizeof(int), 256);
@@ -647,7 +647,7 @@ static size_t lookback_workspace_bytes(long long tiles)
   return (size_t)(tile_flags_bytes(tiles) +
                   2 * tiles * (long long)sizeof(affine<float>));
 }
-#line 1833 "scan.nw"
+#line 2046 "scan.nw"
 /* Carve the workspace into tile states and clear the ticket and flags. */
 static cudaError_t tile_states_init(void *workspace, long long tiles,
                                     tile_states *s, cudaStream_t stream)
@@ -659,7 +659,7 @@ static cudaError_t tile_states_init(void *workspace, long long tiles,
   s->inclusive = s->aggregate + tiles;
   return cudaMemsetAsync(base, 0, (size_t)tile_flags_bytes(tiles), stream);
 }
-#line 1690 "scan.nw"
+#line 1903 "scan.nw"
 /* Serial walk: back to the nearest inclusive prefix, then forward through
    the aggregates after it, oldest first. */
 static __device__ affine<float> walk_serial(tile_states s, long long g)
@@ -670,7 +670,7 @@ static __device__ affine<float> walk_serial(tile_states s, long long g)
   for (j++; j < g; j++) acc = combine(acc, load_volatile(&s.aggregate[j]));
   return acc;
 }
-#line 1710 "scan.nw"
+#line 1923 "scan.nw"
 enum { WALK_SERIAL, WALK_WARP };
 static __device__ affine<float> walk_warp(tile_states s, long long g,
                                           long long first);
@@ -691,7 +691,7 @@ static __device__ affine<float> look_back(tile_states s, long long g,
   if (leader) publish(s, g, TILE_PREFIX, combine(prefix, total));
   return prefix;
 }
-#line 1741 "scan.nw"
+#line 1954 "scan.nw"
 /* Returns the composition of the elements of the threads before this one;
    *total gets the whole block's. `warp_sums` is shared, one slot a warp. */
 static __device__ affine<float> block_exclusive_scan(affine<float> x,
@@ -711,7 +711,7 @@ static __device__ affine<float> block_exclusive_scan(affine<float> x,
   *total = all;
   return combine(warp_before, before);
 }
-#line 1768 "scan.nw"
+#line 1981 "scan.nw"
 static __device__ long long take_ticket(tile_states s, long long *shared_slot)
 {
   __syncthreads();
@@ -719,7 +719,7 @@ static __device__ long long take_ticket(tile_states s, long long *shared_slot)
   __syncthreads();
   return *shared_slot;
 }
-#line 1782 "scan.nw"
+#line 1995 "scan.nw"
 #define L3_THREADS 256
 
 template <int WALK>
@@ -733,7 +733,7 @@ l3_kernel(const float *a, const float *b, float *h, long long len,
     long long g = take_ticket(s, &tile_shared);
     if (g >= tiles) break;
     
-#line 1801 "scan.nw"
+#line 2014 "scan.nw"
 tile_place p = place_tile(g, len, tiles_per_row, L3_THREADS);
 int i = threadIdx.x;
 affine<float> x = identity_map<float>(), total;
@@ -746,11 +746,11 @@ if (WALK == WALK_SERIAL ? threadIdx.x == 0 : threadIdx.x < 32) {
 }
 __syncthreads();
 if (i < p.count) h[p.start + i] = combine(prefix_shared, mine).b;
-#line 1795 "scan.nw"
+#line 2008 "scan.nw"
     if (gridDim.x >= tiles) break;
   }
 }
-#line 1847 "scan.nw"
+#line 2060 "scan.nw"
 static long long l3_tiles(long long rows, long long len, int tile)
 {
   return rows * ((len + tile - 1) / tile);
@@ -761,7 +761,7 @@ static size_t l3_workspace_bytes(long long rows, long long len, bool aligned)
 {
   return lookback_workspace_bytes(l3_tiles(rows, len, L3_THREADS));
 }
-#line 1860 "scan.nw"
+#line 2073 "scan.nw"
 template <int WALK>
 static cudaError_t l3_launch(const float *a, const float *b, float *h,
                              long long rows, long long len, void *workspace,
@@ -775,7 +775,7 @@ static cudaError_t l3_launch(const float *a, const float *b, float *h,
       a, b, h, len, tiles / rows, tiles, s);
   return cudaGetLastError();
 }
-#line 1920 "scan.nw"
+#line 2133 "scan.nw"
 /* Find the nearest predecessor with P, 32 at a time. Returns the window
    (lane k looked at tile window - k) and, in *lane_of_prefix, the lane. */
 static __device__ long long find_prefix_warp(tile_states s, long long g,
@@ -794,7 +794,7 @@ static __device__ long long find_prefix_warp(tile_states s, long long g,
     window -= 32;
   }
 }
-#line 1966 "scan.nw"
+#line 2179 "scan.nw"
 static __device__ affine<float> walk_warp(tile_states s, long long g,
                                           long long first)
 {
@@ -811,7 +811,7 @@ static __device__ affine<float> walk_warp(tile_states s, long long g,
   }
   return acc;
 }
-#line 2017 "scan.nw"
+#line 2230 "scan.nw"
 template <int ITEMS>
 static __global__ void __launch_bounds__(L3_THREADS)
 l3c_kernel(const float *a, const float *b, float *h, long long len,
@@ -826,7 +826,7 @@ l3c_kernel(const float *a, const float *b, float *h, long long len,
     int first = threadIdx.x * ITEMS;
     affine<float> x[ITEMS], total;
     
-#line 2044 "scan.nw"
+#line 2257 "scan.nw"
 #pragma unroll
 for (int k = 0; k < ITEMS; k++) {
   x[k] = identity_map<float>();
@@ -836,9 +836,9 @@ for (int k = 0; k < ITEMS; k++) {
   }
 }
 if (p.index == 0 && first == 0) x[0] = start_row(x[0]);
-#line 2031 "scan.nw"
+#line 2244 "scan.nw"
     
-#line 2056 "scan.nw"
+#line 2269 "scan.nw"
 affine<float> mine = x[0];
 #pragma unroll
 for (int k = 1; k < ITEMS; k++) mine = combine(mine, x[k]);
@@ -854,11 +854,11 @@ for (int k = 0; k < ITEMS; k++) {
   acc = combine(acc, x[k]);
   if (first + k < p.count) h[p.start + first + k] = acc.b;
 }
-#line 2032 "scan.nw"
+#line 2245 "scan.nw"
     if (gridDim.x >= tiles) break;
   }
 }
-#line 2074 "scan.nw"
+#line 2287 "scan.nw"
 template <int ITEMS>
 static size_t l3c_workspace_bytes(long long rows, long long len, bool aligned)
 {
@@ -878,7 +878,7 @@ static cudaError_t l3c_launch(const float *a, const float *b, float *h,
       a, b, h, len, tiles / rows, tiles, s);
   return cudaGetLastError();
 }
-#line 2361 "scan.nw"
+#line 2574 "scan.nw"
 /* A stretch of the flattened rows: x -> a*x + b, or, with `reset`, a stretch
    containing a row start, which no longer depends on what came before (its
    `a` is then never read). */
@@ -892,7 +892,7 @@ static __device__ __forceinline__ segment segment_combine(segment earlier,
                earlier.reset};
   return r;
 }
-#line 2382 "scan.nw"
+#line 2595 "scan.nw"
 static __device__ __forceinline__ segment segment_identity(void)
 {
   segment e = {1.0f, 0.0f, 0};
@@ -905,7 +905,7 @@ static __device__ __forceinline__ segment element(float a, float b, bool first)
   segment x = {a, first ? fmaf(a, 0.0f, b) : b, first};
   return x;
 }
-#line 2404 "scan.nw"
+#line 2617 "scan.nw"
 /* The warp scan of segments none of which resets: plain affine maps. */
 static __device__ __forceinline__ segment warp_inclusive_maps(segment x)
 {
@@ -917,7 +917,7 @@ static __device__ __forceinline__ segment warp_inclusive_maps(segment x)
   }
   return x;
 }
-#line 2420 "scan.nw"
+#line 2633 "scan.nw"
 static __device__ __forceinline__ segment shfl_segment(segment x, int lane)
 {
   segment y = {__shfl_sync(FULL_MASK, x.a, lane), __shfl_sync(FULL_MASK, x.b, lane),
@@ -937,9 +937,9 @@ static __device__ __forceinline__ segment warp_inclusive_segments(segment x)
   }
   return x;
 }
-#line 2472 "scan.nw"
+#line 2685 "scan.nw"
 #define VEC 4   /* floats per vector */
-#line 2485 "scan.nw"
+#line 2698 "scan.nw"
 template <bool ALIGNED>
 static __device__ __forceinline__ void copy_vector(float4 *dst, const float *src,
                                                    long long i, long long n, float fill)
@@ -955,7 +955,7 @@ static __device__ __forceinline__ void copy_vector(float4 *dst, const float *src
     else d[k] = fill;
   }
 }
-#line 2509 "scan.nw"
+#line 2722 "scan.nw"
 template <bool ALIGNED>
 static __device__ __forceinline__ void store_vector(float *dst, long long i,
                                                     long long n, const float *v)
@@ -968,7 +968,7 @@ static __device__ __forceinline__ void store_vector(float *dst, long long i,
       if (i + k >= 0 && i + k < n) dst[i + k] = v[k];
   }
 }
-#line 2589 "scan.nw"
+#line 2802 "scan.nw"
 /* The upper half of a status word: a segment's a, or one of two NaNs that
    arithmetic never produces. */
 #define WORD_EMPTY 0xFFFFFFFFu   /* nothing published yet */
@@ -980,7 +980,7 @@ typedef struct {
   unsigned long long *group_status;  /* per group of 32 tiles */
   unsigned long long *known;         /* the ring's: its chain block's states, per tile */
 } packed_states;
-#line 2611 "scan.nw"
+#line 2824 "scan.nw"
 static __device__ __forceinline__ unsigned long long load_relaxed(
     const unsigned long long *p)
 {
@@ -994,7 +994,7 @@ static __device__ __forceinline__ void store_relaxed(unsigned long long *p,
 {
   asm volatile("st.relaxed.gpu.global.b64 [%0], %1;" :: "l"(p), "l"(v) : "memory");
 }
-#line 2627 "scan.nw"
+#line 2840 "scan.nw"
 static __device__ __forceinline__ unsigned long long pack(unsigned high, float low)
 {
   return (unsigned long long)high * 0x100000000ULL | __float_as_uint(low);
@@ -1021,7 +1021,7 @@ static __device__ __forceinline__ segment word_segment(unsigned long long w)
                __uint_as_float((unsigned)w), known};
   return x;
 }
-#line 2781 "scan.nw"
+#line 2994 "scan.nw"
 #define WORD_NONE_BEFORE pack(WORD_KNOWN, 0.0f)   /* a group before the first */
 
 /* Step 1, all at once, lane j: the aggregate of tile 32G + j, that of tile
@@ -1036,7 +1036,7 @@ static __device__ walk_reads first_reads(packed_states s, long long G)
                   H >= 0 ? load_relaxed(&s.group_status[H]) : WORD_NONE_BEFORE};
   return r;
 }
-#line 2813 "scan.nw"
+#line 3026 "scan.nw"
 /* The segments of the warp's active lanes, `word` being each lane's first read
    of its own word `*status`; inactive lanes get the identity. */
 static __device__ segment published_segments(const unsigned long long *status,
@@ -1048,7 +1048,7 @@ static __device__ segment published_segments(const unsigned long long *status,
   }
   return active ? word_segment(word) : segment_identity();
 }
-#line 2830 "scan.nw"
+#line 3043 "scan.nw"
 /* S_G(j) at every lane j, from the aggregates of lanes below k, `own` at lane
    k and the identity above; `mate`: step 1's reads. */
 static __device__ segment group_scan(packed_states s, long long G, int k, segment own,
@@ -1058,7 +1058,7 @@ static __device__ segment group_scan(packed_states s, long long G, int k, segmen
   segment x = published_segments(&s.status[32 * G + lane], lane < k, mate);
   return warp_inclusive_segments(lane == k ? own : x);
 }
-#line 2846 "scan.nw"
+#line 3059 "scan.nw"
 /* Group H's total from its tiles' aggregates (`word`: this lane's first read
    of its tile's), swapped in by lane `publisher` if H has published nothing. */
 static __device__ segment settle_group_total(packed_states s, long long H,
@@ -1070,7 +1070,7 @@ static __device__ segment settle_group_total(packed_states s, long long H,
   if (lane == publisher) atomicCAS(&s.group_status[H], ~0ULL, segment_word(total));
   return total;
 }
-#line 2867 "scan.nw"
+#line 3080 "scan.nw"
 /* Find the nearest group before G that is known, settling every nearer group
    found empty; returns the window (lane j has group window - j), the known
    lane, and in *word each lane's word of that window, settled totals put in. */
@@ -1085,13 +1085,13 @@ static __device__ long long nearest_known_group(packed_states s, long long G, wa
     unsigned nearer = known ? (known & (0u - known)) - 1 : FULL_MASK;
     if (empty & nearer) {
       
-#line 2892 "scan.nw"
+#line 3105 "scan.nw"
 int e = __ffs(empty) - 1;
 long long H = window - e;
 unsigned long long first = H == G - 1 ? r.previous : load_relaxed(&s.status[32 * H + lane]);
 segment total = settle_group_total(s, H, first, e);
 if (lane == e) *word = segment_word(total);
-#line 2881 "scan.nw"
+#line 3094 "scan.nw"
       continue;
     }
     if (known) { *lane_of = __ffs(known) - 1; return window; }
@@ -1100,13 +1100,13 @@ if (lane == e) *word = segment_word(total);
     *word = H >= 0 ? load_relaxed(&s.group_status[H]) : WORD_NONE_BEFORE;
   }
 }
-#line 2905 "scan.nw"
+#line 3118 "scan.nw"
 /* The b component of everything before a stretch, followed by the stretch. */
 static __device__ __forceinline__ float segment_apply(segment x, float b)
 {
   return x.reset ? x.b : fmaf(x.a, b, x.b);
 }
-#line 2920 "scan.nw"
+#line 3133 "scan.nw"
 /* B_G, the b of everything before group G, canonically. */
 static __device__ float group_prefix(packed_states s, long long G, walk_reads r)
 {
@@ -1122,7 +1122,7 @@ static __device__ float group_prefix(packed_states s, long long G, walk_reads r)
   }
   return acc;
 }
-#line 2947 "scan.nw"
+#line 3160 "scan.nw"
 /* The walk of tile g with aggregate `own`: publishes its group's total and
    state through it if g is the group's last tile, and returns the b before
    g, which the caller reads only if `needs_before`. */
@@ -1143,7 +1143,7 @@ static __device__ float walk_groups(packed_states s, long long g, segment own,
     store_relaxed(&s.group_status[G], pack(WORD_KNOWN, segment_apply(through, prefix)));
   return k ? segment_apply(before, prefix) : prefix;
 }
-#line 3020 "scan.nw"
+#line 3233 "scan.nw"
 #define L4_THREADS 256
 #define L4_WARPS (L4_THREADS / 32)
 
@@ -1165,7 +1165,7 @@ typedef struct {
   long long rows;             /* ragged rows: how many */
   const long long *tile_row;  /* ragged rows: the first row starting at or after each tile */
 } l4_params;
-#line 3054 "scan.nw"
+#line 3267 "scan.nw"
 enum { STAMP_BEGAN, STAMP_CLAIMED, STAMP_LOADED, STAMP_SCANNED, STAMP_PREFIXED,
        STAMP_STORED, STAMP_SM, STAMPS = 8 };   /* the words of a tile's timeline */
 
@@ -1188,7 +1188,7 @@ static __device__ __forceinline__ unsigned long long sm_id(void)
     p.stamps[(tile) * STAMPS + (step)] = (value); } while (0)
 /* ... and thread 0 notes one step of tile g. */
 #define L4_STAMP(step, value) do { if (threadIdx.x == 0) STAMP_TILE(g, step, value); } while (0)
-#line 3094 "scan.nw"
+#line 3307 "scan.nw"
 /* Threads a multiprocessor holds: 2,048 on the data-centre GPUs (sm_80,
    sm_87, sm_90, sm_100), 1,024 on Turing, 1,536 on the others. */
 #if !defined(__CUDA_ARCH__) || __CUDA_ARCH__ == 800 || __CUDA_ARCH__ == 870 || \
@@ -1220,7 +1220,7 @@ static __device__ void claim_tile(const l4_params &p, int tile, long long *g,
 {
   tile_of_ticket(p, tile, atomicAdd(p.s.ticket, 1ULL), g, offset);
 }
-#line 3153 "scan.nw"
+#line 3366 "scan.nw"
 /* Rows of len: the mask of starts at items first, first + step, ... */
 template <int ITEMS>
 static __device__ __forceinline__ unsigned item_starts(int first, int step)
@@ -1229,7 +1229,7 @@ static __device__ __forceinline__ unsigned item_starts(int first, int step)
   for (int e = first; e < ITEMS; e += step) m |= 1u << e;
   return m;
 }
-#line 3170 "scan.nw"
+#line 3383 "scan.nw"
 /* Ragged rows: the mask of the items from e0 that start a row; element 0 always does. */
 template <int ITEMS>
 static __device__ unsigned ragged_item_starts(const l4_params &p, long long g, long long e0)
@@ -1246,7 +1246,7 @@ static __device__ unsigned ragged_item_starts(const l4_params &p, long long g, l
     if (d >= 0) m |= 1u << d;
   return m;
 }
-#line 3189 "scan.nw"
+#line 3402 "scan.nw"
 /* This thread's items, composed in order into one segment; bit e of
    `starts`: item e starts a row. */
 template <int ITEMS>
@@ -1284,7 +1284,7 @@ static __device__ __forceinline__ segment compose_items_from_start(const float4 
                                          yb[slot(v + e / VEC) * VEC + e % VEC], false));
   return mine;
 }
-#line 3229 "scan.nw"
+#line 3442 "scan.nw"
 /* The states of this thread's items, from the state before them, over the
    items' b slots; rows start as in compose_items. */
 template <int ITEMS>
@@ -1303,7 +1303,7 @@ static __device__ __forceinline__ void apply_items(const float4 *sa, float4 *sb,
     sb[v] = make_float4(out[0], out[1], out[2], out[3]);
   }
 }
-#line 3250 "scan.nw"
+#line 3463 "scan.nw"
 template <int ITEMS, bool ALIGNED, bool STAMPED = false>
 static __global__ void __launch_bounds__(L4_THREADS, L4_BLOCKS_PER_SM(ITEMS))
 l4_kernel(l4_params p)
@@ -1322,7 +1322,7 @@ l4_kernel(l4_params p)
   for (;;) {
     if (STAMPED && threadIdx.x == 0) began = clock_ns();
     
-#line 3297 "scan.nw"
+#line 3510 "scan.nw"
 __syncthreads();
 if (threadIdx.x == 0 && p.order == L4_LOOK_BACK)
   claim_tile(p, TILE, &tile_shared, &offset_shared);
@@ -1334,12 +1334,12 @@ long long tile_first = g * TILE - p.shift;
 next_tile = p.order != L4_ROW_A_BLOCK ? g + gridDim.x
           : (g + 1) % p.row_tiles ? g + 1 : g + 1 + (gridDim.x - 1LL) * p.row_tiles;
 if (g >= p.tiles) break;
-#line 3268 "scan.nw"
+#line 3481 "scan.nw"
     L4_STAMP(STAMP_BEGAN, began);
     L4_STAMP(STAMP_CLAIMED, clock_ns());
     L4_STAMP(STAMP_SM, sm_id());
     
-#line 3313 "scan.nw"
+#line 3526 "scan.nw"
 #pragma unroll
 for (int m = 0; m < ITEMS / VEC; m++) {
   int v = threadIdx.x + m * L4_THREADS;
@@ -1350,11 +1350,11 @@ for (int m = 0; m < ITEMS / VEC; m++) {
 __pipeline_commit();
 __pipeline_wait_prior(0);
 __syncthreads();
-#line 3272 "scan.nw"
+#line 3485 "scan.nw"
     L4_STAMP(STAMP_LOADED, clock_ns());
     segment lane_before, warp_before, total;
     
-#line 3338 "scan.nw"
+#line 3551 "scan.nw"
 long long r = row_offset + (long long)threadIdx.x * ITEMS;
 r = r < p.len ? r : p.len < TILE ? (long long)((unsigned)r % (unsigned)p.len) : r - p.len;
 int step = p.len < ITEMS ? (int)p.len : ITEMS;
@@ -1362,14 +1362,14 @@ int first_start = r == 0 ? 0 : p.len - r < ITEMS ? (int)(p.len - r) : ITEMS;
 unsigned starts = p.offsets ? ragged_item_starts<ITEMS>(p, g, g * TILE - p.shift +
                                                         (long long)threadIdx.x * ITEMS)
                             : item_starts<ITEMS>(first_start, step);
-#line 3275 "scan.nw"
+#line 3488 "scan.nw"
     
-#line 3348 "scan.nw"
+#line 3561 "scan.nw"
 segment mine = starts ? compose_items_from_start<ITEMS>(sa, sb, starts)
                       : compose_items<ITEMS>(sa, sb, 0u);
-#line 3276 "scan.nw"
+#line 3489 "scan.nw"
     
-#line 3357 "scan.nw"
+#line 3570 "scan.nw"
 segment incl = warp_inclusive_segments(mine);
 lane_before = shfl_segment(incl, (lane + 31) & 31);
 if (lane == 0) lane_before = segment_identity();
@@ -1379,9 +1379,9 @@ warp_before = segment_identity();
 for (int w = 0; w < warp; w++) warp_before = segment_combine(warp_before, warp_sums[w]);
 total = warp_before;
 for (int w = warp; w < L4_WARPS; w++) total = segment_combine(total, warp_sums[w]);
-#line 3277 "scan.nw"
+#line 3490 "scan.nw"
     
-#line 3376 "scan.nw"
+#line 3589 "scan.nw"
 if (warp == 0) {
   bool look_back = p.order == L4_LOOK_BACK;
   bool needs_before = look_back && g > 0 && row_offset != 0, last = look_back && g % 32 == 31;
@@ -1395,28 +1395,28 @@ if (warp == 0) {
   L4_STAMP(STAMP_PREFIXED, clock_ns());
 }
 __syncthreads();
-#line 3278 "scan.nw"
+#line 3491 "scan.nw"
     
-#line 3398 "scan.nw"
+#line 3611 "scan.nw"
 float state = segment_apply(lane_before, segment_apply(warp_before, prefix_shared));
 if (starts) apply_items<ITEMS>(sa, sb, state, starts);
 else apply_items<ITEMS>(sa, sb, state, 0u);
 carry = segment_apply(total, prefix_shared);   /* the state after the tile */
 __syncthreads();
-#line 3279 "scan.nw"
+#line 3492 "scan.nw"
     
-#line 3406 "scan.nw"
+#line 3619 "scan.nw"
 #pragma unroll
 for (int m = 0; m < ITEMS / VEC; m++) {
   int v = threadIdx.x + m * L4_THREADS;
   store_vector<ALIGNED>(p.h, tile_first + (long long)v * VEC, p.n, (const float *)&sb[slot(v)]);
 }
-#line 3280 "scan.nw"
+#line 3493 "scan.nw"
     L4_STAMP(STAMP_STORED, clock_ns());
     if (gridDim.x >= p.tiles) break;
   }
 }
-#line 3455 "scan.nw"
+#line 3668 "scan.nw"
 #define HELD_WARPS 7                            /* warps that load and scan */
 #define HELD_THREADS (HELD_WARPS * 32 + 32)     /* and one that walks */
 #define HELD_ITEMS 32
@@ -1429,7 +1429,7 @@ typedef struct {
   int needs_before;     /* whether its first elements need the prefix */
   int last;             /* whether the block has no tile after it */
 } held_request;
-#line 3493 "scan.nw"
+#line 3706 "scan.nw"
 static __device__ __forceinline__ void bar_sync(int id, int threads)
 {
   asm volatile("barrier.sync %0, %1;" :: "r"(id), "r"(threads) : "memory");
@@ -1439,7 +1439,7 @@ static __device__ __forceinline__ void bar_arrive(int id, int threads)
 {
   asm volatile("barrier.arrive %0, %1;" :: "r"(id), "r"(threads) : "memory");
 }
-#line 3512 "scan.nw"
+#line 3725 "scan.nw"
 template <bool ALIGNED, bool STAMPED>
 static __device__ __forceinline__ void start_held_copy(const l4_params &p, float4 *sa,
                                                        float4 *sb, long long tile)
@@ -1456,7 +1456,7 @@ static __device__ __forceinline__ void start_held_copy(const l4_params &p, float
   }
   __pipeline_commit();
 }
-#line 3531 "scan.nw"
+#line 3744 "scan.nw"
 /* apply_items with the items in registers, the states to slots of sh */
 static __device__ __forceinline__ void apply_held(const float *xa, const float *yb,
                                                   float4 *sh, float state, unsigned starts)
@@ -1472,13 +1472,13 @@ static __device__ __forceinline__ void apply_held(const float *xa, const float *
     sh[v] = make_float4(out[0], out[1], out[2], out[3]);
   }
 }
-#line 3553 "scan.nw"
+#line 3766 "scan.nw"
 typedef struct {
   long long first;                    /* its first element's flat index */
   segment lane_before, warp_before;   /* this thread's share of the block scan */
   unsigned starts;                    /* bit e: the thread's item e starts a row */
 } held_tile;
-#line 3566 "scan.nw"
+#line 3779 "scan.nw"
 template <bool ALIGNED, bool STAMPED>
 static __device__ __forceinline__ void finish_held(const l4_params &p, const held_tile &t,
                                                    const float *xa, const float *yb,
@@ -1496,7 +1496,7 @@ static __device__ __forceinline__ void finish_held(const l4_params &p, const hel
   }
   if (threadIdx.x == 0) STAMP_TILE((t.first + p.shift) / HELD_TILE, STAMP_STORED, clock_ns());
 }
-#line 3605 "scan.nw"
+#line 3818 "scan.nw"
 template <bool ALIGNED, bool STAMPED = false>
 static __global__ void __launch_bounds__(HELD_THREADS, 2)
 l4_held_kernel(l4_params p)
@@ -1512,17 +1512,17 @@ l4_held_kernel(l4_params p)
   float4 *sa = l4_tile, *sb = l4_tile + SLOTS, *sh = l4_tile + 2 * SLOTS;
   int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
   
-#line 3643 "scan.nw"
+#line 3856 "scan.nw"
 if (threadIdx.x == 0) {
   unsigned long long asked = STAMPED ? clock_ns() : 0;
   claim_tile(p, TILE, &tile_shared, &offset_shared);
   if (tile_shared < p.tiles) STAMP_TILE(tile_shared, STAMP_BEGAN, asked);
 }
 __syncthreads();
-#line 3620 "scan.nw"
+#line 3833 "scan.nw"
   if (warp == HELD_WARPS) {
     
-#line 3660 "scan.nw"
+#line 3873 "scan.nw"
 for (bool last = tile_shared >= p.tiles; !last;) {
   bar_sync(BAR_REQUEST, HELD_THREADS);
   long long g = request.tile;
@@ -1535,19 +1535,19 @@ for (bool last = tile_shared >= p.tiles; !last;) {
   bar_sync(BAR_DONE, HELD_THREADS);
 }
 return;
-#line 3622 "scan.nw"
+#line 3835 "scan.nw"
   }
   
-#line 3675 "scan.nw"
+#line 3888 "scan.nw"
 float xa[ITEMS], yb[ITEMS];
 held_tile held;
 bool holding = false;
 long long g = tile_shared, row_offset = offset_shared;
 if (g < p.tiles) start_held_copy<ALIGNED, STAMPED>(p, sa, sb, g);
-#line 3624 "scan.nw"
+#line 3837 "scan.nw"
   while (g < p.tiles) {
     
-#line 3338 "scan.nw"
+#line 3551 "scan.nw"
 long long r = row_offset + (long long)threadIdx.x * ITEMS;
 r = r < p.len ? r : p.len < TILE ? (long long)((unsigned)r % (unsigned)p.len) : r - p.len;
 int step = p.len < ITEMS ? (int)p.len : ITEMS;
@@ -1555,14 +1555,14 @@ int first_start = r == 0 ? 0 : p.len - r < ITEMS ? (int)(p.len - r) : ITEMS;
 unsigned starts = p.offsets ? ragged_item_starts<ITEMS>(p, g, g * TILE - p.shift +
                                                         (long long)threadIdx.x * ITEMS)
                             : item_starts<ITEMS>(first_start, step);
-#line 3688 "scan.nw"
+#line 3901 "scan.nw"
 __pipeline_wait_prior(0);
 bar_sync(BAR_WORKERS, HELD_WARPS * 32);
 L4_STAMP(STAMP_LOADED, clock_ns());
-#line 3348 "scan.nw"
+#line 3561 "scan.nw"
 segment mine = starts ? compose_items_from_start<ITEMS>(sa, sb, starts)
                       : compose_items<ITEMS>(sa, sb, 0u);
-#line 3692 "scan.nw"
+#line 3905 "scan.nw"
 segment incl = warp_inclusive_segments(mine);
 segment lane_before = shfl_segment(incl, (lane + 31) & 31);
 if (lane == 0) lane_before = segment_identity();
@@ -1575,18 +1575,18 @@ for (int w = warp; w < HELD_WARPS; w++) own = segment_combine(own, warp_sums[w])
 if (own.reset) own.a = 1.0f;   /* as readers see it, as in the kernel before */
 if (threadIdx.x == 0) store_relaxed(&p.s.status[g], segment_word(own));
 L4_STAMP(STAMP_SCANNED, clock_ns());
-#line 3626 "scan.nw"
+#line 3839 "scan.nw"
     if (holding) finish_held<ALIGNED, STAMPED>(p, held, xa, yb, sh, &prefix_shared);
     
-#line 3715 "scan.nw"
+#line 3928 "scan.nw"
 unsigned long long ticket = 0;
 if (threadIdx.x == 0) {
   if (STAMPED) asked_shared = clock_ns();   /* in shared memory: registers are short */
   ticket = atomicAdd(p.s.ticket, 1ULL);
 }
-#line 3628 "scan.nw"
+#line 3841 "scan.nw"
     
-#line 3728 "scan.nw"
+#line 3941 "scan.nw"
 #pragma unroll
 for (int m = 0; m < ITEMS / VEC; m++) {
   int v = slot(threadIdx.x * (ITEMS / VEC) + m);
@@ -1602,15 +1602,15 @@ if (threadIdx.x == 0) {
   request.needs_before = g > 0 && row_offset != 0;
   request.last = next_shared >= p.tiles;
 }
-#line 3629 "scan.nw"
+#line 3842 "scan.nw"
     bar_sync(BAR_WORKERS, HELD_WARPS * 32);
     
-#line 3750 "scan.nw"
+#line 3963 "scan.nw"
 long long next = next_shared, next_offset = next_offset_shared;
 if (next < p.tiles) start_held_copy<ALIGNED, STAMPED>(p, sa, sb, next);
-#line 3631 "scan.nw"
+#line 3844 "scan.nw"
     
-#line 3755 "scan.nw"
+#line 3968 "scan.nw"
 bar_arrive(BAR_REQUEST, HELD_THREADS);
 holding = true;
 held.first = g * TILE - p.shift;
@@ -1619,11 +1619,11 @@ held.warp_before = warp_before;
 held.starts = starts;
 g = next;
 row_offset = next_offset;
-#line 3632 "scan.nw"
+#line 3845 "scan.nw"
   }
   if (holding) finish_held<ALIGNED, STAMPED>(p, held, xa, yb, sh, &prefix_shared);
 }
-#line 3798 "scan.nw"
+#line 4011 "scan.nw"
 static long long l4_tiles(long long n, int shift, int tile)
 {
   return (n + shift + tile - 1) / tile;
@@ -1648,7 +1648,7 @@ static size_t l4_workspace_bytes(long long rows, long long len, bool aligned)
 {
   return (size_t)l4_state_bytes(l4_tiles(rows * len, 3, L4_THREADS * ITEMS));
 }
-#line 3825 "scan.nw"
+#line 4038 "scan.nw"
 static packed_states l4_states(void *workspace, long long tiles)
 {
   char *base = (char *)workspace;
@@ -1659,7 +1659,7 @@ static packed_states l4_states(void *workspace, long long tiles)
   s.known = NULL;
   return s;
 }
-#line 3850 "scan.nw"
+#line 4063 "scan.nw"
 /* A build for another GPU's limit: -DSCAN_SMEM_CAP_KIB=99 lets no block ask
    for more shared memory than a consumer GPU's 99 KiB. */
 #ifdef SCAN_SMEM_CAP_KIB
@@ -1695,7 +1695,7 @@ static int l4_resident(void)
   return resident_blocks((const void *)l4_kernel<ITEMS, ALIGNED, STAMPED>, L4_THREADS,
                          (int)l4_shared_bytes<ITEMS>(), remembered);
 }
-#line 3888 "scan.nw"
+#line 4101 "scan.nw"
 template <int ITEMS, bool ALIGNED, bool STAMPED = false>
 static cudaError_t l4_start(l4_params p, cudaStream_t stream)
 {
@@ -1705,7 +1705,7 @@ static cudaError_t l4_start(l4_params p, cudaStream_t stream)
                                        l4_shared_bytes<ITEMS>(), stream>>>(p);
   return cudaGetLastError();
 }
-#line 3925 "scan.nw"
+#line 4138 "scan.nw"
 /* A tile launch's parameters, but for its tiles and order: the shift that puts
    virtual multiples of 4 on 16-byte lines, where one shift serves all three
    arrays (*aligned says whether it does). */
@@ -1726,7 +1726,7 @@ static int l4_order(l4_params p, long long rows, int tile, int resident)
     return L4_ROW_A_BLOCK;
   return L4_LOOK_BACK;
 }
-#line 3948 "scan.nw"
+#line 4161 "scan.nw"
 template <int ITEMS>
 static cudaError_t l4_launch_stamped(const float *a, const float *b, float *h,
                                      long long rows, long long len, void *workspace,
@@ -1758,7 +1758,7 @@ static cudaError_t l4_launch(const float *a, const float *b, float *h,
 {
   return l4_launch_stamped<ITEMS>(a, b, h, rows, len, workspace, NULL, stream);
 }
-#line 3989 "scan.nw"
+#line 4202 "scan.nw"
 static size_t l4_held_shared_bytes(void)
 {
   return 3 * (size_t)slot(HELD_TILE / VEC) * sizeof(float4);
@@ -1776,7 +1776,7 @@ static int l4_held_resident(void)
   return resident_blocks((const void *)l4_held_kernel<ALIGNED, STAMPED>, HELD_THREADS,
                          (int)l4_held_shared_bytes(), remembered);
 }
-#line 4009 "scan.nw"
+#line 4222 "scan.nw"
 /* Whether the held kernel runs a launch of this shape (p.len and p.shift set). */
 static bool l4_held_takes(l4_params p, long long rows, bool aligned)
 {
@@ -1784,7 +1784,7 @@ static bool l4_held_takes(l4_params p, long long rows, bool aligned)
   return resident > 0 &&
          l4_order(p, rows, L4_THREADS * 32, l4_resident<32, true>()) == L4_LOOK_BACK;
 }
-#line 4022 "scan.nw"
+#line 4235 "scan.nw"
 static cudaError_t l4_held_launch_stamped(const float *a, const float *b, float *h,
                                           long long rows, long long len, void *workspace,
                                           unsigned long long *stamps, cudaStream_t stream)
@@ -1800,7 +1800,7 @@ static cudaError_t l4_held_launch_stamped(const float *a, const float *b, float 
 #endif
   if (resident == 0) return cudaErrorInvalidConfiguration;
   
-#line 4048 "scan.nw"
+#line 4261 "scan.nw"
 p.tiles = l4_tiles(p.n, p.shift, HELD_TILE);
 p.s = l4_states(workspace, p.tiles);
 cudaError_t e = cudaMemsetAsync(workspace, 0xFF, (size_t)l4_state_bytes(p.tiles), stream);
@@ -1815,7 +1815,7 @@ else
 if (aligned) l4_held_kernel<true><<<grid, HELD_THREADS, shared, stream>>>(p);
 else l4_held_kernel<false><<<grid, HELD_THREADS, shared, stream>>>(p);
 return cudaGetLastError();
-#line 4037 "scan.nw"
+#line 4250 "scan.nw"
 }
 
 static cudaError_t l4_held_launch(const float *a, const float *b, float *h,
@@ -1824,10 +1824,10 @@ static cudaError_t l4_held_launch(const float *a, const float *b, float *h,
 {
   return l4_held_launch_stamped(a, b, h, rows, len, workspace, NULL, stream);
 }
-#line 4102 "scan.nw"
+#line 4315 "scan.nw"
 #define ROWS_PIECES 4                         /* vectors a lane loads a step */
 #define ROWS_STEP (32 * VEC * ROWS_PIECES)    /* elements a warp scans a step */
-#line 4187 "scan.nw"
+#line 4400 "scan.nw"
 static __host__ __device__ __forceinline__ int rows_groups(int warps, int ways)
 {
   return warps / ways;   /* groups a block */
@@ -1860,7 +1860,7 @@ static long long rows_blocks(long long rows, int warps, int ways)
 {
   return (rows + rows_groups(warps, ways) - 1) / rows_groups(warps, ways);
 }
-#line 4131 "scan.nw"
+#line 4344 "scan.nw"
 /* The vector of a row that starts at element i; the identity past the end. */
 template <bool ALIGNED>
 static __device__ __forceinline__ float4 row_vector(const float *row, long long i,
@@ -1876,7 +1876,7 @@ static __device__ __forceinline__ float4 row_vector(const float *row, long long 
   }
   return make_float4(v[0], v[1], v[2], v[3]);
 }
-#line 4149 "scan.nw"
+#line 4362 "scan.nw"
 /* The four elements of a vector, composed in order into one map. */
 static __device__ __forceinline__ segment compose_vector(float4 a, float4 b)
 {
@@ -1886,7 +1886,7 @@ static __device__ __forceinline__ segment compose_vector(float4 a, float4 b)
   x.b = fmaf(a.w, x.b, b.w); x.a *= a.w;
   return x;
 }
-#line 4224 "scan.nw"
+#line 4437 "scan.nw"
 template <bool ALIGNED, int WARPS>
 static __global__ void __launch_bounds__(WARPS * 32)
 l4_rows_kernel(const float *a, const float *b, float *h, long long rows, long long len,
@@ -1903,7 +1903,7 @@ l4_rows_kernel(const float *a, const float *b, float *h, long long rows, long lo
     float carry = 0.0f;   /* the state before the stride */
     for (long long stride = 0; stride < len; stride += rows_stride_length(ways)) {
       
-#line 4250 "scan.nw"
+#line 4463 "scan.nw"
 float4 va[ROWS_PIECES], vb[ROWS_PIECES];
 #pragma unroll
 for (int p = 0; p < ROWS_PIECES; p++) {
@@ -1911,9 +1911,9 @@ for (int p = 0; p < ROWS_PIECES; p++) {
   va[p] = row_vector<ALIGNED>(ra, i, len, 1.0f);
   vb[p] = row_vector<ALIGNED>(rb, i, len, 0.0f);
 }
-#line 4240 "scan.nw"
+#line 4453 "scan.nw"
       
-#line 4265 "scan.nw"
+#line 4478 "scan.nw"
 segment before[ROWS_PIECES], total[ROWS_PIECES], step = segment_identity();
 #pragma unroll
 for (int p = 0; p < ROWS_PIECES; p++) {
@@ -1924,9 +1924,9 @@ for (int p = 0; p < ROWS_PIECES; p++) {
   total[p] = t;
   step = p == 0 ? t : segment_combine(step, t);
 }
-#line 4241 "scan.nw"
+#line 4454 "scan.nw"
       
-#line 4296 "scan.nw"
+#line 4509 "scan.nw"
 float state = carry;
 if (ways == 1) {
   carry = fmaf(step.a, carry, step.b);
@@ -1939,9 +1939,9 @@ if (ways == 1) {
     carry = fmaf(t.x, carry, t.y);
   }
 }
-#line 4242 "scan.nw"
+#line 4455 "scan.nw"
       
-#line 4315 "scan.nw"
+#line 4528 "scan.nw"
 #pragma unroll
 for (int p = 0; p < ROWS_PIECES; p++) {
   float x = lane == 0 ? state : fmaf(before[p].a, state, before[p].b), out[VEC];
@@ -1952,12 +1952,12 @@ for (int p = 0; p < ROWS_PIECES; p++) {
   store_vector<ALIGNED>(rh, rows_vector_at(stride, way, p, lane), len, out);
   state = fmaf(total[p].a, state, total[p].b);
 }
-#line 4243 "scan.nw"
+#line 4456 "scan.nw"
       parity ^= 1;
     }
   }
 }
-#line 4346 "scan.nw"
+#line 4559 "scan.nw"
 #define ROWS_PER_GROUP 32   /* rows wanted for every resident group */
 
 static int l4_rows_resident_warps(bool aligned, int warps)
@@ -1974,7 +1974,7 @@ static int l4_rows_block_warps(long long rows, bool aligned)
 {
   return rows < 2LL * l4_rows_resident_warps(aligned, 4) ? 8 : 4;
 }
-#line 4365 "scan.nw"
+#line 4578 "scan.nw"
 static int l4_rows_ways(long long rows, long long len, bool aligned)
 {
   int warps = l4_rows_block_warps(rows, aligned), ways = 1;
@@ -1984,12 +1984,12 @@ static int l4_rows_ways(long long rows, long long len, bool aligned)
     ways *= 2;
   return ways;
 }
-#line 4381 "scan.nw"
+#line 4594 "scan.nw"
 static bool rows_aligned(const float *a, const float *b, const float *h, long long len)
 {
   return (((uintptr_t)a | (uintptr_t)b | (uintptr_t)h) & 15) == 0 && len % VEC == 0;
 }
-#line 4388 "scan.nw"
+#line 4601 "scan.nw"
 static cudaError_t l4_rows_launch(const float *a, const float *b, float *h,
                                   long long rows, long long len, void *workspace,
                                   cudaStream_t stream)
@@ -1999,7 +1999,7 @@ static cudaError_t l4_rows_launch(const float *a, const float *b, float *h,
   int warps = l4_rows_block_warps(rows, aligned), ways = l4_rows_ways(rows, len, aligned);
   unsigned grid = grid_for(rows_blocks(rows, warps, ways));
   
-#line 4402 "scan.nw"
+#line 4615 "scan.nw"
 if (warps == 8 && aligned)
   l4_rows_kernel<true, 8><<<grid, 8 * 32, 0, stream>>>(a, b, h, rows, len, ways);
 else if (warps == 8)
@@ -2008,10 +2008,10 @@ else if (aligned)
   l4_rows_kernel<true, 4><<<grid, 4 * 32, 0, stream>>>(a, b, h, rows, len, ways);
 else
   l4_rows_kernel<false, 4><<<grid, 4 * 32, 0, stream>>>(a, b, h, rows, len, ways);
-#line 4397 "scan.nw"
+#line 4610 "scan.nw"
   return cudaGetLastError();
 }
-#line 4529 "scan.nw"
+#line 4742 "scan.nw"
 #define RING_TILE 4096                       /* elements a tile */
 #define RING_STAGES 7                        /* tiles in flight in a block */
 #define RING_PARTS 4                         /* composer warps; warps a holder group */
@@ -2027,7 +2027,7 @@ enum { RING_PRODUCER, RING_WALKER, RING_COMPOSER_0, RING_HOLDER_0 = 2 + RING_PAR
 static_assert(RING_HOLDERS <= RING_STAGES && RING_POSTS >= RING_STAGES + RING_HOLDERS,
               "the ring's phases and posts are sound only so (the argument below)");
 static_assert(RING_WINDOW == 32, "a chain warp's window is its 32 lanes");
-#line 4576 "scan.nw"
+#line 4789 "scan.nw"
 typedef struct {
   long long tile, first;          /* the tile in the stage, and its first element */
   long long row_offset;           /* where that element lies in its row */
@@ -2048,7 +2048,7 @@ typedef struct {
    the 227 KiB a Hopper block may ask for; past it the ring would never run. */
 static_assert(2 * RING_STAGES * RING_TILE * sizeof(float) + sizeof(ring_shared) + 64 <=
                   227 * 1024, "a ring block's shared memory must fit a Hopper block");
-#line 4603 "scan.nw"
+#line 4816 "scan.nw"
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 900
 #define RING_COMPILED 0   /* no bulk copies or transaction barriers before sm_90 */
 #else
@@ -2059,7 +2059,7 @@ static __device__ __forceinline__ unsigned shared_address(const void *p)
 {
   return (unsigned)__cvta_generic_to_shared(p);
 }
-#line 4616 "scan.nw"
+#line 4829 "scan.nw"
 static __device__ __forceinline__ void mbar_init(unsigned long long *bar, unsigned count)
 {
 #if RING_COMPILED
@@ -2075,7 +2075,7 @@ static __device__ __forceinline__ void mbar_arrive(unsigned long long *bar)
                :: "r"(shared_address(bar)) : "memory");
 #endif
 }
-#line 4638 "scan.nw"
+#line 4851 "scan.nw"
 static __device__ __forceinline__ bool mbar_phase_done(unsigned long long *bar, long long use)
 {
   unsigned done = 1;
@@ -2095,7 +2095,7 @@ static __device__ bool ring_wait(unsigned long long *bar, long long u, ring_shar
     if (r->end_use <= u) return false;
   return true;
 }
-#line 4666 "scan.nw"
+#line 4879 "scan.nw"
 static __device__ __forceinline__ void bulk_copy(float4 *to, const float *from,
                                                  unsigned bytes, unsigned long long *bar)
 {
@@ -2119,7 +2119,7 @@ static __device__ void ring_copy_tile(const l4_params &p, float4 *sa, float4 *sb
   bulk_copy(sa, p.a + st->first, bytes, full);
   bulk_copy(sb, p.b + st->first, bytes, full);
 }
-#line 4702 "scan.nw"
+#line 4915 "scan.nw"
 /* Note in the stage where tile g lies; a row's last tile holds what is left. */
 static __device__ void ring_place(const l4_params &p, long long g, ring_stage *st)
 {
@@ -2128,7 +2128,7 @@ static __device__ void ring_place(const l4_params &p, long long g, ring_stage *s
   st->first = g / p.row_tiles * p.len + st->row_offset;
   st->count = (int)(p.len - st->row_offset < RING_TILE ? p.len - st->row_offset : RING_TILE);
 }
-#line 4713 "scan.nw"
+#line 4926 "scan.nw"
 static __device__ void ring_produce(const l4_params &p, ring_shared *r, float4 *sa,
                                     float4 *sb)
 {
@@ -2143,7 +2143,7 @@ static __device__ void ring_produce(const l4_params &p, ring_shared *r, float4 *
                    &r->full[s], &r->stage[s]);
   }
 }
-#line 4744 "scan.nw"
+#line 4957 "scan.nw"
 /* Overwrite a lane's vector with the maps from the part's start through
    each element, given the map through the element before the vector. */
 static __device__ __forceinline__ void write_local_maps(float4 *xa, float4 *xb,
@@ -2157,7 +2157,7 @@ static __device__ __forceinline__ void write_local_maps(float4 *xa, float4 *xb,
   *xa = ra;
   *xb = rb;
 }
-#line 4760 "scan.nw"
+#line 4973 "scan.nw"
 /* Compose part c of the tile in stage memory xa, xb in place; the part's total. */
 static __device__ segment ring_compose_part(float4 *xa, float4 *xb)
 {
@@ -2175,7 +2175,7 @@ static __device__ segment ring_compose_part(float4 *xa, float4 *xb)
   }
   return total;
 }
-#line 4786 "scan.nw"
+#line 4999 "scan.nw"
 static __device__ void ring_publish_part(const l4_params &p, ring_stage *st, int c,
                                          segment total)
 {
@@ -2193,7 +2193,7 @@ static __device__ void ring_publish_part(const l4_params &p, ring_stage *st, int
   st->parts_done = 0;
   store_relaxed(&p.s.status[st->tile], segment_word(own));
 }
-#line 4816 "scan.nw"
+#line 5029 "scan.nw"
 static __device__ void ring_compose(const l4_params &p, ring_shared *r, float4 *sa,
                                     float4 *sb, int c)
 {
@@ -2206,7 +2206,7 @@ static __device__ void ring_compose(const l4_params &p, ring_shared *r, float4 *
     if (lane == 0) mbar_arrive(&r->composed[s]);
   }
 }
-#line 4852 "scan.nw"
+#line 5065 "scan.nw"
 static __device__ void ring_chain(const l4_params &p)
 {
   __shared__ volatile long long carry_window;   /* the window whose carry is in */
@@ -2228,7 +2228,7 @@ static __device__ void ring_chain(const l4_params &p)
     if (lane == 0) { carry = last; __threadfence_block(); carry_window = w + 1; }
   }
 }
-#line 4888 "scan.nw"
+#line 5101 "scan.nw"
 #define RING_CHAIN_SM(p) ((p).s.ticket + 16)   /* 128 bytes after the ticket */
 
 /* The block's role: 1 for the chain block, 0 for a ring, -1 to leave. */
@@ -2249,7 +2249,7 @@ static __device__ int ring_role(const l4_params &p)
   __syncthreads();
   return role;
 }
-#line 4917 "scan.nw"
+#line 5130 "scan.nw"
 static __device__ float ring_state_through(const l4_params &p, long long t);   /* below */
 
 static __device__ void ring_walk(const l4_params &p, ring_shared *r)
@@ -2269,7 +2269,7 @@ static __device__ void ring_walk(const l4_params &p, ring_shared *r)
     }
   }
 }
-#line 4980 "scan.nw"
+#line 5193 "scan.nw"
 #define RING_LOOK 8   /* windows a walker's look reaches: its own and seven before */
 
 typedef struct {
@@ -2288,7 +2288,7 @@ static __device__ ring_look_reads ring_look_read(const l4_params &p, long long W
     r.word[d] = W >= d ? load_relaxed(&p.s.status[RING_WINDOW * (W - d) + lane]) : 0;
   return r;
 }
-#line 5007 "scan.nw"
+#line 5220 "scan.nw"
 /* The whole windows to fold before window W, with the carry into the first
    of them in *carry; -1 when no start is in reach. */
 static __device__ int ring_look_start(const ring_look_reads &r, long long W, float *carry)
@@ -2301,7 +2301,7 @@ static __device__ int ring_look_start(const ring_look_reads &r, long long W, flo
   *carry = ends ? __uint_as_float(carried) : 0.0f;
   return folds;
 }
-#line 5022 "scan.nw"
+#line 5235 "scan.nw"
 /* Whether every segment of the fold is published: windows 1 to `folds`
    back whole, and window W up to lane j. */
 static __device__ bool ring_look_complete(const ring_look_reads &r, int folds, int j)
@@ -2313,7 +2313,7 @@ static __device__ bool ring_look_complete(const ring_look_reads &r, int folds, i
     if (d <= folds && (d > 0 || lane <= j)) missing |= high_word(r.word[d]) == WORD_EMPTY;
   return !__any_sync(FULL_MASK, missing);
 }
-#line 5036 "scan.nw"
+#line 5249 "scan.nw"
 /* The chain block's fold from the carry: each whole window's scan, applied
    at its last lane, then window W's, applied at lane j. */
 static __device__ float ring_look_fold(const ring_look_reads &r, int folds, int j, float carry)
@@ -2327,7 +2327,7 @@ static __device__ float ring_look_fold(const ring_look_reads &r, int folds, int 
   segment x = lane <= j ? word_segment(r.word[0]) : segment_identity();
   return segment_apply(shfl_segment(warp_inclusive_segments(x), j), carry);
 }
-#line 5060 "scan.nw"
+#line 5273 "scan.nw"
 /* The state through tile t, bit for bit as the chain block makes it known. */
 static __device__ float ring_state_through(const l4_params &p, long long t)
 {
@@ -2344,7 +2344,7 @@ static __device__ float ring_state_through(const l4_params &p, long long t)
       return ring_look_fold(r, folds, j, carry);
   }
 }
-#line 5087 "scan.nw"
+#line 5300 "scan.nw"
 static __device__ void ring_hold(const l4_params &p, ring_shared *r, const float4 *sa,
                                  const float4 *sb, int group, int f)
 {
@@ -2363,7 +2363,7 @@ static __device__ void ring_hold(const l4_params &p, ring_shared *r, const float
     __syncwarp();
     if (lane == 0) mbar_arrive(&r->empty[s]);
     
-#line 5113 "scan.nw"
+#line 5326 "scan.nw"
 while (r->post_use[u % RING_POSTS] != u) __nanosleep(128);
 __threadfence_block();   /* the post's state is read after its use */
 float x = segment_apply(before, r->post_state[u % RING_POSTS]);
@@ -2373,10 +2373,10 @@ for (int q = 0; q < RING_PIECES; q++) {
                     fmaf(ma[q].z, x, mb[q].z), fmaf(ma[q].w, x, mb[q].w)};
   store_vector<true>(p.h, start + (q * 32 + lane) * VEC, end, out);
 }
-#line 5105 "scan.nw"
+#line 5318 "scan.nw"
   }
 }
-#line 5281 "scan.nw"
+#line 5494 "scan.nw"
 /* Fill a ring call's states at `words` with ones, a share a thread of the
    grid: from the ticket to the end of `known`. */
 static __device__ void ring_fill_states(const l4_params &p, uint4 *words)
@@ -2386,7 +2386,7 @@ static __device__ void ring_fill_states(const l4_params &p, uint4 *words)
        i += gridDim.x * blockDim.x)
     words[i] = make_uint4(~0u, ~0u, ~0u, ~0u);
 }
-#line 5293 "scan.nw"
+#line 5506 "scan.nw"
 static __global__ void __launch_bounds__(RING_WARPS * 32, 1) l4_ring_kernel(l4_params p)
 {
 #if RING_COMPILED
@@ -2399,10 +2399,10 @@ static __global__ void __launch_bounds__(RING_WARPS * 32, 1) l4_ring_kernel(l4_p
   int role = ring_role(p);
   if (role == 1) ring_chain(p);
   if (role == 0) 
-#line 5311 "scan.nw"
+#line 5524 "scan.nw"
 {
   
-#line 5324 "scan.nw"
+#line 5537 "scan.nw"
 for (int i = threadIdx.x; i < RING_POSTS; i += blockDim.x) r.post_use[i] = -1;
 if (threadIdx.x == 0) {
   for (int s = 0; s < RING_STAGES; s++) {
@@ -2415,7 +2415,7 @@ if (threadIdx.x == 0) {
   asm volatile("fence.mbarrier_init.release.cluster;" ::: "memory");
 }
 __syncthreads();
-#line 5313 "scan.nw"
+#line 5526 "scan.nw"
   float4 *sa = ring_data, *sb = ring_data + RING_STAGES * (RING_TILE / VEC);
   int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
   if (warp == RING_PRODUCER) { if (lane == 0) ring_produce(p, &r, sa, sb); }
@@ -2424,11 +2424,11 @@ __syncthreads();
   else ring_hold(p, &r, sa, sb, (warp - RING_HOLDER_0) / RING_PARTS,
                  (warp - RING_HOLDER_0) % RING_PARTS);
 }
-#line 5305 "scan.nw"
+#line 5518 "scan.nw"
   if (p.fill_after) ring_fill_states(p, (uint4 *)p.fill_after);
 #endif
 }
-#line 5362 "scan.nw"
+#line 5575 "scan.nw"
 static size_t l4_ring_shared_bytes(void)
 {
   return 2 * (size_t)RING_STAGES * RING_TILE * sizeof(float);
@@ -2449,7 +2449,7 @@ static int l4_ring_resident(void)
   return resident_blocks((const void *)l4_ring_kernel, RING_WARPS * 32,
                          (int)l4_ring_shared_bytes(), remembered);
 }
-#line 5385 "scan.nw"
+#line 5598 "scan.nw"
 #define RING_RAGGED_SHORTEST (16 * RING_TILE)   /* the shortest rows of a short last tile */
 #define RING_LINE 32                            /* floats in a 128-byte line */
 
@@ -2463,7 +2463,7 @@ static bool ring_on_lines(const float *a, const float *b, const float *h, long l
   return (((uintptr_t)a | (uintptr_t)b | (uintptr_t)h) & 127) == 0 &&
          (rows == 1 || len % RING_LINE == 0);
 }
-#line 5409 "scan.nw"
+#line 5622 "scan.nw"
 /* The device's multiprocessors, or 0 where it cannot launch cooperatively;
    asked once a device. */
 static int l4_ring_sms(void)
@@ -2499,7 +2499,7 @@ static bool l4_ring_takes(const float *a, const float *b, const float *h, long l
   return l4_ring_rings() >= RING_MIN_BLOCKS - 1 &&
          rows * ring_row_tiles(len) >= 2LL * l4_ring_resident();
 }
-#line 5450 "scan.nw"
+#line 5663 "scan.nw"
 static long long ring_state_bytes(long long tiles)
 {
   return l4_state_bytes(tiles) + round_up(tiles * 8, 256);
@@ -2511,7 +2511,7 @@ static packed_states ring_states(void *workspace, long long tiles)
   s.known = (unsigned long long *)((char *)workspace + l4_state_bytes(tiles));
   return s;
 }
-#line 5464 "scan.nw"
+#line 5677 "scan.nw"
 /* Enough for the ring's tiles or, where it falls back, the held kernel's. */
 static size_t l4_ring_workspace_bytes(long long rows, long long len, bool aligned)
 {
@@ -2519,7 +2519,7 @@ static size_t l4_ring_workspace_bytes(long long rows, long long len, bool aligne
   size_t held = l4_held_workspace_bytes(rows, len, aligned);
   return ring > held ? ring : held;
 }
-#line 5479 "scan.nw"
+#line 5692 "scan.nw"
 static cudaError_t l4_ring_launch_at(const float *a, const float *b, float *h,
                                      long long rows, long long len, void *workspace,
                                      bool filled, void *fill_after, bool *ringed,
@@ -2536,7 +2536,7 @@ static cudaError_t l4_ring_launch_at(const float *a, const float *b, float *h,
   p.states_filled = filled;
   p.fill_after = fill_after;
   
-#line 5506 "scan.nw"
+#line 5719 "scan.nw"
 cudaLaunchAttribute cooperative = {};
 cooperative.id = cudaLaunchAttributeCooperative;
 cooperative.val.cooperative = 1;
@@ -2547,7 +2547,7 @@ cudaError_t e = cudaLaunchKernelEx(&config, l4_ring_kernel, p);
 if (e != cudaErrorCooperativeLaunchTooLarge) return e;
 (void)cudaGetLastError();   /* refused, not failed: clear it */
 return l4_held_launch(a, b, h, rows, len, workspace, stream);
-#line 5495 "scan.nw"
+#line 5708 "scan.nw"
 }
 static cudaError_t l4_ring_launch(const float *a, const float *b, float *h,
                                   long long rows, long long len, void *workspace,
@@ -2556,7 +2556,7 @@ static cudaError_t l4_ring_launch(const float *a, const float *b, float *h,
   bool ringed;
   return l4_ring_launch_at(a, b, h, rows, len, workspace, false, NULL, &ringed, stream);
 }
-#line 5530 "scan.nw"
+#line 5743 "scan.nw"
 typedef struct {
   char *half[2];        /* two workspaces, each large enough for the call */
   int filled;           /* the half that the last ring call filled for the next */
@@ -2583,7 +2583,7 @@ static cudaError_t l4_ring_launch_kept(const float *a, const float *b, float *h,
   }
   return e;
 }
-#line 5772 "scan.nw"
+#line 5985 "scan.nw"
 static int l4_choose_items(long long n)
 {
   int resident[3] = {l4_resident<8, true>(), l4_resident<16, true>(),
@@ -2593,7 +2593,7 @@ static int l4_choose_items(long long n)
       return 8 << i;
   return resident[0] > 0 ? 8 : resident[1] > 0 ? 16 : 32;
 }
-#line 5804 "scan.nw"
+#line 6017 "scan.nw"
 #define ROWS_SHORTEST 2048   /* the shortest rows measured */
 
 /* Whether the rows go to warps: aligned arrays, rows no shorter than those
@@ -2608,7 +2608,7 @@ static bool l4_rows_takes(long long rows, long long len, bool aligned)
   long long rounds = (rows + groups - 1) / groups;
   return 4 * rows >= 3 * rounds * groups;
 }
-#line 5847 "scan.nw"
+#line 6060 "scan.nw"
 #define RING_OVER_ROWS (16 * RING_TILE)   /* rows this long go to the ring, not the warps */
 
 static size_t l4_auto_workspace_bytes(long long rows, long long len, bool aligned)
@@ -2620,7 +2620,7 @@ static size_t l4_auto_workspace_bytes(long long rows, long long len, bool aligne
   size_t ring = l4_ring_workspace_bytes(rows, len, aligned);
   return tiles > ring ? tiles : ring;
 }
-#line 5865 "scan.nw"
+#line 6078 "scan.nw"
 typedef enum {
   L4_RUNS_WARPS,   /* a warp, or a group of warps, a row */
   L4_RUNS_RING,    /* the ring of stages and its chain block */
@@ -2633,7 +2633,7 @@ typedef struct {
   int items;   /* the tile kernel's items a thread: 8, 16 or 32; 0 for the warps */
   int order;   /* the tile kernel's order: L4_LOOK_BACK, L4_TILES_APART, L4_ROW_A_BLOCK */
 } l4_plan;
-#line 5880 "scan.nw"
+#line 6093 "scan.nw"
 /* What SCAN_AUTO runs for this call on this GPU: the three questions, in order. */
 static l4_plan l4_auto_plan(const float *a, const float *b, const float *h, long long rows,
                             long long len)
@@ -2656,7 +2656,7 @@ static l4_plan l4_auto_plan(const float *a, const float *b, const float *h, long
                                                                     : L4_RUNS_TILES;
   return plan;
 }
-#line 5905 "scan.nw"
+#line 6118 "scan.nw"
 static cudaError_t l4_run_plan(l4_plan plan, const float *a, const float *b, float *h,
                                long long rows, long long len, void *workspace,
                                cudaStream_t stream)
@@ -2679,7 +2679,7 @@ static cudaError_t l4_auto_launch(const float *a, const float *b, float *h,
   return l4_run_plan(l4_auto_plan(a, b, h, rows, len), a, b, h, rows, len, workspace,
                      stream);
 }
-#line 5934 "scan.nw"
+#line 6147 "scan.nw"
 static cudaError_t l4_auto_launch_kept(const float *a, const float *b, float *h,
                                        long long rows, long long len, ring_halves *w,
                                        cudaStream_t stream)
@@ -2689,7 +2689,7 @@ static cudaError_t l4_auto_launch_kept(const float *a, const float *b, float *h,
     return l4_ring_launch_kept(a, b, h, rows, len, w, stream);
   return l4_run_plan(plan, a, b, h, rows, len, w->half[1 - w->filled], stream);
 }
-#line 5614 "scan.nw"
+#line 5827 "scan.nw"
 /* tile_row[g], g = 0 .. tiles: the first r in [0, rows] with offsets[r] at or after
    tile g's first element (rows + 1 where none); a warp a tile. */
 static __global__ void tile_rows_kernel(const long long *offsets, long long rows,
@@ -2702,7 +2702,7 @@ static __global__ void tile_rows_kernel(const long long *offsets, long long rows
        g += warps) {
     long long x = g * tile - shift > 0 ? g * tile - shift : 0, lo = 0, hi = rows + 1;
     
-#line 5637 "scan.nw"
+#line 5850 "scan.nw"
 while (lo < hi) {
   long long step = (hi - lo + 31) / 32, at = lo + lane * step;
   unsigned asked = __ballot_sync(FULL_MASK, at < hi);
@@ -2711,11 +2711,11 @@ while (lo < hi) {
   if (yes) hi = lo + j * step;
   lo = j == 0 ? lo : lo + (j - 1) * step + 1;
 }
-#line 5626 "scan.nw"
+#line 5839 "scan.nw"
     if (lane == 0) tile_row[g] = lo;
   }
 }
-#line 5651 "scan.nw"
+#line 5864 "scan.nw"
 static long long ragged_rows_bytes(long long tiles) { return round_up((tiles + 1) * 8, 256); }
 
 static size_t l4_ragged_workspace_bytes(long long n)
@@ -2734,7 +2734,7 @@ static cudaError_t ragged_find_tile_rows(l4_params *p, void *workspace, long lon
       p->offsets, p->rows, tile, p->shift, p->tiles, rows_at);
   return cudaGetLastError();
 }
-#line 5677 "scan.nw"
+#line 5890 "scan.nw"
 /* Clear a ragged launch's states, of `tile` elements a tile, and find each tile's first row. */
 static cudaError_t ragged_prepare(l4_params *p, void *workspace, int tile, cudaStream_t stream)
 {
@@ -2753,7 +2753,7 @@ static cudaError_t l4_ragged_tiles(l4_params p, bool aligned, void *workspace,
   if (e != cudaSuccess) return e;
   return aligned ? l4_start<ITEMS, true>(p, stream) : l4_start<ITEMS, false>(p, stream);
 }
-#line 5698 "scan.nw"
+#line 5911 "scan.nw"
 static cudaError_t l4_ragged_held(l4_params p, bool aligned, long long resident,
                                   void *workspace, cudaStream_t stream)
 {
@@ -2781,7 +2781,7 @@ static cudaError_t l4_ragged_launch(const float *a, const float *b, float *h, lo
        : items == 16 ? l4_ragged_tiles<16>(p, aligned, workspace, stream)
                      : l4_ragged_tiles<8>(p, aligned, workspace, stream);
 }
-#line 6003 "scan.nw"
+#line 6216 "scan.nw"
 /* The bytes of workspace a call needs; aligned: as rows_aligned says of its
    arrays, which only SCAN_AUTO's choice depends on. */
 typedef size_t (*workspace_sizer)(long long rows, long long len, bool aligned);
@@ -2802,10 +2802,10 @@ typedef struct {
   scan_launcher launch;
   kept_launcher launch_kept; /* on a workspace kept in halves; NULL: none */
 } scan_variant;
-#line 6033 "scan.nw"
+#line 6246 "scan.nw"
 static const scan_variant variants[] = {
   
-#line 6043 "scan.nw"
+#line 6256 "scan.nw"
 {"l1", "Level 1: Blelloch in shared memory", L1_MAX_LEN, 12, 0, NULL, l1_launch},
 {"l2", "Level 2: three passes", L2_MAX_LEN, 28, 0, l2_workspace_bytes, l2_launch},
 {"l3", "Level 3: look-back, serial walk", 0, 12, 256,
@@ -2816,10 +2816,10 @@ static const scan_variant variants[] = {
  l3c_launch<8>},
 {"l4", "Level 4: items chosen for this GPU", 0, 12, 8192,
  l4_auto_workspace_bytes, l4_auto_launch, l4_auto_launch_kept},
-#line 6035 "scan.nw"
+#line 6248 "scan.nw"
 #ifndef SCAN_NO_MAIN
   
-#line 6056 "scan.nw"
+#line 6269 "scan.nw"
 {"l0", "Level 0: Hillis-Steele in registers", 0, 12, 0, NULL, l0_launch},
 {"l3c-1", "Level 3c: 1 item a thread", 0, 12, 256, l3c_workspace_bytes<1>,
  l3c_launch<1>},
@@ -2840,11 +2840,11 @@ static const scan_variant variants[] = {
 {"l4-ring", "Level 4: a ring of stages and a chain block", 0, 12, RING_TILE,
  l4_ring_workspace_bytes, l4_ring_launch, l4_ring_launch_kept},
 {"l4-rows", "Level 4: a warp a row, in registers", 0, 12, 0, NULL, l4_rows_launch},
-#line 6037 "scan.nw"
+#line 6250 "scan.nw"
 #endif
 };
 #define VARIANT_COUNT ((int)(sizeof variants / sizeof variants[0]))
-#line 6085 "scan.nw"
+#line 6298 "scan.nw"
 static const char *const public_variant_names[] = {
   "l1", "l2", "l3", "l3b", "l3c-8", "l4", "l4"   /* in scan_kernel order */
 };
@@ -2862,7 +2862,7 @@ static const scan_variant *public_variant(scan_kernel k)
   if ((int)k < 0 || (int)k > (int)SCAN_AUTO) return NULL;
   return find_variant(public_variant_names[k]);
 }
-#line 6126 "scan.nw"
+#line 6339 "scan.nw"
 static bool misaligned(const void *p) { return ((uintptr_t)p & 3) != 0; }
 
 /* cudaSuccess for a valid shape with work to do; cudaErrorNotReady (never
@@ -2887,7 +2887,7 @@ static cudaError_t check_call(const scan_variant *v, const float *a,
     return cudaErrorInvalidValue;
   return cudaSuccess;
 }
-#line 6171 "scan.nw"
+#line 6384 "scan.nw"
 static cudaMemPool_t workspace_pool(void)
 {
   static cudaMemPool_t pools[64];
@@ -2907,7 +2907,7 @@ static cudaMemPool_t workspace_pool(void)
     cudaMemPoolDestroy(pool);
   return pools[device];
 }
-#line 6219 "scan.nw"
+#line 6432 "scan.nw"
 #define KEPT_STREAMS 16                    /* streams that keep a workspace */
 #define KEPT_MOST ((size_t)16 << 20)      /* the most a call needs to keep its workspace */
 
@@ -2922,7 +2922,7 @@ typedef struct {
 static kept_workspace kept[KEPT_STREAMS];
 static int kept_count;
 static pthread_mutex_t kept_lock = PTHREAD_MUTEX_INITIALIZER;
-#line 6236 "scan.nw"
+#line 6449 "scan.nw"
 /* The stream's kept workspace (new and empty the first time), or NULL when
    sixteen other streams keep theirs. Called with the lock held. */
 static kept_workspace *kept_for(cudaStream_t stream)
@@ -2937,7 +2937,7 @@ static kept_workspace *kept_for(cudaStream_t stream)
   kept[kept_count] = kept_workspace{id, device, NULL, 0, {}};
   return &kept[kept_count++];
 }
-#line 6253 "scan.nw"
+#line 6466 "scan.nw"
 /* Grow k to `bytes` or more: the old one back to the pool, behind its calls. */
 static cudaError_t kept_grow(kept_workspace *k, size_t bytes, cudaMemPool_t pool,
                              cudaStream_t stream)
@@ -2955,7 +2955,7 @@ static cudaError_t kept_grow(kept_workspace *k, size_t bytes, cudaMemPool_t pool
   k->halves = ring_halves{{(char *)k->base, (char *)k->base + bytes / 512 * 256}, 0, 0};
   return e;
 }
-#line 6273 "scan.nw"
+#line 6486 "scan.nw"
 /* Launch on the stream's kept workspace, its outcome in *e; false, having
    done nothing, where the stream keeps none. */
 static bool launch_on_kept(const scan_variant *v, const float *a, const float *b, float *h,
@@ -2971,7 +2971,7 @@ static bool launch_on_kept(const scan_variant *v, const float *a, const float *b
   size_t kept_bytes = v->launch_kept ? 2 * (size_t)round_up((long long)bytes, 256) : bytes;
   if (k && (*e = kept_grow(k, kept_bytes, pool, stream)) == cudaSuccess)
     
-#line 6297 "scan.nw"
+#line 6510 "scan.nw"
 {
   if (v->launch_kept) {
     *e = v->launch_kept(a, b, h, rows, len, &k->halves, stream);
@@ -2980,11 +2980,11 @@ static bool launch_on_kept(const scan_variant *v, const float *a, const float *b
     *e = v->launch(a, b, h, rows, len, k->base, stream);
   }
 }
-#line 6288 "scan.nw"
+#line 6501 "scan.nw"
   pthread_mutex_unlock(&kept_lock);
   return k != NULL;
 }
-#line 6308 "scan.nw"
+#line 6521 "scan.nw"
 static cudaError_t run_variant(const scan_variant *v, const float *a,
                                const float *b, float *h, long long rows,
                                long long len, void *workspace,
@@ -2995,14 +2995,14 @@ static cudaError_t run_variant(const scan_variant *v, const float *a,
   cudaMemPool_t pool = NULL;
   cudaError_t e = cudaSuccess;
   if (bytes && !ws) 
-#line 6329 "scan.nw"
+#line 6542 "scan.nw"
 {
   pool = workspace_pool();
   if (pool && launch_on_kept(v, a, b, h, rows, len, bytes, pool, stream, &e)) return e;
   e = pool ? cudaMallocFromPoolAsync(&ws, bytes, pool, stream) : cudaMalloc(&ws, bytes);
   if (e != cudaSuccess) return e;
 }
-#line 6318 "scan.nw"
+#line 6531 "scan.nw"
   e = v->launch(a, b, h, rows, len, ws, stream);
   if (bytes && !workspace) {
     cudaError_t f = pool ? cudaFreeAsync(ws, stream)
@@ -3011,7 +3011,7 @@ static cudaError_t run_variant(const scan_variant *v, const float *a,
   }
   return e;
 }
-#line 6338 "scan.nw"
+#line 6551 "scan.nw"
 cudaError_t scan_forward(scan_kernel k, const float *a, const float *b, float *h,
                          long long rows, long long len, cudaStream_t stream)
 {
@@ -3021,7 +3021,7 @@ cudaError_t scan_forward(scan_kernel k, const float *a, const float *b, float *h
   if (e != cudaSuccess) return e;
   return run_variant(v, a, b, h, rows, len, NULL, stream);
 }
-#line 6356 "scan.nw"
+#line 6569 "scan.nw"
 size_t scan_workspace_bytes(scan_kernel k, long long rows, long long len)
 {
   const scan_variant *v = public_variant(k);
@@ -3029,7 +3029,7 @@ size_t scan_workspace_bytes(scan_kernel k, long long rows, long long len)
   size_t aligned = v->workspace(rows, len, true), unaligned = v->workspace(rows, len, false);
   return aligned > unaligned ? aligned : unaligned;
 }
-#line 6370 "scan.nw"
+#line 6583 "scan.nw"
 cudaError_t scan_forward_in(scan_kernel k, const float *a, const float *b, float *h,
                             long long rows, long long len, void *workspace,
                             size_t workspace_bytes, cudaStream_t stream)
@@ -3043,7 +3043,7 @@ cudaError_t scan_forward_in(scan_kernel k, const float *a, const float *b, float
     return cudaErrorInvalidValue;
   return v->launch(a, b, h, rows, len, workspace, stream);
 }
-#line 6386 "scan.nw"
+#line 6599 "scan.nw"
 /* As check_call, for a ragged batch. */
 static cudaError_t check_ragged(const float *a, const float *b, const float *h, long long n,
                                 const long long *offsets, long long rows)
@@ -3061,7 +3061,7 @@ size_t scan_ragged_workspace_bytes(long long n, long long rows)
   (void)rows;
   return n > 0 && n <= LLONG_MAX / 16 ? l4_ragged_workspace_bytes(n) : 0;
 }
-#line 6406 "scan.nw"
+#line 6619 "scan.nw"
 cudaError_t scan_forward_ragged_in(const float *a, const float *b, float *h, long long n,
                                    const long long *offsets, long long rows,
                                    void *workspace, size_t workspace_bytes,
@@ -3070,12 +3070,13 @@ cudaError_t scan_forward_ragged_in(const float *a, const float *b, float *h, lon
   cudaError_t e = check_ragged(a, b, h, n, offsets, rows);
   if (e == cudaErrorNotReady) return cudaSuccess;
   if (e != cudaSuccess) return e;
-  if (!workspace || ((uintptr_t)workspace & 255) ||
+  if (!workspace) return scan_forward_ragged(a, b, h, n, offsets, rows, stream);
+  if (((uintptr_t)workspace & 255) ||
       workspace_bytes < l4_ragged_workspace_bytes(n))
     return cudaErrorInvalidValue;
   return l4_ragged_launch(a, b, h, n, offsets, rows, workspace, stream);
 }
-#line 6422 "scan.nw"
+#line 6636 "scan.nw"
 cudaError_t scan_forward_ragged(const float *a, const float *b, float *h, long long n,
                                 const long long *offsets, long long rows,
                                 cudaStream_t stream)
@@ -3093,7 +3094,7 @@ cudaError_t scan_forward_ragged(const float *a, const float *b, float *h, long l
                        : (cudaStreamSynchronize(stream), cudaFree(ws));
   return e != cudaSuccess ? e : f;
 }
-#line 6442 "scan.nw"
+#line 6656 "scan.nw"
 cudaError_t scan_check_offsets(const long long *host_offsets, long long rows, long long n)
 {
   if (!host_offsets || rows < 0 || n < 0 || host_offsets[0] != 0 || host_offsets[rows] != n)
@@ -3102,9 +3103,9 @@ cudaError_t scan_check_offsets(const long long *host_offsets, long long rows, lo
     if (host_offsets[r] > host_offsets[r + 1]) return cudaErrorInvalidValue;
   return cudaSuccess;
 }
-#line 277 "scan.nw"
+#line 311 "scan.nw"
 #ifndef SCAN_NO_MAIN
-#line 7840 "scan.nw"
+#line 8054 "scan.nw"
 enum { EXIT_OK = 0, EXIT_FAILED = 1, EXIT_USAGE = 2, EXIT_NO_GPU = 3,
        EXIT_SKIPPED = 77 };
 
@@ -3117,7 +3118,7 @@ static void cuda_check(cudaError_t e, const char *what, const char *file, int li
   fprintf(stderr, "%s:%d: %s: %s\n", file, line, what, cudaGetErrorString(e));
   exit(EXIT_FAILED);
 }
-#line 7867 "scan.nw"
+#line 8081 "scan.nw"
 static uint64_t mix64(uint64_t x)   /* SplitMix64's finaliser */
 {
   x += 0x9E3779B97F4A7C15ULL;
@@ -3132,7 +3133,7 @@ static float uniform_at(uint64_t seed, long long i, float lo, float hi)
   double u = (double)(mix64(seed ^ mix64((uint64_t)i)) >> 40) * 0x1p-24;
   return (float)(lo + (hi - lo) * u);
 }
-#line 7884 "scan.nw"
+#line 8098 "scan.nw"
 static void fill_uniform(float *x, long long n, uint64_t seed, float lo, float hi)
 {
 #pragma omp parallel for schedule(static)
@@ -3143,7 +3144,7 @@ static uint64_t run_seed;     /* printed at the start; SCAN_SEED replays it */
 static uint64_t case_counter;
 
 static uint64_t next_seed(void) { return mix64(run_seed + ++case_counter); }
-#line 7902 "scan.nw"
+#line 8116 "scan.nw"
 typedef struct { const char *name; float lo, hi; } decay_family;
 
 static const decay_family decays[] = {
@@ -3157,7 +3158,7 @@ static void make_inputs(float *a, float *b, long long n, int decay)
   fill_uniform(a, n, next_seed(), decays[decay].lo, decays[decay].hi);
   fill_uniform(b, n, next_seed(), -1.0f, 1.0f);
 }
-#line 12158 "scan.nw"
+#line 13709 "scan.nw"
 static int usage_error(const char *fmt, ...)
 {
   va_list args;
@@ -3168,7 +3169,7 @@ static int usage_error(const char *fmt, ...)
   va_end(args);
   return EXIT_USAGE;
 }
-#line 12410 "scan.nw"
+#line 13961 "scan.nw"
 static int compare_floats(const void *x, const void *y)
 {
   float a = *(const float *)x, b = *(const float *)y;
@@ -3180,7 +3181,7 @@ static int compare_doubles(const void *x, const void *y)
   double a = *(const double *)x, b = *(const double *)y;
   return (a > b) - (a < b);
 }
-#line 435 "scan.nw"
+#line 469 "scan.nw"
 /* h[t] = a[t] * h[t-1] + b[t] with h[-1] = 0, in double, for one row. */
 static void reference_row(const float *a, const float *b, double *h,
                           long long len)
@@ -3191,7 +3192,7 @@ static void reference_row(const float *a, const float *b, double *h,
     h[t] = state;
   }
 }
-#line 487 "scan.nw"
+#line 521 "scan.nw"
 /* The largest number of times any element enters a combine as the later
    operand, for every kernel in this file: a small multiple of log2(len). */
 static int later_depth(long long len)
@@ -3200,7 +3201,7 @@ static int later_depth(long long len)
   while ((1LL << d) < len) d++;
   return 2 * d + 16;
 }
-#line 503 "scan.nw"
+#line 537 "scan.nw"
 typedef struct { double u, tiny; } precision;   /* unit roundoff, subnormal step */
 static const precision FLOAT32 = {0x1p-24, 0x1p-149};
 static const precision FLOAT64 = {0x1p-53, 0x1p-1074};
@@ -3214,13 +3215,13 @@ static void reference_step(reference_state *r, float a, float b)
   r->w = abs_a * (r->w + r->s);
   r->s = abs_a * r->s + fabs((double)b);
 }
-#line 519 "scan.nw"
+#line 553 "scan.nw"
 static double error_bound(const reference_state *r, long long t, int depth,
                           precision p)
 {
   return 1.01 * p.u * (2.0 * r->w + depth * r->s) + (2.0 * t + depth + 2) * p.tiny;
 }
-#line 536 "scan.nw"
+#line 570 "scan.nw"
 /* The outcome of comparing one output with the reference. */
 typedef struct {
   long long checked, failed;
@@ -3235,7 +3236,7 @@ static void compare_init(comparison *c)
   c->worst_ratio = c->worst_out = c->worst_ref = 0.0;
   c->worst_index = -1;
 }
-#line 559 "scan.nw"
+#line 593 "scan.nw"
 static void compare_one(comparison *c, double out, double ref, double bound,
                         long long index)
 {
@@ -3253,7 +3254,7 @@ static void compare_one(comparison *c, double out, double ref, double bound,
     c->worst_ref = ref;
   }
 }
-#line 7922 "scan.nw"
+#line 8136 "scan.nw"
 /* Compare one row of an output (float from the GPU, double from a mirror). */
 template <typename real>
 static void compare_row(const float *a, const float *b, const real *out,
@@ -3268,7 +3269,7 @@ static void compare_row(const float *a, const float *b, const real *out,
                 first_index + t);
   }
 }
-#line 7942 "scan.nw"
+#line 8156 "scan.nw"
 static void merge_comparison(comparison *into, const comparison *c)
 {
   into->checked += c->checked;
@@ -3281,7 +3282,7 @@ static void merge_comparison(comparison *into, const comparison *c)
     into->worst_ref = c->worst_ref;
   }
 }
-#line 7957 "scan.nw"
+#line 8171 "scan.nw"
 template <typename real>
 static comparison compare_rows(const float *a, const float *b, const real *out,
                                long long rows, long long len, precision p)
@@ -3301,7 +3302,7 @@ static comparison compare_rows(const float *a, const float *b, const real *out,
   }
   return all;
 }
-#line 7982 "scan.nw"
+#line 8196 "scan.nw"
 static void describe_worst(char *text, size_t size, const comparison *c,
                            long long len)
 {
@@ -3312,7 +3313,107 @@ static void describe_worst(char *text, size_t size, const comparison *c,
            " (got %.9g, want %.9g)", c->worst_ratio, rel, c->worst_index / len,
            c->worst_index % len, c->worst_out, c->worst_ref);
 }
-#line 1178 "scan.nw"
+#line 641 "scan.nw"
+/* The broken variants of a scan of packed rows that the ragged suite must catch. */
+enum { RAGGED_CORRECT, RAGGED_EMPTY_ROW_STOPS_RESETS, RAGGED_START_ONE_LATE,
+       RAGGED_LAST_ROW_NOT_RESET, RAGGED_RESET_BY_ZERO_A, RAGGED_RESET_TAKES_B,
+       RAGGED_FAULTS };
+static const char *const ragged_fault_names[RAGGED_FAULTS] = {
+  "correct", "reset-skipped-after-empty-row", "row-start-one-late",
+  "last-row-not-reset", "reset-by-zero-a", "reset-takes-b"};
+#line 658 "scan.nw"
+/* Whether a row starts at element t; *next is the first row whose start the
+   walk has not passed, and moves past every row that starts at t. */
+static bool row_starts_at(const long long *offsets, long long rows, long long t,
+                          long long *next, int fault)
+{
+  long long late = fault == RAGGED_START_ONE_LATE;
+  long long last = rows - (fault == RAGGED_LAST_ROW_NOT_RESET);
+  bool starts = false;
+  while (*next < last && offsets[*next] + late == t) {
+    starts = true;
+    ++*next;
+    if (fault == RAGGED_EMPTY_ROW_STOPS_RESETS) break;   /* an `if`, not a `while` */
+  }
+  return starts;
+}
+#line 687 "scan.nw"
+/* h[t] = a[t] * h[t-1] + b[t] along all n elements, from h = 0 at every row
+   start: in double the reference, in float a stand-in for a float32 kernel. */
+template <typename real>
+static void ragged_pass(const float *a, const float *b, real *h, long long n,
+                        const long long *offsets, long long rows, int fault)
+{
+  real state = 0;
+  long long next = 0;
+  for (long long t = 0; t < n; t++) {
+    real at = a[t];
+    if (row_starts_at(offsets, rows, t, &next, fault)) {
+      if (fault != RAGGED_RESET_BY_ZERO_A) state = 0;
+      if (fault == RAGGED_RESET_BY_ZERO_A || fault == RAGGED_RESET_TAKES_B) at = 0;
+    }
+    state = at * state + (real)b[t];
+    h[t] = state;
+  }
+}
+#line 719 "scan.nw"
+/* Compare elements [start, end) of an output, one row of a packed batch. */
+template <typename real>
+static void compare_ragged_row(const float *a, const float *b, const real *out,
+                               long long start, long long end, int depth, precision p,
+                               comparison *c)
+{
+  reference_state r = {0.0, 0.0, 0.0};
+  for (long long t = start; t < end; t++) {
+    reference_step(&r, a[t], b[t]);
+    compare_one(c, (double)out[t], r.h, error_bound(&r, t - start, depth, p), t);
+  }
+}
+#line 738 "scan.nw"
+template <typename real>
+static comparison compare_ragged(const float *a, const float *b, const real *out,
+                                 long long n, const long long *offsets, long long rows,
+                                 precision p)
+{
+  comparison all;
+  compare_init(&all);
+  int depth = later_depth(n);
+#pragma omp parallel
+  {
+    comparison mine;
+    compare_init(&mine);
+#pragma omp for schedule(dynamic, 256)
+    for (long long r = 0; r < rows; r++)
+      compare_ragged_row(a, b, out, offsets[r], offsets[r + 1], depth, p, &mine);
+#pragma omp critical
+    merge_comparison(&all, &mine);
+  }
+  return all;
+}
+#line 765 "scan.nw"
+static long long ragged_row_of(const long long *offsets, long long rows, long long t)
+{
+  long long lo = 0, hi = rows - 1;
+  while (lo < hi) {
+    long long mid = lo + (hi - lo + 1) / 2;
+    if (offsets[mid] <= t) lo = mid; else hi = mid - 1;
+  }
+  return lo;
+}
+#line 777 "scan.nw"
+static void describe_worst_ragged(char *text, size_t size, const comparison *c,
+                                  const long long *offsets, long long rows)
+{
+  if (c->worst_index < 0) { snprintf(text, size, "nothing compared"); return; }
+  long long r = ragged_row_of(offsets, rows, c->worst_index);
+  double rel = fabs(c->worst_out - c->worst_ref) /
+               (fabs(c->worst_ref) > 0 ? fabs(c->worst_ref) : 1.0);
+  snprintf(text, size, "%.3g of the bound, relative error %.3g at row %lld of %lld"
+           " elements, t %lld (got %.9g, want %.9g)", c->worst_ratio, rel, r,
+           offsets[r + 1] - offsets[r], c->worst_index - offsets[r], c->worst_out,
+           c->worst_ref);
+}
+#line 1391 "scan.nw"
 /* A tile on the heap for the mirrors: n slots of tree, padded, plus one. */
 static shared_tile<double> mirror_tile(int n, int *overflow)
 {
@@ -3325,7 +3426,7 @@ static shared_tile<double> mirror_tile(int n, int *overflow)
 }
 
 static void mirror_tile_free(shared_tile<double> t) { free(t.a); free(t.b); }
-#line 1193 "scan.nw"
+#line 1406 "scan.nw"
 static void mirror_l1(const float *a, const float *b, double *h, long long rows,
                       long long len, int fault, int *overflow)
 {
@@ -3338,7 +3439,7 @@ static void mirror_l1(const float *a, const float *b, double *h, long long rows,
   }
   mirror_tile_free(t);
 }
-#line 1442 "scan.nw"
+#line 1655 "scan.nw"
 static void mirror_l2(const float *a, const float *b, double *h, long long rows,
                       long long len, int fault, int *overflow)
 {
@@ -3348,7 +3449,7 @@ static void mirror_l2(const float *a, const float *b, double *h, long long rows,
   shared_tile<double> t = mirror_tile(L2_TILE, overflow);
   shared_tile<double> ts = mirror_tile(blelloch_size((int)per_row), overflow);
   
-#line 1459 "scan.nw"
+#line 1672 "scan.nw"
 for (long long g = 0; g < tiles; g++) {
   tile_place p = place_tile(g, len, per_row, L2_TILE);
   blelloch_tile(t, a + p.start, b + p.start, p.count, L2_TILE, p.index == 0,
@@ -3361,13 +3462,13 @@ for (long long g = 0; g < tiles; g++) {
   tile_place p = place_tile(g, len, per_row, L2_TILE);
   apply_tile(h + p.start, local_a + p.start, spine[g], p.count, fault);
 }
-#line 1451 "scan.nw"
+#line 1664 "scan.nw"
   mirror_tile_free(t);
   mirror_tile_free(ts);
   free(local_a);
   free(spine);
 }
-#line 8034 "scan.nw"
+#line 8248 "scan.nw"
 typedef void (*mirror_fn)(const float *a, const float *b, double *h,
                           long long rows, long long len, int fault,
                           int *overflow);
@@ -3381,7 +3482,7 @@ typedef struct {
   int overflow_slot;     /* the first slot past a tile, -1 if none */
   long long overflow_len;
 } evidence;
-#line 8050 "scan.nw"
+#line 8264 "scan.nw"
 static evidence run_mirror(mirror_fn mirror, const mirror_case *cases,
                            int count, int fault)
 {
@@ -3396,7 +3497,7 @@ static evidence run_mirror(mirror_fn mirror, const mirror_case *cases,
     mirror(a, b, h, cases[i].rows, cases[i].len, fault, &overflow);
     comparison c = compare_rows(a, b, h, cases[i].rows, cases[i].len, FLOAT64);
     
-#line 8071 "scan.nw"
+#line 8285 "scan.nw"
 if (c.failed || overflow >= 0) ev.failed_cases++;
 if (overflow >= 0 && ev.overflow_slot < 0) {
   ev.overflow_slot = overflow;
@@ -3406,12 +3507,12 @@ if (ev.worst.worst_index < 0 || c.worst_ratio > ev.worst.worst_ratio) {
   ev.worst = c;
   ev.worst_len = cases[i].len;
 }
-#line 8064 "scan.nw"
+#line 8278 "scan.nw"
     free(a); free(b); free(h);
   }
   return ev;
 }
-#line 8085 "scan.nw"
+#line 8299 "scan.nw"
 static const char *const fault_names[FAULT_COUNT] = {
   "correct", "upsweep-swap", "downsweep-swap", "downsweep-index-off-by-one",
   "root-not-identity", "threads-rounded-to-warp", "apply-swap",
@@ -3428,7 +3529,7 @@ static const char *const fault_names[FAULT_COUNT] = {
   "ring-producer-skips-empty", "ring-look-left-fold", "ring-look-skips-empty",
   "ring-look-skips-window",
 };
-#line 8108 "scan.nw"
+#line 8322 "scan.nw"
 static bool report_fault(int fault, const evidence *ev, int cases)
 {
   char text[256];
@@ -3447,7 +3548,7 @@ static bool report_fault(int fault, const evidence *ev, int cases)
     printf("  caught %-28s %s, len %lld\n", fault_names[fault], text, ev->worst_len);
   return ev->failed_cases > 0;
 }
-#line 8129 "scan.nw"
+#line 8343 "scan.nw"
 static int mirror_suite(mirror_fn mirror, const mirror_case *cases, int count,
                         const int *faults, int fault_count)
 {
@@ -3458,7 +3559,7 @@ static int mirror_suite(mirror_fn mirror, const mirror_case *cases, int count,
   }
   return ok ? EXIT_OK : EXIT_FAILED;
 }
-#line 8147 "scan.nw"
+#line 8361 "scan.nw"
 static int length_cases(mirror_case *cases, long long ceiling, long long rows)
 {
   static const long long extra[] = {1, 2, 3, 5, 7, 100, 1000, 1500, 3001, 100003};
@@ -3470,7 +3571,7 @@ static int length_cases(mirror_case *cases, long long ceiling, long long rows)
       if (p + d <= ceiling) cases[count++] = mirror_case{rows, p + d};
   return count;
 }
-#line 8221 "scan.nw"
+#line 8435 "scan.nw"
 enum { STEP_CLAIM, STEP_SCAN, STEP_PUBLISH_FIRST, STEP_PUBLISH_SECOND,
        STEP_WALK, STEP_FOLD, STEP_PREFIX_FIRST, STEP_PREFIX_SECOND,
        STEP_WRITE, STEP_DONE };
@@ -3487,7 +3588,7 @@ typedef struct {
   bool found_aggregate;      /* the walk stopped at an A (a broken variant) */
   long long t_claim, t_published, t_found, t_prefix, t_done;  /* the figure */
 } actor;
-#line 8240 "scan.nw"
+#line 8454 "scan.nw"
 typedef struct {
   const float *a, *b;
   double *h;
@@ -3500,7 +3601,7 @@ typedef struct {
   int resident_limit, started;        /* blocks become resident in order */
   const int *residency;               /* of this permutation */
 } launch;
-#line 8258 "scan.nw"
+#line 8472 "scan.nw"
 static tile_place launch_place(const launch *L, long long tile)
 {
   return place_tile(tile, L->len, L->per_row, (int)L->tile_size);
@@ -3511,7 +3612,7 @@ static affine<double> element_at(const launch *L, tile_place p, int i)
   affine<double> x = {L->a[p.start + i], L->b[p.start + i]};
   return p.index == 0 && i == 0 ? start_row(x) : x;
 }
-#line 8275 "scan.nw"
+#line 8489 "scan.nw"
 /* One half of publishing `flag` for tile g: the value or the flag. */
 static void publish_half(launch *L, long long g, int flag, affine<double> value,
                          bool first_half)
@@ -3524,7 +3625,7 @@ static void publish_half(launch *L, long long g, int flag, affine<double> value,
     L->flag[g] = flag;
   }
 }
-#line 8293 "scan.nw"
+#line 8507 "scan.nw"
 /* One event of the walk; returns false when the actor must wait. */
 static bool walk_serial_event(launch *L, actor *x)
 {
@@ -3539,7 +3640,7 @@ static bool walk_serial_event(launch *L, actor *x)
   }
   return true;
 }
-#line 8313 "scan.nw"
+#line 8527 "scan.nw"
 static bool walk_warp_event(launch *L, actor *x)
 {
   long long first = x->tile - launch_place(L, x->tile).index;
@@ -3559,23 +3660,23 @@ static bool walk_warp_event(launch *L, actor *x)
   x->step = STEP_FOLD;
   return true;
 }
-#line 8340 "scan.nw"
+#line 8554 "scan.nw"
 static affine<double> fold_forward(const launch *L, const actor *x)
 {
   long long g = x->tile;
   affine<double> acc = x->found_aggregate ? L->aggregate[x->found]
                                           : L->inclusive[x->found];
   if (L->fault == FAULT_BACKWARD_FOLD) 
-#line 8354 "scan.nw"
+#line 8568 "scan.nw"
 {
   if (x->found + 1 >= g) return acc;
   affine<double> right = L->aggregate[g - 1];
   for (long long j = g - 2; j > x->found; j--) right = combine(L->aggregate[j], right);
   return combine(acc, right);
 }
-#line 8346 "scan.nw"
+#line 8560 "scan.nw"
   if (L->walk == WALK_WARP) 
-#line 8363 "scan.nw"
+#line 8577 "scan.nw"
 {
   for (long long w = x->look; w < g; w += 32) {
     int top = w == x->look ? x->lane - 1 : 31;
@@ -3586,12 +3687,12 @@ static affine<double> fold_forward(const launch *L, const actor *x)
   }
   return acc;
 }
-#line 8347 "scan.nw"
+#line 8561 "scan.nw"
   for (long long j = x->found + 1; j < g; j++)
     acc = combine_at(FAULT_WALK_ORDER, L->fault, acc, L->aggregate[j]);
   return acc;
 }
-#line 8380 "scan.nw"
+#line 8594 "scan.nw"
 /* Take one step of actor x; false when it cannot move now. */
 static bool actor_event(launch *L, actor *x, int block)
 {
@@ -3603,7 +3704,7 @@ static bool actor_event(launch *L, actor *x, int block)
     x->step = STEP_SCAN;
     return true;
   
-#line 8398 "scan.nw"
+#line 8612 "scan.nw"
 case STEP_SCAN:
   x->total = element_at(L, p, 0);
   for (int i = 1; i < p.count; i++) x->total = combine(x->total, element_at(L, p, i));
@@ -3621,9 +3722,9 @@ case STEP_PUBLISH_SECOND:
   return true;
 case STEP_WALK:
   return L->walk == WALK_SERIAL ? walk_serial_event(L, x) : walk_warp_event(L, x);
-#line 8391 "scan.nw"
+#line 8605 "scan.nw"
   
-#line 8418 "scan.nw"
+#line 8632 "scan.nw"
 case STEP_FOLD:
   x->prefix = fold_forward(L, x);
   x->t_found = L->clock;
@@ -3646,11 +3747,11 @@ case STEP_WRITE: {
   x->step = STEP_DONE;
   return true;
 }
-#line 8392 "scan.nw"
+#line 8606 "scan.nw"
   }
   return false;
 }
-#line 8465 "scan.nw"
+#line 8679 "scan.nw"
 enum { SCHEDULE_RANDOM, SCHEDULE_LATE_PREFIX, SCHEDULE_REVERSE_RESIDENCY,
        SCHEDULE_STALLS, SCHEDULE_KINDS };
 static const char *const schedule_names[SCHEDULE_KINDS] = {
@@ -3664,7 +3765,7 @@ static bool can_move(launch *L, const actor *x)
   return L->walk == WALK_SERIAL ? walk_serial_event(L, &copy)
                                 : walk_warp_event(L, &copy);
 }
-#line 8481 "scan.nw"
+#line 8695 "scan.nw"
 /* Pick the actor for the next event, or -1 if no one can move. */
 static int pick_actor(launch *L, int policy, uint64_t *rng)
 {
@@ -3681,7 +3782,7 @@ static int pick_actor(launch *L, int policy, uint64_t *rng)
   *rng = mix64(*rng);
   return movable[*rng % (uint64_t)count];
 }
-#line 8500 "scan.nw"
+#line 8714 "scan.nw"
 /* Make blocks resident, in the order of L->residency, up to the limit. */
 static void admit_blocks(launch *L)
 {
@@ -3693,7 +3794,7 @@ static void admit_blocks(launch *L)
     resident++;
   }
 }
-#line 8514 "scan.nw"
+#line 8728 "scan.nw"
 /* Run a launch to the end; false on deadlock. */
 static bool run_launch(launch *L, int policy, uint64_t seed)
 {
@@ -3702,7 +3803,7 @@ static bool run_launch(launch *L, int policy, uint64_t seed)
     admit_blocks(L);
     int i = pick_actor(L, policy, &rng);
     if (i < 0) 
-#line 8536 "scan.nw"
+#line 8750 "scan.nw"
 {
   bool thawed = false;
   for (int j = 0; j < (int)L->tiles && !thawed; j++)
@@ -3710,7 +3811,7 @@ static bool run_launch(launch *L, int policy, uint64_t seed)
   if (!thawed) return false;
   continue;
 }
-#line 8522 "scan.nw"
+#line 8736 "scan.nw"
     actor *x = &L->blocks[i];
     int before = x->step;
     actor_event(L, x, i);
@@ -3722,7 +3823,7 @@ static bool run_launch(launch *L, int policy, uint64_t seed)
   }
   return true;
 }
-#line 8567 "scan.nw"
+#line 8781 "scan.nw"
 static void launch_init(launch *L, const float *a, const float *b, double *h,
                         long long rows, long long len, long long tile_size,
                         int walk, int fault, int policy, int *order)
@@ -3741,7 +3842,7 @@ static void launch_init(launch *L, const float *a, const float *b, double *h,
   }
   L->residency = order;
 }
-#line 8595 "scan.nw"
+#line 8809 "scan.nw"
 typedef struct { long long rows, len, tile_size; } protocol_case;
 
 static const protocol_case protocol_cases[] = {
@@ -3750,7 +3851,7 @@ static const protocol_case protocol_cases[] = {
 };
 #define PROTOCOL_CASES 6
 #define RANDOM_SCHEDULES 24
-#line 8611 "scan.nw"
+#line 8825 "scan.nw"
 typedef struct { float *a, *b; double *h, *first_h; } case_arrays;
 
 static case_arrays case_arrays_new(long long n, int decay)
@@ -3766,7 +3867,7 @@ static void case_arrays_free(case_arrays m)
 {
   free(m.a); free(m.b); free(m.h); free(m.first_h);
 }
-#line 8631 "scan.nw"
+#line 8845 "scan.nw"
 typedef struct {
   float *a, *b;
   double *h, *first_h;
@@ -3788,20 +3889,20 @@ static launch_memory launch_memory_new(long long n, long long tiles)
   m.blocks = (actor *)malloc(sizeof(actor) * tiles);
   return m;
 }
-#line 8655 "scan.nw"
+#line 8869 "scan.nw"
 static void launch_memory_free(launch_memory m)
 {
   free(m.a); free(m.b); free(m.h); free(m.first_h); free(m.flag); free(m.order);
   free(m.aggregate); free(m.inclusive); free(m.blocks);
 }
-#line 8668 "scan.nw"
+#line 8882 "scan.nw"
 typedef struct {
   bool deadlock, disagree, out_of_bound;
   char detail[256];
   bool broke_rule;   /* a mirror's own rule broken (the ring's: a post lost, a phase misread) */
 } protocol_evidence;
 
-#line 8677 "scan.nw"
+#line 8891 "scan.nw"
 static void note(protocol_evidence *ev, bool *flag, const char *fmt, ...)
 {
   if (*flag) return;
@@ -3812,7 +3913,7 @@ static void note(protocol_evidence *ev, bool *flag, const char *fmt, ...)
   vsnprintf(ev->detail, sizeof ev->detail, fmt, args);
   va_end(args);
 }
-#line 8694 "scan.nw"
+#line 8908 "scan.nw"
 /* Holds one schedule's outputs h to the bound and to the first schedule's
    bits (kept in first_h when `first`); `schedule` names it in the evidence. */
 static void judge_schedule(const float *a, const float *b, const double *h, double *first_h,
@@ -3835,7 +3936,7 @@ static void judge_schedule(const float *a, const float *b, const double *h, doub
         break;
       }
 }
-#line 8719 "scan.nw"
+#line 8933 "scan.nw"
 static void run_schedule(const protocol_case *c, launch_memory *m, int walk,
                          int fault, int policy, uint64_t seed, bool first,
                          protocol_evidence *ev)
@@ -3853,7 +3954,7 @@ static void run_schedule(const protocol_case *c, launch_memory *m, int walk,
   judge_schedule(m->a, m->b, m->h, m->first_h, c->rows, c->len, first,
                  schedule_names[policy], ev);
 }
-#line 8739 "scan.nw"
+#line 8953 "scan.nw"
 static protocol_evidence run_protocol(int walk, int fault, int *schedules)
 {
   protocol_evidence ev = {false, false, false, ""};
@@ -3872,7 +3973,7 @@ static protocol_evidence run_protocol(int walk, int fault, int *schedules)
   }
   return ev;
 }
-#line 8858 "scan.nw"
+#line 9072 "scan.nw"
 enum { WORK_CLAIM, WORK_PUBLISH, WORK_FINISH, WORK_TAKE, WORK_DONE };
 enum { WALKER_START, WALKER_WAIT, WALKER_LOOK, WALKER_SIGNAL, WALKER_DONE };
 
@@ -3888,7 +3989,7 @@ typedef struct {
   long long walking, look;              /* the walking warp's own */
   bool walking_last;
 } held_block;
-#line 8876 "scan.nw"
+#line 9090 "scan.nw"
 typedef struct {
   const float *a, *b;
   double *h;
@@ -3910,7 +4011,7 @@ static affine<double> held_element(const held_launch *L, long long i)
   if (i % L->len == 0) x = affine<double>{0.0, start_row(x).b};
   return x;
 }
-#line 8906 "scan.nw"
+#line 9120 "scan.nw"
 enum { HSTAMP_CLAIMED, HSTAMP_PUBLISHED, HSTAMP_HELD, HSTAMP_WALKED, HSTAMP_PREFIXED,
        HSTAMP_STORED, HSTAMP_BLOCK, HSTAMPS };
 
@@ -3923,7 +4024,7 @@ static void held_note_block(held_launch *L, long long g, const held_block *k)
 {
   if (L->stamps && g < L->tiles) L->stamps[g * HSTAMPS + HSTAMP_BLOCK] = k - L->blocks;
 }
-#line 8926 "scan.nw"
+#line 9140 "scan.nw"
 /* Folds tile g onto `before`; writes every state to h when `write`. */
 static affine<double> held_fold(held_launch *L, long long g, affine<double> before,
                                 bool write)
@@ -3935,7 +4036,7 @@ static affine<double> held_fold(held_launch *L, long long g, affine<double> befo
   }
   return before;
 }
-#line 8954 "scan.nw"
+#line 9168 "scan.nw"
 /* One event of block k's workers; false when they must wait. */
 static bool held_work_event(held_launch *L, held_block *k)
 {
@@ -3955,7 +4056,7 @@ static bool held_work_event(held_launch *L, held_block *k)
     k->early = k->prefix;
     return true;
   
-#line 8979 "scan.nw"
+#line 9193 "scan.nw"
 case WORK_FINISH: {
   if (!k->done) return false;
   bool wrong = L->fault == FAULT_HELD_WRONG_TILE && k->tile < L->tiles;
@@ -3983,11 +4084,11 @@ case WORK_TAKE: {
   k->early = k->prefix;
   return true;
 }
-#line 8973 "scan.nw"
+#line 9187 "scan.nw"
   }
   return false;
 }
-#line 9015 "scan.nw"
+#line 9229 "scan.nw"
 /* One event of block k's walking warp; false when it must wait. */
 static bool held_walker_event(held_launch *L, held_block *k)
 {
@@ -4005,7 +4106,7 @@ static bool held_walker_event(held_launch *L, held_block *k)
     k->walker = WALKER_LOOK;
     return true;
   
-#line 9043 "scan.nw"
+#line 9257 "scan.nw"
 case WALKER_LOOK: {
   long long g = k->walking;
   if (g == 0) { k->prefix = identity_map<double>(); k->walker = WALKER_SIGNAL; return true; }
@@ -4019,7 +4120,7 @@ case WALKER_LOOK: {
   k->walker = WALKER_SIGNAL;
   return true;
 }
-#line 9032 "scan.nw"
+#line 9246 "scan.nw"
   case WALKER_SIGNAL:
     k->done = true;
     held_stamp(L, k->walking, HSTAMP_PREFIXED);
@@ -4028,7 +4129,7 @@ case WALKER_LOOK: {
   }
   return false;
 }
-#line 9066 "scan.nw"
+#line 9280 "scan.nw"
 enum { HELD_RANDOM, HELD_WORKERS_FIRST, HELD_WALKERS_FIRST };
 
 static bool held_can_move(const held_launch *L, int actor)
@@ -4043,7 +4144,7 @@ static bool held_can_move(const held_launch *L, int actor)
   }
   return false;
 }
-#line 9083 "scan.nw"
+#line 9297 "scan.nw"
 /* Runs a launch to the end under one schedule; false on deadlock. */
 static bool held_run(held_launch *L, int policy, uint64_t rng)
 {
@@ -4066,14 +4167,14 @@ static bool held_run(held_launch *L, int policy, uint64_t rng)
     if (L->blocks[k].work != WORK_DONE || L->blocks[k].walker != WALKER_DONE) return false;
   return true;
 }
-#line 9112 "scan.nw"
+#line 9326 "scan.nw"
 typedef struct { long long rows, len, tile_size; int blocks; } held_case;
 
 static const held_case held_cases[] = {
   {1, 203, 4, 3}, {3, 41, 8, 2}, {5, 7, 4, 4}, {1, 5, 8, 3}, {2, 64, 4, 1}, {4, 33, 5, 6},
 };
 #define HELD_CASES ((int)(sizeof held_cases / sizeof held_cases[0]))
-#line 9126 "scan.nw"
+#line 9340 "scan.nw"
 static bool held_schedule(held_launch *L, const held_case *c, int policy, uint64_t seed,
                           double *first_h, bool first, protocol_evidence *ev)
 {
@@ -4099,7 +4200,7 @@ static bool held_schedule(held_launch *L, const held_case *c, int policy, uint64
   judge_schedule(L->a, L->b, L->h, first_h, c->rows, c->len, first, name, ev);
   return true;
 }
-#line 9157 "scan.nw"
+#line 9371 "scan.nw"
 static protocol_evidence run_held_mirror(int fault, int *schedules)
 {
   protocol_evidence ev = {false, false, false, ""};
@@ -4107,7 +4208,7 @@ static protocol_evidence run_held_mirror(int fault, int *schedules)
   for (int ci = 0; ci < HELD_CASES; ci++) {
     const held_case *c = &held_cases[ci];
     
-#line 9177 "scan.nw"
+#line 9391 "scan.nw"
 long long n = c->rows * c->len, tiles = (n + c->tile_size - 1) / c->tile_size;
 case_arrays m = case_arrays_new(n, ci % DECAY_COUNT);
 double *first_h = m.first_h;
@@ -4118,7 +4219,7 @@ held_block *blocks = (held_block *)malloc(sizeof(held_block) * c->blocks);
 int *movable = (int *)malloc(sizeof(int) * 2 * c->blocks);
 held_launch L = {m.a, m.b, m.h, n, c->len, c->tile_size, tiles, 0, fault, c->blocks, false,
                  flag, aggregate, inclusive, blocks, movable};
-#line 9164 "scan.nw"
+#line 9378 "scan.nw"
     bool have_first = false;   /* the first schedule that ran to its end */
     for (int s = 0; s < 2 + RANDOM_SCHEDULES; s++, ++*schedules) {
       int policy = s < 2 ? s + 1 : HELD_RANDOM;
@@ -4126,14 +4227,14 @@ held_launch L = {m.a, m.b, m.h, n, c->len, c->tile_size, tiles, 0, fault, c->blo
         have_first = true;
     }
     
-#line 9190 "scan.nw"
+#line 9404 "scan.nw"
 case_arrays_free(m);
 free(flag); free(aggregate); free(inclusive); free(blocks); free(movable);
-#line 9171 "scan.nw"
+#line 9385 "scan.nw"
   }
   return ev;
 }
-#line 9261 "scan.nw"
+#line 9475 "scan.nw"
 enum { SHARE_SCAN, SHARE_POST, SHARE_WAIT, SHARE_READ, SHARE_APPLY, SHARE_DONE };
 #define SHARE_MAX_PIECES 4
 
@@ -4144,7 +4245,7 @@ typedef struct {
   double carry, state;            /* before the stride; before this warp's step */
   affine<double> piece[SHARE_MAX_PIECES], step;
 } share_warp;
-#line 9274 "scan.nw"
+#line 9488 "scan.nw"
 typedef struct {
   const float *a, *b;
   double *h;
@@ -4163,7 +4264,7 @@ static affine<double> share_element(const share_launch *L, long long r, long lon
   affine<double> x = {L->a[r * L->len + i], L->b[r * L->len + i]};
   return x;
 }
-#line 9302 "scan.nw"
+#line 9516 "scan.nw"
 static long long share_start(const share_launch *L, const share_warp *w, int way)
 {
   return w->stride + (long long)way * L->pieces * L->piece;
@@ -4181,7 +4282,7 @@ static void share_scan(share_launch *L, share_warp *w, int way)
     w->step = p == 0 || last_only ? t : combine(w->step, t);
   }
 }
-#line 9327 "scan.nw"
+#line 9541 "scan.nw"
 static void share_read(share_launch *L, share_warp *w, int g, int way)
 {
   const affine<double> *set = L->posted + (long long)w->parity * L->groups * L->ways;
@@ -4208,7 +4309,7 @@ static void share_apply(share_launch *L, share_warp *w, int way)
     state = w->piece[p].a * state + w->piece[p].b;
   }
 }
-#line 9363 "scan.nw"
+#line 9577 "scan.nw"
 static void share_advance(share_launch *L, share_warp *w)
 {
   w->stride += (long long)L->ways * L->pieces * L->piece;
@@ -4220,7 +4321,7 @@ static void share_advance(share_launch *L, share_warp *w)
   if (L->fault == FAULT_ROWS_PARITY_PER_ROW) w->parity = 0;
   w->event = w->row < L->rows ? SHARE_SCAN : SHARE_DONE;
 }
-#line 9377 "scan.nw"
+#line 9591 "scan.nw"
 /* One event of warp `i`; false when it must wait at the barrier. */
 static bool share_event(share_launch *L, int i)
 {
@@ -4243,9 +4344,9 @@ static bool share_event(share_launch *L, int i)
   }
   return false;
 }
-#line 9407 "scan.nw"
+#line 9621 "scan.nw"
 enum { SHARE_RANDOM, SHARE_FIRST_WARP_FIRST, SHARE_LAST_WARP_FIRST };
-#line 9411 "scan.nw"
+#line 9625 "scan.nw"
 static bool share_run(share_launch *L, int policy, uint64_t rng)
 {
   int warps = L->groups * L->ways;
@@ -4266,7 +4367,7 @@ static bool share_run(share_launch *L, int policy, uint64_t rng)
     if (L->warps[i].event != SHARE_DONE) return false;
   return true;
 }
-#line 9438 "scan.nw"
+#line 9652 "scan.nw"
 typedef struct { long long rows, len; int ways, groups, pieces, piece; } share_case;
 
 static const share_case share_cases[] = {
@@ -4274,7 +4375,7 @@ static const share_case share_cases[] = {
   {4, 24, 2, 1, 2, 3}, {10, 50, 2, 3, 1, 5}, {5, 130, 8, 2, 2, 3},
 };
 #define SHARE_CASES ((int)(sizeof share_cases / sizeof share_cases[0]))
-#line 9448 "scan.nw"
+#line 9662 "scan.nw"
 static bool share_schedule(share_launch *L, const share_case *c, int policy, uint64_t seed,
                            double *first_h, bool first, protocol_evidence *ev)
 {
@@ -4296,7 +4397,7 @@ static bool share_schedule(share_launch *L, const share_case *c, int policy, uin
   judge_schedule(L->a, L->b, L->h, first_h, c->rows, c->len, first, name, ev);
   return true;
 }
-#line 9472 "scan.nw"
+#line 9686 "scan.nw"
 static protocol_evidence run_share_mirror(int fault, int *schedules)
 {
   protocol_evidence ev = {false, false, false, ""};
@@ -4304,7 +4405,7 @@ static protocol_evidence run_share_mirror(int fault, int *schedules)
   for (int ci = 0; ci < SHARE_CASES; ci++) {
     const share_case *c = &share_cases[ci];
     
-#line 9492 "scan.nw"
+#line 9706 "scan.nw"
 long long n = c->rows * c->len;
 int warps = c->groups * c->ways;
 case_arrays m = case_arrays_new(n, ci % DECAY_COUNT);
@@ -4316,7 +4417,7 @@ share_launch L = {m.a, m.b, m.h, c->rows, c->len, c->ways, c->groups, c->pieces,
                   (int *)malloc(sizeof(int) * c->groups),
                   (share_warp *)malloc(sizeof(share_warp) * warps),
                   (int *)malloc(sizeof(int) * warps)};
-#line 9479 "scan.nw"
+#line 9693 "scan.nw"
     bool have_first = false;   /* the first schedule that ran to its end */
     for (int s = 0; s < 2 + RANDOM_SCHEDULES; s++, ++*schedules)
       if (share_schedule(&L, c, s < 2 ? s + 1 : SHARE_RANDOM, next_seed(), first_h,
@@ -4327,7 +4428,7 @@ share_launch L = {m.a, m.b, m.h, c->rows, c->len, c->ways, c->groups, c->pieces,
   }
   return ev;
 }
-#line 9573 "scan.nw"
+#line 9787 "scan.nw"
 typedef struct { double a, b; bool reset; } gseg;   /* a segment, in float64 */
 static const gseg GSEG_IDENTITY = {1.0, 0.0, false};
 
@@ -4342,7 +4443,7 @@ static double gseg_apply(gseg x, double state)
 {
   return x.reset ? x.b : x.a * state + x.b;
 }
-#line 9594 "scan.nw"
+#line 9808 "scan.nw"
 enum { GWORD_EMPTY, GWORD_SEGMENT, GWORD_KNOWN };
 typedef struct { int kind; gseg value; } gword;
 
@@ -4352,7 +4453,7 @@ static gword gword_of(gseg x)
   if (x.reset) w.value.a = 1.0;
   return w;
 }
-#line 9612 "scan.nw"
+#line 9826 "scan.nw"
 static void gseg_warp_scan(gseg x[32], bool left_fold)
 {
   if (left_fold)
@@ -4362,7 +4463,7 @@ static void gseg_warp_scan(gseg x[32], bool left_fold)
       for (int lane = 31; lane >= offset; lane--)
         x[lane] = gseg_combine(x[lane - offset], x[lane]);
 }
-#line 9629 "scan.nw"
+#line 9843 "scan.nw"
 enum { GSTEP_CLAIM, GSTEP_PUBLISH, GSTEP_READ, GSTEP_SCAN, GSTEP_SETTLE_READ,
        GSTEP_SETTLE_SWAP, GSTEP_FIND, GSTEP_FOLD, GSTEP_WRITE, GSTEP_DONE };
 
@@ -4389,7 +4490,7 @@ typedef struct group_launch {
   void (*watch)(const struct group_launch *L, const group_actor *x, void *notes);
   void *notes;
 } group_launch;
-#line 9664 "scan.nw"
+#line 9878 "scan.nw"
 static void group_read_window(const group_launch *L, long long window, gword w[32])
 {
   const gword known0 = {GWORD_KNOWN, {1.0, 0.0, true}};
@@ -4415,7 +4516,7 @@ static bool group_published(const group_launch *L, long long first, int count)
     if (L->tile_word[first + i].kind == GWORD_EMPTY) return false;
   return true;
 }
-#line 9700 "scan.nw"
+#line 9914 "scan.nw"
 static void group_store(group_launch *L, long long H, gword w)
 {
   gword old = L->group_word[H];
@@ -4430,12 +4531,12 @@ static void group_swap_from_empty(group_launch *L, long long H, gword w)
 {
   if (L->group_word[H].kind == GWORD_EMPTY) group_store(L, H, w);
 }
-#line 9729 "scan.nw"
+#line 9943 "scan.nw"
 static long long group_settle_first(const group_launch *L, const group_actor *x)
 {
   return 32 * (x->window - x->lane) + (L->fault == FAULT_GROUPS_SETTLE_SHIFTED);
 }
-#line 9736 "scan.nw"
+#line 9950 "scan.nw"
 static bool group_can_move(const group_launch *L, const group_actor *x)
 {
   long long G = x->tile / 32;
@@ -4454,7 +4555,7 @@ static bool group_can_move(const group_launch *L, const group_actor *x)
   default: return x->step != GSTEP_DONE;
   }
 }
-#line 9765 "scan.nw"
+#line 9979 "scan.nw"
 static void group_scan_event(group_launch *L, group_actor *x)
 {
   long long G = x->tile / 32;
@@ -4473,7 +4574,7 @@ static void group_scan_event(group_launch *L, group_actor *x)
   x->prefix = k ? gseg_apply(x->before, 0.0) : 0.0;   /* when no walk is needed */
   x->step = needs ? GSTEP_FIND : GSTEP_WRITE;
 }
-#line 9795 "scan.nw"
+#line 10009 "scan.nw"
 static void group_settle_event(group_launch *L, group_actor *x)
 {
   gseg s[32];
@@ -4485,7 +4586,7 @@ static void group_settle_event(group_launch *L, group_actor *x)
   x->settled = s[L->fault == FAULT_GROUPS_SETTLE_SHORT ? 30 : 31];
   x->step = GSTEP_SETTLE_SWAP;
 }
-#line 9820 "scan.nw"
+#line 10034 "scan.nw"
 static void group_fold_event(group_launch *L, group_actor *x)
 {
   long long G = x->tile / 32;
@@ -4507,7 +4608,7 @@ static void group_fold_event(group_launch *L, group_actor *x)
   x->prefix = k ? gseg_apply(x->before, acc) : acc;
   x->step = GSTEP_WRITE;
 }
-#line 9847 "scan.nw"
+#line 10061 "scan.nw"
 static gseg group_element(const group_launch *L, long long i)
 {
   gseg x = {L->a[i], L->b[i], i % L->len == 0};
@@ -4521,7 +4622,7 @@ static void group_event(group_launch *L, group_actor *x)
   switch (x->step) {
   case GSTEP_CLAIM: x->tile = L->ticket++; x->step = GSTEP_PUBLISH; break;
   case GSTEP_PUBLISH: { 
-#line 9872 "scan.nw"
+#line 10086 "scan.nw"
 x->own = group_element(L, first);
 for (long long i = first + 1; i < end; i++) x->own = gseg_combine(x->own, group_element(L, i));
 if (x->own.reset) x->own.a = 1.0;   /* as readers see it, as the kernel does */
@@ -4529,29 +4630,29 @@ L->tile_word[x->tile] = gword_of(x->own);
 x->window = x->tile / 32 - 1;
 x->looked = false;
 x->step = L->settle ? GSTEP_READ : GSTEP_SCAN;
-#line 9859 "scan.nw"
+#line 10073 "scan.nw"
                                                                        } break;
   case GSTEP_READ: { 
-#line 9882 "scan.nw"
+#line 10096 "scan.nw"
 group_read_window(L, x->window, x->seen);
 x->looked = true;
 x->step = GSTEP_SCAN;
-#line 9860 "scan.nw"
+#line 10074 "scan.nw"
                                                                    } break;
   case GSTEP_SCAN: group_scan_event(L, x); break;
   case GSTEP_SETTLE_READ: group_settle_event(L, x); break;
   case GSTEP_SETTLE_SWAP: { 
-#line 9888 "scan.nw"
+#line 10102 "scan.nw"
 if (L->fault == FAULT_GROUPS_SETTLE_STORE)   /* a plain store, not a swap */
   group_store(L, x->window - x->lane, gword_of(x->settled));
 else
   group_swap_from_empty(L, x->window - x->lane, gword_of(x->settled));
 x->seen[x->lane] = gword_of(x->settled);
 x->step = GSTEP_FIND;
-#line 9863 "scan.nw"
+#line 10077 "scan.nw"
                                                                              } break;
   case GSTEP_FIND: { 
-#line 9902 "scan.nw"
+#line 10116 "scan.nw"
 if (!L->settle || !x->looked) group_read_window(L, x->window, x->seen);
 x->looked = true;
 int empty, lane = window_nearest_known(x->seen, &empty);
@@ -4566,22 +4667,22 @@ if (empty >= 0) {
   x->lane = lane;
   x->step = GSTEP_FOLD;
 }
-#line 9864 "scan.nw"
+#line 10078 "scan.nw"
                                                     } break;
   case GSTEP_FOLD: group_fold_event(L, x); break;
   case GSTEP_WRITE: { 
-#line 9919 "scan.nw"
+#line 10133 "scan.nw"
 double state = x->prefix;
 for (long long i = first; i < end; i++) {
   state = gseg_apply(group_element(L, i), state);
   L->h[i] = state;
 }
 x->step = GSTEP_DONE;
-#line 9866 "scan.nw"
+#line 10080 "scan.nw"
                                                   } break;
   }
 }
-#line 9940 "scan.nw"
+#line 10154 "scan.nw"
 enum { GROUPS_RANDOM, GROUPS_EAGER, GROUPS_LAST_LATE, GROUPS_NEWEST,
        GROUPS_EIGHT, GROUPS_POLICIES };
 static const char *const group_policy_names[GROUPS_POLICIES] = {
@@ -4608,7 +4709,7 @@ static int group_choice(const group_launch *L, const int *movable, int n, int po
   }
   return best;
 }
-#line 9970 "scan.nw"
+#line 10184 "scan.nw"
 /* Runs a launch to its end; false on deadlock, or if the actors have not
    finished after a thousand events each (a walk that never ends). Actor i is
    block i; under eight at a time, blocks become resident from the last, eight
@@ -4638,7 +4739,7 @@ static bool group_run(group_launch *L, int policy, uint64_t rng, int *movable)
     if (L->actors[i].step != GSTEP_DONE) return false;
   return true;
 }
-#line 10014 "scan.nw"
+#line 10228 "scan.nw"
 typedef struct { long long rows, len, tile_size; } group_case;
 
 static const group_case group_cases[] = {
@@ -4646,7 +4747,7 @@ static const group_case group_cases[] = {
 };
 #define GROUP_CASES ((int)(sizeof group_cases / sizeof group_cases[0]))
 #define GROUP_RANDOM_SCHEDULES 8   /* fewer than the protocol suite's: the cases are larger */
-#line 10029 "scan.nw"
+#line 10243 "scan.nw"
 static void group_schedule(group_launch *L, const group_case *c, int policy, uint64_t seed,
                            int *movable, double *first_h, bool first, protocol_evidence *ev)
 {
@@ -4676,7 +4777,7 @@ static void group_schedule(group_launch *L, const group_case *c, int policy, uin
   judge_schedule(L->a, L->b, L->h, first_h, c->rows, c->len, first,
                  group_policy_names[policy], ev);
 }
-#line 10061 "scan.nw"
+#line 10275 "scan.nw"
 static protocol_evidence run_group_mirror(int fault, int settle, int *schedules)
 {
   protocol_evidence ev = {false, false, false, ""};
@@ -4684,7 +4785,7 @@ static protocol_evidence run_group_mirror(int fault, int settle, int *schedules)
   for (int ci = 0; ci < GROUP_CASES; ci++) {
     const group_case *c = &group_cases[ci];
     
-#line 10080 "scan.nw"
+#line 10294 "scan.nw"
 long long n = c->rows * c->len, tiles = (n + c->tile_size - 1) / c->tile_size;
 case_arrays m = case_arrays_new(n, ci % DECAY_COUNT);
 double *first_h = m.first_h;
@@ -4693,7 +4794,7 @@ group_actor *actors = (group_actor *)malloc(sizeof(group_actor) * tiles);
 int *movable = (int *)malloc(sizeof(int) * tiles);
 group_launch L = {m.a, m.b, m.h, n, c->len, c->tile_size, tiles, 0, fault, settle, false, false,
                   false, words, words + tiles, actors};
-#line 10068 "scan.nw"
+#line 10282 "scan.nw"
     for (int s = 0; s < GROUPS_POLICIES - 1 + GROUP_RANDOM_SCHEDULES; s++, ++*schedules) {
       int policy = s < GROUPS_POLICIES - 1 ? s + 1 : GROUPS_RANDOM;
       group_schedule(&L, c, policy, next_seed(), movable, first_h, s == 0, &ev);
@@ -4703,7 +4804,7 @@ group_launch L = {m.a, m.b, m.h, n, c->len, c->tile_size, tiles, 0, fault, settl
   }
   return ev;
 }
-#line 10179 "scan.nw"
+#line 10393 "scan.nw"
 enum { RACTOR_CHAIN, RACTOR_PRODUCER, RACTOR_WALKER, RACTOR_COMPOSER, RACTOR_HOLDER };
 enum { RSTEP_FIRST, RSTEP_SECOND, RSTEP_DONE, RSTEP_MAPS };
 #define RING_MIRROR_PART_MAX 4   /* the most elements a mirror part has */
@@ -4719,7 +4820,7 @@ typedef struct {
   double map_a[RING_MIRROR_PART_MAX], map_b[RING_MIRROR_PART_MAX];   /* its registers */
   gseg scanned[32];         /* a chain warp's window, scanned */
 } ring_actor;
-#line 10204 "scan.nw"
+#line 10418 "scan.nw"
 typedef struct {
   int full, composed, empty;   /* phases completed */
   int composed_in, empty_in;   /* arrivals in the phase under way */
@@ -4736,7 +4837,7 @@ typedef struct {
   int post_reads[RING_POSTS];
   long long end_use;
 } ring_mirror_block;
-#line 10223 "scan.nw"
+#line 10437 "scan.nw"
 typedef struct {
   const float *a, *b;
   double *h;
@@ -4752,7 +4853,7 @@ typedef struct {
   long long clock, *stamps;          /* the events so far; RSTAMPS a tile, or NULL */
   int *parts_stored;                 /* holder warps done with each tile, for the stamps */
 } ring_launch;
-#line 10248 "scan.nw"
+#line 10462 "scan.nw"
 enum { RSTAMP_CLAIMED, RSTAMP_PUBLISHED, RSTAMP_KNOWN, RSTAMP_POSTED, RSTAMP_STORED,
        RSTAMP_FREED, RSTAMP_BLOCK, RSTAMP_USE, RSTAMPS };
 
@@ -4765,7 +4866,7 @@ static void ring_stamp(ring_launch *L, long long g, int moment)
 {
   ring_note(L, g, moment, L->clock);
 }
-#line 10271 "scan.nw"
+#line 10485 "scan.nw"
 static bool ring_mirror_phase_done(ring_launch *L, int completed, long long u)
 {
   long long phase = u / RING_STAGES;
@@ -4781,7 +4882,7 @@ static int ring_mirror_wait(ring_launch *L, const ring_mirror_block *k, int comp
   if (ring_mirror_phase_done(L, completed, u)) return 1;
   return k->end_use <= u ? -1 : 0;
 }
-#line 10292 "scan.nw"
+#line 10506 "scan.nw"
 static void ring_mirror_arrive(int *arrivals, int *completed, int count)
 {
   if (++*arrivals == count) { *arrivals = 0; ++*completed; }
@@ -4794,7 +4895,7 @@ static void ring_mirror_arrive_empty(ring_launch *L, ring_mirror_stage *st)
   ring_mirror_arrive(&st->empty_in, &st->empty, 1 + RING_PARTS);
   if (st->empty != before) ring_stamp(L, st->tile, RSTAMP_FREED);
 }
-#line 10311 "scan.nw"
+#line 10525 "scan.nw"
 static bool ring_chain_ready(const ring_launch *L, const ring_actor *x)
 {
   if (x->step == RSTEP_SECOND)
@@ -4804,7 +4905,7 @@ static bool ring_chain_ready(const ring_launch *L, const ring_actor *x)
     if (L->word[g].kind == GWORD_EMPTY) return false;
   return true;
 }
-#line 10335 "scan.nw"
+#line 10549 "scan.nw"
 /* The first window of the look's fold, with the carry into it; -1 if none. */
 static long long ring_mirror_look_from(const ring_launch *L, long long W, double *carry)
 {
@@ -4815,7 +4916,7 @@ static long long ring_mirror_look_from(const ring_launch *L, long long W, double
   }
   return L->look && W < L->look ? 0 : -1;
 }
-#line 10348 "scan.nw"
+#line 10562 "scan.nw"
 static bool ring_mirror_state_through(const ring_launch *L, long long t, double *state)
 {
   long long W = t / RING_WINDOW, j = t % RING_WINDOW;
@@ -4829,7 +4930,7 @@ static bool ring_mirror_state_through(const ring_launch *L, long long t, double 
   if (L->fault == FAULT_RING_LOOK_SKIPS_WINDOW && from < W) from++;
   for (long long v = from; v <= W; v++) {
     
-#line 10367 "scan.nw"
+#line 10581 "scan.nw"
 gseg x[32];
 for (int lane = 0; lane < RING_WINDOW; lane++) {
   const gword *w = &L->word[RING_WINDOW * v + lane];
@@ -4837,11 +4938,11 @@ for (int lane = 0; lane < RING_WINDOW; lane++) {
 }
 gseg_warp_scan(x, L->fault == FAULT_RING_LOOK_LEFT_FOLD);
 *state = gseg_apply(x[v < W ? RING_WINDOW - 1 : j], *state);
-#line 10361 "scan.nw"
+#line 10575 "scan.nw"
   }
   return true;
 }
-#line 10383 "scan.nw"
+#line 10597 "scan.nw"
 static bool ring_ready(ring_launch *L, const ring_actor *x)
 {
   if (x->step == RSTEP_DONE || x->step == RSTEP_MAPS) return x->step == RSTEP_MAPS;
@@ -4856,17 +4957,17 @@ static bool ring_ready(ring_launch *L, const ring_actor *x)
   case RACTOR_WALKER * 2: case RACTOR_HOLDER * 2:
     return ring_mirror_wait(L, k, st->composed, x->use) != 0;
   
-#line 10407 "scan.nw"
+#line 10621 "scan.nw"
 case RACTOR_WALKER * 2 + 1: {
   double state;
   return !x->needs_before || ring_mirror_state_through(L, x->tile - 1, &state);
 }
 case RACTOR_HOLDER * 2 + 1: return k->post_use[x->use % L->posts] == x->use;
-#line 10397 "scan.nw"
+#line 10611 "scan.nw"
   }
   return true;
 }
-#line 10420 "scan.nw"
+#line 10634 "scan.nw"
 static void ring_mirror_produce(ring_launch *L, ring_actor *x, ring_mirror_block *k)
 {
   int s = (int)(x->use % RING_STAGES);
@@ -4887,7 +4988,7 @@ static void ring_mirror_produce(ring_launch *L, ring_actor *x, ring_mirror_block
   st->full++;
   x->use++;
 }
-#line 10452 "scan.nw"
+#line 10666 "scan.nw"
 static void ring_mirror_compose(ring_launch *L, ring_actor *x, ring_mirror_block *k)
 {
   ring_mirror_stage *st = &k->stage[x->use % RING_STAGES];
@@ -4901,7 +5002,7 @@ static void ring_mirror_compose(ring_launch *L, ring_actor *x, ring_mirror_block
   st->part[x->index] = m;
   x->step = RSTEP_SECOND;
 }
-#line 10468 "scan.nw"
+#line 10682 "scan.nw"
 static void ring_mirror_publish(ring_launch *L, ring_actor *x, ring_mirror_block *k)
 {
   ring_mirror_stage *st = &k->stage[x->use % RING_STAGES];
@@ -4919,7 +5020,7 @@ static void ring_mirror_publish(ring_launch *L, ring_actor *x, ring_mirror_block
   x->use++;
   x->step = RSTEP_FIRST;
 }
-#line 10494 "scan.nw"
+#line 10708 "scan.nw"
 static void ring_mirror_post(ring_launch *L, ring_actor *x, ring_mirror_block *k)
 {
   int slot = (int)(x->use % L->posts);
@@ -4933,7 +5034,7 @@ static void ring_mirror_post(ring_launch *L, ring_actor *x, ring_mirror_block *k
   x->use++;
   x->step = RSTEP_FIRST;
 }
-#line 10520 "scan.nw"
+#line 10734 "scan.nw"
 static void ring_mirror_take_maps(ring_launch *L, ring_actor *x, ring_mirror_block *k)
 {
   int s = (int)(x->use % RING_STAGES), f = x->index % RING_PARTS;
@@ -4948,7 +5049,7 @@ static void ring_mirror_take_maps(ring_launch *L, ring_actor *x, ring_mirror_blo
   x->start = st->first + f * e;
   x->end = L->fault == FAULT_RING_STORES_PAST_ROW ? L->n : st->first + st->count;
 }
-#line 10537 "scan.nw"
+#line 10751 "scan.nw"
 static void ring_mirror_store(ring_launch *L, ring_actor *x, ring_mirror_block *k)
 {
   int slot = (int)(x->use % L->posts);
@@ -4961,7 +5062,7 @@ static void ring_mirror_store(ring_launch *L, ring_actor *x, ring_mirror_block *
   x->use += L->holders;
   x->step = RSTEP_FIRST;
 }
-#line 10557 "scan.nw"
+#line 10771 "scan.nw"
 static void ring_mirror_chain(ring_launch *L, ring_actor *x)
 {
   long long first = RING_WINDOW * x->window;
@@ -4981,7 +5082,7 @@ static void ring_mirror_chain(ring_launch *L, ring_actor *x)
   x->window += L->chain_warps;
   x->step = RING_WINDOW * x->window < L->tiles ? RSTEP_FIRST : RSTEP_DONE;
 }
-#line 10582 "scan.nw"
+#line 10796 "scan.nw"
 static void ring_event(ring_launch *L, ring_actor *x)
 {
   if (x->role == RACTOR_CHAIN) { ring_mirror_chain(L, x); return; }
@@ -4993,7 +5094,7 @@ static void ring_event(ring_launch *L, ring_actor *x)
     if (ring_mirror_wait(L, k, barrier, x->use) < 0) { x->step = RSTEP_DONE; return; }
   }
   
-#line 10597 "scan.nw"
+#line 10811 "scan.nw"
 if (x->role == RACTOR_COMPOSER) {
   if (x->step == RSTEP_FIRST) ring_mirror_compose(L, x, k); else ring_mirror_publish(L, x, k);
 } else if (x->role == RACTOR_WALKER && x->step == RSTEP_FIRST) {
@@ -5010,18 +5111,18 @@ if (x->role == RACTOR_COMPOSER) {
   ring_mirror_store(L, x, k);
 } else {
   
-#line 10621 "scan.nw"
+#line 10835 "scan.nw"
 bool early = L->fault == FAULT_RING_EMPTY_BEFORE_MAPS;
 if (x->step == RSTEP_FIRST)
   ring_mirror_arrive_empty(L, st);
 if (early && x->step == RSTEP_FIRST) { x->step = RSTEP_MAPS; return; }
 ring_mirror_take_maps(L, x, k);
 x->step = RSTEP_SECOND;
-#line 10613 "scan.nw"
+#line 10827 "scan.nw"
 }
-#line 10593 "scan.nw"
+#line 10807 "scan.nw"
 }
-#line 10639 "scan.nw"
+#line 10853 "scan.nw"
 enum { RING_RANDOM, RING_HOLDERS_LAST, RING_CHAIN_LATE, RING_CHAIN_BACKWARDS,
        RING_POLICIES };
 static const char *const ring_policy_names[RING_POLICIES] = {
@@ -5035,7 +5136,7 @@ static bool ring_preferred(const ring_actor *x, int policy)
   }
   return true;
 }
-#line 10656 "scan.nw"
+#line 10870 "scan.nw"
 /* Runs a launch until no actor can move; false unless every actor is done.
    The chain block's warps are the first actors, so under chain backwards,
    when only they can move, the last is its highest-numbered that can. */
@@ -5059,7 +5160,7 @@ static bool ring_run(ring_launch *L, int policy, uint64_t rng)
     if (L->actors[i].step != RSTEP_DONE) return false;
   return true;
 }
-#line 10688 "scan.nw"
+#line 10902 "scan.nw"
 typedef struct { long long rows, len, tile_size; int rings; } ring_case;
 
 static const ring_case ring_cases[] = {
@@ -5071,7 +5172,7 @@ static const ring_case ring_cases[] = {
 /* The ring blocks that fill a window without looks: ceil(W / (S + 1)), 4. */
 #define RING_RINGS_WITHOUT_LOOKS ((RING_WINDOW + RING_STAGES) / (RING_STAGES + 1))
 #define RING_RANDOM_SCHEDULES 8
-#line 10706 "scan.nw"
+#line 10920 "scan.nw"
 static void ring_mirror_reset(ring_launch *L)
 {
   const gword empty = {GWORD_EMPTY, {NAN, NAN, false}};
@@ -5088,7 +5189,7 @@ static void ring_mirror_reset(ring_launch *L)
     k->end_use = RING_NO_END;
   }
   
-#line 10726 "scan.nw"
+#line 10940 "scan.nw"
 int n = 0;
 for (int w = 0; w < L->chain_warps; w++)
   L->actors[n++] = ring_actor{RACTOR_CHAIN, -1, w, RING_WINDOW * w < L->tiles ? RSTEP_FIRST
@@ -5101,9 +5202,9 @@ for (int b = 0; b < L->rings; b++) {
     L->actors[n++] = ring_actor{RACTOR_HOLDER, b, i, RSTEP_FIRST, i / RING_PARTS};
 }
 L->actor_count = n;
-#line 10722 "scan.nw"
+#line 10936 "scan.nw"
 }
-#line 10746 "scan.nw"
+#line 10960 "scan.nw"
 static void ring_schedule(ring_launch *L, const ring_case *c, int policy, uint64_t seed,
                           double *first_h, bool first, protocol_evidence *ev)
 {
@@ -5121,9 +5222,9 @@ static void ring_schedule(ring_launch *L, const ring_case *c, int policy, uint64
   }
   judge_schedule(L->a, L->b, L->h, first_h, c->rows, c->len, first, name, ev);
 }
-#line 10770 "scan.nw"
+#line 10984 "scan.nw"
 typedef struct { int fault, holders, posts, rings, look; const char *correct; } ring_mirror_run;
-#line 10778 "scan.nw"
+#line 10992 "scan.nw"
 /* A launch of case c under run r, on the inputs and outputs of m. */
 static ring_launch ring_launch_new(const ring_case *c, const ring_mirror_run *r, case_arrays m)
 {
@@ -5138,7 +5239,7 @@ static ring_launch ring_launch_new(const ring_case *c, const ring_mirror_run *r,
     blocks[b].sb = blocks[b].sa + stage;
   }
   
-#line 10802 "scan.nw"
+#line 11016 "scan.nw"
 ring_launch L = {m.a, m.b, m.h, n, c->len, c->tile_size, row_tiles, tiles, 0, r->fault,
                  r->holders, r->posts, rings, RING_CHAIN_WARPS, r->look, false, false,
                  (gword *)malloc(sizeof(gword) * tiles), (gword *)malloc(sizeof(gword) * tiles),
@@ -5146,7 +5247,7 @@ ring_launch L = {m.a, m.b, m.h, n, c->len, c->tile_size, row_tiles, tiles, 0, r-
                  (ring_actor *)malloc(sizeof(ring_actor) * actors_most), 0,
                  (int *)malloc(sizeof(int) * actors_most), 0, NULL, NULL};
 return L;
-#line 10792 "scan.nw"
+#line 11006 "scan.nw"
 }
 
 static void ring_launch_free(ring_launch *L)
@@ -5154,7 +5255,7 @@ static void ring_launch_free(ring_launch *L)
   free(L->word); free(L->known); free(L->blocks[0].sa); free(L->blocks);
   free(L->actors); free(L->movable);
 }
-#line 10812 "scan.nw"
+#line 11026 "scan.nw"
 static protocol_evidence run_ring_mirror(const ring_mirror_run *r, int *schedules)
 {
   protocol_evidence ev = {false, false, false, ""};
@@ -5172,14 +5273,14 @@ static protocol_evidence run_ring_mirror(const ring_mirror_run *r, int *schedule
   }
   return ev;
 }
-#line 8001 "scan.nw"
+#line 8215 "scan.nw"
 typedef struct {
   const char *name;
   const char *what;
   bool needs_gpu;
   int (*run)(void);
 } suite;
-#line 8161 "scan.nw"
+#line 8375 "scan.nw"
 static int suite_mirror_l1(void)
 {
   mirror_case cases[64];
@@ -5201,7 +5302,7 @@ static int suite_mirror_l2(void)
       FAULT_DOWNSWEEP_SWAP, FAULT_APPLY_SWAP, FAULT_SPINE_NO_IDENTITY};
   return mirror_suite(mirror_l2, cases, count, faults, 5);
 }
-#line 8766 "scan.nw"
+#line 8980 "scan.nw"
 static bool report_protocol_run(const char *correct, int fault, int schedules,
                                 const protocol_evidence *ev)
 {
@@ -5215,7 +5316,7 @@ static bool report_protocol_run(const char *correct, int fault, int schedules,
            failed ? ev->detail : "every schedule passed");
   return fault == FAULT_NONE ? !failed : failed;
 }
-#line 8785 "scan.nw"
+#line 8999 "scan.nw"
 static int suite_mirror_lookback(void)
 {
   static const struct { int fault, walk; } runs[] = {
@@ -5235,7 +5336,7 @@ static int suite_mirror_lookback(void)
   }
   return ok ? EXIT_OK : EXIT_FAILED;
 }
-#line 9198 "scan.nw"
+#line 9412 "scan.nw"
 /* Runs a mirror under each fault in turn: the first, FAULT_NONE, must pass
    and every other must be caught. */
 static int report_faults(protocol_evidence (*run)(int fault, int *schedules),
@@ -5256,7 +5357,7 @@ static int suite_mirror_held(void)
                                FAULT_HELD_PREFIX_EARLY, FAULT_HELD_WRONG_TILE};
   return report_faults(run_held_mirror, faults, 4);
 }
-#line 9509 "scan.nw"
+#line 9723 "scan.nw"
 static int suite_mirror_rows(void)
 {
   static const int faults[] = {FAULT_NONE, FAULT_ROWS_STEP_LAST_PIECE,
@@ -5264,7 +5365,7 @@ static int suite_mirror_rows(void)
                                FAULT_ROWS_PARITY_PER_ROW};
   return report_faults(run_share_mirror, faults, 5);
 }
-#line 10094 "scan.nw"
+#line 10308 "scan.nw"
 static int suite_mirror_groups(void)
 {
   static const struct { int fault, settle; } runs[] = {
@@ -5282,7 +5383,7 @@ static int suite_mirror_groups(void)
   }
   return ok ? EXIT_OK : EXIT_FAILED;
 }
-#line 10850 "scan.nw"
+#line 11064 "scan.nw"
 static int suite_mirror_ring(void)
 {
   static const ring_mirror_run runs[] = {
@@ -5300,7 +5401,7 @@ static int suite_mirror_ring(void)
     {FAULT_NONE, RING_HOLDERS, RING_POSTS, 0, 2, "correct, looks of two windows"},
     {FAULT_NONE, RING_HOLDERS, RING_POSTS, 0, 0, "correct, walkers wait for the chain"},
     
-#line 10882 "scan.nw"
+#line 11096 "scan.nw"
 {FAULT_RING_HOLDER_FOLDS_OWN, RING_HOLDERS, RING_POSTS, 0, RING_LOOK, ""},
 {FAULT_RING_ROW_START_KEPT, RING_HOLDERS, RING_POSTS, 0, RING_LOOK, ""},
 {FAULT_RING_CHAIN_NO_WAIT, RING_HOLDERS, RING_POSTS, 0, RING_LOOK, ""},
@@ -5314,7 +5415,7 @@ static int suite_mirror_ring(void)
 {FAULT_RING_LOOK_LEFT_FOLD, RING_HOLDERS, RING_POSTS, 0, RING_LOOK, ""},
 {FAULT_RING_LOOK_SKIPS_EMPTY, RING_HOLDERS, RING_POSTS, 0, RING_LOOK, ""},
 {FAULT_RING_LOOK_SKIPS_WINDOW, RING_HOLDERS, RING_POSTS, 0, RING_LOOK, ""},
-#line 10867 "scan.nw"
+#line 11081 "scan.nw"
   };
   bool ok = true;
   for (int r = 0; r < (int)(sizeof runs / sizeof runs[0]); r++) {
@@ -5324,7 +5425,7 @@ static int suite_mirror_ring(void)
   }
   return ok ? EXIT_OK : EXIT_FAILED;
 }
-#line 10910 "scan.nw"
+#line 11124 "scan.nw"
 static int suite_combine(void)
 {
   int failures = 0, swapped_differ = 0, trials = 100000;
@@ -5336,7 +5437,7 @@ static int suite_combine(void)
       x[k].b = uniform_at(seed, 6 * i + 2 * k + 1, -1.0f, 1.0f);
     }
     
-#line 10930 "scan.nw"
+#line 11144 "scan.nw"
 affine<double> left = combine(combine(x[0], x[1]), x[2]);
 affine<double> right = combine(x[0], combine(x[1], x[2]));
 double scale = fabs(x[2].a * x[1].a * x[0].b) + fabs(x[2].a * x[1].b) + fabs(x[2].b);
@@ -5346,22 +5447,22 @@ affine<double> e = identity_map<double>(), ex = combine(e, x[0]), xe = combine(x
 if (ex.a != x[0].a || ex.b != x[0].b || xe.a != x[0].a || xe.b != x[0].b) failures++;
 affine<double> xy = combine(x[0], x[1]), yx = combine(x[1], x[0]);
 swapped_differ += xy.b != yx.b;
-#line 10921 "scan.nw"
+#line 11135 "scan.nw"
   }
   
-#line 10942 "scan.nw"
+#line 11156 "scan.nw"
 affine<double> two = {2, 0}, plus_one = {1, 1};
 if (combine(two, plus_one).b != 1 || combine(plus_one, two).b != 2) failures++;
 affine<double> nan_a = {NAN, 0.5}, inf_a = {INFINITY, 0.5}, fine = {0.75, 0.5};
 if (!isnan(start_row(nan_a).b) || !isnan(start_row(inf_a).b) ||
     start_row(fine).b != 0.5) failures++;
 if (swapped_differ < trials * 9 / 10) failures++;
-#line 10923 "scan.nw"
+#line 11137 "scan.nw"
   printf("  %d triples: associative within rounding, identity exact; swapped"
          " operands differ in %d of %d pairs\n", trials, swapped_differ, trials);
   return failures ? EXIT_FAILED : EXIT_OK;
 }
-#line 10959 "scan.nw"
+#line 11173 "scan.nw"
 /* The composition of elements [lo, hi) of a row, halving recursively. */
 static affine<float> halving(const float *a, const float *b, long long lo, long long hi)
 {
@@ -5372,12 +5473,12 @@ static affine<float> halving(const float *a, const float *b, long long lo, long 
   long long mid = lo + (hi - lo) / 2;
   return combine(halving(a, b, lo, mid), halving(a, b, mid, hi));
 }
-#line 10972 "scan.nw"
+#line 11186 "scan.nw"
 static int suite_reference(void)
 {
   int failures = 0;
   
-#line 10989 "scan.nw"
+#line 11203 "scan.nw"
 for (int k = 0; k < 4; k++) {
   double c = 0.5 + 0.125 * k;
   float a[1000], b[1000];
@@ -5388,12 +5489,12 @@ for (int k = 0; k < 4; k++) {
     if (fabs(h[t] - (1 - pow(c, t + 1)) / (1 - c)) > 4 * (t + 1) * 0x1p-53 / (1 - c))
       failures++;
 }
-#line 10976 "scan.nw"
+#line 11190 "scan.nw"
   double worst_sequential = 0, worst_halving = 0, widest = 0;
   for (int decay = 0; decay < DECAY_COUNT; decay++)
     for (long long len = 1; len <= (1 << 16); len = len * 4 + 1) {
       
-#line 11002 "scan.nw"
+#line 11216 "scan.nw"
 float *a = (float *)malloc(sizeof(float) * len);
 float *b = (float *)malloc(sizeof(float) * len);
 float *h = (float *)malloc(sizeof(float) * len);
@@ -5407,7 +5508,7 @@ for (long long t = 1; t < len; t++) {
 comparison c = compare_rows(a, b, h, 1, len, FLOAT32);
 failures += c.failed > 0;
 worst_sequential = fmax(worst_sequential, c.worst_ratio);
-#line 11023 "scan.nw"
+#line 11237 "scan.nw"
 affine<float> whole = halving(a, b, 0, len);
 reference_state r = {0, 0, 0};
 for (long long t = 0; t < len; t++) reference_step(&r, a[t], b[t]);
@@ -5416,16 +5517,313 @@ double ratio = fabs(whole.b - r.h) / bound;
 failures += !(ratio <= 1.0);
 worst_halving = fmax(worst_halving, ratio);
 widest = fmax(widest, bound / (r.s > 0 ? r.s : 1.0));
-#line 11016 "scan.nw"
+#line 11230 "scan.nw"
 free(a); free(b); free(h);
-#line 10980 "scan.nw"
+#line 11194 "scan.nw"
     }
   printf("  float32 sequential uses %.3g of the bound, recursive halving %.3g;"
          " the bound is at most %.3g of the sums it guards\n",
          worst_sequential, worst_halving, widest);
   return failures ? EXIT_FAILED : EXIT_OK;
 }
-#line 11088 "scan.nw"
+#line 11281 "scan.nw"
+enum { LENGTHS_EMPTY, LENGTHS_ONES, LENGTHS_TINY_AND_LONG, LENGTHS_NEAR_1000,
+       LENGTHS_ONE_ROW, LENGTHS_UNIFORM, LENGTHS_KINDS };
+static const char *const lengths_names[LENGTHS_KINDS] = {
+  "empty rows among short ones", "every row of 1", "tiny rows and very long ones",
+  "rows around 1,000", "one row", "rows of 1 to 65,536"};
+#line 11290 "scan.nw"
+/* A double in [0, 1) from the hash of (seed, i). */
+static double unit_at(uint64_t seed, long long i)
+{
+  return (double)(mix64(seed ^ mix64((uint64_t)i)) >> 11) * 0x1p-53;
+}
+#line 11298 "scan.nw"
+/* Row i's length in a batch of n elements of this kind, before the last is cut. */
+static long long draw_length(int kind, uint64_t seed, long long i, long long n)
+{
+  double u = unit_at(seed, 2 * i), v = unit_at(seed, 2 * i + 1);
+  double normal = sqrt(-2 * log(1 - u)) * cos(6.283185307179586 * v);   /* Box-Muller */
+  switch (kind) {
+  case LENGTHS_EMPTY: return u < 0.4 ? 0 : 1 + (long long)(v * 3000);
+  case LENGTHS_ONES: return 1;
+  case LENGTHS_TINY_AND_LONG: return u < 0.01 ? (long long)exp2(14 + 8 * v)
+                                              : 1 + (long long)(v * 8);
+  case LENGTHS_NEAR_1000: return 1 + (long long)(1000 * exp(0.5 * normal));
+  case LENGTHS_UNIFORM: return 1 + (long long)(v * 65536);
+  default: return n;   /* one row */
+  }
+}
+#line 11316 "scan.nw"
+/* Append one offset, growing the array as it fills; *rows counts the rows. */
+static void push_offset(long long **o, long long *cap, long long *rows, long long value)
+{
+  if (*rows + 2 > *cap) {
+    *cap *= 2;
+    *o = (long long *)realloc(*o, sizeof(long long) * *cap);
+    if (!*o) { fprintf(stderr, "out of host memory\n"); exit(EXIT_FAILED); }
+  }
+  (*o)[++*rows] = value;
+}
+#line 11329 "scan.nw"
+/* The rows + 1 offsets (malloc'ed) of a batch of n elements; returns rows. */
+static long long make_offsets(int kind, long long n, uint64_t seed, long long **offsets)
+{
+  long long rows = 0, cap = 1024, at = 0;
+  long long *o = (long long *)malloc(sizeof(long long) * cap);
+  if (!o) { fprintf(stderr, "out of host memory\n"); exit(EXIT_FAILED); }
+  o[0] = 0;
+  if (kind == LENGTHS_EMPTY) push_offset(&o, &cap, &rows, 0);
+  for (long long i = 0; at < n; i++) {
+    long long len = draw_length(kind, seed, i, n);
+    at = len < n - at ? at + len : n;
+    push_offset(&o, &cap, &rows, at);
+  }
+  for (int k = 0; k < 2 && kind == LENGTHS_EMPTY; k++) push_offset(&o, &cap, &rows, n);
+  *offsets = o;
+  return rows;
+}
+#line 11359 "scan.nw"
+enum { RAGGED_PLAIN, RAGGED_NAN_B, RAGGED_NAN_A_AT_START, RAGGED_NAN_A_AT_END,
+       RAGGED_INF_B, RAGGED_FLAG_NANS, RAGGED_SPECIALS };
+static const char *const ragged_special_names[RAGGED_SPECIALS] = {
+  "", ", NaN in b", ", NaN in a at row starts", ", NaN in a at row ends",
+  ", infinity in b", ", the flags' NaNs in a"};
+
+typedef struct {
+  int lengths;                        /* a kind of lengths */
+  long long n;                        /* elements in all */
+  int decay;
+  int a_offset, b_offset, h_offset;   /* floats past a 16-byte boundary */
+  bool in_place;                      /* h is b */
+  int special;
+} ragged_case;
+#line 11377 "scan.nw"
+/* Rows 1, 4, 7, ... (row 0 where there is one row), skipping empty ones. */
+static void plant_ragged(int special, float *a, float *b, const long long *offsets,
+                         long long rows)
+{
+  for (long long r = rows == 1 ? 0 : 1; special && r < rows; r += 3) {
+    long long start = offsets[r], len = offsets[r + 1] - start;
+    uint32_t flag = r % 2 ? 0xFFFFFFFFu : 0xFFFFFFFEu;
+    if (len == 0) continue;
+    if (special == RAGGED_NAN_B) b[start + len / 3] = NAN;
+    if (special == RAGGED_NAN_A_AT_START) a[start] = NAN;
+    if (special == RAGGED_NAN_A_AT_END) a[start + len - 1] = NAN;
+    if (special == RAGGED_INF_B) b[start + len / 3] = INFINITY;
+    if (special == RAGGED_FLAG_NANS) memcpy(&a[start + len / 2], &flag, sizeof flag);
+  }
+}
+#line 11401 "scan.nw"
+typedef struct {
+  const char *what;
+  long long n, rows, offsets[6];
+  bool well_formed;
+} offsets_case;
+
+static const offsets_case offsets_cases[] = {
+  {"empty rows first, inside and last", 10, 5, {0, 0, 4, 4, 10, 10}, true},
+  {"rows = 0 and n = 0", 0, 0, {0}, true},
+  {"n = 0 in three empty rows", 0, 3, {0, 0, 0, 0}, true},
+  {"one row of one", 1, 1, {0, 1}, true},
+  
+#line 11418 "scan.nw"
+{"decreasing", 10, 3, {0, 6, 4, 10}, false},
+{"negative", 10, 3, {0, -2, 4, 10}, false},
+{"offsets[0] = 1", 10, 2, {1, 5, 10}, false},
+{"offsets[0] = -1", 10, 2, {-1, 5, 10}, false},
+{"past the end", 10, 2, {0, 5, 11}, false},
+{"past the end inside", 10, 3, {0, 12, 12, 10}, false},
+{"short of the end", 10, 2, {0, 5, 9}, false},
+{"rows = 0 with n > 0", 10, 0, {0}, false},
+{"LLONG_MAX inside", 10, 2, {0, LLONG_MAX, 10}, false},
+{"LLONG_MIN inside", 10, 2, {0, LLONG_MIN, 10}, false},
+{"rows < 0", 10, -1, {0}, false},
+{"n < 0", -1, 1, {0, -1}, false},
+#line 11413 "scan.nw"
+};
+#define OFFSETS_CASES ((int)(sizeof offsets_cases / sizeof offsets_cases[0]))
+#line 11433 "scan.nw"
+static bool check_offsets_cases(void)
+{
+  int wrong = 0;
+  for (int i = 0; i < OFFSETS_CASES; i++) {
+    const offsets_case *c = &offsets_cases[i];
+    bool accepted = scan_check_offsets(c->offsets, c->rows, c->n) == cudaSuccess;
+    if (accepted != c->well_formed) {
+      wrong++;
+      printf("  FAILED scan_check_offsets %s a case it must %s: %s\n",
+             accepted ? "accepts" : "refuses", c->well_formed ? "accept" : "refuse", c->what);
+    }
+  }
+  wrong += scan_check_offsets(NULL, 1, 10) == cudaSuccess;
+  printf("  %-6s scan_check_offsets: %d arrays and a null pointer, each answered as it"
+         " must be\n", wrong ? "FAILED" : "ok", OFFSETS_CASES);
+  return wrong == 0;
+}
+#line 11463 "scan.nw"
+/* Whether a batch of this kind looks as its name says. */
+static bool batch_looks_right(int kind, const long long *o, long long rows, long long n)
+{
+  long long empty_pairs = 0, tiny = 0, longest = 0, lengths_over_1400 = 0, under_700 = 0;
+  for (long long r = 0; r < rows; r++) {
+    long long len = o[r + 1] - o[r];
+    empty_pairs += r > 0 && len == 0 && o[r] == o[r - 1] && o[r] < n;
+    tiny += len <= 8;
+    longest = len > longest ? len : longest;
+    lengths_over_1400 += len > 1400;
+    under_700 += len < 700;
+  }
+  
+#line 11480 "scan.nw"
+switch (kind) {
+case LENGTHS_EMPTY: return o[1] == 0 && o[rows - 1] == n && empty_pairs > 0;
+case LENGTHS_ONES: return rows == n;
+case LENGTHS_TINY_AND_LONG: return 2 * tiny > rows && longest >= 16384;
+case LENGTHS_NEAR_1000: return 2 * lengths_over_1400 < rows && 2 * under_700 < rows;
+case LENGTHS_ONE_ROW: return rows == 1;
+default: return longest > 50000 && longest <= 65536;
+}
+#line 11476 "scan.nw"
+}
+#line 11491 "scan.nw"
+static bool check_batches(void)
+{
+  int wrong = 0;
+  for (int kind = 0; kind < LENGTHS_KINDS; kind++) {
+    long long n = 3000017, *o, rows = make_offsets(kind, n, next_seed(), &o);
+    if (scan_check_offsets(o, rows, n) != cudaSuccess || !batch_looks_right(kind, o, rows, n)) {
+      wrong++;
+      printf("  FAILED a batch of %s: not well formed, or not what it says\n",
+             lengths_names[kind]);
+    }
+    
+#line 11511 "scan.nw"
+long long r = rows > 1 ? 1 + (long long)(unit_at(next_seed(), 0) * (rows - 1)) : 1;
+for (int way = 0; way < 4; way++) {
+  long long *spot = way < 2 ? &o[r] : &o[rows], kept = *spot;
+  if (way == 0) *spot = o[r - 1] - 1;
+  if (way == 1) *spot = -1 - (long long)(unit_at(next_seed(), 0) * n);
+  if (way == 2 || way == 3) *spot = n + (way == 2 ? 1 : -1);
+  if (scan_check_offsets(o, rows, n) == cudaSuccess) {
+    wrong++;
+    printf("  FAILED a spoiled batch of %s was accepted (way %d)\n", lengths_names[kind], way);
+  }
+  *spot = kept;
+}
+#line 11502 "scan.nw"
+    free(o);
+  }
+  printf("  %-6s batches of each of the %d kinds of lengths: well formed, as they say,"
+         " and refused once spoiled\n", wrong ? "FAILED" : "ok", LENGTHS_KINDS);
+  return wrong == 0;
+}
+#line 11530 "scan.nw"
+static int ragged_cpu_cases(ragged_case *cases)
+{
+  static const long long sizes[] = {1, 1000, 100003};
+  int count = 0;
+  for (int k = 0; k < LENGTHS_KINDS; k++)
+    for (int s = 0; s < 3; s++)
+      cases[count++] = ragged_case{k, sizes[s], (k + s) % DECAY_COUNT};
+  for (int s = RAGGED_NAN_B; s < RAGGED_SPECIALS; s++) {
+    cases[count++] = ragged_case{LENGTHS_EMPTY, 30011, s % DECAY_COUNT, 0, 0, 0, false, s};
+    cases[count++] = ragged_case{LENGTHS_NEAR_1000, 100003, 0, 0, 0, 0, false, s};
+    cases[count++] = ragged_case{LENGTHS_TINY_AND_LONG, 300007, 1, 0, 0, 0, false, s};
+  }
+  cases[count++] = ragged_case{LENGTHS_ONES, 10007, 2, 0, 0, 0, false, RAGGED_NAN_A_AT_START};
+  cases[count++] = ragged_case{LENGTHS_ONE_ROW, 10007, 3, 0, 0, 0, false, RAGGED_NAN_B};
+  return count;
+}
+#line 11558 "scan.nw"
+typedef struct {
+  int reference_caught, judge_caught;   /* batches where each check failed */
+  char reference_first[200], judge_first[300];
+  double worst;                         /* of the bound, on batches without specials */
+} ragged_evidence;
+
+static ragged_evidence run_ragged_fault(const ragged_case *cases, int count, int fault)
+{
+  ragged_evidence ev = {0, 0, "", "", 0.0};
+  for (int i = 0; i < count; i++) {
+    
+#line 11578 "scan.nw"
+const ragged_case *c = &cases[i];
+long long n = c->n, *o, rows = make_offsets(c->lengths, n, next_seed(), &o);
+float *a = (float *)malloc(sizeof(float) * n), *b = (float *)malloc(sizeof(float) * n);
+float *h32 = (float *)malloc(sizeof(float) * n);
+double *h = (double *)malloc(sizeof(double) * n), *want = (double *)malloc(sizeof(double) * n);
+if (!a || !b || !h32 || !h || !want) {
+  fprintf(stderr, "out of host memory\n");
+  exit(EXIT_FAILED);
+}
+make_inputs(a, b, n, c->decay);
+plant_ragged(c->special, a, b, o, rows);
+#line 11569 "scan.nw"
+    
+#line 11592 "scan.nw"
+ragged_pass(a, b, h, n, o, rows, fault);
+for (long long r = 0; r < rows; r++)
+  reference_row(a + o[r], b + o[r], want + o[r], o[r + 1] - o[r]);
+long long t = 0;
+while (t < n && (h[t] == want[t] || (isnan(h[t]) && isnan(want[t])))) t++;
+if (t < n && !ev.reference_caught++) {
+  long long r = ragged_row_of(o, rows, t);
+  snprintf(ev.reference_first, sizeof ev.reference_first, "at row %lld, t %lld of %s,"
+           " n %lld%s (got %.9g, want %.9g)", r, t - o[r], lengths_names[c->lengths], n,
+           ragged_special_names[c->special], h[t], want[t]);
+}
+#line 11570 "scan.nw"
+    
+#line 11606 "scan.nw"
+ragged_pass(a, b, h32, n, o, rows, fault);
+comparison judged = compare_ragged(a, b, h32, n, o, rows, FLOAT32);
+if ((judged.failed || judged.checked != n) && !ev.judge_caught++) {
+  char text[200];
+  describe_worst_ragged(text, sizeof text, &judged, o, rows);
+  snprintf(ev.judge_first, sizeof ev.judge_first, "%s, in %s, n %lld%s", text,
+           lengths_names[c->lengths], n, ragged_special_names[c->special]);
+}
+if (!c->special && judged.worst_ratio > ev.worst) ev.worst = judged.worst_ratio;
+#line 11571 "scan.nw"
+    free(o); free(a); free(b); free(h); free(want); free(h32);
+  }
+  return ev;
+}
+#line 11621 "scan.nw"
+static bool report_ragged_fault(int fault, const ragged_evidence *ev, int batches)
+{
+  const char *name = ragged_fault_names[fault];
+  if (fault == RAGGED_CORRECT) {
+    bool ok = !ev->reference_caught && !ev->judge_caught;
+    printf("  %-6s %-30s %d batches: the per-row reference's bits%s; float32 uses %.3g of"
+           " the bound%s\n", ok ? "ok" : "FAILED", name, batches,
+           ev->reference_caught ? " NOT ALWAYS" : "", ev->worst,
+           ev->judge_caught ? ", BUT FAILS IT" : "");
+    if (!ok) printf("         %s\n         %s\n", ev->reference_first, ev->judge_first);
+    return ok;
+  }
+  bool caught = ev->reference_caught && ev->judge_caught;
+  printf("  %-6s %-30s in double %s\n", caught ? "caught" : "MISSED", name,
+         ev->reference_caught ? ev->reference_first : "no batch differs");
+  printf("         %-30s in float  %s\n", "", ev->judge_caught ? ev->judge_first
+                                                             : "no batch fails the bound");
+  return caught;
+}
+#line 11643 "scan.nw"
+static int suite_ragged(void)
+{
+  bool ok = check_offsets_cases();
+  ok = check_batches() && ok;
+  ragged_case cases[48];
+  int count = ragged_cpu_cases(cases);
+  for (int f = 0; f < RAGGED_FAULTS; f++) {
+    ragged_evidence ev = run_ragged_fault(cases, count, f);
+    ok = report_ragged_fault(f, &ev, count) && ok;
+  }
+  return ok ? EXIT_OK : EXIT_FAILED;
+}
+#line 11711 "scan.nw"
 static bool gpu_available(char *why, size_t size)
 {
   int count = 0, driver = 0;
@@ -5439,7 +5837,7 @@ static bool gpu_available(char *why, size_t size)
     snprintf(why, size, "no usable CUDA device (%s)", cudaGetErrorString(e));
   return false;
 }
-#line 11111 "scan.nw"
+#line 11734 "scan.nw"
 enum { SPECIAL_NONE, SPECIAL_NAN_B, SPECIAL_NAN_A, SPECIAL_INF_B, SPECIAL_INF_A,
        SPECIAL_NAN_FIRST_A, SPECIAL_EMPTY_NAN_A, SPECIAL_KNOWN_NAN_A };
 
@@ -5450,7 +5848,7 @@ typedef struct {
   bool in_place;                     /* h is b */
   int special;
 } gpu_case;
-#line 11129 "scan.nw"
+#line 11752 "scan.nw"
 typedef struct { const scan_variant *variant; int public_kernel; } kernel_ref;
 
 static cudaError_t call_kernel(kernel_ref k, const float *a, const float *b,
@@ -5469,7 +5867,7 @@ static const char *kernel_name(kernel_ref k)
       "SCAN_L4_ROOFLINE", "SCAN_AUTO"};
   return k.public_kernel >= 0 ? names[k.public_kernel] : k.variant->name;
 }
-#line 11155 "scan.nw"
+#line 11778 "scan.nw"
 typedef struct {
   float *a, *b, *h;              /* host */
   float *da, *db, *dh;           /* device, at the case's offsets */
@@ -5481,7 +5879,7 @@ static void poison(float *device_base, long long n)
 {
   CUDA_CHECK(cudaMemset(device_base, 0xff, sizeof(float) * (n + 8)));
 }
-#line 11169 "scan.nw"
+#line 11792 "scan.nw"
 static case_buffers case_buffers_new(const gpu_case *c)
 {
   case_buffers m;
@@ -5502,7 +5900,7 @@ static case_buffers case_buffers_new(const gpu_case *c)
   m.dh = c->in_place ? m.db : m.base_h + c->h_offset;
   return m;
 }
-#line 11192 "scan.nw"
+#line 11815 "scan.nw"
 static void case_buffers_free(case_buffers *m)
 {
   free(m->a); free(m->b); free(m->h);
@@ -5510,7 +5908,7 @@ static void case_buffers_free(case_buffers *m)
   CUDA_CHECK(cudaFree(m->base_b));
   CUDA_CHECK(cudaFree(m->base_h));
 }
-#line 11217 "scan.nw"
+#line 11840 "scan.nw"
 static float float_of_bits(uint32_t bits)
 {
   float x;
@@ -5531,7 +5929,7 @@ static void plant_special(const gpu_case *c, float *a, float *b)
   case SPECIAL_KNOWN_NAN_A: a[at] = float_of_bits(0xFFFFFFFEu); break;
   }
 }
-#line 11240 "scan.nw"
+#line 11863 "scan.nw"
 static void upload_case(const gpu_case *c, case_buffers *m)
 {
   make_inputs(m->a, m->b, m->n, c->decay);
@@ -5540,7 +5938,7 @@ static void upload_case(const gpu_case *c, case_buffers *m)
   CUDA_CHECK(cudaMemcpy(m->db, m->b, sizeof(float) * m->n, cudaMemcpyHostToDevice));
   if (!c->in_place) poison(m->base_h, m->n);
 }
-#line 11255 "scan.nw"
+#line 11878 "scan.nw"
 static bool guards_intact(const gpu_case *c, const case_buffers *m)
 {
   if (c->in_place) return true;
@@ -5557,7 +5955,7 @@ static bool guards_intact(const gpu_case *c, const case_buffers *m)
   }
   return true;
 }
-#line 11277 "scan.nw"
+#line 11900 "scan.nw"
 typedef struct { comparison cmp; bool ok; char error[160]; } case_result;
 
 static case_result run_case(kernel_ref k, const gpu_case *c)
@@ -5571,7 +5969,7 @@ static case_result run_case(kernel_ref k, const gpu_case *c)
     snprintf(r.error, sizeof r.error, "CUDA error: %s", cudaGetErrorString(e));
   } else {
     
-#line 11297 "scan.nw"
+#line 11920 "scan.nw"
 CUDA_CHECK(cudaMemcpy(m.h, m.dh, sizeof(float) * m.n, cudaMemcpyDeviceToHost));
 r.cmp = compare_rows(m.a, m.b, m.h, c->rows, c->len, FLOAT32);
 r.ok = r.cmp.failed == 0;
@@ -5581,12 +5979,12 @@ if (!guards_intact(c, &m)) {
 } else if (!r.ok) {
   describe_worst(r.error, sizeof r.error, &r.cmp, c->len);
 }
-#line 11290 "scan.nw"
+#line 11913 "scan.nw"
   }
   case_buffers_free(&m);
   return r;
 }
-#line 11318 "scan.nw"
+#line 11941 "scan.nw"
 static int kernel_cases(gpu_case *cases, long long ceiling, int tile)
 {
   int count = 0, d = 0;
@@ -5602,7 +6000,7 @@ static int kernel_cases(gpu_case *cases, long long ceiling, int tile)
     cases[i].rows = rows < 1 ? 1 : rows > 7 ? 7 : rows;
   }
   
-#line 11338 "scan.nw"
+#line 11961 "scan.nw"
 long long mid = top < 3001 ? top : 3001, wide = top < 257 ? top : 257;
 cases[count++] = gpu_case{70001, 33, 0};
 cases[count++] = gpu_case{66000, wide, 1};
@@ -5620,7 +6018,7 @@ if (tile) cases[count++] = gpu_case{1, 65536LL * tile + 7, 1};
 if (tile >= 2048) cases[count++] = gpu_case{4500, 16384, 2};
 if (tile >= 4096) {
   
-#line 11371 "scan.nw"
+#line 11994 "scan.nw"
 cases[count++] = gpu_case{1, 1LL << 23, 2};
 cases[count++] = gpu_case{8, 1LL << 20, 1};
 cases[count++] = gpu_case{600, 4096, 3};
@@ -5633,12 +6031,12 @@ cases[count++] = gpu_case{2, 200 * 4096 + 1024, 2, 0, 0, 0, true};
 for (int s = SPECIAL_NAN_B; s <= SPECIAL_KNOWN_NAN_A; s++)
   cases[count++] = gpu_case{2, 300 * 4096 + 32, s % DECAY_COUNT, 0, 0, 0, false, s};
 cases[count++] = gpu_case{264, 16 * 4096, 0};
-#line 11355 "scan.nw"
+#line 11978 "scan.nw"
 }
-#line 11333 "scan.nw"
+#line 11956 "scan.nw"
   return count;
 }
-#line 11390 "scan.nw"
+#line 12013 "scan.nw"
 static bool kernel_suite(kernel_ref k, long long ceiling, int tile)
 {
   gpu_case cases[128];
@@ -5649,7 +6047,7 @@ static bool kernel_suite(kernel_ref k, long long ceiling, int tile)
   for (int i = 0; i < count; i++) {
     case_result r = run_case(k, &cases[i]);
     
-#line 11410 "scan.nw"
+#line 12033 "scan.nw"
 const gpu_case *c = &cases[i];
 if (!r.ok) {
   failed++;
@@ -5664,7 +6062,7 @@ if (r.cmp.worst_index >= 0 && r.cmp.worst_ratio > worst.worst_ratio && !c->speci
   worst_len = c->len;
 }
 worst.checked = checked;
-#line 11400 "scan.nw"
+#line 12023 "scan.nw"
   }
   char text[200];
   describe_worst(text, sizeof text, &worst, worst_len);
@@ -5672,7 +6070,7 @@ worst.checked = checked;
          kernel_name(k), count, (double)worst.checked, text);
   return failed == 0;
 }
-#line 11430 "scan.nw"
+#line 12053 "scan.nw"
 static kernel_ref public_ref(int k) { return kernel_ref{NULL, k}; }
 
 static kernel_ref variant_ref(const char *name)
@@ -5690,7 +6088,7 @@ static int run_kernel_suites(const kernel_ref *refs, int count)
   }
   return ok ? EXIT_OK : EXIT_FAILED;
 }
-#line 11450 "scan.nw"
+#line 12073 "scan.nw"
 /* One suite for one kernel, public or from the catalogue. */
 #define KERNEL_SUITE(function, ref) \
   static int function(void) { kernel_ref k[] = {ref}; return run_kernel_suites(k, 1); }
@@ -5700,7 +6098,7 @@ KERNEL_SUITE(suite_gpu_l2, public_ref(SCAN_L2_MULTIBLOCK))
 KERNEL_SUITE(suite_gpu_l3, public_ref(SCAN_L3_LOOKBACK))
 KERNEL_SUITE(suite_gpu_l3b, public_ref(SCAN_L3B_LOOKBACK_WARP))
 KERNEL_SUITE(suite_gpu_auto, public_ref(SCAN_AUTO))
-#line 11462 "scan.nw"
+#line 12085 "scan.nw"
 static int suite_gpu_l3c(void)
 {
   kernel_ref k[] = {variant_ref("l3c-1"), variant_ref("l3c-2"), variant_ref("l3c-4"),
@@ -5715,7 +6113,7 @@ static int suite_gpu_l4(void)
                     public_ref(SCAN_L4_ROOFLINE)};
   int status = run_kernel_suites(k, 7);
   
-#line 11487 "scan.nw"
+#line 12110 "scan.nw"
 int device, major, optin;
 cudaFuncAttributes f;
 CUDA_CHECK(cudaGetDevice(&device));
@@ -5728,10 +6126,10 @@ bool missing = major >= 9 && fits && f.ptxVersion >= 90 && rings < RING_MIN_BLOC
 printf("  %-6s the ring: %s (%d ring blocks and a chain block)\n", missing ? "FAILED" : "ok",
        rings >= RING_MIN_BLOCKS - 1 ? "runs on this GPU" : "not on this GPU", rings);
 if (missing) status = EXIT_FAILED;
-#line 11476 "scan.nw"
+#line 12099 "scan.nw"
   return status;
 }
-#line 11508 "scan.nw"
+#line 12131 "scan.nw"
 typedef struct {
   const char *what;
   int kernel;                 /* -1: the kernel under test */
@@ -5739,7 +6137,7 @@ typedef struct {
   long long rows, len;
   cudaError_t want;
 } contract_call;
-#line 11518 "scan.nw"
+#line 12141 "scan.nw"
 static const contract_call contract_calls[] = {
   {"rows == 0", -1, 0, 0, 0, 0, 100, cudaSuccess},
   {"len == 0", -1, 0, 0, 0, 100, 0, cudaSuccess},
@@ -5759,7 +6157,7 @@ static const contract_call contract_calls[] = {
    cudaErrorInvalidValue},
 };
 #define CONTRACT_CALLS ((int)(sizeof contract_calls / sizeof contract_calls[0]))
-#line 11540 "scan.nw"
+#line 12163 "scan.nw"
 static const float *offset_pointer(float *base, int bytes)
 {
   return bytes < 0 ? NULL : (const float *)((char *)base + bytes);
@@ -5775,7 +6173,7 @@ static bool output_untouched(const float *device_h, float *host, long long n)
   }
   return true;
 }
-#line 11558 "scan.nw"
+#line 12181 "scan.nw"
 static int suite_gpu_contract(void)
 {
   const long long n = 4096;
@@ -5788,7 +6186,7 @@ static int suite_gpu_contract(void)
   int failures = 0, tried = 0;
   for (int k = 0; k <= SCAN_AUTO; k++)
     for (int i = 0; i < CONTRACT_CALLS; i++) 
-#line 11579 "scan.nw"
+#line 12202 "scan.nw"
 {
   const contract_call *c = &contract_calls[i];
   bool own = c->kernel >= 0 && c->kernel <= SCAN_AUTO, unknown = c->kernel > SCAN_AUTO ||
@@ -5808,14 +6206,14 @@ static int suite_gpu_contract(void)
   failures += !ok;
   tried++;
 }
-#line 11570 "scan.nw"
+#line 12193 "scan.nw"
   printf("  %-6s %d calls on %d kernels returned what the contract says and"
          " wrote nothing\n", failures ? "FAILED" : "ok", tried, SCAN_AUTO + 1);
   CUDA_CHECK(cudaFree(a)); CUDA_CHECK(cudaFree(b)); CUDA_CHECK(cudaFree(h));
   free(host);
   return failures ? EXIT_FAILED : EXIT_OK;
 }
-#line 11610 "scan.nw"
+#line 12233 "scan.nw"
 /* Check |h3b - h3c| <= the regrouping bound for one row; returns the number
    of elements that differ at all, adds violations to *bad. */
 static long long regroup_row(const float *a, const float *b, const float *h3b,
@@ -5832,7 +6230,7 @@ static long long regroup_row(const float *a, const float *b, const float *h3b,
     if (t % tile == 0) { P = row; T = identity_map<double>(); }
     reference_step(&r, a[t], b[t]);
     
-#line 11634 "scan.nw"
+#line 12257 "scan.nw"
 double u = FLOAT32.u;
 double bound = 1.01 * u * (7 * fabs(T.a * e.a * P.b) + 6 * fabs(e.a * T.b) +
                            3 * fabs(e.b)) +
@@ -5841,13 +6239,13 @@ double d = fabs((double)h3b[t] - (double)h3c[t]);
 differ += memcmp(&h3b[t], &h3c[t], sizeof(float)) != 0;
 if (!(d <= bound)) (*bad)++;
 if (d / bound > *worst) *worst = d / bound;
-#line 11626 "scan.nw"
+#line 12249 "scan.nw"
     T = combine(T, e);
     row = combine(row, e);
   }
   return differ;
 }
-#line 11645 "scan.nw"
+#line 12268 "scan.nw"
 static int suite_gpu_regrouping(void)
 {
   static const long long shapes[][2] = {{1, (1 << 22) + 5}, {33, 70001},
@@ -5857,7 +6255,7 @@ static int suite_gpu_regrouping(void)
   for (int s = 0; s < 4; s++) {
     gpu_case c = {shapes[s][0], shapes[s][1], s % DECAY_COUNT};
     
-#line 11665 "scan.nw"
+#line 12288 "scan.nw"
 case_buffers m = case_buffers_new(&c);
 upload_case(&c, &m);
 long long n = m.n;
@@ -5877,7 +6275,7 @@ for (long long row = 0; row < c.rows; row++)
                         out[2] + row * c.len, c.len, L3_THREADS, &bad, &worst);
 for (int k = 0; k < 3; k++) free(out[k]);
 case_buffers_free(&m);
-#line 11654 "scan.nw"
+#line 12277 "scan.nw"
   }
   bool ok = identical_failures == 0 && differ > 0 && bad == 0;
   printf("  %-6s 3 and 3b bit-identical: %s; 3c(1 item) differs from 3b in %lld"
@@ -5886,7 +6284,7 @@ case_buffers_free(&m);
          bad ? "; SOME ARE NOT" : "");
   return ok ? EXIT_OK : EXIT_FAILED;
 }
-#line 11694 "scan.nw"
+#line 12317 "scan.nw"
 static __global__ void count_differences(const uint32_t *x, const uint32_t *y,
                                          long long n, unsigned long long *count)
 {
@@ -5896,7 +6294,7 @@ static __global__ void count_differences(const uint32_t *x, const uint32_t *y,
     mine += x[i] != y[i];
   if (mine) atomicAdd(count, mine);
 }
-#line 11721 "scan.nw"
+#line 12344 "scan.nw"
 /* One run of v, its output and workspace poisoned first. */
 static void run_poisoned(const scan_variant *v, case_buffers *m, long long rows,
                          long long len, void *workspace, size_t bytes)
@@ -5905,7 +6303,7 @@ static void run_poisoned(const scan_variant *v, case_buffers *m, long long rows,
   if (bytes) CUDA_CHECK(cudaMemset(workspace, 0xff, bytes));
   CUDA_CHECK(run_variant(v, m->da, m->db, m->dh, rows, len, workspace, 0));
 }
-#line 11732 "scan.nw"
+#line 12355 "scan.nw"
 /* Run v `runs` times on one shape; returns how many runs differed from the
    first, and prints a line. */
 static int repeat_runs(const scan_variant *v, long long rows, long long len, int runs,
@@ -5925,7 +6323,7 @@ static int repeat_runs(const scan_variant *v, long long rows, long long len, int
   CUDA_CHECK(cudaMemset(count, 0, sizeof(unsigned long long)));
   int differing = 0;
   
-#line 11761 "scan.nw"
+#line 12384 "scan.nw"
 run_poisoned(v, &m, rows, len, workspace, bytes);
 CUDA_CHECK(cudaMemcpy(first, m.dh, sizeof(float) * m.n, cudaMemcpyDeviceToDevice));
 for (int run = 0; run < runs; run++) {
@@ -5936,7 +6334,7 @@ for (int run = 0; run < runs; run++) {
   CUDA_CHECK(cudaMemcpy(&host_count, count, sizeof host_count, cudaMemcpyDeviceToHost));
   if (host_count) { differing++; CUDA_CHECK(cudaMemset(count, 0, sizeof host_count)); }
 }
-#line 11751 "scan.nw"
+#line 12374 "scan.nw"
   printf("  %-6s %-8s %d runs of %lld x %lld%s%s\n", differing ? "FAILED" : "ok", v->name,
          runs, rows, len, special ? " with a flag's NaN" : "",
          differing ? ": some differ" : ", bit-identical");
@@ -5944,7 +6342,7 @@ for (int run = 0; run < runs; run++) {
   case_buffers_free(&m);
   return differing;
 }
-#line 11787 "scan.nw"
+#line 12410 "scan.nw"
 /* Where the ring runs: one row of 2^24, one of 1,343 tiles with each flag's
    NaN in its tile 447, and three rows of 100 tiles and a short one. */
 static int ring_shape_runs(const scan_variant *v)
@@ -5978,7 +6376,7 @@ static int suite_gpu_determinism(void)
   }
   return differing ? EXIT_FAILED : EXIT_OK;
 }
-#line 11852 "scan.nw"
+#line 12475 "scan.nw"
 static int suite_gpu_streams(void)
 {
   static const char *const pairs[][2] = {{"l4", "l3c-8"}, {"l3b", "l2"},
@@ -5989,7 +6387,7 @@ static int suite_gpu_streams(void)
     CUDA_CHECK(cudaStreamCreateWithFlags(&stream[s], cudaStreamNonBlocking));
   int failures = 0;
   for (int p = 0; p < 5; p++) 
-#line 11873 "scan.nw"
+#line 12496 "scan.nw"
 {
   gpu_case c[2] = {{1, (1 << 24) + 1, 0}, {8192, 2048, 1}};
   if (strcmp(pairs[p][0], "l4-ring") == 0)   /* two rings at once */
@@ -6015,9 +6413,9 @@ static int suite_gpu_streams(void)
     case_buffers_free(&m[s]);
   }
 }
-#line 11862 "scan.nw"
+#line 12485 "scan.nw"
   
-#line 11901 "scan.nw"
+#line 12524 "scan.nw"
 {
   gpu_case c = {1, 1 << 24, 0};
   case_buffers m = case_buffers_new(&c);
@@ -6029,7 +6427,7 @@ static int suite_gpu_streams(void)
   poison(m.base_h, m.n);
   CUDA_CHECK(cudaDeviceSynchronize());
   
-#line 11922 "scan.nw"
+#line 12545 "scan.nw"
 cudaGraph_t graph;
 cudaGraphExec_t exec;
 CUDA_CHECK(cudaStreamBeginCapture(stream[0], cudaStreamCaptureModeThreadLocal));
@@ -6049,14 +6447,14 @@ if (same) {
   CUDA_CHECK(cudaGraphExecDestroy(exec));
   CUDA_CHECK(cudaGraphDestroy(graph));
 }
-#line 11912 "scan.nw"
+#line 12535 "scan.nw"
   if (!same) { failures++; printf("  FAILED SCAN_AUTO captured in a graph\n"); }
   free(direct);
   case_buffers_free(&m);
 }
-#line 11863 "scan.nw"
+#line 12486 "scan.nw"
   
-#line 11944 "scan.nw"
+#line 12567 "scan.nw"
 {
   static const char *const order[] = {"l4-ring", "l4-ring", "l4-ring", "l4", "l4-ring",
                                       "l4-ring", "l4-8", "l4-ring", "l4-ring!", "l4-ring"};
@@ -6071,26 +6469,26 @@ if (same) {
     CUDA_CHECK(run_variant(find_variant(ring ? "l4-ring" : order[k]), m.da, m.db, m.dh,
                            c.rows, c.len, NULL, own));
     
-#line 11965 "scan.nw"
+#line 12588 "scan.nw"
 CUDA_CHECK(cudaStreamSynchronize(own));
 CUDA_CHECK(cudaMemcpy(m.h, m.dh, sizeof(float) * m.n, cudaMemcpyDeviceToHost));
 if (compare_rows(m.a, m.b, m.h, c.rows, c.len, FLOAT32).failed) {
   failures++;
   printf("  FAILED %s, call %d of the kept workspace's handovers\n", order[k], k + 1);
 }
-#line 11958 "scan.nw"
+#line 12581 "scan.nw"
     case_buffers_free(&m);
   }
   CUDA_CHECK(cudaStreamDestroy(own));
 }
-#line 11864 "scan.nw"
+#line 12487 "scan.nw"
   for (int s = 0; s < 2; s++) CUDA_CHECK(cudaStreamDestroy(stream[s]));
   printf("  %-6s 5 pairs of kernels on two streams at once, both outputs right; "
          "SCAN_AUTO captured in a graph and replayed, its bits; a kept workspace "
          "handed between kernels\n", failures ? "FAILED" : "ok");
   return failures ? EXIT_FAILED : EXIT_OK;
 }
-#line 11988 "scan.nw"
+#line 12611 "scan.nw"
 /* Scans one huge input with each of `count` kernels; returns the failures,
    or -1 when the GPU has too little memory for it. */
 static int huge_case(gpu_case c, const kernel_ref *refs, int count)
@@ -6106,7 +6504,7 @@ static int huge_case(gpu_case c, const kernel_ref *refs, int count)
   upload_case(&c, &m);
   int failures = 0;
   for (int k = 0; k < count; k++) 
-#line 12025 "scan.nw"
+#line 12648 "scan.nw"
 {
   poison(m.base_h, m.n);
   cudaError_t e = call_kernel(refs[k], m.da, m.db, m.dh, c.rows, c.len, 0);
@@ -6124,7 +6522,7 @@ static int huge_case(gpu_case c, const kernel_ref *refs, int count)
          m.n, e == cudaSuccess ? text : cudaGetErrorString(e));
   failures += !ok;
 }
-#line 12003 "scan.nw"
+#line 12626 "scan.nw"
   case_buffers_free(&m);
   return failures;
 }
@@ -6144,7 +6542,686 @@ static int suite_gpu_huge(void)
   if (short_rows > 0 || long_rows > 0 || whole_tiles > 0) return EXIT_FAILED;
   return long_rows < 0 || whole_tiles < 0 ? EXIT_SKIPPED : EXIT_OK;
 }
-#line 13251 "scan.nw"
+#line 12714 "scan.nw"
+#define CANARY_BYTES ((size_t)64 << 10)   /* on either side of an array */
+#define CANARY 0xA5
+
+typedef struct {
+  char *base, *at;              /* the allocation, and the array in it */
+  size_t bytes, before, after;  /* the array's, and the canaries' on either side */
+} guarded;
+
+/* The bytes of the allocation: canaries, array, canaries (one, if none). */
+static size_t guarded_total(const guarded *g)
+{
+  size_t total = g->before + g->bytes + g->after;
+  return total ? total : 1;
+}
+
+/* `bytes` at `shift` bytes past a 256-byte boundary, `guard` bytes of canaries
+   around them (before them, also the shift's). */
+static guarded guarded_new(size_t bytes, size_t shift, size_t guard)
+{
+  guarded g = {NULL, NULL, bytes, guard + shift, guard};
+  CUDA_CHECK(cudaMalloc(&g.base, guarded_total(&g)));
+  CUDA_CHECK(cudaMemset(g.base, CANARY, guarded_total(&g)));
+  g.at = g.base + g.before;
+  return g;
+}
+#line 12742 "scan.nw"
+/* Whether every canary byte, before and after the array, is still there. */
+static bool canaries_intact(const guarded *g)
+{
+  size_t count = g->before + g->after;
+  unsigned char *host = (unsigned char *)malloc(count + 1);
+  if (!host) { fprintf(stderr, "out of host memory\n"); exit(EXIT_FAILED); }
+  CUDA_CHECK(cudaMemcpy(host, g->base, g->before, cudaMemcpyDeviceToHost));
+  CUDA_CHECK(cudaMemcpy(host + g->before, g->at + g->bytes, g->after,
+                        cudaMemcpyDeviceToHost));
+  bool intact = true;
+  for (size_t i = 0; i < count; i++) intact = intact && host[i] == CANARY;
+  free(host);
+  return intact;
+}
+#line 12759 "scan.nw"
+/* Whether the array still holds the host's copy of it. */
+static bool array_holds(const guarded *g, const void *host)
+{
+  void *now = malloc(g->bytes + 1);
+  if (!now) { fprintf(stderr, "out of host memory\n"); exit(EXIT_FAILED); }
+  CUDA_CHECK(cudaMemcpy(now, g->at, g->bytes, cudaMemcpyDeviceToHost));
+  bool same = memcmp(now, host, g->bytes) == 0;
+  free(now);
+  return same;
+}
+
+static void guarded_free(guarded *g) { CUDA_CHECK(cudaFree(g->base)); }
+#line 12779 "scan.nw"
+typedef struct {
+  long long n, rows;
+  long long *offsets;             /* host, rows + 1 */
+  float *a, *b, *h;               /* host */
+  guarded da, db, dh, doffsets;   /* dh is db in place */
+  bool in_place;
+} ragged_buffers;
+#line 12789 "scan.nw"
+/* Takes `offsets` (malloc'ed, rows + 1 of them); plants the case's specials,
+   which need them well formed. */
+static ragged_buffers ragged_new(const ragged_case *c, long long rows, long long *offsets,
+                                 size_t guard)
+{
+  ragged_buffers m = {c->n, rows, offsets};
+  size_t bytes = sizeof(float) * c->n;
+  m.a = (float *)malloc(bytes + 1); m.b = (float *)malloc(bytes + 1);
+  m.h = (float *)malloc(bytes + 1);
+  if (!m.a || !m.b || !m.h) { fprintf(stderr, "out of host memory\n"); exit(EXIT_FAILED); }
+  make_inputs(m.a, m.b, c->n, c->decay);
+  plant_ragged(c->special, m.a, m.b, offsets, rows);
+  m.in_place = c->in_place;
+  
+#line 12808 "scan.nw"
+m.da = guarded_new(bytes, 4 * c->a_offset, guard);
+m.db = guarded_new(bytes, 4 * c->b_offset, guard);
+m.dh = c->in_place ? m.db : guarded_new(bytes, 4 * c->h_offset, guard);
+m.doffsets = guarded_new(sizeof(long long) * (rows + 1), 0, guard);
+CUDA_CHECK(cudaMemcpy(m.da.at, m.a, bytes, cudaMemcpyHostToDevice));
+CUDA_CHECK(cudaMemcpy(m.db.at, m.b, bytes, cudaMemcpyHostToDevice));
+if (!c->in_place) CUDA_CHECK(cudaMemset(m.dh.at, 0xff, bytes));
+CUDA_CHECK(cudaMemcpy(m.doffsets.at, offsets, sizeof(long long) * (rows + 1),
+                      cudaMemcpyHostToDevice));
+#line 12803 "scan.nw"
+  return m;
+}
+#line 12820 "scan.nw"
+static void ragged_free(ragged_buffers *m)
+{
+  guarded_free(&m->da); guarded_free(&m->db); guarded_free(&m->doffsets);
+  if (!m->in_place) guarded_free(&m->dh);
+  free(m->a); free(m->b); free(m->h); free(m->offsets);
+}
+#line 12836 "scan.nw"
+enum { FORM_ONE_CALL, FORM_TWO_PHASE };
+static const char *const form_names[] = {"scan_forward_ragged", "scan_forward_ragged_in"};
+
+static cudaError_t call_ragged(int form, const ragged_buffers *m, size_t guard,
+                               bool *workspace_intact)
+{
+  const float *a = (const float *)m->da.at, *b = (const float *)m->db.at;
+  float *h = (float *)m->dh.at;
+  const long long *offsets = (const long long *)m->doffsets.at;
+  *workspace_intact = true;
+  if (form == FORM_ONE_CALL) {
+    cudaError_t e = scan_forward_ragged(a, b, h, m->n, offsets, m->rows, 0);
+    cudaError_t s = cudaDeviceSynchronize();
+    return e != cudaSuccess ? e : s;
+  }
+  
+#line 12856 "scan.nw"
+size_t bytes = scan_ragged_workspace_bytes(m->n, m->rows);
+guarded w = guarded_new(bytes, 0, guard);
+CUDA_CHECK(cudaMemset(w.at, 0xff, bytes));
+cudaError_t e = scan_forward_ragged_in(a, b, h, m->n, offsets, m->rows, w.at, bytes, 0);
+cudaError_t s = cudaDeviceSynchronize();
+if (s == cudaSuccess) *workspace_intact = canaries_intact(&w);
+if (s == cudaSuccess) guarded_free(&w);
+return e != cudaSuccess ? e : s;
+#line 12852 "scan.nw"
+}
+#line 12877 "scan.nw"
+static case_result run_ragged_case(const ragged_case *c, int form)
+{
+  case_result r = {{0, 0, 0.0, -1, 0.0, 0.0}, false, ""};
+  long long *offsets, rows = make_offsets(c->lengths, c->n, next_seed(), &offsets);
+  ragged_buffers m = ragged_new(c, rows, offsets, CANARY_BYTES);
+  bool workspace_intact;
+  cudaError_t e = call_ragged(form, &m, CANARY_BYTES, &workspace_intact);
+  if (e != cudaSuccess)
+    snprintf(r.error, sizeof r.error, "the call returned %s", cudaGetErrorName(e));
+  else
+    
+#line 12899 "scan.nw"
+{
+  CUDA_CHECK(cudaMemcpy(m.h, m.dh.at, sizeof(float) * m.n, cudaMemcpyDeviceToHost));
+  r.cmp = compare_ragged(m.a, m.b, m.h, m.n, m.offsets, m.rows, FLOAT32);
+  r.ok = r.cmp.failed == 0 && r.cmp.checked == m.n;
+  const char *wrong = !canaries_intact(&m.dh) ? "wrote next to h"
+                    : !workspace_intact ? "wrote next to the workspace"
+                    : !array_holds(&m.da, m.a) ? "changed a"
+                    : !array_holds(&m.doffsets, m.offsets) ? "changed the offsets" : NULL;
+  if (wrong) snprintf(r.error, sizeof r.error, "%s", wrong);
+  else if (!r.ok) describe_worst_ragged(r.error, sizeof r.error, &r.cmp, m.offsets, m.rows);
+  r.ok = r.ok && !wrong;
+}
+#line 12888 "scan.nw"
+  if (!r.ok)
+    printf("  FAILED %s, %s, n %lld in %lld rows, %s, offsets %d/%d/%d%s%s: %s\n",
+           form_names[form], lengths_names[c->lengths], c->n, rows, decays[c->decay].name,
+           c->a_offset, c->b_offset, c->h_offset, c->in_place ? " in place" : "",
+           ragged_special_names[c->special], r.error);
+  ragged_free(&m);
+  return r;
+}
+#line 12922 "scan.nw"
+static int ragged_cases(ragged_case *cases)
+{
+  static const long long sizes[] = {1000, 100003, 3000017};
+  int count = 0;
+  for (int k = 0; k < LENGTHS_KINDS; k++)
+    for (int s = 0; s < 3; s++)
+      cases[count++] = ragged_case{k, sizes[s], (k + s) % DECAY_COUNT};
+  
+#line 12945 "scan.nw"
+cases[count++] = ragged_case{LENGTHS_ONE_ROW, 1, 0};
+cases[count++] = ragged_case{LENGTHS_EMPTY, 1, 1};
+cases[count++] = ragged_case{LENGTHS_ONES, 2, 2};
+cases[count++] = ragged_case{LENGTHS_TINY_AND_LONG, 33, 3};
+cases[count++] = ragged_case{LENGTHS_TINY_AND_LONG, (1LL << 25) + 5, 1};
+cases[count++] = ragged_case{LENGTHS_ONE_ROW, (1LL << 25) + 3, 2};
+cases[count++] = ragged_case{LENGTHS_NEAR_1000, 1LL << 25, 0};
+for (int o = 1; o < 4; o++)
+  cases[count++] = ragged_case{o == 1 ? LENGTHS_EMPTY : o == 2 ? LENGTHS_NEAR_1000
+                               : LENGTHS_TINY_AND_LONG, 300007, o, o, o, o};
+cases[count++] = ragged_case{LENGTHS_UNIFORM, 300007, 0, 3, 1, 2};
+cases[count++] = ragged_case{LENGTHS_EMPTY, 300007, 1, 0, 3, 1};
+cases[count++] = ragged_case{LENGTHS_ONES, 100003, 2, 1, 0, 3};
+cases[count++] = ragged_case{LENGTHS_TINY_AND_LONG, 1000003, 3, 2, 3, 0};
+cases[count++] = ragged_case{LENGTHS_NEAR_1000, 300007, 0, 0, 0, 0, true};
+cases[count++] = ragged_case{LENGTHS_TINY_AND_LONG, 3000017, 2, 3, 3, 0, true};
+cases[count++] = ragged_case{LENGTHS_ONES, 10007, 3, 0, 1, 0, true};
+#line 12930 "scan.nw"
+  for (int s = RAGGED_NAN_B; s < RAGGED_SPECIALS; s++) {
+    cases[count++] = ragged_case{LENGTHS_EMPTY, 200003, s % DECAY_COUNT, 0, 0, 0, false, s};
+    cases[count++] = ragged_case{LENGTHS_NEAR_1000, 1000003, 1, 0, 0, 0, false, s};
+    cases[count++] = ragged_case{LENGTHS_TINY_AND_LONG, 3000017, 0, 0, 0, 0, false, s};
+  }
+  cases[count++] = ragged_case{LENGTHS_ONES, 10007, 2, 0, 0, 0, false, RAGGED_NAN_A_AT_START};
+  cases[count++] = ragged_case{LENGTHS_ONE_ROW, (1 << 22) + 1, 1, 0, 0, 0, false, RAGGED_NAN_B};
+  cases[count++] = ragged_case{LENGTHS_NEAR_1000, 300007, 3, 3, 2, 1, false,
+                               RAGGED_NAN_A_AT_END};
+  cases[count++] = ragged_case{LENGTHS_EMPTY, 300007, 2, 1, 1, 0, true, RAGGED_NAN_B};
+  return count;
+}
+#line 12970 "scan.nw"
+static bool ragged_two_streams(void)
+{
+  static const ragged_case pair[2] = {{LENGTHS_TINY_AND_LONG, 1 << 24, 1},
+                                      {LENGTHS_EMPTY, (1 << 22) + 3, 2}};
+  cudaStream_t stream[2];
+  ragged_buffers m[2];
+  for (int s = 0; s < 2; s++) {
+    long long *offsets, rows = make_offsets(pair[s].lengths, pair[s].n, next_seed(), &offsets);
+    m[s] = ragged_new(&pair[s], rows, offsets, CANARY_BYTES);
+    CUDA_CHECK(cudaStreamCreateWithFlags(&stream[s], cudaStreamNonBlocking));
+  }
+  
+#line 12987 "scan.nw"
+size_t bytes = scan_ragged_workspace_bytes(m[1].n, m[1].rows);
+guarded w = guarded_new(bytes, 0, CANARY_BYTES);
+CUDA_CHECK(cudaDeviceSynchronize());   /* the streams do not wait for stream 0 */
+cudaError_t e[2] = {
+  scan_forward_ragged((const float *)m[0].da.at, (const float *)m[0].db.at, (float *)m[0].dh.at,
+                      m[0].n, (const long long *)m[0].doffsets.at, m[0].rows, stream[0]),
+  scan_forward_ragged_in((const float *)m[1].da.at, (const float *)m[1].db.at,
+                         (float *)m[1].dh.at, m[1].n, (const long long *)m[1].doffsets.at,
+                         m[1].rows, w.at, bytes, stream[1])};
+bool ok = true;
+for (int s = 0; s < 2; s++) 
+#line 13003 "scan.nw"
+{
+  cudaError_t done = cudaStreamSynchronize(stream[s]);
+  if (e[s] == cudaSuccess) e[s] = done;
+  comparison r;
+  compare_init(&r);
+  if (e[s] == cudaSuccess) {
+    CUDA_CHECK(cudaMemcpy(m[s].h, m[s].dh.at, sizeof(float) * m[s].n, cudaMemcpyDeviceToHost));
+    r = compare_ragged(m[s].a, m[s].b, m[s].h, m[s].n, m[s].offsets, m[s].rows, FLOAT32);
+  }
+  bool right = e[s] == cudaSuccess && r.failed == 0 && r.checked == m[s].n;
+  if (!right) printf("  FAILED %s on a stream of two at once: %s\n", form_names[s],
+                     e[s] == cudaSuccess ? "wrong output" : cudaGetErrorName(e[s]));
+  ok = ok && right;
+  CUDA_CHECK(cudaStreamDestroy(stream[s]));
+  ragged_free(&m[s]);
+}
+#line 12998 "scan.nw"
+ok = ok && canaries_intact(&w);
+guarded_free(&w);
+#line 12982 "scan.nw"
+  return ok;
+}
+#line 13027 "scan.nw"
+static int suite_gpu_ragged(void)
+{
+  ragged_case cases[80];
+  int count = ragged_cases(cases), failed = 0;
+  comparison worst;
+  compare_init(&worst);
+  double elements = 0;
+  for (int i = 0; i < count; i++)
+    for (int form = FORM_ONE_CALL; form <= FORM_TWO_PHASE; form++) {
+      case_result r = run_ragged_case(&cases[i], form);
+      failed += !r.ok;
+      elements += r.cmp.checked;
+      if (!cases[i].special && r.cmp.worst_index >= 0 && r.cmp.worst_ratio > worst.worst_ratio)
+        worst = r.cmp;
+    }
+  failed += !ragged_two_streams();
+  printf("  %-6s %d ragged cases in both forms, %.3g elements, and two streams at once;"
+         " worst %.3g of the bound\n", failed ? "FAILED" : "ok", count, elements,
+         worst.worst_ratio);
+  return failed ? EXIT_FAILED : EXIT_OK;
+}
+#line 13070 "scan.nw"
+enum { MALFORMED_LISTED, MALFORMED_IN_RANGE, MALFORMED_UNSORTED, MALFORMED_ANY,
+       MALFORMED_SWAPPED, MALFORMED_ONE_HUGE };
+#define MALFORMED_LONG (3 * (1LL << 20) + 7)
+
+typedef struct {
+  const char *what;
+  long long n, rows;
+  int pattern;
+  long long offsets[5];   /* the rows + 1 offsets of a listed case */
+} malformed_case;
+#line 13084 "scan.nw"
+static const malformed_case malformed_cases[] = {
+  
+#line 13099 "scan.nw"
+{"decreasing", 1000, 3, MALFORMED_LISTED, {0, 500, 200, 1000}},
+{"decreasing, long", MALFORMED_LONG, 3, MALFORMED_LISTED,
+ {0, 1LL << 21, 1LL << 20, MALFORMED_LONG}},
+{"decreasing across a tile's edge", MALFORMED_LONG, 4, MALFORMED_LISTED,
+ {0, 8193, 8192, 16384, MALFORMED_LONG}},
+{"decreasing to 0 at the end", 1000, 3, MALFORMED_LISTED, {0, 600, 1000, 0}},
+{"negative", 1000, 3, MALFORMED_LISTED, {0, -5, 300, 1000}},
+{"-2^40, long", MALFORMED_LONG, 3, MALFORMED_LISTED,
+ {0, -(1LL << 40), MALFORMED_LONG / 2, MALFORMED_LONG}},
+{"past the end", 1000, 3, MALFORMED_LISTED, {0, 300, 5000, 1000}},
+{"ends one past the end", 1000, 2, MALFORMED_LISTED, {0, 300, 1001}},
+{"2^40, long", MALFORMED_LONG, 3, MALFORMED_LISTED,
+ {0, MALFORMED_LONG / 3, 1LL << 40, MALFORMED_LONG}},
+#line 13086 "scan.nw"
+  
+#line 13115 "scan.nw"
+{"LLONG_MIN", 1000, 2, MALFORMED_LISTED, {0, LLONG_MIN, 1000}},
+{"LLONG_MAX", 1000, 2, MALFORMED_LISTED, {0, LLONG_MAX, 1000}},
+{"LLONG_MAX at the end, long", MALFORMED_LONG, 2, MALFORMED_LISTED,
+ {0, MALFORMED_LONG / 2, LLONG_MAX}},
+{"2^62, long", MALFORMED_LONG, 2, MALFORMED_LISTED, {0, 1LL << 62, MALFORMED_LONG}},
+{"2^32 + 5, 5 to a 32-bit index", 1000, 2, MALFORMED_LISTED, {0, (1LL << 32) + 5, 1000}},
+{"2^32 + n / 2, long", MALFORMED_LONG, 2, MALFORMED_LISTED,
+ {0, (1LL << 32) + MALFORMED_LONG / 2, MALFORMED_LONG}},
+{"-2^32 + 7", 1000, 2, MALFORMED_LISTED, {0, -(1LL << 32) + 7, 1000}},
+{"2^62 + 250, 1,000 bytes of floats", 1000, 2, MALFORMED_LISTED,
+ {0, (1LL << 62) + 250, 1000}},
+{"2^61 + 125, 1,000 bytes of offsets", 1000, 2, MALFORMED_LISTED,
+ {0, (1LL << 61) + 125, 1000}},
+#line 13087 "scan.nw"
+  
+#line 13131 "scan.nw"
+{"offsets[0] = 5", 1000, 2, MALFORMED_LISTED, {5, 300, 1000}},
+{"offsets[0] = -3", 1000, 2, MALFORMED_LISTED, {-3, 300, 1000}},
+{"offsets[0] = n", 1000, 1, MALFORMED_LISTED, {1000, 1000}},
+{"offsets[0] = LLONG_MAX", 1000, 2, MALFORMED_LISTED, {LLONG_MAX, 500, 1000}},
+{"rows = 0, offsets[0] = 0", 1000, 0, MALFORMED_LISTED, {0}},
+{"rows = 0, offsets[0] = n, long", MALFORMED_LONG, 0, MALFORMED_LISTED, {MALFORMED_LONG}},
+{"rows = 0, offsets[0] = -1", 1000, 0, MALFORMED_LISTED, {-1}},
+{"short of the end", 1000, 2, MALFORMED_LISTED, {0, 300, 999}},
+{"short of the end by a tile and one, long", MALFORMED_LONG, 2, MALFORMED_LISTED,
+ {0, MALFORMED_LONG / 2, MALFORMED_LONG - 8193}},
+{"every row empty", 1000, 3, MALFORMED_LISTED, {0, 0, 0, 0}},
+{"every offset n", MALFORMED_LONG, 2, MALFORMED_LISTED,
+ {MALFORMED_LONG, MALFORMED_LONG, MALFORMED_LONG}},
+#line 13088 "scan.nw"
+  {"values in [-n, 2n)", 100003, 5000, MALFORMED_IN_RANGE},
+  {"values in [0, n] in any order", MALFORMED_LONG, 3000, MALFORMED_UNSORTED},
+  {"more rows than elements, in any order", 1000, 20000, MALFORMED_UNSORTED},
+  {"any 64-bit values", 100003, 3000, MALFORMED_ANY},
+  {"rows around 1,000, neighbours swapped", MALFORMED_LONG, 3000, MALFORMED_SWAPPED},
+  {"rows around 1,000, one offset 2^63 - 1", MALFORMED_LONG, 3000, MALFORMED_ONE_HUGE},
+};
+#define MALFORMED_CASES ((int)(sizeof malformed_cases / sizeof malformed_cases[0]))
+#line 13147 "scan.nw"
+/* The rows + 1 offsets of a malformed case (malloc'ed), drawn from `seed`. */
+static long long *malformed_offsets(const malformed_case *c, uint64_t seed)
+{
+  long long *o = (long long *)malloc(sizeof(long long) * (c->rows + 1));
+  if (!o) { fprintf(stderr, "out of host memory\n"); exit(EXIT_FAILED); }
+  for (long long r = 0; r <= c->rows; r++) {
+    uint64_t x = mix64(seed ^ mix64((uint64_t)r));
+    switch (c->pattern) {
+    case MALFORMED_LISTED: o[r] = c->offsets[r]; break;
+    case MALFORMED_IN_RANGE: o[r] = (long long)(x % (uint64_t)(3 * c->n)) - c->n; break;
+    case MALFORMED_UNSORTED: o[r] = (long long)(x % (uint64_t)(c->n + 1)); break;
+    case MALFORMED_ANY: o[r] = (long long)x; break;
+    default: o[r] = r * (c->n / c->rows);   /* rows of n / rows, the last one longer */
+    }
+  }
+  
+#line 13168 "scan.nw"
+if (c->pattern == MALFORMED_IN_RANGE || c->pattern == MALFORMED_UNSORTED ||
+    c->pattern >= MALFORMED_SWAPPED) {
+  o[0] = 0;
+  o[c->rows] = c->n;
+}
+for (long long r = 1; c->pattern == MALFORMED_SWAPPED && r + 1 < c->rows; r += 7) {
+  long long t = o[r];
+  o[r] = o[r + 1];
+  o[r + 1] = t;
+}
+if (c->pattern == MALFORMED_ONE_HUGE) o[c->rows / 2] = LLONG_MAX;
+#line 13163 "scan.nw"
+  return o;
+}
+#line 13188 "scan.nw"
+typedef struct { size_t guard; int form, a, b, h; bool in_place; } malformed_way;
+static const malformed_way malformed_ways[] = {
+  {CANARY_BYTES, FORM_ONE_CALL, 0, 0, 0, false}, {CANARY_BYTES, FORM_TWO_PHASE, 1, 2, 3, false},
+  {CANARY_BYTES, FORM_ONE_CALL, 3, 1, 0, true}, {0, FORM_ONE_CALL, 0, 0, 0, false},
+  {0, FORM_TWO_PHASE, 2, 2, 2, false},
+};
+#define MALFORMED_WAYS ((int)(sizeof malformed_ways / sizeof malformed_ways[0]))
+#line 13198 "scan.nw"
+static bool run_malformed(const malformed_case *c, const malformed_way *w, char *wrong,
+                          size_t size)
+{
+  ragged_case rc = {LENGTHS_ONE_ROW, c->n, 1, w->a, w->b, w->h, w->in_place};
+  ragged_buffers m = ragged_new(&rc, c->rows, malformed_offsets(c, next_seed()), w->guard);
+  bool workspace_intact;
+  cudaError_t e = call_ragged(w->form, &m, w->guard, &workspace_intact);
+  if (e == cudaSuccess) e = cudaGetLastError();
+  
+#line 13213 "scan.nw"
+const char *what = e != cudaSuccess ? cudaGetErrorName(e)
+                 : !canaries_intact(&m.dh) ? "wrote next to h"
+                 : !canaries_intact(&m.da) || !canaries_intact(&m.db) ? "wrote next to a or b"
+                 : !canaries_intact(&m.doffsets) ? "wrote next to the offsets"
+                 : !workspace_intact ? "wrote next to the workspace"
+                 : !array_holds(&m.da, m.a) ? "changed a"
+                 : !m.in_place && !array_holds(&m.db, m.b) ? "changed b"
+                 : !array_holds(&m.doffsets, m.offsets) ? "changed the offsets" : NULL;
+wrong[0] = 0;
+if (what)
+  snprintf(wrong, size, "%s%s", e != cudaSuccess ? "returned " : "", what);
+#line 13207 "scan.nw"
+  ragged_free(&m);
+  return !wrong[0];
+}
+#line 13227 "scan.nw"
+static int suite_gpu_malformed(void)
+{
+  int failed = 0;
+  for (int i = 0; i < MALFORMED_CASES; i++)
+    for (int k = 0; k < MALFORMED_WAYS; k++) {
+      const malformed_way *w = &malformed_ways[k];
+      char wrong[160];
+      if (run_malformed(&malformed_cases[i], w, wrong, sizeof wrong)) continue;
+      failed++;
+      printf("  FAILED %s, n %lld in %lld rows, %s%s%s: %s\n", malformed_cases[i].what,
+             malformed_cases[i].n, malformed_cases[i].rows, form_names[w->form],
+             w->guard ? "" : ", exact allocations", w->in_place ? ", in place" : "", wrong);
+    }
+  printf("  %-6s %d malformed offsets, %d ways each: cudaSuccess, nothing written outside h,"
+         " a, b and the offsets as they were\n", failed ? "FAILED" : "ok", MALFORMED_CASES,
+         MALFORMED_WAYS);
+  return failed ? EXIT_FAILED : EXIT_OK;
+}
+#line 13258 "scan.nw"
+/* Returns how many runs differed from the first, or were wrong; prints a line. */
+static int repeat_ragged(const ragged_case *c, int runs)
+{
+  long long *offsets, rows = make_offsets(c->lengths, c->n, next_seed(), &offsets);
+  ragged_buffers m = ragged_new(c, rows, offsets, CANARY_BYTES);
+  float *first;
+  unsigned long long *count;
+  CUDA_CHECK(cudaMalloc(&first, sizeof(float) * m.n));
+  CUDA_CHECK(cudaMalloc(&count, sizeof(unsigned long long)));
+  CUDA_CHECK(cudaMemset(count, 0, sizeof(unsigned long long)));
+  int differing = 0;
+  char first_wrong[240] = "";
+  
+#line 13282 "scan.nw"
+bool workspace_intact;
+cudaError_t e = call_ragged(FORM_ONE_CALL, &m, CANARY_BYTES, &workspace_intact);
+if (e != cudaSuccess) {
+  snprintf(first_wrong, sizeof first_wrong, "the first run returned %s", cudaGetErrorName(e));
+  differing = 1;
+} else {
+  
+#line 13297 "scan.nw"
+CUDA_CHECK(cudaMemcpy(m.h, m.dh.at, sizeof(float) * m.n, cudaMemcpyDeviceToHost));
+comparison r = compare_ragged(m.a, m.b, m.h, m.n, m.offsets, m.rows, FLOAT32);
+if (r.failed || r.checked != m.n) {
+  char text[200];
+  describe_worst_ragged(text, sizeof text, &r, m.offsets, m.rows);
+  snprintf(first_wrong, sizeof first_wrong, "the first run is wrong: %s", text);
+  differing = 1;
+}
+CUDA_CHECK(cudaMemcpy(first, m.dh.at, sizeof(float) * m.n, cudaMemcpyDeviceToDevice));
+#line 13289 "scan.nw"
+}
+for (int form = FORM_ONE_CALL; form <= FORM_TWO_PHASE && !differing; form++)
+  for (int run = 0; run < runs; run++) {
+    
+#line 13309 "scan.nw"
+unsigned long long host_count = 0;
+CUDA_CHECK(cudaMemset(m.dh.at, 0xff, sizeof(float) * m.n));
+e = call_ragged(form, &m, CANARY_BYTES, &workspace_intact);
+if (e != cudaSuccess) {
+  snprintf(first_wrong, sizeof first_wrong, "run %d of %s returned %s", run + 1,
+           form_names[form], cudaGetErrorName(e));
+  differing++;
+  break;
+}
+count_differences<<<1024, 256>>>((const uint32_t *)first, (const uint32_t *)m.dh.at, m.n,
+                                  count);
+CUDA_CHECK(cudaGetLastError());
+CUDA_CHECK(cudaMemcpy(&host_count, count, sizeof host_count, cudaMemcpyDeviceToHost));
+if (host_count) { differing++; CUDA_CHECK(cudaMemset(count, 0, sizeof host_count)); }
+#line 13293 "scan.nw"
+  }
+#line 13271 "scan.nw"
+  printf("  %-6s %d runs in each form, %s, n %lld in %lld rows%s: %s\n",
+         differing ? "FAILED" : "ok", runs, lengths_names[c->lengths], m.n, rows,
+         ragged_special_names[c->special], first_wrong[0] ? first_wrong
+         : differing ? "some differ" : "bit-identical");
+  CUDA_CHECK(cudaFree(first)); CUDA_CHECK(cudaFree(count));
+  ragged_free(&m);
+  return differing;
+}
+#line 13330 "scan.nw"
+static int suite_gpu_ragged_bits(void)
+{
+  static const ragged_case batches[] = {
+    {LENGTHS_TINY_AND_LONG, (1LL << 24) + 3, 1}, {LENGTHS_EMPTY, 4000037, 2},
+    {LENGTHS_ONES, 1000003, 0}, {LENGTHS_NEAR_1000, 1LL << 24, 1},
+    {LENGTHS_ONE_ROW, (1LL << 24) + 1, 1}, {LENGTHS_UNIFORM, 1LL << 23, 1, 1, 2, 3},
+    {LENGTHS_TINY_AND_LONG, 1LL << 23, 1, 0, 0, 0, false, RAGGED_FLAG_NANS},
+    {LENGTHS_EMPTY, 1LL << 22, 3, 0, 0, 0, false, RAGGED_NAN_B},
+  };
+  int differing = 0;
+  for (int i = 0; i < (int)(sizeof batches / sizeof batches[0]); i++)
+    differing += repeat_ragged(&batches[i], 100);
+  return differing ? EXIT_FAILED : EXIT_OK;
+}
+#line 13361 "scan.nw"
+enum { WORKSPACE_ASKED, WORKSPACE_SHORT, WORKSPACE_NONE, WORKSPACE_LARGER,
+       WORKSPACE_LIBRARY };
+
+typedef struct {
+  const char *what;
+  int a_bytes, b_bytes, h_bytes, offsets_bytes;   /* byte offsets; -1: null */
+  long long n, rows;
+  int workspace;   /* in the two-phase form; any but WORKSPACE_ASKED: that form only */
+  cudaError_t want;
+} ragged_call;
+
+#define RAGGED_CALL_N (1LL << 22)
+#line 13377 "scan.nw"
+static const ragged_call ragged_calls[] = {
+  {"n == 0", 0, 0, 0, 0, 0, 3, WORKSPACE_ASKED, cudaSuccess},
+  {"n == 0 and rows == 0", 0, 0, 0, 0, 0, 0, WORKSPACE_ASKED, cudaSuccess},
+  {"n == 0 and every pointer null", -1, -1, -1, -1, 0, 3, WORKSPACE_ASKED, cudaSuccess},
+  {"well formed", 0, 0, 0, 0, RAGGED_CALL_N, 3, WORKSPACE_ASKED, cudaSuccess},
+  {"well formed, 1, 2 and 3 floats on", 4, 8, 12, 0, RAGGED_CALL_N, 3, WORKSPACE_ASKED,
+   cudaSuccess},
+  {"a larger workspace", 0, 0, 0, 0, RAGGED_CALL_N, 3, WORKSPACE_LARGER, cudaSuccess},
+  {"the library's workspace", 0, 0, 0, 0, RAGGED_CALL_N, 3, WORKSPACE_LIBRARY, cudaSuccess},
+  
+#line 13392 "scan.nw"
+#define REFUSED(what, a, b, h, o, n, rows) \
+  {what, a, b, h, o, n, rows, WORKSPACE_ASKED, cudaErrorInvalidValue}
+REFUSED("negative n", 0, 0, 0, 0, -1, 3),
+REFUSED("negative rows", 0, 0, 0, 0, RAGGED_CALL_N, -1),
+REFUSED("null a", -1, 0, 0, 0, RAGGED_CALL_N, 3),
+REFUSED("null b", 0, -1, 0, 0, RAGGED_CALL_N, 3),
+REFUSED("null h", 0, 0, -1, 0, RAGGED_CALL_N, 3),
+REFUSED("null offsets", 0, 0, 0, -1, RAGGED_CALL_N, 3),
+REFUSED("a off by 2 bytes", 2, 0, 0, 0, RAGGED_CALL_N, 3),
+REFUSED("b off by 1 byte", 0, 1, 0, 0, RAGGED_CALL_N, 3),
+REFUSED("h off by 3 bytes", 0, 0, 3, 0, RAGGED_CALL_N, 3),
+REFUSED("offsets off by 4 bytes", 0, 0, 0, 4, RAGGED_CALL_N, 3),
+REFUSED("offsets off by 1 byte", 0, 0, 0, 1, RAGGED_CALL_N, 3),
+REFUSED("n just past LLONG_MAX / 4", 0, 0, 0, 0, LLONG_MAX / 4 + 1, 3),
+REFUSED("n = 2^62", 0, 0, 0, 0, 1LL << 62, 3),
+REFUSED("n = LLONG_MAX", 0, 0, 0, 0, LLONG_MAX, 3),
+{"a workspace a byte short", 0, 0, 0, 0, RAGGED_CALL_N, 3, WORKSPACE_SHORT,
+ cudaErrorInvalidValue},
+{"a workspace of no bytes", 0, 0, 0, 0, RAGGED_CALL_N, 3, WORKSPACE_NONE,
+ cudaErrorInvalidValue},
+#undef REFUSED
+#line 13387 "scan.nw"
+};
+#define RAGGED_CALLS ((int)(sizeof ragged_calls / sizeof ragged_calls[0]))
+#line 13419 "scan.nw"
+static bool ragged_call_scanned(const ragged_buffers *m, const ragged_call *c, float *host)
+{
+  const guarded *g = &m->dh;
+  size_t floats = guarded_total(g) / 4;
+  long long first = (long long)(g->before + c->h_bytes) / 4;
+  CUDA_CHECK(cudaMemcpy(host, g->base, sizeof(float) * floats, cudaMemcpyDeviceToHost));
+  comparison r = compare_ragged(m->a + c->a_bytes / 4, m->b + c->b_bytes / 4, host + first,
+                                c->n, m->offsets, m->rows, FLOAT32);
+  for (size_t i = 0; i < floats; i++) {
+    uint32_t bits;
+    memcpy(&bits, &host[i], 4);
+    if ((long long)i < first || (long long)i >= first + c->n) r.failed += bits != 0xffffffffu;
+  }
+  return r.failed == 0 && r.checked == c->n;
+}
+#line 13443 "scan.nw"
+/* The bytes the call asks for, and the bytes its workspace is said to have. */
+static size_t ragged_call_asks(const ragged_call *c)
+{
+  bool sane = c->n >= 0 && c->n <= RAGGED_CALL_N && c->rows >= 0 && c->rows <= 3;
+  return sane ? scan_ragged_workspace_bytes(c->n, c->rows) : 0;
+}
+
+static size_t ragged_call_bytes(const ragged_call *c, size_t asked)
+{
+  switch (c->workspace) {
+  case WORKSPACE_SHORT: return asked - 1;
+  case WORKSPACE_NONE: return 0;
+  case WORKSPACE_LARGER: return asked + 4096;
+  default: return asked;
+  }
+}
+#line 13462 "scan.nw"
+/* Tries one call in one form on a poisoned h; returns false, saying why, if it
+   did not do as the contract says. */
+static bool try_ragged_call(const ragged_call *c, int form, const ragged_buffers *m,
+                            float *host)
+{
+  size_t asked = ragged_call_asks(c);
+  if ((c->workspace == WORKSPACE_SHORT || c->workspace == WORKSPACE_NONE) && asked == 0) {
+    printf("  not tried: %s (the call asks for no workspace)\n", c->what);
+    return true;
+  }
+  size_t bytes = ragged_call_bytes(c, asked);
+  guarded w = guarded_new(bytes, 0, CANARY_BYTES);
+  CUDA_CHECK(cudaMemset(w.at, 0xff, bytes));
+  CUDA_CHECK(cudaMemset(m->dh.base, 0xff, guarded_total(&m->dh)));
+  
+#line 13488 "scan.nw"
+const float *a = offset_pointer((float *)m->da.at, c->a_bytes);
+const float *b = offset_pointer((float *)m->db.at, c->b_bytes);
+float *h = (float *)offset_pointer((float *)m->dh.at, c->h_bytes);
+const long long *o = c->offsets_bytes < 0 ? NULL
+    : (const long long *)((char *)m->doffsets.at + c->offsets_bytes);
+void *ws = c->workspace == WORKSPACE_LIBRARY ? NULL : w.at;
+cudaError_t e = form == FORM_ONE_CALL ? scan_forward_ragged(a, b, h, c->n, o, c->rows, 0)
+    : scan_forward_ragged_in(a, b, h, c->n, o, c->rows, ws, ws ? bytes : 0, 0);
+cudaError_t after = cudaDeviceSynchronize(), sticky = cudaGetLastError();
+bool scans = c->want == cudaSuccess && c->n > 0;
+bool returned = e == c->want && after == cudaSuccess && sticky == cudaSuccess;
+bool kept = canaries_intact(&w);
+bool wrote = scans ? ragged_call_scanned(m, c, host)
+                   : output_untouched((float *)m->dh.base, host, guarded_total(&m->dh) / 4);
+bool ok = returned && kept && wrote;
+const char *why = !returned ? "" : !kept ? "; wrote next to its workspace"
+                : scans ? "; not the scan, or wrote next to it" : "; wrote to h";
+if (!ok)
+  printf("  FAILED %s, %s: returned %s, want %s%s\n", c->what, form_names[form],
+         cudaGetErrorName(e != cudaSuccess ? e : after), cudaGetErrorName(c->want), why);
+#line 13477 "scan.nw"
+  guarded_free(&w);
+  return ok;
+}
+#line 13512 "scan.nw"
+static int suite_gpu_ragged_calls(void)
+{
+  long long *offsets = (long long *)malloc(sizeof(long long) * 6);
+  long long list[6] = {0, RAGGED_CALL_N / 2, RAGGED_CALL_N / 2, RAGGED_CALL_N, 0, 0};
+  memcpy(offsets, list, sizeof list);
+  ragged_case c = {LENGTHS_ONE_ROW, RAGGED_CALL_N + 16, 0};
+  ragged_buffers m = ragged_new(&c, 5, offsets, CANARY_BYTES);   /* rows 5: room to shift */
+  m.rows = 3;
+  float *host = (float *)malloc(guarded_total(&m.dh));
+  int failures = 0, tried = 0;
+  
+#line 13532 "scan.nw"
+for (int i = 0; i < RAGGED_CALLS; i++)
+  for (int form = FORM_ONE_CALL; form <= FORM_TWO_PHASE; form++) {
+    if (form == FORM_ONE_CALL && ragged_calls[i].workspace != WORKSPACE_ASKED) continue;
+    failures += !try_ragged_call(&ragged_calls[i], form, &m, host);
+    tried++;
+  }
+#line 13523 "scan.nw"
+  printf("  %-6s %d calls returned what the contract says, and wrote nothing they must not\n",
+         failures ? "FAILED" : "ok", tried);
+  free(host);
+  ragged_free(&m);
+  return failures ? EXIT_FAILED : EXIT_OK;
+}
+#line 13552 "scan.nw"
+/* One huge ragged case in one form: 1 if it failed, 0 if not, -1 where the
+   GPU has too little memory for it. */
+static int huge_ragged(const ragged_case *c, int form)
+{
+  size_t free_bytes, total_bytes, need = (size_t)(3.4 * sizeof(float) * c->n);
+  CUDA_CHECK(cudaMemGetInfo(&free_bytes, &total_bytes));
+  if (free_bytes < need) {
+    printf("  skipped: needs %.1f GB of GPU memory, %.1f GB free\n", need / 1e9,
+           free_bytes / 1e9);
+    return -1;
+  }
+  case_result r = run_ragged_case(c, form);
+  if (r.ok)
+    printf("  ok     %s, %s, %lld elements; worst %.3g of the bound\n", form_names[form],
+           lengths_names[c->lengths], c->n, r.cmp.worst_ratio);
+  return !r.ok;
+}
+#line 13572 "scan.nw"
+static int suite_gpu_ragged_huge(void)
+{
+  static const ragged_case near_1000 = {LENGTHS_NEAR_1000, (1LL << 31) + 1000003, 1};
+  static const ragged_case one_row = {LENGTHS_ONE_ROW, (1LL << 31) + 5, 2, 1, 2, 3};
+  int many = huge_ragged(&near_1000, FORM_ONE_CALL);
+  if (many < 0) return EXIT_SKIPPED;
+  int one = huge_ragged(&one_row, FORM_TWO_PHASE);
+  if (many > 0 || one > 0) return EXIT_FAILED;
+  return one < 0 ? EXIT_SKIPPED : EXIT_OK;
+}
+#line 14802 "scan.nw"
 /* The roofline: read a and b, write h, 12 bytes an element, no arithmetic
    worth the name. n4 is the number of float4 groups. */
 static __global__ void stream_kernel(const float4 *a, const float4 *b, float4 *h,
@@ -6156,7 +7233,7 @@ static __global__ void stream_kernel(const float4 *a, const float4 *b, float4 *h
     h[i] = make_float4(x.x + y.x, x.y + y.y, x.z + y.z, x.w + y.w);
   }
 }
-#line 13273 "scan.nw"
+#line 14824 "scan.nw"
 struct pair_at {   /* index -> (a[i], b[i]) */
   const float *a, *b;
   __host__ __device__ affine<float> operator()(long long i) const
@@ -6178,7 +7255,7 @@ struct combine_op {
     return combine(x, y);
   }
 };
-#line 13297 "scan.nw"
+#line 14848 "scan.nw"
 /* CUB over the same arrays; with temp == NULL, only sizes *temp_bytes. */
 static cudaError_t cub_scan(const float *a, const float *b, float *h, long long rows,
                             long long len, void *temp, size_t *temp_bytes,
@@ -6196,7 +7273,7 @@ static cudaError_t cub_scan(const float *a, const float *b, float *h, long long 
                                              combine_op{}, rows * len,
                                              cuda::std::equal_to<>(), stream);
 }
-#line 13332 "scan.nw"
+#line 14883 "scan.nw"
 enum { NVML_CLOCK_SM = 1, NVML_CLOCK_MEM = 2 };
 
 static struct {
@@ -6206,7 +7283,7 @@ static struct {
   int (*by_bus)(const char *, void **);
   int (*clock)(void *, int, unsigned *);
 } nvml;
-#line 13344 "scan.nw"
+#line 14895 "scan.nw"
 static void nvml_open(int cuda_device)
 {
   void *lib = dlopen("libnvidia-ml.so.1", RTLD_NOW);
@@ -6228,7 +7305,7 @@ static unsigned nvml_clock(int which)
   if (!nvml.ok || nvml.clock(nvml.device, which, &mhz) != 0) return 0;
   return mhz;
 }
-#line 13384 "scan.nw"
+#line 14935 "scan.nw"
 enum { ROW_VARIANT, ROW_AUTO, ROW_AUTO_PREALLOCATED, ROW_STREAM, ROW_MEMCPY, ROW_CUB };
 
 typedef struct {
@@ -6237,7 +7314,7 @@ typedef struct {
   const scan_variant *variant;       /* for ROW_VARIANT */
   int model_bytes;
 } bench_row;
-#line 13395 "scan.nw"
+#line 14946 "scan.nw"
 static int bench_rows(bench_row *rows)
 {
   int count = 0;
@@ -6256,7 +7333,7 @@ static int bench_rows(bench_row *rows)
                             ROW_CUB, NULL, 12};
   return count;
 }
-#line 13420 "scan.nw"
+#line 14971 "scan.nw"
 typedef struct {
   long long n, rows, len;
   float *a, *b, *h, *copy_from, *copy_to;
@@ -6267,7 +7344,7 @@ typedef struct {
   long long checked_rows[3];
   int checked_count;
 } bench_shape;
-#line 13433 "scan.nw"
+#line 14984 "scan.nw"
 /* Run one row of the table once, on the shape's arrays. */
 static cudaError_t bench_call(const bench_row *r, bench_shape *s)
 {
@@ -6290,7 +7367,7 @@ static cudaError_t bench_call(const bench_row *r, bench_shape *s)
     return cub_scan(s->a, s->b, s->h, s->rows, s->len, s->cub_temp, &s->cub_bytes, 0);
   }
 }
-#line 13476 "scan.nw"
+#line 15027 "scan.nw"
 /* Compare n outputs with a reference and its bound, on all cores. */
 static comparison compare_with(const float *out, const double *ref,
                                const double *bound, long long n, long long first)
@@ -6309,7 +7386,7 @@ static comparison compare_with(const float *out, const double *ref,
   }
   return all;
 }
-#line 13497 "scan.nw"
+#line 15048 "scan.nw"
 /* Is the output right on the checked rows? Fills *worst with the share of the
    bound used. Ceilings are not scans and are not checked. */
 static bool bench_check(const bench_row *r, bench_shape *s, double *worst)
@@ -6328,7 +7405,7 @@ static bool bench_check(const bench_row *r, bench_shape *s, double *worst)
   }
   return ok;
 }
-#line 13532 "scan.nw"
+#line 15083 "scan.nw"
 typedef struct { float ms; unsigned sm[2], mem[2]; } sample;
 
 static sample take_sample(const bench_row *r, bench_shape *s, int reps,
@@ -6347,7 +7424,7 @@ static sample take_sample(const bench_row *r, bench_shape *s, int reps,
   x.mem[1] = nvml_clock(NVML_CLOCK_MEM);
   return x;
 }
-#line 13564 "scan.nw"
+#line 15115 "scan.nw"
 #define SAMPLES 15
 enum { RESULT_OK, RESULT_UNSUPPORTED, RESULT_WRONG, RESULT_ERROR };
 static const char *const result_names[] = {"ok", "unsupported", "wrong", "error"};
@@ -6365,7 +7442,7 @@ typedef struct {
   bool sweep_a, sweep_b, mem_stable;
   bench_result *results;        /* one per bench_row */
 } shape_record;
-#line 13590 "scan.nw"
+#line 15141 "scan.nw"
 static void prepare_row(const bench_row *r, bench_shape *s, bench_result *x,
                         cudaEvent_t start, cudaEvent_t stop)
 {
@@ -6383,7 +7460,7 @@ static void prepare_row(const bench_row *r, bench_shape *s, bench_result *x,
     return;
   }
   
-#line 13611 "scan.nw"
+#line 15162 "scan.nw"
 if (!bench_check(r, s, &x->worst)) {
   x->status = RESULT_WRONG;
   snprintf(x->reason, sizeof x->reason, "output outside the bound (%.3g of it)",
@@ -6395,9 +7472,9 @@ x->reps = once.ms >= 2.0f ? 1 : (int)ceilf(2.0f / fmaxf(once.ms, 0.001f));
 if (x->reps > 200) x->reps = 200;
 x->samples = once.ms > 500.0f ? 5 : SAMPLES;
 x->status = RESULT_OK;
-#line 13607 "scan.nw"
+#line 15158 "scan.nw"
 }
-#line 13627 "scan.nw"
+#line 15178 "scan.nw"
 static void summarise(bench_result *x)
 {
   double ms[SAMPLES];
@@ -6408,12 +7485,12 @@ static void summarise(bench_result *x)
   x->q1 = ms[n / 4];
   x->q3 = ms[(3 * n) / 4];
 }
-#line 13646 "scan.nw"
+#line 15197 "scan.nw"
 static void measure_shape(bench_shape *s, const bench_row *table, int count,
                           shape_record *rec, cudaEvent_t start, cudaEvent_t stop)
 {
   
-#line 13668 "scan.nw"
+#line 15219 "scan.nw"
 s->rows = rec->rows;
 s->len = rec->len;
 float *a = (float *)malloc(sizeof(float) * s->n);
@@ -6441,7 +7518,7 @@ CUDA_CHECK(cudaMalloc(&s->cub_temp, s->cub_bytes + 1));
 const scan_variant *chosen = find_variant(public_variant_names[SCAN_AUTO]);
 size_t bytes = chosen->workspace(s->rows, s->len, rows_aligned(s->a, s->b, s->h, s->len));
 CUDA_CHECK(cudaMalloc(&s->workspace, bytes + 1));   /* + 1: none is still a pointer */
-#line 13650 "scan.nw"
+#line 15201 "scan.nw"
   for (int i = 0; i < count; i++) {
     prepare_row(&table[i], s, &rec->results[i], start, stop);
     const bench_result *x = &rec->results[i];
@@ -6454,7 +7531,7 @@ CUDA_CHECK(cudaMalloc(&s->workspace, bytes + 1));   /* + 1: none is still a poin
         rec->results[i].sample_at[k] = take_sample(&table[i], s, rec->results[i].reps,
                                                    start, stop);
   
-#line 13698 "scan.nw"
+#line 15249 "scan.nw"
 rec->mem_stable = true;
 unsigned mem = 0;
 for (int i = 0; i < count; i++) {
@@ -6467,11 +7544,11 @@ for (int i = 0; i < count; i++) {
       if (x->sample_at[k].mem[e] != mem) rec->mem_stable = false;
     }
 }
-#line 13662 "scan.nw"
+#line 15213 "scan.nw"
   CUDA_CHECK(cudaFree(s->cub_temp));
   CUDA_CHECK(cudaFree(s->workspace));
 }
-#line 13727 "scan.nw"
+#line 15278 "scan.nw"
 typedef struct {
   char name[256], slug[256];
   int sms, l2_bytes, mem_clock_khz, bus_bits, major, minor, driver, runtime;
@@ -6498,7 +7575,7 @@ static void read_device(device_facts *d)
   CUDA_CHECK(cudaRuntimeGetVersion(&d->runtime));
   d->theoretical_gbps = 2.0 * d->mem_clock_khz * 1e3 * d->bus_bits / 8 / 1e9;
   
-#line 13757 "scan.nw"
+#line 15308 "scan.nw"
 int j = 0;
 for (const char *c = d->name; *c && j < (int)sizeof d->slug - 1; c++) {
   if (isalnum((unsigned char)*c)) d->slug[j++] = (char)tolower((unsigned char)*c);
@@ -6506,9 +7583,9 @@ for (const char *c = d->name; *c && j < (int)sizeof d->slug - 1; c++) {
 }
 while (j > 0 && d->slug[j - 1] == '-') j--;
 d->slug[j] = 0;
-#line 13753 "scan.nw"
+#line 15304 "scan.nw"
 }
-#line 13774 "scan.nw"
+#line 15325 "scan.nw"
 static int bench_shapes(shape_record *shapes, long long n)
 {
   int count = 0;
@@ -6525,14 +7602,14 @@ static int bench_shapes(shape_record *shapes, long long n)
   }
   return count;
 }
-#line 13793 "scan.nw"
+#line 15344 "scan.nw"
 static void warm_up(bench_shape *s, cudaEvent_t start, cudaEvent_t stop)
 {
   bench_row stream = {"stream", "", "ceiling", ROW_STREAM, NULL, 12};
   float total = 0;
   while (total < 1000.0f) total += 50 * take_sample(&stream, s, 50, start, stop).ms;
 }
-#line 13897 "scan.nw"
+#line 15448 "scan.nw"
 static void json_clock(FILE *f, const unsigned *mhz)
 {
   if (!nvml.ok) fprintf(f, "null");
@@ -6550,7 +7627,7 @@ static void json_number(FILE *f, const char *key, double x)
   if (isfinite(x)) fprintf(f, ", \"%s\": %.6g", key, x);
   else fprintf(f, ", \"%s\": null", key);
 }
-#line 13917 "scan.nw"
+#line 15468 "scan.nw"
 static void json_result(FILE *f, const bench_row *row, const bench_result *x,
                         const shape_record *r, const bench_result *stream,
                         const device_facts *d)
@@ -6564,7 +7641,7 @@ static void json_result(FILE *f, const bench_row *row, const bench_result *x,
   json_number(f, "predicted_ms", stream_ms * model / (12.0 * r->rows * r->len));
   if (x->status != RESULT_OK) { fprintf(f, "}"); return; }
   
-#line 13935 "scan.nw"
+#line 15486 "scan.nw"
 fprintf(f, ", \"max_err_over_bound\": %.6g, \"reps\": %d, \"samples_ms\": [",
         x->worst, x->reps);
 for (int k = 0; k < x->samples; k++)
@@ -6585,10 +7662,10 @@ for (int k = 0; k < x->samples; k++) {
   fprintf(f, "}");
 }
 fprintf(f, "]");
-#line 13930 "scan.nw"
+#line 15481 "scan.nw"
   fprintf(f, "}");
 }
-#line 13958 "scan.nw"
+#line 15509 "scan.nw"
 static void json_device(FILE *f, const device_facts *d, time_t began)
 {
   char stamp[64];
@@ -6602,7 +7679,7 @@ static void json_device(FILE *f, const device_facts *d, time_t began)
           d->major, d->minor, d->sms, d->l2_bytes, d->memory, d->mem_clock_khz,
           d->bus_bits, d->theoretical_gbps, d->driver, d->runtime);
 }
-#line 13998 "scan.nw"
+#line 15549 "scan.nw"
 typedef struct {
   long long rows, len, tiles;
   int tile;                     /* elements a tile */
@@ -6611,7 +7688,7 @@ typedef struct {
   bool same_bits;               /* the stamped output is the plain one */
   unsigned long long *stamps;   /* on the host, STAMPS words a tile */
 } tile_timeline;
-#line 14009 "scan.nw"
+#line 15560 "scan.nw"
 static tile_timeline record_timeline(bench_shape *s, long long rows, long long len)
 {
   l4_params shape = {};
@@ -6624,7 +7701,7 @@ static tile_timeline record_timeline(bench_shape *s, long long rows, long long l
   void *workspace;
   unsigned long long *stamps, *count, differing = 1;
   
-#line 14033 "scan.nw"
+#line 15584 "scan.nw"
 size_t plain = l4_workspace_bytes<32>(rows, len, true);
 size_t own = l4_held_workspace_bytes(rows, len, true);
 CUDA_CHECK(cudaMalloc(&workspace, plain > own ? plain : own));
@@ -6638,14 +7715,14 @@ count_differences<<<1024, 256>>>((const uint32_t *)s->copy_to, (const uint32_t *
                                   rows * len, count);
 CUDA_CHECK(cudaGetLastError());
 CUDA_CHECK(cudaMemcpy(&differing, count, sizeof differing, cudaMemcpyDeviceToHost));
-#line 14021 "scan.nw"
+#line 15572 "scan.nw"
   t.same_bits = differing == 0;
   t.stamps = (unsigned long long *)malloc(bytes);
   CUDA_CHECK(cudaMemcpy(t.stamps, stamps, bytes, cudaMemcpyDeviceToHost));
   CUDA_CHECK(cudaFree(workspace)); CUDA_CHECK(cudaFree(stamps)); CUDA_CHECK(cudaFree(count));
   return t;
 }
-#line 14055 "scan.nw"
+#line 15606 "scan.nw"
 /* Sorts d (n values, in microseconds) and writes its summary as "key": {...};
    with a span, also the tiles in the step on average. */
 static void json_spread(FILE *f, const char *key, double *d, long long n, double span)
@@ -6661,13 +7738,13 @@ static void json_spread(FILE *f, const char *key, double *d, long long n, double
   if (span > 0) json_number(f, "tiles_in_step", sum / span);
   fprintf(f, "}");
 }
-#line 14087 "scan.nw"
+#line 15638 "scan.nw"
 /* Whether a row starts among the elements [from, to) of the flattened rows. */
 static bool row_starts_in(long long from, long long to, long long len)
 {
   return round_up(to, len) > round_up(from, len);   /* a multiple of len in between */
 }
-#line 14095 "scan.nw"
+#line 15646 "scan.nw"
 /* The first tile whose aggregate the walk of tile g waits for, or -1 when
    tile g does not walk: walk_groups' rule, for tiles of `tile`, no shift. */
 static long long first_needed_tile(long long g, long long len, long long tile)
@@ -6680,7 +7757,7 @@ static long long first_needed_tile(long long g, long long len, long long tile)
                 (last && !row_starts_in(32 * G * tile, (g + 1) * tile, len));
   return prefix ? 32 * (G - 1) : 32 * G;
 }
-#line 14110 "scan.nw"
+#line 15661 "scan.nw"
 /* The walk of each tile of group >= 1 that walks, split at the moment the
    last aggregate it waits for was published (that tile's STAMP_SCANNED). */
 static void json_walk_split(FILE *f, const tile_timeline *t, double *waiting,
@@ -6701,7 +7778,7 @@ static void json_walk_split(FILE *f, const tile_timeline *t, double *waiting,
   fprintf(f, ", ");
   json_spread(f, "walk_after_last_aggregate", after, n, 0);
 }
-#line 14133 "scan.nw"
+#line 15684 "scan.nw"
 static const char *const step_names[] = {"claim", "load", "scan", "walk", "store"};
 static const char *const order_names[] = {"look-back", "tiles apart", "rows a block"};
 
@@ -6712,7 +7789,7 @@ static void json_timeline(FILE *f, const tile_timeline *t)
   double *d = (double *)malloc(sizeof(double) * (t->tiles + 1));
   double *e = (double *)malloc(sizeof(double) * (t->tiles + 1));
   
-#line 14157 "scan.nw"
+#line 15708 "scan.nw"
 int sms = 0;
 for (long long g = 0; g < t->tiles; g++) {
   first = first < x[g * STAMPS + STAMP_BEGAN] ? first : x[g * STAMPS + STAMP_BEGAN];
@@ -6724,7 +7801,7 @@ fprintf(f, "  {\"rows\": %lld, \"len\": %lld, \"kernel\": \"%s\", \"tile\": %d, 
         t->rows, t->len, t->held ? "l4-held" : "l4-32", t->tile, t->tiles,
         order_names[t->order], t->same_bits ? "true" : "false", sms);
 json_number(f, "span_us", (last - first) / 1e3);
-#line 14143 "scan.nw"
+#line 15694 "scan.nw"
   for (int k = 0; k <= 5; k++) {   /* the five steps, then the whole tile */
     for (long long g = 0; g < t->tiles; g++)
       d[g] = ((double)x[g * STAMPS + (k < 5 ? k + 1 : STAMP_STORED)] -
@@ -6736,7 +7813,7 @@ json_number(f, "span_us", (last - first) / 1e3);
   fprintf(f, "}");
   free(d); free(e);
 }
-#line 14174 "scan.nw"
+#line 15725 "scan.nw"
 static void write_json(FILE *f, const device_facts *d, time_t began, long long n,
                        const bench_row *table, int rows_count,
                        const shape_record *shapes, int shape_count,
@@ -6752,16 +7829,16 @@ static void write_json(FILE *f, const device_facts *d, time_t began, long long n
           "\"clocks_stable\": %s,\n", n, SAMPLES, nvml.ok ? "true" : "false",
           stable ? "true" : "false");
   
-#line 14204 "scan.nw"
+#line 15755 "scan.nw"
 fprintf(f, "\"kernels\": [\n");
 for (int i = 0; i < rows_count; i++)
   fprintf(f, "  {\"name\": \"%s\", \"title\": \"%s\", \"kind\": \"%s\", "
           "\"bytes_per_element\": %d}%s\n", table[i].name, table[i].title,
           table[i].kind, table[i].model_bytes, i + 1 < rows_count ? "," : "");
 fprintf(f, "],\n");
-#line 14189 "scan.nw"
+#line 15740 "scan.nw"
   
-#line 14213 "scan.nw"
+#line 15764 "scan.nw"
 fprintf(f, "\"shapes\": [\n");
 for (int i = 0; i < shape_count; i++) {
   const shape_record *r = &shapes[i];
@@ -6777,7 +7854,7 @@ for (int i = 0; i < shape_count; i++) {
   fprintf(f, " ]}%s\n", i + 1 < shape_count ? "," : "");
 }
 fprintf(f, "],\n");
-#line 14190 "scan.nw"
+#line 15741 "scan.nw"
   fprintf(f, "\"timelines\": [\n");
   for (int i = 0; i < timeline_count; i++) {
     json_timeline(f, &timelines[i]);
@@ -6789,7 +7866,7 @@ fprintf(f, "],\n");
           "\"auto_runs_differing_from_first\": %d}\n}\n",
           n, runs, differing[0], differing[1]);
 }
-#line 14238 "scan.nw"
+#line 15789 "scan.nw"
 static int differing_runs(const bench_row *r, bench_shape *s, int runs)
 {
   float *first;
@@ -6811,7 +7888,7 @@ static int differing_runs(const bench_row *r, bench_shape *s, int runs)
   CUDA_CHECK(cudaFree(count));
   return differing;
 }
-#line 14325 "scan.nw"
+#line 15876 "scan.nw"
 static const char *const table_columns[] = {"l0", "l1", "l2", "l3", "l3b", "l3c-8",
                                             "l4-32", "l4-held", "auto", "cub", "stream"};
 #define TABLE_COLUMNS 11
@@ -6821,7 +7898,7 @@ static int row_index(const bench_row *table, int count, const char *name)
   for (int i = 0; i < count; i++) if (!strcmp(table[i].name, name)) return i;
   return -1;
 }
-#line 14337 "scan.nw"
+#line 15888 "scan.nw"
 static void print_table(const device_facts *d, const bench_row *table, int count,
                         const shape_record *shapes, int shape_count,
                         const int *differing, int runs)
@@ -6834,7 +7911,7 @@ static void print_table(const device_facts *d, const bench_row *table, int count
   for (int c = 0; c < TABLE_COLUMNS; c++) printf(" %7s", table_columns[c]);
   printf(" %8s %6s %6s\n", "best", "%roof", "%peak");
   for (int i = 0; i < shape_count; i++) 
-#line 14355 "scan.nw"
+#line 15906 "scan.nw"
 {
   const shape_record *r = &shapes[i];
   int best = -1, stream = row_index(table, count, "stream");
@@ -6854,24 +7931,24 @@ static void print_table(const device_facts *d, const bench_row *table, int count
          100.0 * row_gbps(r, ms) / d->theoretical_gbps,
          r->mem_stable ? "" : "  CLOCK MOVED");
 }
-#line 14349 "scan.nw"
+#line 15900 "scan.nw"
   printf("CUB runs differing from its first: %d of %d; SCAN_AUTO: %d of %d\n",
          differing[0], runs, differing[1], runs);
 }
-#line 13802 "scan.nw"
+#line 15353 "scan.nw"
 static int command_bench(int argc, char **argv)
 {
   bool quick = false;
   const char *out = NULL;
   char why[200], path[600];
   
-#line 13828 "scan.nw"
+#line 15379 "scan.nw"
 for (int i = 0; i < argc; i++) {
   if (!strcmp(argv[i], "--quick")) quick = true;
   else if (!strcmp(argv[i], "--out") && i + 1 < argc) out = argv[++i];
   else return usage_error("bench takes --quick and --out FILE, not '%s'", argv[i]);
 }
-#line 13808 "scan.nw"
+#line 15359 "scan.nw"
   if (!gpu_available(why, sizeof why)) {
     fprintf(stderr, "scan: bench needs a GPU: %s\n", why);
     return EXIT_NO_GPU;
@@ -6885,7 +7962,7 @@ for (int i = 0; i < argc; i++) {
   while (4 * n < 8LL * d.l2_bytes) n *= 2;
   if (quick) n /= 16;
   
-#line 13840 "scan.nw"
+#line 15391 "scan.nw"
 bench_shape s;
 memset(&s, 0, sizeof s);
 s.n = n;
@@ -6904,9 +7981,9 @@ CUDA_CHECK(cudaMemset(s.copy_from, 0x3f, 3 * bytes / 2));
 s.host_h = (float *)malloc(bytes);
 s.ref = (double *)malloc(3 * 2 * bytes);
 s.bound = (double *)malloc(3 * 2 * bytes);
-#line 13821 "scan.nw"
+#line 15372 "scan.nw"
   
-#line 13861 "scan.nw"
+#line 15412 "scan.nw"
 bench_row table[32];
 shape_record shapes[16];
 int rows_count = bench_rows(table), shape_count = bench_shapes(shapes, n);
@@ -6923,9 +8000,9 @@ for (int i = 0; i < shape_count; i++) {
           shapes[i].len);
   measure_shape(&s, table, rows_count, &shapes[i], start, stop);
 }
-#line 13822 "scan.nw"
+#line 15373 "scan.nw"
   
-#line 14268 "scan.nw"
+#line 15819 "scan.nw"
 int differing[2] = {0, 0}, det_runs = 20;
 for (int i = 0; i < rows_count; i++) {
   if (table[i].type != ROW_CUB && table[i].type != ROW_AUTO) continue;
@@ -6944,7 +8021,7 @@ if (timeline_count) {
 } else {
   fprintf(stderr, "bench: the 32-item tile does not fit on this GPU; no timelines\n");
 }
-#line 14293 "scan.nw"
+#line 15844 "scan.nw"
 if (!out) {
   mkdir("figures", 0777);
   snprintf(path, sizeof path, "figures/%s", d.slug);
@@ -6961,14 +8038,14 @@ write_json(f, &d, began, n, table, rows_count, shapes, shape_count, differing,
            det_runs, timelines, timeline_count);
 fclose(f);
 fprintf(stderr, "bench: wrote %s\n", out);
-#line 14287 "scan.nw"
+#line 15838 "scan.nw"
 for (int i = 0; i < timeline_count; i++) free(timelines[i].stamps);
 print_table(&d, table, rows_count, shapes, shape_count, differing, det_runs);
 fprintf(stderr, "bench: done in %.0f s\n", difftime(time(NULL), began));
-#line 13823 "scan.nw"
+#line 15374 "scan.nw"
   return EXIT_OK;
 }
-#line 12459 "scan.nw"
+#line 14010 "scan.nw"
 typedef struct {
   char gpu[256];                /* the device's name */
   long long rows, len;
@@ -6981,7 +8058,7 @@ typedef struct {
   long long ring_tiles, ring_resident;   /* the ring's tiles, and its blocks that fit */
   long long tiles, resident;    /* the tile or held kernel's tiles, and blocks that fit */
 } plan_facts;
-#line 12474 "scan.nw"
+#line 14025 "scan.nw"
 /* 134217728 as "134,217,728", in one of eight buffers used in turn, so that
    one call of say() can take eight at once. */
 static const char *thousands(long long v)
@@ -7016,7 +8093,7 @@ static double plan_busy_pct(const plan_facts *f)
   long long rounds = (f->rows + f->groups - 1) / f->groups;
   return 100.0 * f->rows / ((double)rounds * f->groups);
 }
-#line 12516 "scan.nw"
+#line 14067 "scan.nw"
 static void say_not_warps(char *out, size_t size, const plan_facts *f)
 {
   if (!f->rows_aligned)
@@ -7046,14 +8123,14 @@ static void say_not_ring(char *out, size_t size, const plan_facts *f)
         thousands(f->ring_tiles), f->ring_tiles == 1 ? "" : "s", thousands(RING_TILE),
         thousands(f->ring_resident));
 }
-#line 12552 "scan.nw"
+#line 14103 "scan.nw"
 static void plan_text(char *out, size_t size, const plan_facts *f)
 {
   out[0] = 0;
   say(out, size, "On the %s, SCAN_AUTO runs ", f->gpu);
   switch (f->plan.kernel) {
   case L4_RUNS_WARPS: 
-#line 12575 "scan.nw"
+#line 14126 "scan.nw"
 say(out, size, "the warps' kernel for %s row%s of %s, in blocks of %d warps, %d warp%s a row: "
     "the rows keep %.0f %% of the %s groups that fit busy, counting the last round, and "
     "three quarters is enough.", thousands(f->rows), f->rows == 1 ? "" : "s",
@@ -7064,10 +8141,10 @@ if (f->len >= RING_OVER_ROWS) {
   say_not_ring(out, size, f);
   say(out, size, ".");
 }
-#line 12557 "scan.nw"
+#line 14108 "scan.nw"
                                               break;
   case L4_RUNS_RING: 
-#line 12588 "scan.nw"
+#line 14139 "scan.nw"
 say(out, size, "the ring and its chain block for %s row%s of %s: the arrays start on 128-byte "
     "lines, and its %s tile%s of %s give each of the %s ring blocks that fit two or more.",
     thousands(f->rows), f->rows == 1 ? "" : "s", thousands(f->len), thousands(f->ring_tiles),
@@ -7075,18 +8152,18 @@ say(out, size, "the ring and its chain block for %s row%s of %s: the arrays star
 if (f->plan.items == 0)
   say(out, size, " The warps would take these rows, but rows of %s elements or more go to "
       "the ring.", thousands(RING_OVER_ROWS));
-#line 12558 "scan.nw"
+#line 14109 "scan.nw"
                                              break;
   case L4_RUNS_HELD: 
-#line 12598 "scan.nw"
+#line 14149 "scan.nw"
 say(out, size, "the held kernel for %s row%s of %s: its %s tile%s of %s look back for their "
     "prefixes, and while a tile waits for its prefix in registers, the next one loads.",
     thousands(f->rows), f->rows == 1 ? "" : "s", thousands(f->len), thousands(f->tiles),
     f->tiles == 1 ? "" : "s", thousands(HELD_TILE));
-#line 12559 "scan.nw"
+#line 14110 "scan.nw"
                                                     break;
   case L4_RUNS_TILES: 
-#line 12605 "scan.nw"
+#line 14156 "scan.nw"
 static const char *const orders[] = {"tiles looking back", "tiles apart", "a row a block"};
 long long tile = (long long)L4_THREADS * f->plan.items;
 say(out, size, "the tile kernel with %d items a thread, %s, for %s row%s of %s: ",
@@ -7107,7 +8184,7 @@ else if (f->tiles >= 2 * f->resident)
 else
   say(out, size, "no tile gives each block that fits two, so it takes the smallest, for the "
       "most blocks.");
-#line 12560 "scan.nw"
+#line 14111 "scan.nw"
                                                      break;
   }
   if (f->plan.kernel != L4_RUNS_WARPS && f->plan.kernel != L4_RUNS_RING) {
@@ -7120,11 +8197,11 @@ else
     say(out, size, ".");
   }
 }
-#line 12635 "scan.nw"
+#line 14186 "scan.nw"
 static int suite_plan_words(void)
 {
   
-#line 12661 "scan.nw"
+#line 14212 "scan.nw"
 enum { SAME, UNALIGNED, SHORT_ROWS, NO_GROUPS, OFF_LINES, RAGGED, NO_RING, FEW_TILES,
        RING_ROWS_NO_RING };
 typedef struct { const char *names; l4_plan plan; int change; } made_up_plan;
@@ -7163,7 +8240,7 @@ for (int i = 0; i < count; i++) {
   f.tiles = c == FEW_TILES ? 10 : f.tiles;
   facts[i] = f;
 }
-#line 12638 "scan.nw"
+#line 14189 "scan.nw"
   int failures = 0;
   for (int i = 0; i < count; i++) {
     char text[1000];
@@ -7181,12 +8258,14 @@ for (int i = 0; i < count; i++) {
          "sentences\n", count);
   return failures ? EXIT_FAILED : EXIT_OK;
 }
-#line 12085 "scan.nw"
+#line 13625 "scan.nw"
 static const suite suites[] = {
   {"combine", "the operator: associative, not commutative, identity, row start",
    false, suite_combine},
   {"reference", "the float64 reference and the float32 error bound", false,
    suite_reference},
+  {"ragged", "offsets checked, batches drawn, the ragged reference and its broken variants",
+   false, suite_ragged},
   {"mirror-l1", "CPU mirror of level 1 and its broken variants", false,
    suite_mirror_l1},
   {"mirror-l2", "CPU mirror of level 2 and its broken variants", false,
@@ -7204,7 +8283,7 @@ static const suite suites[] = {
   {"plan-words", "scan plan's sentences, for every kind of plan and every reason", false,
    suite_plan_words},
   
-#line 12112 "scan.nw"
+#line 13654 "scan.nw"
 {"gpu-l0", "level 0 on every case", true, suite_gpu_l0},
 {"gpu-l1", "level 1 on every case up to its ceiling", true, suite_gpu_l1},
 {"gpu-l2", "level 2 on every case up to its ceiling", true, suite_gpu_l2},
@@ -7219,12 +8298,21 @@ static const suite suites[] = {
 {"gpu-determinism", "240 runs of every kernel, bit-identical", true,
  suite_gpu_determinism},
 {"gpu-streams", "two kernels on two streams at once", true, suite_gpu_streams},
+{"gpu-ragged", "ragged rows of every kind of lengths, in both forms", true,
+ suite_gpu_ragged},
+{"gpu-malformed", "malformed offsets: nothing outside h written", true,
+ suite_gpu_malformed},
+{"gpu-ragged-bits", "100 runs of ragged batches in each form, bit-identical", true,
+ suite_gpu_ragged_bits},
+{"gpu-ragged-calls", "bad calls on the ragged entries", true, suite_gpu_ragged_calls},
 {"gpu-huge", "more than 2^31 elements through every public kernel", true,
  suite_gpu_huge},
-#line 12107 "scan.nw"
+{"gpu-ragged-huge", "packed batches of more than 2^31 elements", true,
+ suite_gpu_ragged_huge},
+#line 13649 "scan.nw"
 };
 #define SUITE_COUNT ((int)(sizeof suites / sizeof suites[0]))
-#line 12136 "scan.nw"
+#line 13687 "scan.nw"
 static int run_suite(const suite *s)
 {
   char why[200];
@@ -7241,7 +8329,7 @@ static int run_suite(const suite *s)
   fflush(stdout);
   return status;
 }
-#line 12175 "scan.nw"
+#line 13726 "scan.nw"
 static const suite *find_suite(const char *name)
 {
   for (int i = 0; i < SUITE_COUNT; i++)
@@ -7267,7 +8355,7 @@ static int command_check(int argc, char **argv)
            skipped);
   return failed ? EXIT_FAILED : count == skipped ? EXIT_SKIPPED : EXIT_OK;
 }
-#line 12204 "scan.nw"
+#line 13755 "scan.nw"
 static int command_list(void)
 {
   printf("suites (scan check NAME):\n");
@@ -7281,7 +8369,7 @@ static int command_list(void)
                                   ? " (rows up to 2,048)" : " (rows up to 2^22)") : "");
   return EXIT_OK;
 }
-#line 12228 "scan.nw"
+#line 13779 "scan.nw"
 /* Reads the argument called `name` as a whole number from 1 to `most`; returns
    EXIT_OK, or says what is wrong with it and returns EXIT_USAGE. */
 static int parse_count(const char *name, const char *text, long long most,
@@ -7297,7 +8385,7 @@ static int parse_count(const char *name, const char *text, long long most,
   *value = v;
   return EXIT_OK;
 }
-#line 12253 "scan.nw"
+#line 13804 "scan.nw"
 static const char offsets_meaning[] =
   "the offsets, 0 to 3 floats, at which the arrays a, b and h start";
 
@@ -7322,7 +8410,7 @@ static int parse_offsets(const char *text, int *offsets)
     return usage_error("--offsets %s: %s; A,B,H are %s", text, wrong, offsets_meaning);
   return EXIT_OK;
 }
-#line 12288 "scan.nw"
+#line 13839 "scan.nw"
 #define RUN_MOST_ELEMENTS (1LL << 40)   /* in all the rows of one run */
 
 static int parse_shape(const char *rows_text, const char *len_text, long long *rows,
@@ -7349,7 +8437,7 @@ static int read_offsets_option(int argc, char **argv, int *i, int *offsets)
   if (*i + 1 == argc) return usage_error("--offsets needs A,B,H, %s", offsets_meaning);
   return parse_offsets(argv[++*i], offsets);
 }
-#line 12327 "scan.nw"
+#line 13878 "scan.nw"
 static int command_run(int argc, char **argv)
 {
   long long rows, len;
@@ -7362,7 +8450,7 @@ static int command_run(int argc, char **argv)
   if (!v) return usage_error("no kernel named '%s' (see 'scan list')", argv[0]);
   if (parse_shape(argv[1], argv[2], &rows, &len) != EXIT_OK) return EXIT_USAGE;
   
-#line 12357 "scan.nw"
+#line 13908 "scan.nw"
 for (int i = 3; i < argc; i++) {
   int o[3];
   if (!strcmp(argv[i], "--check-only")) {
@@ -7374,7 +8462,7 @@ for (int i = 3; i < argc; i++) {
     return usage_error("run takes --check-only and --offsets A,B,H, not '%s'", argv[i]);
   }
 }
-#line 12339 "scan.nw"
+#line 13890 "scan.nw"
   if (v->max_len && len > v->max_len)
     return usage_error("%s takes rows of at most %lld elements", v->name, v->max_len);
   if (shape_too_large(rows, len)) return EXIT_USAGE;
@@ -7385,7 +8473,7 @@ for (int i = 3; i < argc; i++) {
   c.rows = rows;
   c.len = len;
   
-#line 12371 "scan.nw"
+#line 13922 "scan.nw"
 case_result r = run_case(kernel_ref{v, -1}, &c);
 if (!timed) {
   char text[200];
@@ -7407,7 +8495,7 @@ for (int i = 0; i < 20; i++) {
   CUDA_CHECK(cudaEventSynchronize(stop));
   CUDA_CHECK(cudaEventElapsedTime(&ms[i], start, stop));
 }
-#line 12396 "scan.nw"
+#line 13947 "scan.nw"
 qsort(ms, 20, sizeof ms[0], compare_floats);
 double median = 0.5 * (ms[9] + ms[10]);
 char text[200];
@@ -7419,9 +8507,9 @@ CUDA_CHECK(cudaEventDestroy(start));
 CUDA_CHECK(cudaEventDestroy(stop));
 case_buffers_free(&m);
 return r.ok ? EXIT_OK : EXIT_FAILED;
-#line 12349 "scan.nw"
+#line 13900 "scan.nw"
 }
-#line 12435 "scan.nw"
+#line 13986 "scan.nw"
 /* Pointers that start where cudaMalloc's would, on 256-byte lines, or offset[k]
    floats past them. They are never dereferenced: a plan reads only where
    arrays start. */
@@ -7431,7 +8519,7 @@ static void plan_arrays(const int *offset, const float **a, const float **b, flo
   *b = (const float *)(uintptr_t)(2ULL << 40) + offset[1];
   *h = (float *)(uintptr_t)(3ULL << 40) + offset[2];
 }
-#line 12705 "scan.nw"
+#line 14256 "scan.nw"
 static plan_facts plan_facts_for(const float *a, const float *b, float *h, long long rows,
                                  long long len)
 {
@@ -7454,7 +8542,7 @@ static plan_facts plan_facts_for(const float *a, const float *b, float *h, long 
   f.ring_resident = l4_ring_resident();
   l4_params p = l4_params_for(a, b, h, rows, len, &aligned);
   
-#line 12732 "scan.nw"
+#line 14283 "scan.nw"
 if (f.plan.kernel == L4_RUNS_HELD) {
   f.tiles = l4_tiles(rows * len, p.shift, HELD_TILE);
   f.resident = aligned ? l4_held_resident<true>() : l4_held_resident<false>();
@@ -7463,10 +8551,10 @@ if (f.plan.kernel == L4_RUNS_HELD) {
   f.resident = f.plan.items == 8 ? l4_resident<8, true>() : f.plan.items == 16
              ? l4_resident<16, true>() : l4_resident<32, true>();
 }
-#line 12727 "scan.nw"
+#line 14278 "scan.nw"
   return f;
 }
-#line 12746 "scan.nw"
+#line 14297 "scan.nw"
 static int command_plan(int argc, char **argv)
 {
   long long rows, len;
@@ -7492,7 +8580,7 @@ static int command_plan(int argc, char **argv)
   printf("%s\n", text);
   return EXIT_OK;
 }
-#line 12793 "scan.nw"
+#line 14344 "scan.nw"
 static int trace_blelloch(int n)
 {
   printf("# phase\tlevel\tleft\tright\n");
@@ -7510,7 +8598,7 @@ static int trace_blelloch(int n)
   }
   return EXIT_OK;
 }
-#line 12813 "scan.nw"
+#line 14364 "scan.nw"
 static int trace_lookback(void)
 {
   protocol_case c = {1, 24 * 4, 4};
@@ -7534,7 +8622,7 @@ static int trace_lookback(void)
   launch_memory_free(m);
   return finished ? EXIT_OK : EXIT_FAILED;
 }
-#line 12839 "scan.nw"
+#line 14390 "scan.nw"
 static int trace_ring(void)
 {
   const ring_case one_row = {1, 64 * 8, 8, 5};
@@ -7557,13 +8645,13 @@ static int trace_ring(void)
   case_arrays_free(m);
   return finished ? EXIT_OK : EXIT_FAILED;
 }
-#line 12864 "scan.nw"
+#line 14415 "scan.nw"
 static int trace_held(void)
 {
   const held_case one_row = {1, 32 * 8, 8, 4}, *c = &one_row;
   int ci = 0, fault = FAULT_NONE;
   
-#line 9177 "scan.nw"
+#line 9391 "scan.nw"
 long long n = c->rows * c->len, tiles = (n + c->tile_size - 1) / c->tile_size;
 case_arrays m = case_arrays_new(n, ci % DECAY_COUNT);
 double *first_h = m.first_h;
@@ -7574,7 +8662,7 @@ held_block *blocks = (held_block *)malloc(sizeof(held_block) * c->blocks);
 int *movable = (int *)malloc(sizeof(int) * 2 * c->blocks);
 held_launch L = {m.a, m.b, m.h, n, c->len, c->tile_size, tiles, 0, fault, c->blocks, false,
                  flag, aggregate, inclusive, blocks, movable};
-#line 12869 "scan.nw"
+#line 14420 "scan.nw"
   long long stamps[32 * HSTAMPS];
   protocol_evidence ev = {false, false, false, ""};
   L.stamps = stamps;
@@ -7587,13 +8675,13 @@ held_launch L = {m.a, m.b, m.h, n, c->len, c->tile_size, tiles, 0, fault, c->blo
     printf("\n");
   }
   
-#line 9190 "scan.nw"
+#line 9404 "scan.nw"
 case_arrays_free(m);
 free(flag); free(aggregate); free(inclusive); free(blocks); free(movable);
-#line 12881 "scan.nw"
+#line 14432 "scan.nw"
   return finished ? EXIT_OK : EXIT_FAILED;
 }
-#line 12886 "scan.nw"
+#line 14437 "scan.nw"
 /* What the trace keeps of one schedule: each walk's first window, and the
    launch at the moment of the walk it draws. */
 typedef struct {
@@ -7618,7 +8706,7 @@ static void watch_group_walk(const group_launch *L, const group_actor *x, void *
   }
   if (x->step != GSTEP_FOLD || x->window != x->tile / 32 - 1) return;
   
-#line 12920 "scan.nw"
+#line 14471 "scan.nw"
 unsigned settled = w->first_empty[x->tile] & ((1u << x->lane) - 1);
 int s = __builtin_popcount(settled), f = x->lane - s, empty = 0;
 for (long long G = 0; G < (L->tiles + 31) / 32; G++)
@@ -7629,15 +8717,15 @@ w->score = score, w->moment = w->events, w->tile = x->tile;
 w->known = x->lane, w->settled = settled;
 for (long long t = 0; t < L->tiles; t++) w->tile_kind[t] = L->tile_word[t].kind;
 for (long long G = 0; G < (L->tiles + 31) / 32; G++) w->group_kind[G] = L->group_word[G].kind;
-#line 12910 "scan.nw"
+#line 14461 "scan.nw"
 }
-#line 12941 "scan.nw"
+#line 14492 "scan.nw"
 static int trace_groups(void)
 {
   const group_case two_rows = {2, 1024, 4}, *c = &two_rows;
   int ci = 0, fault = FAULT_NONE, settle = 1;
   
-#line 10080 "scan.nw"
+#line 10294 "scan.nw"
 long long n = c->rows * c->len, tiles = (n + c->tile_size - 1) / c->tile_size;
 case_arrays m = case_arrays_new(n, ci % DECAY_COUNT);
 double *first_h = m.first_h;
@@ -7646,7 +8734,7 @@ group_actor *actors = (group_actor *)malloc(sizeof(group_actor) * tiles);
 int *movable = (int *)malloc(sizeof(int) * tiles);
 group_launch L = {m.a, m.b, m.h, n, c->len, c->tile_size, tiles, 0, fault, settle, false, false,
                   false, words, words + tiles, actors};
-#line 12946 "scan.nw"
+#line 14497 "scan.nw"
   long long groups = (tiles + 31) / 32;
   walk_moment w = {0, -1, -1, (unsigned *)calloc(tiles, sizeof(unsigned)), -1, 0, 0,
                    (int *)malloc(sizeof(int) * tiles), (int *)malloc(sizeof(int) * groups)};
@@ -7656,7 +8744,7 @@ group_launch L = {m.a, m.b, m.h, n, c->len, c->tile_size, tiles, 0, fault, settl
   bool ok = !ev.deadlock && !ev.out_of_bound && !ev.disagree && w.tile >= 0;
   if (ok) {
     
-#line 12967 "scan.nw"
+#line 14518 "scan.nw"
 static const char *const tile_words[] = {"empty", "aggregate", "known"};
 static const char *const group_words[] = {"empty", "total", "known"};
 long long G = w.tile / 32;
@@ -7673,14 +8761,14 @@ for (long long H = 0; H < groups; H++) {
          j < 0 || j >= 32 ? "-" : j == w.known ? "known" : j > w.known ? "window"
          : w.settled >> j & 1 ? "settled" : "folded");
 }
-#line 12955 "scan.nw"
+#line 14506 "scan.nw"
   }
   case_arrays_free(m);
   free(words); free(actors); free(movable);
   free(w.first_empty); free(w.tile_kind); free(w.group_kind);
   return ok ? EXIT_OK : EXIT_FAILED;
 }
-#line 12992 "scan.nw"
+#line 14543 "scan.nw"
 static int trace_rows(void)
 {
   const int warps = 4, ways = 2;
@@ -7703,7 +8791,7 @@ static int trace_rows(void)
             }
   return EXIT_OK;
 }
-#line 13026 "scan.nw"
+#line 14577 "scan.nw"
 static int trace_plan(void)
 {
   static const char *const kernels[] = {"warps", "ring", "held", "tiles"};
@@ -7732,7 +8820,7 @@ static int trace_plan(void)
     }
   return EXIT_OK;
 }
-#line 13057 "scan.nw"
+#line 14608 "scan.nw"
 static int command_trace(int argc, char **argv)
 {
   long long n;
@@ -7751,7 +8839,7 @@ static int command_trace(int argc, char **argv)
   return usage_error("trace takes 'blelloch N', 'lookback', 'ring', 'held', 'groups', 'rows' "
                      "or 'plan'");
 }
-#line 13083 "scan.nw"
+#line 14634 "scan.nw"
 static const char usage_text[] =
   "usage: scan COMMAND [ARGUMENTS]\n"
   "  list                 the test suites and the kernels\n"
@@ -7777,7 +8865,7 @@ static const char usage_text[] =
   "exit status: 0 passed (or done), 1 failed (a test, a check or a CUDA call),\n"
   "2 usage error, 3 no usable GPU (run, bench, plan, trace plan), 77 skipped\n"
   "(check, when every suite it ran skipped itself)\n";
-#line 13117 "scan.nw"
+#line 14668 "scan.nw"
 /* Sets run_seed; returns EXIT_OK, or says what is wrong with SCAN_SEED. */
 static int read_seed(void)
 {
@@ -7795,7 +8883,7 @@ static int read_seed(void)
   run_seed = v;
   return EXIT_OK;
 }
-#line 13137 "scan.nw"
+#line 14688 "scan.nw"
 int main(int argc, char **argv)
 {
   if (argc < 2) { fputs(usage_text, stderr); return EXIT_USAGE; }
@@ -7815,5 +8903,5 @@ int main(int argc, char **argv)
   if (!strcmp(command, "trace")) return command_trace(argc - 2, argv + 2);
   return usage_error("unknown command '%s' (try 'scan --help')", command);
 }
-#line 290 "scan.nw"
+#line 324 "scan.nw"
 #endif
