@@ -48,21 +48,22 @@ cudaError_t scan_check_offsets(const long long *host_offsets, long long rows, lo
 #endif
 #define FOR_EACH_THREAD(tid, count) \
   for (int tid = THREAD_FIRST; tid < (count); tid += THREAD_STRIDE)
-#line 11870 "scan.nw"
+#line 11931 "scan.nw"
 #include <errno.h>
-#line 12749 "scan.nw"
+#line 12814 "scan.nw"
 #include <time.h>
 #include <cuda_pipeline.h>
 #include <cooperative_groups.h>   /* the ring's grid-wide wait at its start */
-#line 12759 "scan.nw"
+#line 12824 "scan.nw"
 #ifndef SCAN_NO_MAIN
 #include <cub/device/device_scan.cuh>
+#include <cub/device/device_transform.cuh>
 #include <thrust/iterator/counting_iterator.h>
 #include <thrust/iterator/transform_iterator.h>
 #include <thrust/iterator/transform_output_iterator.h>
 #include <dlfcn.h>
 #endif
-#line 13357 "scan.nw"
+#line 13930 "scan.nw"
 #include <ctype.h>
 #include <sys/stat.h>
 #line 298 "scan.nw"
@@ -2852,7 +2853,7 @@ cudaError_t scan_check_offsets(const long long *host_offsets, long long rows, lo
 }
 #line 236 "scan.nw"
 #ifndef SCAN_NO_MAIN
-#line 7430 "scan.nw"
+#line 7491 "scan.nw"
 enum { EXIT_OK = 0, EXIT_FAILED = 1, EXIT_USAGE = 2, EXIT_NO_GPU = 3,
        EXIT_SKIPPED = 77 };
 
@@ -2865,7 +2866,7 @@ static void cuda_check(cudaError_t e, const char *what, const char *file, int li
   fprintf(stderr, "%s:%d: %s: %s\n", file, line, what, cudaGetErrorString(e));
   exit(EXIT_FAILED);
 }
-#line 7457 "scan.nw"
+#line 7518 "scan.nw"
 static uint64_t mix64(uint64_t x)   /* SplitMix64's finaliser */
 {
   x += 0x9E3779B97F4A7C15ULL;
@@ -2880,7 +2881,7 @@ static float uniform_at(uint64_t seed, long long i, float lo, float hi)
   double u = (double)(mix64(seed ^ mix64((uint64_t)i)) >> 40) * 0x1p-24;
   return (float)(lo + (hi - lo) * u);
 }
-#line 7474 "scan.nw"
+#line 7535 "scan.nw"
 static void fill_uniform(float *x, long long n, uint64_t seed, float lo, float hi)
 {
 #pragma omp parallel for schedule(static)
@@ -2891,7 +2892,7 @@ static uint64_t run_seed;     /* printed at the start; SCAN_SEED replays it */
 static uint64_t case_counter;
 
 static uint64_t next_seed(void) { return mix64(run_seed + ++case_counter); }
-#line 7492 "scan.nw"
+#line 7553 "scan.nw"
 typedef struct { const char *name; float lo, hi; } decay_family;
 
 static const decay_family decays[] = {
@@ -2905,7 +2906,7 @@ static void make_inputs(float *a, float *b, long long n, int decay)
   fill_uniform(a, n, next_seed(), decays[decay].lo, decays[decay].hi);
   fill_uniform(b, n, next_seed(), -1.0f, 1.0f);
 }
-#line 11748 "scan.nw"
+#line 11809 "scan.nw"
 static int usage_error(const char *fmt, ...)
 {
   va_list args;
@@ -2916,7 +2917,7 @@ static int usage_error(const char *fmt, ...)
   va_end(args);
   return EXIT_USAGE;
 }
-#line 12000 "scan.nw"
+#line 12061 "scan.nw"
 static int compare_floats(const void *x, const void *y)
 {
   float a = *(const float *)x, b = *(const float *)y;
@@ -3001,7 +3002,7 @@ static void compare_one(comparison *c, double out, double ref, double bound,
     c->worst_ref = ref;
   }
 }
-#line 7512 "scan.nw"
+#line 7573 "scan.nw"
 /* Compare one row of an output (float from the GPU, double from a mirror). */
 template <typename real>
 static void compare_row(const float *a, const float *b, const real *out,
@@ -3016,7 +3017,7 @@ static void compare_row(const float *a, const float *b, const real *out,
                 first_index + t);
   }
 }
-#line 7532 "scan.nw"
+#line 7593 "scan.nw"
 static void merge_comparison(comparison *into, const comparison *c)
 {
   into->checked += c->checked;
@@ -3029,7 +3030,7 @@ static void merge_comparison(comparison *into, const comparison *c)
     into->worst_ref = c->worst_ref;
   }
 }
-#line 7547 "scan.nw"
+#line 7608 "scan.nw"
 template <typename real>
 static comparison compare_rows(const float *a, const float *b, const real *out,
                                long long rows, long long len, precision p)
@@ -3049,7 +3050,7 @@ static comparison compare_rows(const float *a, const float *b, const real *out,
   }
   return all;
 }
-#line 7572 "scan.nw"
+#line 7633 "scan.nw"
 static void describe_worst(char *text, size_t size, const comparison *c,
                            long long len)
 {
@@ -3114,7 +3115,7 @@ for (long long g = 0; g < tiles; g++) {
   free(local_a);
   free(spine);
 }
-#line 7624 "scan.nw"
+#line 7685 "scan.nw"
 typedef void (*mirror_fn)(const float *a, const float *b, double *h,
                           long long rows, long long len, int fault,
                           int *overflow);
@@ -3128,7 +3129,7 @@ typedef struct {
   int overflow_slot;     /* the first slot past a tile, -1 if none */
   long long overflow_len;
 } evidence;
-#line 7640 "scan.nw"
+#line 7701 "scan.nw"
 static evidence run_mirror(mirror_fn mirror, const mirror_case *cases,
                            int count, int fault)
 {
@@ -3143,7 +3144,7 @@ static evidence run_mirror(mirror_fn mirror, const mirror_case *cases,
     mirror(a, b, h, cases[i].rows, cases[i].len, fault, &overflow);
     comparison c = compare_rows(a, b, h, cases[i].rows, cases[i].len, FLOAT64);
     
-#line 7661 "scan.nw"
+#line 7722 "scan.nw"
 if (c.failed || overflow >= 0) ev.failed_cases++;
 if (overflow >= 0 && ev.overflow_slot < 0) {
   ev.overflow_slot = overflow;
@@ -3153,12 +3154,12 @@ if (ev.worst.worst_index < 0 || c.worst_ratio > ev.worst.worst_ratio) {
   ev.worst = c;
   ev.worst_len = cases[i].len;
 }
-#line 7654 "scan.nw"
+#line 7715 "scan.nw"
     free(a); free(b); free(h);
   }
   return ev;
 }
-#line 7675 "scan.nw"
+#line 7736 "scan.nw"
 static const char *const fault_names[FAULT_COUNT] = {
   "correct", "upsweep-swap", "downsweep-swap", "downsweep-index-off-by-one",
   "root-not-identity", "threads-rounded-to-warp", "apply-swap",
@@ -3175,7 +3176,7 @@ static const char *const fault_names[FAULT_COUNT] = {
   "ring-producer-skips-empty", "ring-look-left-fold", "ring-look-skips-empty",
   "ring-look-skips-window",
 };
-#line 7698 "scan.nw"
+#line 7759 "scan.nw"
 static bool report_fault(int fault, const evidence *ev, int cases)
 {
   char text[256];
@@ -3194,7 +3195,7 @@ static bool report_fault(int fault, const evidence *ev, int cases)
     printf("  caught %-28s %s, len %lld\n", fault_names[fault], text, ev->worst_len);
   return ev->failed_cases > 0;
 }
-#line 7719 "scan.nw"
+#line 7780 "scan.nw"
 static int mirror_suite(mirror_fn mirror, const mirror_case *cases, int count,
                         const int *faults, int fault_count)
 {
@@ -3205,7 +3206,7 @@ static int mirror_suite(mirror_fn mirror, const mirror_case *cases, int count,
   }
   return ok ? EXIT_OK : EXIT_FAILED;
 }
-#line 7737 "scan.nw"
+#line 7798 "scan.nw"
 static int length_cases(mirror_case *cases, long long ceiling, long long rows)
 {
   static const long long extra[] = {1, 2, 3, 5, 7, 100, 1000, 1500, 3001, 100003};
@@ -3217,7 +3218,7 @@ static int length_cases(mirror_case *cases, long long ceiling, long long rows)
       if (p + d <= ceiling) cases[count++] = mirror_case{rows, p + d};
   return count;
 }
-#line 7811 "scan.nw"
+#line 7872 "scan.nw"
 enum { STEP_CLAIM, STEP_SCAN, STEP_PUBLISH_FIRST, STEP_PUBLISH_SECOND,
        STEP_WALK, STEP_FOLD, STEP_PREFIX_FIRST, STEP_PREFIX_SECOND,
        STEP_WRITE, STEP_DONE };
@@ -3234,7 +3235,7 @@ typedef struct {
   bool found_aggregate;      /* the walk stopped at an A (a broken variant) */
   long long t_claim, t_published, t_found, t_prefix, t_done;  /* the figure */
 } actor;
-#line 7830 "scan.nw"
+#line 7891 "scan.nw"
 typedef struct {
   const float *a, *b;
   double *h;
@@ -3247,7 +3248,7 @@ typedef struct {
   int resident_limit, started;        /* blocks become resident in order */
   const int *residency;               /* of this permutation */
 } launch;
-#line 7848 "scan.nw"
+#line 7909 "scan.nw"
 static tile_place launch_place(const launch *L, long long tile)
 {
   return place_tile(tile, L->len, L->per_row, (int)L->tile_size);
@@ -3258,7 +3259,7 @@ static affine<double> element_at(const launch *L, tile_place p, int i)
   affine<double> x = {L->a[p.start + i], L->b[p.start + i]};
   return p.index == 0 && i == 0 ? start_row(x) : x;
 }
-#line 7865 "scan.nw"
+#line 7926 "scan.nw"
 /* One half of publishing `flag` for tile g: the value or the flag. */
 static void publish_half(launch *L, long long g, int flag, affine<double> value,
                          bool first_half)
@@ -3271,7 +3272,7 @@ static void publish_half(launch *L, long long g, int flag, affine<double> value,
     L->flag[g] = flag;
   }
 }
-#line 7883 "scan.nw"
+#line 7944 "scan.nw"
 /* One event of the walk; returns false when the actor must wait. */
 static bool walk_serial_event(launch *L, actor *x)
 {
@@ -3286,7 +3287,7 @@ static bool walk_serial_event(launch *L, actor *x)
   }
   return true;
 }
-#line 7903 "scan.nw"
+#line 7964 "scan.nw"
 static bool walk_warp_event(launch *L, actor *x)
 {
   long long first = x->tile - launch_place(L, x->tile).index;
@@ -3306,23 +3307,23 @@ static bool walk_warp_event(launch *L, actor *x)
   x->step = STEP_FOLD;
   return true;
 }
-#line 7930 "scan.nw"
+#line 7991 "scan.nw"
 static affine<double> fold_forward(const launch *L, const actor *x)
 {
   long long g = x->tile;
   affine<double> acc = x->found_aggregate ? L->aggregate[x->found]
                                           : L->inclusive[x->found];
   if (L->fault == FAULT_BACKWARD_FOLD) 
-#line 7944 "scan.nw"
+#line 8005 "scan.nw"
 {
   if (x->found + 1 >= g) return acc;
   affine<double> right = L->aggregate[g - 1];
   for (long long j = g - 2; j > x->found; j--) right = combine(L->aggregate[j], right);
   return combine(acc, right);
 }
-#line 7936 "scan.nw"
+#line 7997 "scan.nw"
   if (L->walk == WALK_WARP) 
-#line 7953 "scan.nw"
+#line 8014 "scan.nw"
 {
   for (long long w = x->look; w < g; w += 32) {
     int top = w == x->look ? x->lane - 1 : 31;
@@ -3333,12 +3334,12 @@ static affine<double> fold_forward(const launch *L, const actor *x)
   }
   return acc;
 }
-#line 7937 "scan.nw"
+#line 7998 "scan.nw"
   for (long long j = x->found + 1; j < g; j++)
     acc = combine_at(FAULT_WALK_ORDER, L->fault, acc, L->aggregate[j]);
   return acc;
 }
-#line 7970 "scan.nw"
+#line 8031 "scan.nw"
 /* Take one step of actor x; false when it cannot move now. */
 static bool actor_event(launch *L, actor *x, int block)
 {
@@ -3350,7 +3351,7 @@ static bool actor_event(launch *L, actor *x, int block)
     x->step = STEP_SCAN;
     return true;
   
-#line 7988 "scan.nw"
+#line 8049 "scan.nw"
 case STEP_SCAN:
   x->total = element_at(L, p, 0);
   for (int i = 1; i < p.count; i++) x->total = combine(x->total, element_at(L, p, i));
@@ -3368,9 +3369,9 @@ case STEP_PUBLISH_SECOND:
   return true;
 case STEP_WALK:
   return L->walk == WALK_SERIAL ? walk_serial_event(L, x) : walk_warp_event(L, x);
-#line 7981 "scan.nw"
+#line 8042 "scan.nw"
   
-#line 8008 "scan.nw"
+#line 8069 "scan.nw"
 case STEP_FOLD:
   x->prefix = fold_forward(L, x);
   x->t_found = L->clock;
@@ -3393,11 +3394,11 @@ case STEP_WRITE: {
   x->step = STEP_DONE;
   return true;
 }
-#line 7982 "scan.nw"
+#line 8043 "scan.nw"
   }
   return false;
 }
-#line 8055 "scan.nw"
+#line 8116 "scan.nw"
 enum { SCHEDULE_RANDOM, SCHEDULE_LATE_PREFIX, SCHEDULE_REVERSE_RESIDENCY,
        SCHEDULE_STALLS, SCHEDULE_KINDS };
 static const char *const schedule_names[SCHEDULE_KINDS] = {
@@ -3411,7 +3412,7 @@ static bool can_move(launch *L, const actor *x)
   return L->walk == WALK_SERIAL ? walk_serial_event(L, &copy)
                                 : walk_warp_event(L, &copy);
 }
-#line 8071 "scan.nw"
+#line 8132 "scan.nw"
 /* Pick the actor for the next event, or -1 if no one can move. */
 static int pick_actor(launch *L, int policy, uint64_t *rng)
 {
@@ -3428,7 +3429,7 @@ static int pick_actor(launch *L, int policy, uint64_t *rng)
   *rng = mix64(*rng);
   return movable[*rng % (uint64_t)count];
 }
-#line 8090 "scan.nw"
+#line 8151 "scan.nw"
 /* Make blocks resident, in the order of L->residency, up to the limit. */
 static void admit_blocks(launch *L)
 {
@@ -3440,7 +3441,7 @@ static void admit_blocks(launch *L)
     resident++;
   }
 }
-#line 8104 "scan.nw"
+#line 8165 "scan.nw"
 /* Run a launch to the end; false on deadlock. */
 static bool run_launch(launch *L, int policy, uint64_t seed)
 {
@@ -3449,7 +3450,7 @@ static bool run_launch(launch *L, int policy, uint64_t seed)
     admit_blocks(L);
     int i = pick_actor(L, policy, &rng);
     if (i < 0) 
-#line 8126 "scan.nw"
+#line 8187 "scan.nw"
 {
   bool thawed = false;
   for (int j = 0; j < (int)L->tiles && !thawed; j++)
@@ -3457,7 +3458,7 @@ static bool run_launch(launch *L, int policy, uint64_t seed)
   if (!thawed) return false;
   continue;
 }
-#line 8112 "scan.nw"
+#line 8173 "scan.nw"
     actor *x = &L->blocks[i];
     int before = x->step;
     actor_event(L, x, i);
@@ -3469,7 +3470,7 @@ static bool run_launch(launch *L, int policy, uint64_t seed)
   }
   return true;
 }
-#line 8157 "scan.nw"
+#line 8218 "scan.nw"
 static void launch_init(launch *L, const float *a, const float *b, double *h,
                         long long rows, long long len, long long tile_size,
                         int walk, int fault, int policy, int *order)
@@ -3488,7 +3489,7 @@ static void launch_init(launch *L, const float *a, const float *b, double *h,
   }
   L->residency = order;
 }
-#line 8185 "scan.nw"
+#line 8246 "scan.nw"
 typedef struct { long long rows, len, tile_size; } protocol_case;
 
 static const protocol_case protocol_cases[] = {
@@ -3497,7 +3498,7 @@ static const protocol_case protocol_cases[] = {
 };
 #define PROTOCOL_CASES 6
 #define RANDOM_SCHEDULES 24
-#line 8201 "scan.nw"
+#line 8262 "scan.nw"
 typedef struct { float *a, *b; double *h, *first_h; } case_arrays;
 
 static case_arrays case_arrays_new(long long n, int decay)
@@ -3513,7 +3514,7 @@ static void case_arrays_free(case_arrays m)
 {
   free(m.a); free(m.b); free(m.h); free(m.first_h);
 }
-#line 8221 "scan.nw"
+#line 8282 "scan.nw"
 typedef struct {
   float *a, *b;
   double *h, *first_h;
@@ -3535,20 +3536,20 @@ static launch_memory launch_memory_new(long long n, long long tiles)
   m.blocks = (actor *)malloc(sizeof(actor) * tiles);
   return m;
 }
-#line 8245 "scan.nw"
+#line 8306 "scan.nw"
 static void launch_memory_free(launch_memory m)
 {
   free(m.a); free(m.b); free(m.h); free(m.first_h); free(m.flag); free(m.order);
   free(m.aggregate); free(m.inclusive); free(m.blocks);
 }
-#line 8258 "scan.nw"
+#line 8319 "scan.nw"
 typedef struct {
   bool deadlock, disagree, out_of_bound;
   char detail[256];
   bool broke_rule;   /* a mirror's own rule broken (the ring's: a post lost, a phase misread) */
 } protocol_evidence;
 
-#line 8267 "scan.nw"
+#line 8328 "scan.nw"
 static void note(protocol_evidence *ev, bool *flag, const char *fmt, ...)
 {
   if (*flag) return;
@@ -3559,7 +3560,7 @@ static void note(protocol_evidence *ev, bool *flag, const char *fmt, ...)
   vsnprintf(ev->detail, sizeof ev->detail, fmt, args);
   va_end(args);
 }
-#line 8284 "scan.nw"
+#line 8345 "scan.nw"
 /* Holds one schedule's outputs h to the bound and to the first schedule's
    bits (kept in first_h when `first`); `schedule` names it in the evidence. */
 static void judge_schedule(const float *a, const float *b, const double *h, double *first_h,
@@ -3582,7 +3583,7 @@ static void judge_schedule(const float *a, const float *b, const double *h, doub
         break;
       }
 }
-#line 8309 "scan.nw"
+#line 8370 "scan.nw"
 static void run_schedule(const protocol_case *c, launch_memory *m, int walk,
                          int fault, int policy, uint64_t seed, bool first,
                          protocol_evidence *ev)
@@ -3600,7 +3601,7 @@ static void run_schedule(const protocol_case *c, launch_memory *m, int walk,
   judge_schedule(m->a, m->b, m->h, m->first_h, c->rows, c->len, first,
                  schedule_names[policy], ev);
 }
-#line 8329 "scan.nw"
+#line 8390 "scan.nw"
 static protocol_evidence run_protocol(int walk, int fault, int *schedules)
 {
   protocol_evidence ev = {false, false, false, ""};
@@ -3619,7 +3620,7 @@ static protocol_evidence run_protocol(int walk, int fault, int *schedules)
   }
   return ev;
 }
-#line 8448 "scan.nw"
+#line 8509 "scan.nw"
 enum { WORK_CLAIM, WORK_PUBLISH, WORK_FINISH, WORK_TAKE, WORK_DONE };
 enum { WALKER_START, WALKER_WAIT, WALKER_LOOK, WALKER_SIGNAL, WALKER_DONE };
 
@@ -3635,7 +3636,7 @@ typedef struct {
   long long walking, look;              /* the walking warp's own */
   bool walking_last;
 } held_block;
-#line 8466 "scan.nw"
+#line 8527 "scan.nw"
 typedef struct {
   const float *a, *b;
   double *h;
@@ -3657,7 +3658,7 @@ static affine<double> held_element(const held_launch *L, long long i)
   if (i % L->len == 0) x = affine<double>{0.0, start_row(x).b};
   return x;
 }
-#line 8496 "scan.nw"
+#line 8557 "scan.nw"
 enum { HSTAMP_CLAIMED, HSTAMP_PUBLISHED, HSTAMP_HELD, HSTAMP_WALKED, HSTAMP_PREFIXED,
        HSTAMP_STORED, HSTAMP_BLOCK, HSTAMPS };
 
@@ -3670,7 +3671,7 @@ static void held_note_block(held_launch *L, long long g, const held_block *k)
 {
   if (L->stamps && g < L->tiles) L->stamps[g * HSTAMPS + HSTAMP_BLOCK] = k - L->blocks;
 }
-#line 8516 "scan.nw"
+#line 8577 "scan.nw"
 /* Folds tile g onto `before`; writes every state to h when `write`. */
 static affine<double> held_fold(held_launch *L, long long g, affine<double> before,
                                 bool write)
@@ -3682,7 +3683,7 @@ static affine<double> held_fold(held_launch *L, long long g, affine<double> befo
   }
   return before;
 }
-#line 8544 "scan.nw"
+#line 8605 "scan.nw"
 /* One event of block k's workers; false when they must wait. */
 static bool held_work_event(held_launch *L, held_block *k)
 {
@@ -3702,7 +3703,7 @@ static bool held_work_event(held_launch *L, held_block *k)
     k->early = k->prefix;
     return true;
   
-#line 8569 "scan.nw"
+#line 8630 "scan.nw"
 case WORK_FINISH: {
   if (!k->done) return false;
   bool wrong = L->fault == FAULT_HELD_WRONG_TILE && k->tile < L->tiles;
@@ -3730,11 +3731,11 @@ case WORK_TAKE: {
   k->early = k->prefix;
   return true;
 }
-#line 8563 "scan.nw"
+#line 8624 "scan.nw"
   }
   return false;
 }
-#line 8605 "scan.nw"
+#line 8666 "scan.nw"
 /* One event of block k's walking warp; false when it must wait. */
 static bool held_walker_event(held_launch *L, held_block *k)
 {
@@ -3752,7 +3753,7 @@ static bool held_walker_event(held_launch *L, held_block *k)
     k->walker = WALKER_LOOK;
     return true;
   
-#line 8633 "scan.nw"
+#line 8694 "scan.nw"
 case WALKER_LOOK: {
   long long g = k->walking;
   if (g == 0) { k->prefix = identity_map<double>(); k->walker = WALKER_SIGNAL; return true; }
@@ -3766,7 +3767,7 @@ case WALKER_LOOK: {
   k->walker = WALKER_SIGNAL;
   return true;
 }
-#line 8622 "scan.nw"
+#line 8683 "scan.nw"
   case WALKER_SIGNAL:
     k->done = true;
     held_stamp(L, k->walking, HSTAMP_PREFIXED);
@@ -3775,7 +3776,7 @@ case WALKER_LOOK: {
   }
   return false;
 }
-#line 8656 "scan.nw"
+#line 8717 "scan.nw"
 enum { HELD_RANDOM, HELD_WORKERS_FIRST, HELD_WALKERS_FIRST };
 
 static bool held_can_move(const held_launch *L, int actor)
@@ -3790,7 +3791,7 @@ static bool held_can_move(const held_launch *L, int actor)
   }
   return false;
 }
-#line 8673 "scan.nw"
+#line 8734 "scan.nw"
 /* Runs a launch to the end under one schedule; false on deadlock. */
 static bool held_run(held_launch *L, int policy, uint64_t rng)
 {
@@ -3813,14 +3814,14 @@ static bool held_run(held_launch *L, int policy, uint64_t rng)
     if (L->blocks[k].work != WORK_DONE || L->blocks[k].walker != WALKER_DONE) return false;
   return true;
 }
-#line 8702 "scan.nw"
+#line 8763 "scan.nw"
 typedef struct { long long rows, len, tile_size; int blocks; } held_case;
 
 static const held_case held_cases[] = {
   {1, 203, 4, 3}, {3, 41, 8, 2}, {5, 7, 4, 4}, {1, 5, 8, 3}, {2, 64, 4, 1}, {4, 33, 5, 6},
 };
 #define HELD_CASES ((int)(sizeof held_cases / sizeof held_cases[0]))
-#line 8716 "scan.nw"
+#line 8777 "scan.nw"
 static bool held_schedule(held_launch *L, const held_case *c, int policy, uint64_t seed,
                           double *first_h, bool first, protocol_evidence *ev)
 {
@@ -3846,7 +3847,7 @@ static bool held_schedule(held_launch *L, const held_case *c, int policy, uint64
   judge_schedule(L->a, L->b, L->h, first_h, c->rows, c->len, first, name, ev);
   return true;
 }
-#line 8747 "scan.nw"
+#line 8808 "scan.nw"
 static protocol_evidence run_held_mirror(int fault, int *schedules)
 {
   protocol_evidence ev = {false, false, false, ""};
@@ -3854,7 +3855,7 @@ static protocol_evidence run_held_mirror(int fault, int *schedules)
   for (int ci = 0; ci < HELD_CASES; ci++) {
     const held_case *c = &held_cases[ci];
     
-#line 8767 "scan.nw"
+#line 8828 "scan.nw"
 long long n = c->rows * c->len, tiles = (n + c->tile_size - 1) / c->tile_size;
 case_arrays m = case_arrays_new(n, ci % DECAY_COUNT);
 double *first_h = m.first_h;
@@ -3865,7 +3866,7 @@ held_block *blocks = (held_block *)malloc(sizeof(held_block) * c->blocks);
 int *movable = (int *)malloc(sizeof(int) * 2 * c->blocks);
 held_launch L = {m.a, m.b, m.h, n, c->len, c->tile_size, tiles, 0, fault, c->blocks, false,
                  flag, aggregate, inclusive, blocks, movable};
-#line 8754 "scan.nw"
+#line 8815 "scan.nw"
     bool have_first = false;   /* the first schedule that ran to its end */
     for (int s = 0; s < 2 + RANDOM_SCHEDULES; s++, ++*schedules) {
       int policy = s < 2 ? s + 1 : HELD_RANDOM;
@@ -3873,14 +3874,14 @@ held_launch L = {m.a, m.b, m.h, n, c->len, c->tile_size, tiles, 0, fault, c->blo
         have_first = true;
     }
     
-#line 8780 "scan.nw"
+#line 8841 "scan.nw"
 case_arrays_free(m);
 free(flag); free(aggregate); free(inclusive); free(blocks); free(movable);
-#line 8761 "scan.nw"
+#line 8822 "scan.nw"
   }
   return ev;
 }
-#line 8851 "scan.nw"
+#line 8912 "scan.nw"
 enum { SHARE_SCAN, SHARE_POST, SHARE_WAIT, SHARE_READ, SHARE_APPLY, SHARE_DONE };
 #define SHARE_MAX_PIECES 4
 
@@ -3891,7 +3892,7 @@ typedef struct {
   double carry, state;            /* before the stride; before this warp's step */
   affine<double> piece[SHARE_MAX_PIECES], step;
 } share_warp;
-#line 8864 "scan.nw"
+#line 8925 "scan.nw"
 typedef struct {
   const float *a, *b;
   double *h;
@@ -3910,7 +3911,7 @@ static affine<double> share_element(const share_launch *L, long long r, long lon
   affine<double> x = {L->a[r * L->len + i], L->b[r * L->len + i]};
   return x;
 }
-#line 8892 "scan.nw"
+#line 8953 "scan.nw"
 static long long share_start(const share_launch *L, const share_warp *w, int way)
 {
   return w->stride + (long long)way * L->pieces * L->piece;
@@ -3928,7 +3929,7 @@ static void share_scan(share_launch *L, share_warp *w, int way)
     w->step = p == 0 || last_only ? t : combine(w->step, t);
   }
 }
-#line 8917 "scan.nw"
+#line 8978 "scan.nw"
 static void share_read(share_launch *L, share_warp *w, int g, int way)
 {
   const affine<double> *set = L->posted + (long long)w->parity * L->groups * L->ways;
@@ -3955,7 +3956,7 @@ static void share_apply(share_launch *L, share_warp *w, int way)
     state = w->piece[p].a * state + w->piece[p].b;
   }
 }
-#line 8953 "scan.nw"
+#line 9014 "scan.nw"
 static void share_advance(share_launch *L, share_warp *w)
 {
   w->stride += (long long)L->ways * L->pieces * L->piece;
@@ -3967,7 +3968,7 @@ static void share_advance(share_launch *L, share_warp *w)
   if (L->fault == FAULT_ROWS_PARITY_PER_ROW) w->parity = 0;
   w->event = w->row < L->rows ? SHARE_SCAN : SHARE_DONE;
 }
-#line 8967 "scan.nw"
+#line 9028 "scan.nw"
 /* One event of warp `i`; false when it must wait at the barrier. */
 static bool share_event(share_launch *L, int i)
 {
@@ -3990,9 +3991,9 @@ static bool share_event(share_launch *L, int i)
   }
   return false;
 }
-#line 8997 "scan.nw"
+#line 9058 "scan.nw"
 enum { SHARE_RANDOM, SHARE_FIRST_WARP_FIRST, SHARE_LAST_WARP_FIRST };
-#line 9001 "scan.nw"
+#line 9062 "scan.nw"
 static bool share_run(share_launch *L, int policy, uint64_t rng)
 {
   int warps = L->groups * L->ways;
@@ -4013,7 +4014,7 @@ static bool share_run(share_launch *L, int policy, uint64_t rng)
     if (L->warps[i].event != SHARE_DONE) return false;
   return true;
 }
-#line 9028 "scan.nw"
+#line 9089 "scan.nw"
 typedef struct { long long rows, len; int ways, groups, pieces, piece; } share_case;
 
 static const share_case share_cases[] = {
@@ -4021,7 +4022,7 @@ static const share_case share_cases[] = {
   {4, 24, 2, 1, 2, 3}, {10, 50, 2, 3, 1, 5}, {5, 130, 8, 2, 2, 3},
 };
 #define SHARE_CASES ((int)(sizeof share_cases / sizeof share_cases[0]))
-#line 9038 "scan.nw"
+#line 9099 "scan.nw"
 static bool share_schedule(share_launch *L, const share_case *c, int policy, uint64_t seed,
                            double *first_h, bool first, protocol_evidence *ev)
 {
@@ -4043,7 +4044,7 @@ static bool share_schedule(share_launch *L, const share_case *c, int policy, uin
   judge_schedule(L->a, L->b, L->h, first_h, c->rows, c->len, first, name, ev);
   return true;
 }
-#line 9062 "scan.nw"
+#line 9123 "scan.nw"
 static protocol_evidence run_share_mirror(int fault, int *schedules)
 {
   protocol_evidence ev = {false, false, false, ""};
@@ -4051,7 +4052,7 @@ static protocol_evidence run_share_mirror(int fault, int *schedules)
   for (int ci = 0; ci < SHARE_CASES; ci++) {
     const share_case *c = &share_cases[ci];
     
-#line 9082 "scan.nw"
+#line 9143 "scan.nw"
 long long n = c->rows * c->len;
 int warps = c->groups * c->ways;
 case_arrays m = case_arrays_new(n, ci % DECAY_COUNT);
@@ -4063,7 +4064,7 @@ share_launch L = {m.a, m.b, m.h, c->rows, c->len, c->ways, c->groups, c->pieces,
                   (int *)malloc(sizeof(int) * c->groups),
                   (share_warp *)malloc(sizeof(share_warp) * warps),
                   (int *)malloc(sizeof(int) * warps)};
-#line 9069 "scan.nw"
+#line 9130 "scan.nw"
     bool have_first = false;   /* the first schedule that ran to its end */
     for (int s = 0; s < 2 + RANDOM_SCHEDULES; s++, ++*schedules)
       if (share_schedule(&L, c, s < 2 ? s + 1 : SHARE_RANDOM, next_seed(), first_h,
@@ -4074,7 +4075,7 @@ share_launch L = {m.a, m.b, m.h, c->rows, c->len, c->ways, c->groups, c->pieces,
   }
   return ev;
 }
-#line 9163 "scan.nw"
+#line 9224 "scan.nw"
 typedef struct { double a, b; bool reset; } gseg;   /* a segment, in float64 */
 static const gseg GSEG_IDENTITY = {1.0, 0.0, false};
 
@@ -4089,7 +4090,7 @@ static double gseg_apply(gseg x, double state)
 {
   return x.reset ? x.b : x.a * state + x.b;
 }
-#line 9184 "scan.nw"
+#line 9245 "scan.nw"
 enum { GWORD_EMPTY, GWORD_SEGMENT, GWORD_KNOWN };
 typedef struct { int kind; gseg value; } gword;
 
@@ -4099,7 +4100,7 @@ static gword gword_of(gseg x)
   if (x.reset) w.value.a = 1.0;
   return w;
 }
-#line 9202 "scan.nw"
+#line 9263 "scan.nw"
 static void gseg_warp_scan(gseg x[32], bool left_fold)
 {
   if (left_fold)
@@ -4109,7 +4110,7 @@ static void gseg_warp_scan(gseg x[32], bool left_fold)
       for (int lane = 31; lane >= offset; lane--)
         x[lane] = gseg_combine(x[lane - offset], x[lane]);
 }
-#line 9219 "scan.nw"
+#line 9280 "scan.nw"
 enum { GSTEP_CLAIM, GSTEP_PUBLISH, GSTEP_READ, GSTEP_SCAN, GSTEP_SETTLE_READ,
        GSTEP_SETTLE_SWAP, GSTEP_FIND, GSTEP_FOLD, GSTEP_WRITE, GSTEP_DONE };
 
@@ -4136,7 +4137,7 @@ typedef struct group_launch {
   void (*watch)(const struct group_launch *L, const group_actor *x, void *notes);
   void *notes;
 } group_launch;
-#line 9254 "scan.nw"
+#line 9315 "scan.nw"
 static void group_read_window(const group_launch *L, long long window, gword w[32])
 {
   const gword known0 = {GWORD_KNOWN, {1.0, 0.0, true}};
@@ -4162,7 +4163,7 @@ static bool group_published(const group_launch *L, long long first, int count)
     if (L->tile_word[first + i].kind == GWORD_EMPTY) return false;
   return true;
 }
-#line 9290 "scan.nw"
+#line 9351 "scan.nw"
 static void group_store(group_launch *L, long long H, gword w)
 {
   gword old = L->group_word[H];
@@ -4177,12 +4178,12 @@ static void group_swap_from_empty(group_launch *L, long long H, gword w)
 {
   if (L->group_word[H].kind == GWORD_EMPTY) group_store(L, H, w);
 }
-#line 9319 "scan.nw"
+#line 9380 "scan.nw"
 static long long group_settle_first(const group_launch *L, const group_actor *x)
 {
   return 32 * (x->window - x->lane) + (L->fault == FAULT_GROUPS_SETTLE_SHIFTED);
 }
-#line 9326 "scan.nw"
+#line 9387 "scan.nw"
 static bool group_can_move(const group_launch *L, const group_actor *x)
 {
   long long G = x->tile / 32;
@@ -4201,7 +4202,7 @@ static bool group_can_move(const group_launch *L, const group_actor *x)
   default: return x->step != GSTEP_DONE;
   }
 }
-#line 9355 "scan.nw"
+#line 9416 "scan.nw"
 static void group_scan_event(group_launch *L, group_actor *x)
 {
   long long G = x->tile / 32;
@@ -4220,7 +4221,7 @@ static void group_scan_event(group_launch *L, group_actor *x)
   x->prefix = k ? gseg_apply(x->before, 0.0) : 0.0;   /* when no walk is needed */
   x->step = needs ? GSTEP_FIND : GSTEP_WRITE;
 }
-#line 9385 "scan.nw"
+#line 9446 "scan.nw"
 static void group_settle_event(group_launch *L, group_actor *x)
 {
   gseg s[32];
@@ -4232,7 +4233,7 @@ static void group_settle_event(group_launch *L, group_actor *x)
   x->settled = s[L->fault == FAULT_GROUPS_SETTLE_SHORT ? 30 : 31];
   x->step = GSTEP_SETTLE_SWAP;
 }
-#line 9410 "scan.nw"
+#line 9471 "scan.nw"
 static void group_fold_event(group_launch *L, group_actor *x)
 {
   long long G = x->tile / 32;
@@ -4254,7 +4255,7 @@ static void group_fold_event(group_launch *L, group_actor *x)
   x->prefix = k ? gseg_apply(x->before, acc) : acc;
   x->step = GSTEP_WRITE;
 }
-#line 9437 "scan.nw"
+#line 9498 "scan.nw"
 static gseg group_element(const group_launch *L, long long i)
 {
   gseg x = {L->a[i], L->b[i], i % L->len == 0};
@@ -4268,7 +4269,7 @@ static void group_event(group_launch *L, group_actor *x)
   switch (x->step) {
   case GSTEP_CLAIM: x->tile = L->ticket++; x->step = GSTEP_PUBLISH; break;
   case GSTEP_PUBLISH: { 
-#line 9462 "scan.nw"
+#line 9523 "scan.nw"
 x->own = group_element(L, first);
 for (long long i = first + 1; i < end; i++) x->own = gseg_combine(x->own, group_element(L, i));
 if (x->own.reset) x->own.a = 1.0;   /* as readers see it, as the kernel does */
@@ -4276,29 +4277,29 @@ L->tile_word[x->tile] = gword_of(x->own);
 x->window = x->tile / 32 - 1;
 x->looked = false;
 x->step = L->settle ? GSTEP_READ : GSTEP_SCAN;
-#line 9449 "scan.nw"
+#line 9510 "scan.nw"
                                                                        } break;
   case GSTEP_READ: { 
-#line 9472 "scan.nw"
+#line 9533 "scan.nw"
 group_read_window(L, x->window, x->seen);
 x->looked = true;
 x->step = GSTEP_SCAN;
-#line 9450 "scan.nw"
+#line 9511 "scan.nw"
                                                                    } break;
   case GSTEP_SCAN: group_scan_event(L, x); break;
   case GSTEP_SETTLE_READ: group_settle_event(L, x); break;
   case GSTEP_SETTLE_SWAP: { 
-#line 9478 "scan.nw"
+#line 9539 "scan.nw"
 if (L->fault == FAULT_GROUPS_SETTLE_STORE)   /* a plain store, not a swap */
   group_store(L, x->window - x->lane, gword_of(x->settled));
 else
   group_swap_from_empty(L, x->window - x->lane, gword_of(x->settled));
 x->seen[x->lane] = gword_of(x->settled);
 x->step = GSTEP_FIND;
-#line 9453 "scan.nw"
+#line 9514 "scan.nw"
                                                                              } break;
   case GSTEP_FIND: { 
-#line 9492 "scan.nw"
+#line 9553 "scan.nw"
 if (!L->settle || !x->looked) group_read_window(L, x->window, x->seen);
 x->looked = true;
 int empty, lane = window_nearest_known(x->seen, &empty);
@@ -4313,22 +4314,22 @@ if (empty >= 0) {
   x->lane = lane;
   x->step = GSTEP_FOLD;
 }
-#line 9454 "scan.nw"
+#line 9515 "scan.nw"
                                                     } break;
   case GSTEP_FOLD: group_fold_event(L, x); break;
   case GSTEP_WRITE: { 
-#line 9509 "scan.nw"
+#line 9570 "scan.nw"
 double state = x->prefix;
 for (long long i = first; i < end; i++) {
   state = gseg_apply(group_element(L, i), state);
   L->h[i] = state;
 }
 x->step = GSTEP_DONE;
-#line 9456 "scan.nw"
+#line 9517 "scan.nw"
                                                   } break;
   }
 }
-#line 9530 "scan.nw"
+#line 9591 "scan.nw"
 enum { GROUPS_RANDOM, GROUPS_EAGER, GROUPS_LAST_LATE, GROUPS_NEWEST,
        GROUPS_EIGHT, GROUPS_POLICIES };
 static const char *const group_policy_names[GROUPS_POLICIES] = {
@@ -4355,7 +4356,7 @@ static int group_choice(const group_launch *L, const int *movable, int n, int po
   }
   return best;
 }
-#line 9560 "scan.nw"
+#line 9621 "scan.nw"
 /* Runs a launch to its end; false on deadlock, or if the actors have not
    finished after a thousand events each (a walk that never ends). Actor i is
    block i; under eight at a time, blocks become resident from the last, eight
@@ -4385,7 +4386,7 @@ static bool group_run(group_launch *L, int policy, uint64_t rng, int *movable)
     if (L->actors[i].step != GSTEP_DONE) return false;
   return true;
 }
-#line 9604 "scan.nw"
+#line 9665 "scan.nw"
 typedef struct { long long rows, len, tile_size; } group_case;
 
 static const group_case group_cases[] = {
@@ -4393,7 +4394,7 @@ static const group_case group_cases[] = {
 };
 #define GROUP_CASES ((int)(sizeof group_cases / sizeof group_cases[0]))
 #define GROUP_RANDOM_SCHEDULES 8   /* fewer than the protocol suite's: the cases are larger */
-#line 9619 "scan.nw"
+#line 9680 "scan.nw"
 static void group_schedule(group_launch *L, const group_case *c, int policy, uint64_t seed,
                            int *movable, double *first_h, bool first, protocol_evidence *ev)
 {
@@ -4423,7 +4424,7 @@ static void group_schedule(group_launch *L, const group_case *c, int policy, uin
   judge_schedule(L->a, L->b, L->h, first_h, c->rows, c->len, first,
                  group_policy_names[policy], ev);
 }
-#line 9651 "scan.nw"
+#line 9712 "scan.nw"
 static protocol_evidence run_group_mirror(int fault, int settle, int *schedules)
 {
   protocol_evidence ev = {false, false, false, ""};
@@ -4431,7 +4432,7 @@ static protocol_evidence run_group_mirror(int fault, int settle, int *schedules)
   for (int ci = 0; ci < GROUP_CASES; ci++) {
     const group_case *c = &group_cases[ci];
     
-#line 9670 "scan.nw"
+#line 9731 "scan.nw"
 long long n = c->rows * c->len, tiles = (n + c->tile_size - 1) / c->tile_size;
 case_arrays m = case_arrays_new(n, ci % DECAY_COUNT);
 double *first_h = m.first_h;
@@ -4440,7 +4441,7 @@ group_actor *actors = (group_actor *)malloc(sizeof(group_actor) * tiles);
 int *movable = (int *)malloc(sizeof(int) * tiles);
 group_launch L = {m.a, m.b, m.h, n, c->len, c->tile_size, tiles, 0, fault, settle, false, false,
                   false, words, words + tiles, actors};
-#line 9658 "scan.nw"
+#line 9719 "scan.nw"
     for (int s = 0; s < GROUPS_POLICIES - 1 + GROUP_RANDOM_SCHEDULES; s++, ++*schedules) {
       int policy = s < GROUPS_POLICIES - 1 ? s + 1 : GROUPS_RANDOM;
       group_schedule(&L, c, policy, next_seed(), movable, first_h, s == 0, &ev);
@@ -4450,7 +4451,7 @@ group_launch L = {m.a, m.b, m.h, n, c->len, c->tile_size, tiles, 0, fault, settl
   }
   return ev;
 }
-#line 9769 "scan.nw"
+#line 9830 "scan.nw"
 enum { RACTOR_CHAIN, RACTOR_PRODUCER, RACTOR_WALKER, RACTOR_COMPOSER, RACTOR_HOLDER };
 enum { RSTEP_FIRST, RSTEP_SECOND, RSTEP_DONE, RSTEP_MAPS };
 #define RING_MIRROR_PART_MAX 4   /* the most elements a mirror part has */
@@ -4466,7 +4467,7 @@ typedef struct {
   double map_a[RING_MIRROR_PART_MAX], map_b[RING_MIRROR_PART_MAX];   /* its registers */
   gseg scanned[32];         /* a chain warp's window, scanned */
 } ring_actor;
-#line 9794 "scan.nw"
+#line 9855 "scan.nw"
 typedef struct {
   int full, composed, empty;   /* phases completed */
   int composed_in, empty_in;   /* arrivals in the phase under way */
@@ -4483,7 +4484,7 @@ typedef struct {
   int post_reads[RING_POSTS];
   long long end_use;
 } ring_mirror_block;
-#line 9813 "scan.nw"
+#line 9874 "scan.nw"
 typedef struct {
   const float *a, *b;
   double *h;
@@ -4499,7 +4500,7 @@ typedef struct {
   long long clock, *stamps;          /* the events so far; RSTAMPS a tile, or NULL */
   int *parts_stored;                 /* holder warps done with each tile, for the stamps */
 } ring_launch;
-#line 9838 "scan.nw"
+#line 9899 "scan.nw"
 enum { RSTAMP_CLAIMED, RSTAMP_PUBLISHED, RSTAMP_KNOWN, RSTAMP_POSTED, RSTAMP_STORED,
        RSTAMP_FREED, RSTAMP_BLOCK, RSTAMP_USE, RSTAMPS };
 
@@ -4512,7 +4513,7 @@ static void ring_stamp(ring_launch *L, long long g, int moment)
 {
   ring_note(L, g, moment, L->clock);
 }
-#line 9861 "scan.nw"
+#line 9922 "scan.nw"
 static bool ring_mirror_phase_done(ring_launch *L, int completed, long long u)
 {
   long long phase = u / RING_STAGES;
@@ -4528,7 +4529,7 @@ static int ring_mirror_wait(ring_launch *L, const ring_mirror_block *k, int comp
   if (ring_mirror_phase_done(L, completed, u)) return 1;
   return k->end_use <= u ? -1 : 0;
 }
-#line 9882 "scan.nw"
+#line 9943 "scan.nw"
 static void ring_mirror_arrive(int *arrivals, int *completed, int count)
 {
   if (++*arrivals == count) { *arrivals = 0; ++*completed; }
@@ -4541,7 +4542,7 @@ static void ring_mirror_arrive_empty(ring_launch *L, ring_mirror_stage *st)
   ring_mirror_arrive(&st->empty_in, &st->empty, 1 + RING_PARTS);
   if (st->empty != before) ring_stamp(L, st->tile, RSTAMP_FREED);
 }
-#line 9901 "scan.nw"
+#line 9962 "scan.nw"
 static bool ring_chain_ready(const ring_launch *L, const ring_actor *x)
 {
   if (x->step == RSTEP_SECOND)
@@ -4551,7 +4552,7 @@ static bool ring_chain_ready(const ring_launch *L, const ring_actor *x)
     if (L->word[g].kind == GWORD_EMPTY) return false;
   return true;
 }
-#line 9925 "scan.nw"
+#line 9986 "scan.nw"
 /* The first window of the look's fold, with the carry into it; -1 if none. */
 static long long ring_mirror_look_from(const ring_launch *L, long long W, double *carry)
 {
@@ -4562,7 +4563,7 @@ static long long ring_mirror_look_from(const ring_launch *L, long long W, double
   }
   return L->look && W < L->look ? 0 : -1;
 }
-#line 9938 "scan.nw"
+#line 9999 "scan.nw"
 static bool ring_mirror_state_through(const ring_launch *L, long long t, double *state)
 {
   long long W = t / RING_WINDOW, j = t % RING_WINDOW;
@@ -4576,7 +4577,7 @@ static bool ring_mirror_state_through(const ring_launch *L, long long t, double 
   if (L->fault == FAULT_RING_LOOK_SKIPS_WINDOW && from < W) from++;
   for (long long v = from; v <= W; v++) {
     
-#line 9957 "scan.nw"
+#line 10018 "scan.nw"
 gseg x[32];
 for (int lane = 0; lane < RING_WINDOW; lane++) {
   const gword *w = &L->word[RING_WINDOW * v + lane];
@@ -4584,11 +4585,11 @@ for (int lane = 0; lane < RING_WINDOW; lane++) {
 }
 gseg_warp_scan(x, L->fault == FAULT_RING_LOOK_LEFT_FOLD);
 *state = gseg_apply(x[v < W ? RING_WINDOW - 1 : j], *state);
-#line 9951 "scan.nw"
+#line 10012 "scan.nw"
   }
   return true;
 }
-#line 9973 "scan.nw"
+#line 10034 "scan.nw"
 static bool ring_ready(ring_launch *L, const ring_actor *x)
 {
   if (x->step == RSTEP_DONE || x->step == RSTEP_MAPS) return x->step == RSTEP_MAPS;
@@ -4603,17 +4604,17 @@ static bool ring_ready(ring_launch *L, const ring_actor *x)
   case RACTOR_WALKER * 2: case RACTOR_HOLDER * 2:
     return ring_mirror_wait(L, k, st->composed, x->use) != 0;
   
-#line 9997 "scan.nw"
+#line 10058 "scan.nw"
 case RACTOR_WALKER * 2 + 1: {
   double state;
   return !x->needs_before || ring_mirror_state_through(L, x->tile - 1, &state);
 }
 case RACTOR_HOLDER * 2 + 1: return k->post_use[x->use % L->posts] == x->use;
-#line 9987 "scan.nw"
+#line 10048 "scan.nw"
   }
   return true;
 }
-#line 10010 "scan.nw"
+#line 10071 "scan.nw"
 static void ring_mirror_produce(ring_launch *L, ring_actor *x, ring_mirror_block *k)
 {
   int s = (int)(x->use % RING_STAGES);
@@ -4634,7 +4635,7 @@ static void ring_mirror_produce(ring_launch *L, ring_actor *x, ring_mirror_block
   st->full++;
   x->use++;
 }
-#line 10042 "scan.nw"
+#line 10103 "scan.nw"
 static void ring_mirror_compose(ring_launch *L, ring_actor *x, ring_mirror_block *k)
 {
   ring_mirror_stage *st = &k->stage[x->use % RING_STAGES];
@@ -4648,7 +4649,7 @@ static void ring_mirror_compose(ring_launch *L, ring_actor *x, ring_mirror_block
   st->part[x->index] = m;
   x->step = RSTEP_SECOND;
 }
-#line 10058 "scan.nw"
+#line 10119 "scan.nw"
 static void ring_mirror_publish(ring_launch *L, ring_actor *x, ring_mirror_block *k)
 {
   ring_mirror_stage *st = &k->stage[x->use % RING_STAGES];
@@ -4666,7 +4667,7 @@ static void ring_mirror_publish(ring_launch *L, ring_actor *x, ring_mirror_block
   x->use++;
   x->step = RSTEP_FIRST;
 }
-#line 10084 "scan.nw"
+#line 10145 "scan.nw"
 static void ring_mirror_post(ring_launch *L, ring_actor *x, ring_mirror_block *k)
 {
   int slot = (int)(x->use % L->posts);
@@ -4680,7 +4681,7 @@ static void ring_mirror_post(ring_launch *L, ring_actor *x, ring_mirror_block *k
   x->use++;
   x->step = RSTEP_FIRST;
 }
-#line 10110 "scan.nw"
+#line 10171 "scan.nw"
 static void ring_mirror_take_maps(ring_launch *L, ring_actor *x, ring_mirror_block *k)
 {
   int s = (int)(x->use % RING_STAGES), f = x->index % RING_PARTS;
@@ -4695,7 +4696,7 @@ static void ring_mirror_take_maps(ring_launch *L, ring_actor *x, ring_mirror_blo
   x->start = st->first + f * e;
   x->end = L->fault == FAULT_RING_STORES_PAST_ROW ? L->n : st->first + st->count;
 }
-#line 10127 "scan.nw"
+#line 10188 "scan.nw"
 static void ring_mirror_store(ring_launch *L, ring_actor *x, ring_mirror_block *k)
 {
   int slot = (int)(x->use % L->posts);
@@ -4708,7 +4709,7 @@ static void ring_mirror_store(ring_launch *L, ring_actor *x, ring_mirror_block *
   x->use += L->holders;
   x->step = RSTEP_FIRST;
 }
-#line 10147 "scan.nw"
+#line 10208 "scan.nw"
 static void ring_mirror_chain(ring_launch *L, ring_actor *x)
 {
   long long first = RING_WINDOW * x->window;
@@ -4728,7 +4729,7 @@ static void ring_mirror_chain(ring_launch *L, ring_actor *x)
   x->window += L->chain_warps;
   x->step = RING_WINDOW * x->window < L->tiles ? RSTEP_FIRST : RSTEP_DONE;
 }
-#line 10172 "scan.nw"
+#line 10233 "scan.nw"
 static void ring_event(ring_launch *L, ring_actor *x)
 {
   if (x->role == RACTOR_CHAIN) { ring_mirror_chain(L, x); return; }
@@ -4740,7 +4741,7 @@ static void ring_event(ring_launch *L, ring_actor *x)
     if (ring_mirror_wait(L, k, barrier, x->use) < 0) { x->step = RSTEP_DONE; return; }
   }
   
-#line 10187 "scan.nw"
+#line 10248 "scan.nw"
 if (x->role == RACTOR_COMPOSER) {
   if (x->step == RSTEP_FIRST) ring_mirror_compose(L, x, k); else ring_mirror_publish(L, x, k);
 } else if (x->role == RACTOR_WALKER && x->step == RSTEP_FIRST) {
@@ -4757,18 +4758,18 @@ if (x->role == RACTOR_COMPOSER) {
   ring_mirror_store(L, x, k);
 } else {
   
-#line 10211 "scan.nw"
+#line 10272 "scan.nw"
 bool early = L->fault == FAULT_RING_EMPTY_BEFORE_MAPS;
 if (x->step == RSTEP_FIRST)
   ring_mirror_arrive_empty(L, st);
 if (early && x->step == RSTEP_FIRST) { x->step = RSTEP_MAPS; return; }
 ring_mirror_take_maps(L, x, k);
 x->step = RSTEP_SECOND;
-#line 10203 "scan.nw"
+#line 10264 "scan.nw"
 }
-#line 10183 "scan.nw"
+#line 10244 "scan.nw"
 }
-#line 10229 "scan.nw"
+#line 10290 "scan.nw"
 enum { RING_RANDOM, RING_HOLDERS_LAST, RING_CHAIN_LATE, RING_CHAIN_BACKWARDS,
        RING_POLICIES };
 static const char *const ring_policy_names[RING_POLICIES] = {
@@ -4782,7 +4783,7 @@ static bool ring_preferred(const ring_actor *x, int policy)
   }
   return true;
 }
-#line 10246 "scan.nw"
+#line 10307 "scan.nw"
 /* Runs a launch until no actor can move; false unless every actor is done.
    The chain block's warps are the first actors, so under chain backwards,
    when only they can move, the last is its highest-numbered that can. */
@@ -4806,7 +4807,7 @@ static bool ring_run(ring_launch *L, int policy, uint64_t rng)
     if (L->actors[i].step != RSTEP_DONE) return false;
   return true;
 }
-#line 10278 "scan.nw"
+#line 10339 "scan.nw"
 typedef struct { long long rows, len, tile_size; int rings; } ring_case;
 
 static const ring_case ring_cases[] = {
@@ -4818,7 +4819,7 @@ static const ring_case ring_cases[] = {
 /* The ring blocks that fill a window without looks: ceil(W / (S + 1)), 4. */
 #define RING_RINGS_WITHOUT_LOOKS ((RING_WINDOW + RING_STAGES) / (RING_STAGES + 1))
 #define RING_RANDOM_SCHEDULES 8
-#line 10296 "scan.nw"
+#line 10357 "scan.nw"
 static void ring_mirror_reset(ring_launch *L)
 {
   const gword empty = {GWORD_EMPTY, {NAN, NAN, false}};
@@ -4835,7 +4836,7 @@ static void ring_mirror_reset(ring_launch *L)
     k->end_use = RING_NO_END;
   }
   
-#line 10316 "scan.nw"
+#line 10377 "scan.nw"
 int n = 0;
 for (int w = 0; w < L->chain_warps; w++)
   L->actors[n++] = ring_actor{RACTOR_CHAIN, -1, w, RING_WINDOW * w < L->tiles ? RSTEP_FIRST
@@ -4848,9 +4849,9 @@ for (int b = 0; b < L->rings; b++) {
     L->actors[n++] = ring_actor{RACTOR_HOLDER, b, i, RSTEP_FIRST, i / RING_PARTS};
 }
 L->actor_count = n;
-#line 10312 "scan.nw"
+#line 10373 "scan.nw"
 }
-#line 10336 "scan.nw"
+#line 10397 "scan.nw"
 static void ring_schedule(ring_launch *L, const ring_case *c, int policy, uint64_t seed,
                           double *first_h, bool first, protocol_evidence *ev)
 {
@@ -4868,9 +4869,9 @@ static void ring_schedule(ring_launch *L, const ring_case *c, int policy, uint64
   }
   judge_schedule(L->a, L->b, L->h, first_h, c->rows, c->len, first, name, ev);
 }
-#line 10360 "scan.nw"
+#line 10421 "scan.nw"
 typedef struct { int fault, holders, posts, rings, look; const char *correct; } ring_mirror_run;
-#line 10368 "scan.nw"
+#line 10429 "scan.nw"
 /* A launch of case c under run r, on the inputs and outputs of m. */
 static ring_launch ring_launch_new(const ring_case *c, const ring_mirror_run *r, case_arrays m)
 {
@@ -4885,7 +4886,7 @@ static ring_launch ring_launch_new(const ring_case *c, const ring_mirror_run *r,
     blocks[b].sb = blocks[b].sa + stage;
   }
   
-#line 10392 "scan.nw"
+#line 10453 "scan.nw"
 ring_launch L = {m.a, m.b, m.h, n, c->len, c->tile_size, row_tiles, tiles, 0, r->fault,
                  r->holders, r->posts, rings, RING_CHAIN_WARPS, r->look, false, false,
                  (gword *)malloc(sizeof(gword) * tiles), (gword *)malloc(sizeof(gword) * tiles),
@@ -4893,7 +4894,7 @@ ring_launch L = {m.a, m.b, m.h, n, c->len, c->tile_size, row_tiles, tiles, 0, r-
                  (ring_actor *)malloc(sizeof(ring_actor) * actors_most), 0,
                  (int *)malloc(sizeof(int) * actors_most), 0, NULL, NULL};
 return L;
-#line 10382 "scan.nw"
+#line 10443 "scan.nw"
 }
 
 static void ring_launch_free(ring_launch *L)
@@ -4901,7 +4902,7 @@ static void ring_launch_free(ring_launch *L)
   free(L->word); free(L->known); free(L->blocks[0].sa); free(L->blocks);
   free(L->actors); free(L->movable);
 }
-#line 10402 "scan.nw"
+#line 10463 "scan.nw"
 static protocol_evidence run_ring_mirror(const ring_mirror_run *r, int *schedules)
 {
   protocol_evidence ev = {false, false, false, ""};
@@ -4919,14 +4920,14 @@ static protocol_evidence run_ring_mirror(const ring_mirror_run *r, int *schedule
   }
   return ev;
 }
-#line 7591 "scan.nw"
+#line 7652 "scan.nw"
 typedef struct {
   const char *name;
   const char *what;
   bool needs_gpu;
   int (*run)(void);
 } suite;
-#line 7751 "scan.nw"
+#line 7812 "scan.nw"
 static int suite_mirror_l1(void)
 {
   mirror_case cases[64];
@@ -4948,7 +4949,7 @@ static int suite_mirror_l2(void)
       FAULT_DOWNSWEEP_SWAP, FAULT_APPLY_SWAP, FAULT_SPINE_NO_IDENTITY};
   return mirror_suite(mirror_l2, cases, count, faults, 5);
 }
-#line 8356 "scan.nw"
+#line 8417 "scan.nw"
 static bool report_protocol_run(const char *correct, int fault, int schedules,
                                 const protocol_evidence *ev)
 {
@@ -4962,7 +4963,7 @@ static bool report_protocol_run(const char *correct, int fault, int schedules,
            failed ? ev->detail : "every schedule passed");
   return fault == FAULT_NONE ? !failed : failed;
 }
-#line 8375 "scan.nw"
+#line 8436 "scan.nw"
 static int suite_mirror_lookback(void)
 {
   static const struct { int fault, walk; } runs[] = {
@@ -4982,7 +4983,7 @@ static int suite_mirror_lookback(void)
   }
   return ok ? EXIT_OK : EXIT_FAILED;
 }
-#line 8788 "scan.nw"
+#line 8849 "scan.nw"
 /* Runs a mirror under each fault in turn: the first, FAULT_NONE, must pass
    and every other must be caught. */
 static int report_faults(protocol_evidence (*run)(int fault, int *schedules),
@@ -5003,7 +5004,7 @@ static int suite_mirror_held(void)
                                FAULT_HELD_PREFIX_EARLY, FAULT_HELD_WRONG_TILE};
   return report_faults(run_held_mirror, faults, 4);
 }
-#line 9099 "scan.nw"
+#line 9160 "scan.nw"
 static int suite_mirror_rows(void)
 {
   static const int faults[] = {FAULT_NONE, FAULT_ROWS_STEP_LAST_PIECE,
@@ -5011,7 +5012,7 @@ static int suite_mirror_rows(void)
                                FAULT_ROWS_PARITY_PER_ROW};
   return report_faults(run_share_mirror, faults, 5);
 }
-#line 9684 "scan.nw"
+#line 9745 "scan.nw"
 static int suite_mirror_groups(void)
 {
   static const struct { int fault, settle; } runs[] = {
@@ -5029,7 +5030,7 @@ static int suite_mirror_groups(void)
   }
   return ok ? EXIT_OK : EXIT_FAILED;
 }
-#line 10440 "scan.nw"
+#line 10501 "scan.nw"
 static int suite_mirror_ring(void)
 {
   static const ring_mirror_run runs[] = {
@@ -5047,7 +5048,7 @@ static int suite_mirror_ring(void)
     {FAULT_NONE, RING_HOLDERS, RING_POSTS, 0, 2, "correct, looks of two windows"},
     {FAULT_NONE, RING_HOLDERS, RING_POSTS, 0, 0, "correct, walkers wait for the chain"},
     
-#line 10472 "scan.nw"
+#line 10533 "scan.nw"
 {FAULT_RING_HOLDER_FOLDS_OWN, RING_HOLDERS, RING_POSTS, 0, RING_LOOK, ""},
 {FAULT_RING_ROW_START_KEPT, RING_HOLDERS, RING_POSTS, 0, RING_LOOK, ""},
 {FAULT_RING_CHAIN_NO_WAIT, RING_HOLDERS, RING_POSTS, 0, RING_LOOK, ""},
@@ -5061,7 +5062,7 @@ static int suite_mirror_ring(void)
 {FAULT_RING_LOOK_LEFT_FOLD, RING_HOLDERS, RING_POSTS, 0, RING_LOOK, ""},
 {FAULT_RING_LOOK_SKIPS_EMPTY, RING_HOLDERS, RING_POSTS, 0, RING_LOOK, ""},
 {FAULT_RING_LOOK_SKIPS_WINDOW, RING_HOLDERS, RING_POSTS, 0, RING_LOOK, ""},
-#line 10457 "scan.nw"
+#line 10518 "scan.nw"
   };
   bool ok = true;
   for (int r = 0; r < (int)(sizeof runs / sizeof runs[0]); r++) {
@@ -5071,7 +5072,7 @@ static int suite_mirror_ring(void)
   }
   return ok ? EXIT_OK : EXIT_FAILED;
 }
-#line 10500 "scan.nw"
+#line 10561 "scan.nw"
 static int suite_combine(void)
 {
   int failures = 0, swapped_differ = 0, trials = 100000;
@@ -5083,7 +5084,7 @@ static int suite_combine(void)
       x[k].b = uniform_at(seed, 6 * i + 2 * k + 1, -1.0f, 1.0f);
     }
     
-#line 10520 "scan.nw"
+#line 10581 "scan.nw"
 affine<double> left = combine(combine(x[0], x[1]), x[2]);
 affine<double> right = combine(x[0], combine(x[1], x[2]));
 double scale = fabs(x[2].a * x[1].a * x[0].b) + fabs(x[2].a * x[1].b) + fabs(x[2].b);
@@ -5093,22 +5094,22 @@ affine<double> e = identity_map<double>(), ex = combine(e, x[0]), xe = combine(x
 if (ex.a != x[0].a || ex.b != x[0].b || xe.a != x[0].a || xe.b != x[0].b) failures++;
 affine<double> xy = combine(x[0], x[1]), yx = combine(x[1], x[0]);
 swapped_differ += xy.b != yx.b;
-#line 10511 "scan.nw"
+#line 10572 "scan.nw"
   }
   
-#line 10532 "scan.nw"
+#line 10593 "scan.nw"
 affine<double> two = {2, 0}, plus_one = {1, 1};
 if (combine(two, plus_one).b != 1 || combine(plus_one, two).b != 2) failures++;
 affine<double> nan_a = {NAN, 0.5}, inf_a = {INFINITY, 0.5}, fine = {0.75, 0.5};
 if (!isnan(start_row(nan_a).b) || !isnan(start_row(inf_a).b) ||
     start_row(fine).b != 0.5) failures++;
 if (swapped_differ < trials * 9 / 10) failures++;
-#line 10513 "scan.nw"
+#line 10574 "scan.nw"
   printf("  %d triples: associative within rounding, identity exact; swapped"
          " operands differ in %d of %d pairs\n", trials, swapped_differ, trials);
   return failures ? EXIT_FAILED : EXIT_OK;
 }
-#line 10549 "scan.nw"
+#line 10610 "scan.nw"
 /* The composition of elements [lo, hi) of a row, halving recursively. */
 static affine<float> halving(const float *a, const float *b, long long lo, long long hi)
 {
@@ -5119,12 +5120,12 @@ static affine<float> halving(const float *a, const float *b, long long lo, long 
   long long mid = lo + (hi - lo) / 2;
   return combine(halving(a, b, lo, mid), halving(a, b, mid, hi));
 }
-#line 10562 "scan.nw"
+#line 10623 "scan.nw"
 static int suite_reference(void)
 {
   int failures = 0;
   
-#line 10579 "scan.nw"
+#line 10640 "scan.nw"
 for (int k = 0; k < 4; k++) {
   double c = 0.5 + 0.125 * k;
   float a[1000], b[1000];
@@ -5135,12 +5136,12 @@ for (int k = 0; k < 4; k++) {
     if (fabs(h[t] - (1 - pow(c, t + 1)) / (1 - c)) > 4 * (t + 1) * 0x1p-53 / (1 - c))
       failures++;
 }
-#line 10566 "scan.nw"
+#line 10627 "scan.nw"
   double worst_sequential = 0, worst_halving = 0, widest = 0;
   for (int decay = 0; decay < DECAY_COUNT; decay++)
     for (long long len = 1; len <= (1 << 16); len = len * 4 + 1) {
       
-#line 10592 "scan.nw"
+#line 10653 "scan.nw"
 float *a = (float *)malloc(sizeof(float) * len);
 float *b = (float *)malloc(sizeof(float) * len);
 float *h = (float *)malloc(sizeof(float) * len);
@@ -5154,7 +5155,7 @@ for (long long t = 1; t < len; t++) {
 comparison c = compare_rows(a, b, h, 1, len, FLOAT32);
 failures += c.failed > 0;
 worst_sequential = fmax(worst_sequential, c.worst_ratio);
-#line 10613 "scan.nw"
+#line 10674 "scan.nw"
 affine<float> whole = halving(a, b, 0, len);
 reference_state r = {0, 0, 0};
 for (long long t = 0; t < len; t++) reference_step(&r, a[t], b[t]);
@@ -5163,16 +5164,16 @@ double ratio = fabs(whole.b - r.h) / bound;
 failures += !(ratio <= 1.0);
 worst_halving = fmax(worst_halving, ratio);
 widest = fmax(widest, bound / (r.s > 0 ? r.s : 1.0));
-#line 10606 "scan.nw"
+#line 10667 "scan.nw"
 free(a); free(b); free(h);
-#line 10570 "scan.nw"
+#line 10631 "scan.nw"
     }
   printf("  float32 sequential uses %.3g of the bound, recursive halving %.3g;"
          " the bound is at most %.3g of the sums it guards\n",
          worst_sequential, worst_halving, widest);
   return failures ? EXIT_FAILED : EXIT_OK;
 }
-#line 10678 "scan.nw"
+#line 10739 "scan.nw"
 static bool gpu_available(char *why, size_t size)
 {
   int count = 0, driver = 0;
@@ -5186,7 +5187,7 @@ static bool gpu_available(char *why, size_t size)
     snprintf(why, size, "no usable CUDA device (%s)", cudaGetErrorString(e));
   return false;
 }
-#line 10701 "scan.nw"
+#line 10762 "scan.nw"
 enum { SPECIAL_NONE, SPECIAL_NAN_B, SPECIAL_NAN_A, SPECIAL_INF_B, SPECIAL_INF_A,
        SPECIAL_NAN_FIRST_A, SPECIAL_EMPTY_NAN_A, SPECIAL_KNOWN_NAN_A };
 
@@ -5197,7 +5198,7 @@ typedef struct {
   bool in_place;                     /* h is b */
   int special;
 } gpu_case;
-#line 10719 "scan.nw"
+#line 10780 "scan.nw"
 typedef struct { const scan_variant *variant; int public_kernel; } kernel_ref;
 
 static cudaError_t call_kernel(kernel_ref k, const float *a, const float *b,
@@ -5216,7 +5217,7 @@ static const char *kernel_name(kernel_ref k)
       "SCAN_L4_ROOFLINE", "SCAN_AUTO"};
   return k.public_kernel >= 0 ? names[k.public_kernel] : k.variant->name;
 }
-#line 10745 "scan.nw"
+#line 10806 "scan.nw"
 typedef struct {
   float *a, *b, *h;              /* host */
   float *da, *db, *dh;           /* device, at the case's offsets */
@@ -5228,7 +5229,7 @@ static void poison(float *device_base, long long n)
 {
   CUDA_CHECK(cudaMemset(device_base, 0xff, sizeof(float) * (n + 8)));
 }
-#line 10759 "scan.nw"
+#line 10820 "scan.nw"
 static case_buffers case_buffers_new(const gpu_case *c)
 {
   case_buffers m;
@@ -5249,7 +5250,7 @@ static case_buffers case_buffers_new(const gpu_case *c)
   m.dh = c->in_place ? m.db : m.base_h + c->h_offset;
   return m;
 }
-#line 10782 "scan.nw"
+#line 10843 "scan.nw"
 static void case_buffers_free(case_buffers *m)
 {
   free(m->a); free(m->b); free(m->h);
@@ -5257,7 +5258,7 @@ static void case_buffers_free(case_buffers *m)
   CUDA_CHECK(cudaFree(m->base_b));
   CUDA_CHECK(cudaFree(m->base_h));
 }
-#line 10807 "scan.nw"
+#line 10868 "scan.nw"
 static float float_of_bits(uint32_t bits)
 {
   float x;
@@ -5278,7 +5279,7 @@ static void plant_special(const gpu_case *c, float *a, float *b)
   case SPECIAL_KNOWN_NAN_A: a[at] = float_of_bits(0xFFFFFFFEu); break;
   }
 }
-#line 10830 "scan.nw"
+#line 10891 "scan.nw"
 static void upload_case(const gpu_case *c, case_buffers *m)
 {
   make_inputs(m->a, m->b, m->n, c->decay);
@@ -5287,7 +5288,7 @@ static void upload_case(const gpu_case *c, case_buffers *m)
   CUDA_CHECK(cudaMemcpy(m->db, m->b, sizeof(float) * m->n, cudaMemcpyHostToDevice));
   if (!c->in_place) poison(m->base_h, m->n);
 }
-#line 10845 "scan.nw"
+#line 10906 "scan.nw"
 static bool guards_intact(const gpu_case *c, const case_buffers *m)
 {
   if (c->in_place) return true;
@@ -5304,7 +5305,7 @@ static bool guards_intact(const gpu_case *c, const case_buffers *m)
   }
   return true;
 }
-#line 10867 "scan.nw"
+#line 10928 "scan.nw"
 typedef struct { comparison cmp; bool ok; char error[160]; } case_result;
 
 static case_result run_case(kernel_ref k, const gpu_case *c)
@@ -5318,7 +5319,7 @@ static case_result run_case(kernel_ref k, const gpu_case *c)
     snprintf(r.error, sizeof r.error, "CUDA error: %s", cudaGetErrorString(e));
   } else {
     
-#line 10887 "scan.nw"
+#line 10948 "scan.nw"
 CUDA_CHECK(cudaMemcpy(m.h, m.dh, sizeof(float) * m.n, cudaMemcpyDeviceToHost));
 r.cmp = compare_rows(m.a, m.b, m.h, c->rows, c->len, FLOAT32);
 r.ok = r.cmp.failed == 0;
@@ -5328,12 +5329,12 @@ if (!guards_intact(c, &m)) {
 } else if (!r.ok) {
   describe_worst(r.error, sizeof r.error, &r.cmp, c->len);
 }
-#line 10880 "scan.nw"
+#line 10941 "scan.nw"
   }
   case_buffers_free(&m);
   return r;
 }
-#line 10908 "scan.nw"
+#line 10969 "scan.nw"
 static int kernel_cases(gpu_case *cases, long long ceiling, int tile)
 {
   int count = 0, d = 0;
@@ -5349,7 +5350,7 @@ static int kernel_cases(gpu_case *cases, long long ceiling, int tile)
     cases[i].rows = rows < 1 ? 1 : rows > 7 ? 7 : rows;
   }
   
-#line 10928 "scan.nw"
+#line 10989 "scan.nw"
 long long mid = top < 3001 ? top : 3001, wide = top < 257 ? top : 257;
 cases[count++] = gpu_case{70001, 33, 0};
 cases[count++] = gpu_case{66000, wide, 1};
@@ -5367,7 +5368,7 @@ if (tile) cases[count++] = gpu_case{1, 65536LL * tile + 7, 1};
 if (tile >= 2048) cases[count++] = gpu_case{4500, 16384, 2};
 if (tile >= 4096) {
   
-#line 10961 "scan.nw"
+#line 11022 "scan.nw"
 cases[count++] = gpu_case{1, 1LL << 23, 2};
 cases[count++] = gpu_case{8, 1LL << 20, 1};
 cases[count++] = gpu_case{600, 4096, 3};
@@ -5380,12 +5381,12 @@ cases[count++] = gpu_case{2, 200 * 4096 + 1024, 2, 0, 0, 0, true};
 for (int s = SPECIAL_NAN_B; s <= SPECIAL_KNOWN_NAN_A; s++)
   cases[count++] = gpu_case{2, 300 * 4096 + 32, s % DECAY_COUNT, 0, 0, 0, false, s};
 cases[count++] = gpu_case{264, 16 * 4096, 0};
-#line 10945 "scan.nw"
+#line 11006 "scan.nw"
 }
-#line 10923 "scan.nw"
+#line 10984 "scan.nw"
   return count;
 }
-#line 10980 "scan.nw"
+#line 11041 "scan.nw"
 static bool kernel_suite(kernel_ref k, long long ceiling, int tile)
 {
   gpu_case cases[128];
@@ -5396,7 +5397,7 @@ static bool kernel_suite(kernel_ref k, long long ceiling, int tile)
   for (int i = 0; i < count; i++) {
     case_result r = run_case(k, &cases[i]);
     
-#line 11000 "scan.nw"
+#line 11061 "scan.nw"
 const gpu_case *c = &cases[i];
 if (!r.ok) {
   failed++;
@@ -5411,7 +5412,7 @@ if (r.cmp.worst_index >= 0 && r.cmp.worst_ratio > worst.worst_ratio && !c->speci
   worst_len = c->len;
 }
 worst.checked = checked;
-#line 10990 "scan.nw"
+#line 11051 "scan.nw"
   }
   char text[200];
   describe_worst(text, sizeof text, &worst, worst_len);
@@ -5419,7 +5420,7 @@ worst.checked = checked;
          kernel_name(k), count, (double)worst.checked, text);
   return failed == 0;
 }
-#line 11020 "scan.nw"
+#line 11081 "scan.nw"
 static kernel_ref public_ref(int k) { return kernel_ref{NULL, k}; }
 
 static kernel_ref variant_ref(const char *name)
@@ -5437,7 +5438,7 @@ static int run_kernel_suites(const kernel_ref *refs, int count)
   }
   return ok ? EXIT_OK : EXIT_FAILED;
 }
-#line 11040 "scan.nw"
+#line 11101 "scan.nw"
 /* One suite for one kernel, public or from the catalogue. */
 #define KERNEL_SUITE(function, ref) \
   static int function(void) { kernel_ref k[] = {ref}; return run_kernel_suites(k, 1); }
@@ -5447,7 +5448,7 @@ KERNEL_SUITE(suite_gpu_l2, public_ref(SCAN_L2_MULTIBLOCK))
 KERNEL_SUITE(suite_gpu_l3, public_ref(SCAN_L3_LOOKBACK))
 KERNEL_SUITE(suite_gpu_l3b, public_ref(SCAN_L3B_LOOKBACK_WARP))
 KERNEL_SUITE(suite_gpu_auto, public_ref(SCAN_AUTO))
-#line 11052 "scan.nw"
+#line 11113 "scan.nw"
 static int suite_gpu_l3c(void)
 {
   kernel_ref k[] = {variant_ref("l3c-1"), variant_ref("l3c-2"), variant_ref("l3c-4"),
@@ -5462,7 +5463,7 @@ static int suite_gpu_l4(void)
                     public_ref(SCAN_L4_ROOFLINE)};
   int status = run_kernel_suites(k, 7);
   
-#line 11077 "scan.nw"
+#line 11138 "scan.nw"
 int device, major, optin;
 cudaFuncAttributes f;
 CUDA_CHECK(cudaGetDevice(&device));
@@ -5475,10 +5476,10 @@ bool missing = major >= 9 && fits && f.ptxVersion >= 90 && rings < RING_MIN_BLOC
 printf("  %-6s the ring: %s (%d ring blocks and a chain block)\n", missing ? "FAILED" : "ok",
        rings >= RING_MIN_BLOCKS - 1 ? "runs on this GPU" : "not on this GPU", rings);
 if (missing) status = EXIT_FAILED;
-#line 11066 "scan.nw"
+#line 11127 "scan.nw"
   return status;
 }
-#line 11098 "scan.nw"
+#line 11159 "scan.nw"
 typedef struct {
   const char *what;
   int kernel;                 /* -1: the kernel under test */
@@ -5486,7 +5487,7 @@ typedef struct {
   long long rows, len;
   cudaError_t want;
 } contract_call;
-#line 11108 "scan.nw"
+#line 11169 "scan.nw"
 static const contract_call contract_calls[] = {
   {"rows == 0", -1, 0, 0, 0, 0, 100, cudaSuccess},
   {"len == 0", -1, 0, 0, 0, 100, 0, cudaSuccess},
@@ -5506,7 +5507,7 @@ static const contract_call contract_calls[] = {
    cudaErrorInvalidValue},
 };
 #define CONTRACT_CALLS ((int)(sizeof contract_calls / sizeof contract_calls[0]))
-#line 11130 "scan.nw"
+#line 11191 "scan.nw"
 static const float *offset_pointer(float *base, int bytes)
 {
   return bytes < 0 ? NULL : (const float *)((char *)base + bytes);
@@ -5522,7 +5523,7 @@ static bool output_untouched(const float *device_h, float *host, long long n)
   }
   return true;
 }
-#line 11148 "scan.nw"
+#line 11209 "scan.nw"
 static int suite_gpu_contract(void)
 {
   const long long n = 4096;
@@ -5535,7 +5536,7 @@ static int suite_gpu_contract(void)
   int failures = 0, tried = 0;
   for (int k = 0; k <= SCAN_AUTO; k++)
     for (int i = 0; i < CONTRACT_CALLS; i++) 
-#line 11169 "scan.nw"
+#line 11230 "scan.nw"
 {
   const contract_call *c = &contract_calls[i];
   bool own = c->kernel >= 0 && c->kernel <= SCAN_AUTO, unknown = c->kernel > SCAN_AUTO ||
@@ -5555,14 +5556,14 @@ static int suite_gpu_contract(void)
   failures += !ok;
   tried++;
 }
-#line 11160 "scan.nw"
+#line 11221 "scan.nw"
   printf("  %-6s %d calls on %d kernels returned what the contract says and"
          " wrote nothing\n", failures ? "FAILED" : "ok", tried, SCAN_AUTO + 1);
   CUDA_CHECK(cudaFree(a)); CUDA_CHECK(cudaFree(b)); CUDA_CHECK(cudaFree(h));
   free(host);
   return failures ? EXIT_FAILED : EXIT_OK;
 }
-#line 11200 "scan.nw"
+#line 11261 "scan.nw"
 /* Check |h3b - h3c| <= the regrouping bound for one row; returns the number
    of elements that differ at all, adds violations to *bad. */
 static long long regroup_row(const float *a, const float *b, const float *h3b,
@@ -5579,7 +5580,7 @@ static long long regroup_row(const float *a, const float *b, const float *h3b,
     if (t % tile == 0) { P = row; T = identity_map<double>(); }
     reference_step(&r, a[t], b[t]);
     
-#line 11224 "scan.nw"
+#line 11285 "scan.nw"
 double u = FLOAT32.u;
 double bound = 1.01 * u * (7 * fabs(T.a * e.a * P.b) + 6 * fabs(e.a * T.b) +
                            3 * fabs(e.b)) +
@@ -5588,13 +5589,13 @@ double d = fabs((double)h3b[t] - (double)h3c[t]);
 differ += memcmp(&h3b[t], &h3c[t], sizeof(float)) != 0;
 if (!(d <= bound)) (*bad)++;
 if (d / bound > *worst) *worst = d / bound;
-#line 11216 "scan.nw"
+#line 11277 "scan.nw"
     T = combine(T, e);
     row = combine(row, e);
   }
   return differ;
 }
-#line 11235 "scan.nw"
+#line 11296 "scan.nw"
 static int suite_gpu_regrouping(void)
 {
   static const long long shapes[][2] = {{1, (1 << 22) + 5}, {33, 70001},
@@ -5604,7 +5605,7 @@ static int suite_gpu_regrouping(void)
   for (int s = 0; s < 4; s++) {
     gpu_case c = {shapes[s][0], shapes[s][1], s % DECAY_COUNT};
     
-#line 11255 "scan.nw"
+#line 11316 "scan.nw"
 case_buffers m = case_buffers_new(&c);
 upload_case(&c, &m);
 long long n = m.n;
@@ -5624,7 +5625,7 @@ for (long long row = 0; row < c.rows; row++)
                         out[2] + row * c.len, c.len, L3_THREADS, &bad, &worst);
 for (int k = 0; k < 3; k++) free(out[k]);
 case_buffers_free(&m);
-#line 11244 "scan.nw"
+#line 11305 "scan.nw"
   }
   bool ok = identical_failures == 0 && differ > 0 && bad == 0;
   printf("  %-6s 3 and 3b bit-identical: %s; 3c(1 item) differs from 3b in %lld"
@@ -5633,7 +5634,7 @@ case_buffers_free(&m);
          bad ? "; SOME ARE NOT" : "");
   return ok ? EXIT_OK : EXIT_FAILED;
 }
-#line 11284 "scan.nw"
+#line 11345 "scan.nw"
 static __global__ void count_differences(const uint32_t *x, const uint32_t *y,
                                          long long n, unsigned long long *count)
 {
@@ -5643,7 +5644,7 @@ static __global__ void count_differences(const uint32_t *x, const uint32_t *y,
     mine += x[i] != y[i];
   if (mine) atomicAdd(count, mine);
 }
-#line 11311 "scan.nw"
+#line 11372 "scan.nw"
 /* One run of v, its output and workspace poisoned first. */
 static void run_poisoned(const scan_variant *v, case_buffers *m, long long rows,
                          long long len, void *workspace, size_t bytes)
@@ -5652,7 +5653,7 @@ static void run_poisoned(const scan_variant *v, case_buffers *m, long long rows,
   if (bytes) CUDA_CHECK(cudaMemset(workspace, 0xff, bytes));
   CUDA_CHECK(run_variant(v, m->da, m->db, m->dh, rows, len, workspace, 0));
 }
-#line 11322 "scan.nw"
+#line 11383 "scan.nw"
 /* Run v `runs` times on one shape; returns how many runs differed from the
    first, and prints a line. */
 static int repeat_runs(const scan_variant *v, long long rows, long long len, int runs,
@@ -5672,7 +5673,7 @@ static int repeat_runs(const scan_variant *v, long long rows, long long len, int
   CUDA_CHECK(cudaMemset(count, 0, sizeof(unsigned long long)));
   int differing = 0;
   
-#line 11351 "scan.nw"
+#line 11412 "scan.nw"
 run_poisoned(v, &m, rows, len, workspace, bytes);
 CUDA_CHECK(cudaMemcpy(first, m.dh, sizeof(float) * m.n, cudaMemcpyDeviceToDevice));
 for (int run = 0; run < runs; run++) {
@@ -5683,7 +5684,7 @@ for (int run = 0; run < runs; run++) {
   CUDA_CHECK(cudaMemcpy(&host_count, count, sizeof host_count, cudaMemcpyDeviceToHost));
   if (host_count) { differing++; CUDA_CHECK(cudaMemset(count, 0, sizeof host_count)); }
 }
-#line 11341 "scan.nw"
+#line 11402 "scan.nw"
   printf("  %-6s %-8s %d runs of %lld x %lld%s%s\n", differing ? "FAILED" : "ok", v->name,
          runs, rows, len, special ? " with a flag's NaN" : "",
          differing ? ": some differ" : ", bit-identical");
@@ -5691,7 +5692,7 @@ for (int run = 0; run < runs; run++) {
   case_buffers_free(&m);
   return differing;
 }
-#line 11377 "scan.nw"
+#line 11438 "scan.nw"
 /* Where the ring runs: one row of 2^24, one of 1,343 tiles with each flag's
    NaN in its tile 447, and three rows of 100 tiles and a short one. */
 static int ring_shape_runs(const scan_variant *v)
@@ -5725,7 +5726,7 @@ static int suite_gpu_determinism(void)
   }
   return differing ? EXIT_FAILED : EXIT_OK;
 }
-#line 11442 "scan.nw"
+#line 11503 "scan.nw"
 static int suite_gpu_streams(void)
 {
   static const char *const pairs[][2] = {{"l4", "l3c-8"}, {"l3b", "l2"},
@@ -5736,7 +5737,7 @@ static int suite_gpu_streams(void)
     CUDA_CHECK(cudaStreamCreateWithFlags(&stream[s], cudaStreamNonBlocking));
   int failures = 0;
   for (int p = 0; p < 5; p++) 
-#line 11463 "scan.nw"
+#line 11524 "scan.nw"
 {
   gpu_case c[2] = {{1, (1 << 24) + 1, 0}, {8192, 2048, 1}};
   if (strcmp(pairs[p][0], "l4-ring") == 0)   /* two rings at once */
@@ -5762,9 +5763,9 @@ static int suite_gpu_streams(void)
     case_buffers_free(&m[s]);
   }
 }
-#line 11452 "scan.nw"
+#line 11513 "scan.nw"
   
-#line 11491 "scan.nw"
+#line 11552 "scan.nw"
 {
   gpu_case c = {1, 1 << 24, 0};
   case_buffers m = case_buffers_new(&c);
@@ -5776,7 +5777,7 @@ static int suite_gpu_streams(void)
   poison(m.base_h, m.n);
   CUDA_CHECK(cudaDeviceSynchronize());
   
-#line 11512 "scan.nw"
+#line 11573 "scan.nw"
 cudaGraph_t graph;
 cudaGraphExec_t exec;
 CUDA_CHECK(cudaStreamBeginCapture(stream[0], cudaStreamCaptureModeThreadLocal));
@@ -5796,14 +5797,14 @@ if (same) {
   CUDA_CHECK(cudaGraphExecDestroy(exec));
   CUDA_CHECK(cudaGraphDestroy(graph));
 }
-#line 11502 "scan.nw"
+#line 11563 "scan.nw"
   if (!same) { failures++; printf("  FAILED SCAN_AUTO captured in a graph\n"); }
   free(direct);
   case_buffers_free(&m);
 }
-#line 11453 "scan.nw"
+#line 11514 "scan.nw"
   
-#line 11534 "scan.nw"
+#line 11595 "scan.nw"
 {
   static const char *const order[] = {"l4-ring", "l4-ring", "l4-ring", "l4", "l4-ring",
                                       "l4-ring", "l4-8", "l4-ring", "l4-ring!", "l4-ring"};
@@ -5818,26 +5819,26 @@ if (same) {
     CUDA_CHECK(run_variant(find_variant(ring ? "l4-ring" : order[k]), m.da, m.db, m.dh,
                            c.rows, c.len, NULL, own));
     
-#line 11555 "scan.nw"
+#line 11616 "scan.nw"
 CUDA_CHECK(cudaStreamSynchronize(own));
 CUDA_CHECK(cudaMemcpy(m.h, m.dh, sizeof(float) * m.n, cudaMemcpyDeviceToHost));
 if (compare_rows(m.a, m.b, m.h, c.rows, c.len, FLOAT32).failed) {
   failures++;
   printf("  FAILED %s, call %d of the kept workspace's handovers\n", order[k], k + 1);
 }
-#line 11548 "scan.nw"
+#line 11609 "scan.nw"
     case_buffers_free(&m);
   }
   CUDA_CHECK(cudaStreamDestroy(own));
 }
-#line 11454 "scan.nw"
+#line 11515 "scan.nw"
   for (int s = 0; s < 2; s++) CUDA_CHECK(cudaStreamDestroy(stream[s]));
   printf("  %-6s 5 pairs of kernels on two streams at once, both outputs right; "
          "SCAN_AUTO captured in a graph and replayed, its bits; a kept workspace "
          "handed between kernels\n", failures ? "FAILED" : "ok");
   return failures ? EXIT_FAILED : EXIT_OK;
 }
-#line 11578 "scan.nw"
+#line 11639 "scan.nw"
 /* Scans one huge input with each of `count` kernels; returns the failures,
    or -1 when the GPU has too little memory for it. */
 static int huge_case(gpu_case c, const kernel_ref *refs, int count)
@@ -5853,7 +5854,7 @@ static int huge_case(gpu_case c, const kernel_ref *refs, int count)
   upload_case(&c, &m);
   int failures = 0;
   for (int k = 0; k < count; k++) 
-#line 11615 "scan.nw"
+#line 11676 "scan.nw"
 {
   poison(m.base_h, m.n);
   cudaError_t e = call_kernel(refs[k], m.da, m.db, m.dh, c.rows, c.len, 0);
@@ -5871,7 +5872,7 @@ static int huge_case(gpu_case c, const kernel_ref *refs, int count)
          m.n, e == cudaSuccess ? text : cudaGetErrorString(e));
   failures += !ok;
 }
-#line 11593 "scan.nw"
+#line 11654 "scan.nw"
   case_buffers_free(&m);
   return failures;
 }
@@ -5891,7 +5892,7 @@ static int suite_gpu_huge(void)
   if (short_rows > 0 || long_rows > 0 || whole_tiles > 0) return EXIT_FAILED;
   return long_rows < 0 || whole_tiles < 0 ? EXIT_SKIPPED : EXIT_OK;
 }
-#line 12841 "scan.nw"
+#line 12917 "scan.nw"
 /* The roofline: read a and b, write h, 12 bytes an element, no arithmetic
    worth the name. n4 is the number of float4 groups. */
 static __global__ void stream_kernel(const float4 *a, const float4 *b, float4 *h,
@@ -5903,7 +5904,7 @@ static __global__ void stream_kernel(const float4 *a, const float4 *b, float4 *h
     h[i] = make_float4(x.x + y.x, x.y + y.y, x.z + y.z, x.w + y.w);
   }
 }
-#line 12863 "scan.nw"
+#line 12939 "scan.nw"
 struct pair_at {   /* index -> (a[i], b[i]) */
   const float *a, *b;
   __host__ __device__ affine<float> operator()(long long i) const
@@ -5925,7 +5926,7 @@ struct combine_op {
     return combine(x, y);
   }
 };
-#line 12887 "scan.nw"
+#line 12963 "scan.nw"
 /* CUB over the same arrays; with temp == NULL, only sizes *temp_bytes. */
 static cudaError_t cub_scan(const float *a, const float *b, float *h, long long rows,
                             long long len, void *temp, size_t *temp_bytes,
@@ -5943,7 +5944,18 @@ static cudaError_t cub_scan(const float *a, const float *b, float *h, long long 
                                              combine_op{}, rows * len,
                                              cuda::std::equal_to<>(), stream);
 }
-#line 12922 "scan.nw"
+#line 12992 "scan.nw"
+struct add_op {   /* (a, b) -> a + b: 8 bytes read and 4 written an element */
+  __host__ __device__ float operator()(float x, float y) const { return x + y; }
+};
+
+static cudaError_t transform_copy(const float *a, const float *b, float *h, long long n,
+                                  cudaStream_t stream)
+{
+  return cub::DeviceTransform::Transform(cuda::std::make_tuple(a, b), h, n, add_op{},
+                                         stream);
+}
+#line 13020 "scan.nw"
 enum { NVML_CLOCK_SM = 1, NVML_CLOCK_MEM = 2 };
 
 static struct {
@@ -5953,7 +5965,7 @@ static struct {
   int (*by_bus)(const char *, void **);
   int (*clock)(void *, int, unsigned *);
 } nvml;
-#line 12934 "scan.nw"
+#line 13032 "scan.nw"
 static void nvml_open(int cuda_device)
 {
   void *lib = dlopen("libnvidia-ml.so.1", RTLD_NOW);
@@ -5975,16 +5987,17 @@ static unsigned nvml_clock(int which)
   if (!nvml.ok || nvml.clock(nvml.device, which, &mhz) != 0) return 0;
   return mhz;
 }
-#line 12974 "scan.nw"
-enum { ROW_VARIANT, ROW_AUTO, ROW_AUTO_PREALLOCATED, ROW_STREAM, ROW_MEMCPY, ROW_CUB };
+#line 13078 "scan.nw"
+enum { ROW_VARIANT, ROW_AUTO, ROW_AUTO_PREALLOCATED, ROW_STREAM, ROW_MEMCPY, ROW_CUB,
+       ROW_TRANSFORM, ROW_MISALIGNED, ROW_RAGGED };
 
 typedef struct {
-  const char *name, *title, *kind;   /* kind: scan, ceiling or library */
+  const char *name, *title, *kind;   /* kind: scan, misaligned, ceiling or library */
   int type;                          /* ROW_* */
   const scan_variant *variant;       /* for ROW_VARIANT */
   int model_bytes;
 } bench_row;
-#line 12985 "scan.nw"
+#line 13091 "scan.nw"
 static int bench_rows(bench_row *rows)
 {
   int count = 0;
@@ -5995,26 +6008,55 @@ static int bench_rows(bench_row *rows)
                             ROW_AUTO, NULL, 12};
   rows[count++] = bench_row{"auto-preallocated", "SCAN_AUTO, workspace allocated once",
                             "scan", ROW_AUTO_PREALLOCATED, NULL, 12};
-  rows[count++] = bench_row{"stream", "Streaming kernel: read a and b, write h",
-                            "ceiling", ROW_STREAM, NULL, 12};
-  rows[count++] = bench_row{"memcpy", "cudaMemcpy device to device, same bytes",
-                            "ceiling", ROW_MEMCPY, NULL, 12};
-  rows[count++] = bench_row{"cub", "CUB DeviceScan, affine operator", "library",
-                            ROW_CUB, NULL, 12};
+  rows[count++] = bench_row{"auto-misaligned", "SCAN_AUTO, a, b and h a float past a line",
+                            "misaligned", ROW_MISALIGNED, NULL, 12};
+  
+#line 13109 "scan.nw"
+rows[count++] = bench_row{"stream", "Streaming kernel: read a and b, write h",
+                          "ceiling", ROW_STREAM, NULL, 12};
+rows[count++] = bench_row{"transform", "CUB DeviceTransform: h = a + b", "ceiling",
+                          ROW_TRANSFORM, NULL, 12};
+rows[count++] = bench_row{"memcpy", "cudaMemcpy device to device, same bytes",
+                          "ceiling", ROW_MEMCPY, NULL, 12};
+rows[count++] = bench_row{"cub", "CUB DeviceScan, affine operator", "library",
+                          ROW_CUB, NULL, 12};
+rows[count++] = bench_row{"ragged", "scan_forward_ragged: rows from device offsets",
+                          "scan", ROW_RAGGED, NULL, 12};
+#line 13104 "scan.nw"
   return count;
 }
-#line 13010 "scan.nw"
+#line 13125 "scan.nw"
+static int row_index(const bench_row *table, int count, const char *name)
+{
+  for (int i = 0; i < count; i++) if (!strcmp(table[i].name, name)) return i;
+  return -1;
+}
+#line 13140 "scan.nw"
 typedef struct {
-  long long n, rows, len;
+  long long n, rows, len, total;     /* n: the arrays; total: the shape's elements */
   float *a, *b, *h, *copy_from, *copy_to;
+  float *ma, *mb, *mh;               /* n + 32 floats, used from a float past the start */
   void *cub_temp, *workspace;
   size_t cub_bytes;
-  float *host_h;
+  float *host_a, *host_b, *host_h;
   double *ref, *bound;       /* the reference and its bound, checked rows only */
   long long checked_rows[3];
   int checked_count;
+  const long long *offsets, *host_offsets;   /* a ragged batch's rows + 1, or NULL */
 } bench_shape;
-#line 13023 "scan.nw"
+#line 13641 "scan.nw"
+enum { RAGGED_LOGNORMAL, RAGGED_UNIFORM, RAGGED_LONG_AMONG_TINY, RAGGED_KINDS };
+static const char *const ragged_names[] = {"lognormal", "uniform", "long-among-tiny"};
+static const char *const ragged_titles[] = {
+    "document lengths log-normal around 1,000", "document lengths uniform in 1 to 65,536",
+    "four documents of N / 8 among documents of 1 to 16"};
+
+typedef struct {
+  int kind;
+  long long rows, capacity;   /* documents, and the room for offsets */
+  long long *offsets;         /* on the host: rows + 1, from 0 to N */
+} ragged_batch;
+#line 13155 "scan.nw"
 /* Run one row of the table once, on the shape's arrays. */
 static cudaError_t bench_call(const bench_row *r, bench_shape *s)
 {
@@ -6027,17 +6069,26 @@ static cudaError_t bench_call(const bench_row *r, bench_shape *s)
     return run_variant(find_variant(public_variant_names[SCAN_AUTO]), s->a, s->b,
                        s->h, s->rows, s->len, s->workspace, 0);
   case ROW_STREAM:
-    stream_kernel<<<(unsigned)((s->n / 4 + 255) / 256), 256>>>(
-        (const float4 *)s->a, (const float4 *)s->b, (float4 *)s->h, s->n / 4);
+    stream_kernel<<<(unsigned)(((s->total + 3) / 4 + 255) / 256), 256>>>(
+        (const float4 *)s->a, (const float4 *)s->b, (float4 *)s->h, (s->total + 3) / 4);
     return cudaGetLastError();
   case ROW_MEMCPY:
-    return cudaMemcpyAsync(s->copy_to, s->copy_from, 6 * s->n,
+    return cudaMemcpyAsync(s->copy_to, s->copy_from, 6 * s->total,
                            cudaMemcpyDeviceToDevice, 0);
+  
+#line 13181 "scan.nw"
+case ROW_TRANSFORM:
+  return transform_copy(s->a, s->b, s->h, s->total, 0);
+case ROW_MISALIGNED:
+  return scan_forward(SCAN_AUTO, s->ma + 1, s->mb + 1, s->mh + 1, s->rows, s->len, 0);
+case ROW_RAGGED:
+  return scan_forward_ragged(s->a, s->b, s->h, s->total, s->offsets, s->rows, 0);
+#line 13174 "scan.nw"
   default:
     return cub_scan(s->a, s->b, s->h, s->rows, s->len, s->cub_temp, &s->cub_bytes, 0);
   }
 }
-#line 13066 "scan.nw"
+#line 13216 "scan.nw"
 /* Compare n outputs with a reference and its bound, on all cores. */
 static comparison compare_with(const float *out, const double *ref,
                                const double *bound, long long n, long long first)
@@ -6056,17 +6107,44 @@ static comparison compare_with(const float *out, const double *ref,
   }
   return all;
 }
-#line 13087 "scan.nw"
+#line 13237 "scan.nw"
+/* Is every row of a ragged batch right? Fills *worst with the share of the bound
+   used; the rows are compared on all cores. */
+static bool ragged_check(bench_shape *s, double *worst)
+{
+  CUDA_CHECK(cudaMemcpy(s->host_h, s->h, sizeof(float) * s->total,
+                        cudaMemcpyDeviceToHost));
+  comparison all;
+  compare_init(&all);
+#pragma omp parallel
+  {
+    comparison mine;
+    compare_init(&mine);
+#pragma omp for schedule(dynamic, 256)
+    for (long long r = 0; r < s->rows; r++) {
+      long long from = s->host_offsets[r];
+      compare_row(s->host_a + from, s->host_b + from, s->host_h + from,
+                  s->host_offsets[r + 1] - from, FLOAT32, from, &mine);
+    }
+#pragma omp critical
+    merge_comparison(&all, &mine);
+  }
+  *worst = all.worst_ratio;
+  return all.failed == 0;
+}
+#line 13264 "scan.nw"
 /* Is the output right on the checked rows? Fills *worst with the share of the
    bound used. Ceilings are not scans and are not checked. */
 static bool bench_check(const bench_row *r, bench_shape *s, double *worst)
 {
   *worst = 0;
-  if (r->type == ROW_STREAM || r->type == ROW_MEMCPY) return true;
+  if (!strcmp(r->kind, "ceiling")) return true;
+  if (r->type == ROW_RAGGED) return ragged_check(s, worst);
+  const float *h = r->type == ROW_MISALIGNED ? s->mh + 1 : s->h;
   bool ok = true;
   for (int k = 0; k < s->checked_count; k++) {
     long long at = s->checked_rows[k] * s->len;
-    CUDA_CHECK(cudaMemcpy(s->host_h, s->h + at, sizeof(float) * s->len,
+    CUDA_CHECK(cudaMemcpy(s->host_h, h + at, sizeof(float) * s->len,
                           cudaMemcpyDeviceToHost));
     comparison c = compare_with(s->host_h, s->ref + k * s->len, s->bound + k * s->len,
                                 s->len, at);
@@ -6075,7 +6153,7 @@ static bool bench_check(const bench_row *r, bench_shape *s, double *worst)
   }
   return ok;
 }
-#line 13122 "scan.nw"
+#line 13301 "scan.nw"
 typedef struct { float ms; unsigned sm[2], mem[2]; } sample;
 
 static sample take_sample(const bench_row *r, bench_shape *s, int reps,
@@ -6094,7 +6172,7 @@ static sample take_sample(const bench_row *r, bench_shape *s, int reps,
   x.mem[1] = nvml_clock(NVML_CLOCK_MEM);
   return x;
 }
-#line 13154 "scan.nw"
+#line 13333 "scan.nw"
 #define SAMPLES 15
 enum { RESULT_OK, RESULT_UNSUPPORTED, RESULT_WRONG, RESULT_ERROR };
 static const char *const result_names[] = {"ok", "unsupported", "wrong", "error"};
@@ -6108,11 +6186,12 @@ typedef struct {
 } bench_result;
 
 typedef struct {
-  long long rows, len;
+  long long rows, len, elements;   /* a ragged batch: rows documents, len 0 */
   bool sweep_a, sweep_b, mem_stable;
-  bench_result *results;        /* one per bench_row */
+  const ragged_batch *batch;    /* sweep R's batch, or NULL */
+  bench_result *results;        /* one per row of its sweep */
 } shape_record;
-#line 13180 "scan.nw"
+#line 13363 "scan.nw"
 static void prepare_row(const bench_row *r, bench_shape *s, bench_result *x,
                         cudaEvent_t start, cudaEvent_t stop)
 {
@@ -6125,12 +6204,13 @@ static void prepare_row(const bench_row *r, bench_shape *s, bench_result *x,
   cudaError_t e = bench_call(r, s);
   if (e == cudaSuccess) e = cudaDeviceSynchronize();
   if (e != cudaSuccess) {
-    x->status = RESULT_ERROR;
+    x->status = e == cudaErrorNotSupported ? RESULT_UNSUPPORTED : RESULT_ERROR;
     snprintf(x->reason, sizeof x->reason, "%s", cudaGetErrorString(e));
+    (void)cudaGetLastError();   /* the next row's launch must not see it */
     return;
   }
   
-#line 13201 "scan.nw"
+#line 13385 "scan.nw"
 if (!bench_check(r, s, &x->worst)) {
   x->status = RESULT_WRONG;
   snprintf(x->reason, sizeof x->reason, "output outside the bound (%.3g of it)",
@@ -6139,12 +6219,12 @@ if (!bench_check(r, s, &x->worst)) {
 }
 sample once = take_sample(r, s, 1, start, stop);
 x->reps = once.ms >= 2.0f ? 1 : (int)ceilf(2.0f / fmaxf(once.ms, 0.001f));
-if (x->reps > 200) x->reps = 200;
+if (x->reps > 2000) x->reps = 2000;   /* only sweep S's smallest come near */
 x->samples = once.ms > 500.0f ? 5 : SAMPLES;
 x->status = RESULT_OK;
-#line 13197 "scan.nw"
+#line 13381 "scan.nw"
 }
-#line 13217 "scan.nw"
+#line 13401 "scan.nw"
 static void summarise(bench_result *x)
 {
   double ms[SAMPLES];
@@ -6155,19 +6235,34 @@ static void summarise(bench_result *x)
   x->q1 = ms[n / 4];
   x->q3 = ms[(3 * n) / 4];
 }
-#line 13236 "scan.nw"
+#line 13420 "scan.nw"
 static void measure_shape(bench_shape *s, const bench_row *table, int count,
                           shape_record *rec, cudaEvent_t start, cudaEvent_t stop)
 {
   
-#line 13258 "scan.nw"
+#line 13449 "scan.nw"
 s->rows = rec->rows;
 s->len = rec->len;
-float *a = (float *)malloc(sizeof(float) * s->n);
-float *b = (float *)malloc(sizeof(float) * s->n);
-make_inputs(a, b, s->n, 0);
-CUDA_CHECK(cudaMemcpy(s->a, a, sizeof(float) * s->n, cudaMemcpyHostToDevice));
-CUDA_CHECK(cudaMemcpy(s->b, b, sizeof(float) * s->n, cudaMemcpyHostToDevice));
+s->total = rec->elements;
+s->host_offsets = rec->batch ? rec->batch->offsets : NULL;
+make_inputs(s->host_a, s->host_b, s->total, 0);
+CUDA_CHECK(cudaMemcpy(s->a, s->host_a, sizeof(float) * s->total, cudaMemcpyHostToDevice));
+CUDA_CHECK(cudaMemcpy(s->b, s->host_b, sizeof(float) * s->total, cudaMemcpyHostToDevice));
+CUDA_CHECK(cudaMemcpy(s->ma + 1, s->a, sizeof(float) * s->total, cudaMemcpyDeviceToDevice));
+CUDA_CHECK(cudaMemcpy(s->mb + 1, s->b, sizeof(float) * s->total, cudaMemcpyDeviceToDevice));
+if (rec->batch) {
+  
+#line 13467 "scan.nw"
+size_t offset_bytes = sizeof(long long) * (s->rows + 1);
+long long *offsets;
+CUDA_CHECK(cudaMalloc(&offsets, offset_bytes));
+CUDA_CHECK(cudaMemcpy(offsets, s->host_offsets, offset_bytes, cudaMemcpyHostToDevice));
+s->offsets = offsets;
+s->checked_count = 0;
+#line 13460 "scan.nw"
+} else {
+  
+#line 13476 "scan.nw"
 long long picks[3] = {0, s->rows / 2, s->rows - 1};
 s->checked_count = s->rows >= 3 ? 3 : (int)s->rows;
 #pragma omp parallel for
@@ -6176,19 +6271,23 @@ for (int k = 0; k < s->checked_count; k++) {
   long long from = s->checked_rows[k] * s->len;
   reference_state ref = {0, 0, 0};
   for (long long t = 0; t < s->len; t++) {
-    reference_step(&ref, a[from + t], b[from + t]);
+    reference_step(&ref, s->host_a[from + t], s->host_b[from + t]);
     s->ref[k * s->len + t] = ref.h;
     s->bound[k * s->len + t] = error_bound(&ref, t, later_depth(s->len), FLOAT32);
   }
 }
-free(a); free(b);
+#line 13462 "scan.nw"
+  
+#line 13492 "scan.nw"
 s->cub_bytes = 0;
 CUDA_CHECK(cub_scan(s->a, s->b, s->h, s->rows, s->len, NULL, &s->cub_bytes, 0));
 CUDA_CHECK(cudaMalloc(&s->cub_temp, s->cub_bytes + 1));
 const scan_variant *chosen = find_variant(public_variant_names[SCAN_AUTO]);
 size_t bytes = chosen->workspace(s->rows, s->len, rows_aligned(s->a, s->b, s->h, s->len));
 CUDA_CHECK(cudaMalloc(&s->workspace, bytes + 1));   /* + 1: none is still a pointer */
-#line 13240 "scan.nw"
+#line 13463 "scan.nw"
+}
+#line 13424 "scan.nw"
   for (int i = 0; i < count; i++) {
     prepare_row(&table[i], s, &rec->results[i], start, stop);
     const bench_result *x = &rec->results[i];
@@ -6201,7 +6300,7 @@ CUDA_CHECK(cudaMalloc(&s->workspace, bytes + 1));   /* + 1: none is still a poin
         rec->results[i].sample_at[k] = take_sample(&table[i], s, rec->results[i].reps,
                                                    start, stop);
   
-#line 13288 "scan.nw"
+#line 13501 "scan.nw"
 rec->mem_stable = true;
 unsigned mem = 0;
 for (int i = 0; i < count; i++) {
@@ -6214,11 +6313,258 @@ for (int i = 0; i < count; i++) {
       if (x->sample_at[k].mem[e] != mem) rec->mem_stable = false;
     }
 }
-#line 13252 "scan.nw"
+#line 13436 "scan.nw"
   CUDA_CHECK(cudaFree(s->cub_temp));
   CUDA_CHECK(cudaFree(s->workspace));
+  CUDA_CHECK(cudaFree((void *)s->offsets));
+  s->cub_temp = s->workspace = NULL;
+  s->offsets = NULL;
 }
-#line 13317 "scan.nw"
+#line 14000 "scan.nw"
+typedef struct {
+  bool quick;
+  const char *out, *sweeps, *kernels, *build;   /* NULL where not given */
+  uint64_t shape_seed;
+} bench_options;
+#line 13579 "scan.nw"
+static shape_record uniform_shape(long long rows, long long len)
+{
+  shape_record r = {rows, len, rows * len, false, false, true, NULL, NULL};
+  return r;
+}
+#line 13591 "scan.nw"
+/* A double in [0, 1) from the top 53 bits of the hash of (seed, i). */
+static double unit_at(uint64_t seed, long long i)
+{
+  return (double)(mix64(seed ^ mix64((uint64_t)i)) >> 11) * 0x1p-53;
+}
+
+/* A standard normal number, from two of them (Box and Muller). */
+static double normal_at(uint64_t seed, long long i)
+{
+  double u = unit_at(seed, 2 * i), v = unit_at(seed, 2 * i + 1);
+  return sqrt(-2.0 * log(1.0 - u)) * cos(6.283185307179586 * v);
+}
+#line 13610 "scan.nw"
+#define SWEEP_C_SHAPES 24
+#define SHAPE_SEED 31     /* of sweeps C and R, where --shape-seed gives none */
+
+static int by_length(const void *x, const void *y)
+{
+  long long a = ((const shape_record *)x)->len, b = ((const shape_record *)y)->len;
+  return (a > b) - (a < b);
+}
+
+static int sweep_c_shapes(shape_record *shapes, long long n, uint64_t seed)
+{
+  int count = 0;
+  for (long long i = 0; count < SWEEP_C_SHAPES; i++) {
+    long long len = (long long)pow(n + 1.0, unit_at(seed, i));
+    len = len < 1 ? 1 : len > n ? n : len;
+    bool seen = false;
+    for (int k = 0; k < count; k++) seen = seen || shapes[k].len == len;
+    if (!seen) shapes[count++] = uniform_shape(n / len, len);
+  }
+  qsort(shapes, count, sizeof shapes[0], by_length);
+  return count;
+}
+#line 13656 "scan.nw"
+/* The i-th length drawn for a batch: log-normal with a median of 1,000 and sigma 1,
+   uniform in 1 .. 65,536, or, between the long documents, uniform in 1 .. 16. */
+static long long document_length(int kind, uint64_t seed, long long i)
+{
+  if (kind == RAGGED_LOGNORMAL) {
+    long long len = llround(1000.0 * exp(normal_at(seed, i)));
+    return len > 1 ? len : 1;
+  }
+  return 1 + (long long)(unit_at(seed, i) * (kind == RAGGED_UNIFORM ? 65536 : 16));
+}
+#line 13673 "scan.nw"
+static void end_document(ragged_batch *g, long long end)
+{
+  if (g->rows + 2 > g->capacity) {
+    g->capacity *= 2;
+    g->offsets = (long long *)realloc(g->offsets, sizeof(long long) * g->capacity);
+  }
+  g->offsets[++g->rows] = end;
+}
+
+static ragged_batch make_batch(int kind, long long n, uint64_t seed)
+{
+  ragged_batch g = {kind, 0, 1024, (long long *)malloc(sizeof(long long) * 1024)};
+  long long at = 0, tiny = 0, longs = kind == RAGGED_LONG_AMONG_TINY ? 4 : 0, places[4];
+  
+#line 13700 "scan.nw"
+for (int j = 0; j < 4; j++) places[j] = (long long)(unit_at(~seed, j) * (n / 2));
+for (int j = 1; j < 4; j++)   /* in order */
+  for (int k = j; k > 0 && places[k] < places[k - 1]; k--) {
+    long long t = places[k];
+    places[k] = places[k - 1];
+    places[k - 1] = t;
+  }
+#line 13687 "scan.nw"
+  g.offsets[0] = 0;
+  for (long long i = 0, placed = 0; at < n;) {
+    bool long_one = placed < longs && tiny >= places[placed];
+    long long len = long_one ? n / 8 : document_length(kind, seed, i++);
+    if (long_one) placed++; else tiny += len;
+    at = at + len < n ? at + len : n;
+    end_document(&g, at);
+  }
+  return g;
+}
+#line 13713 "scan.nw"
+static int sweep_s_shapes(shape_record *shapes, long long n)
+{
+  int count = 0;
+  long long most = n / 2 < (1LL << 26) ? n / 2 : 1LL << 26;
+  for (long long size = 4096; size <= most; size *= 2)
+    for (long long total = size; total < 2 * size && total <= most; total += size / 2) {
+      shapes[count++] = uniform_shape(1, total);
+      shapes[count++] = uniform_shape(total / 2048, 2048);
+    }
+  return count;
+}
+#line 13731 "scan.nw"
+typedef struct { const char *sweep; double times, plus_us; } bench_target;
+static const bench_target targets[] = {{"A", 1.05, 0}, {"B", 1.05, 0}, {"C", 1.05, 0},
+                                       {"R", 1.05, 0}, {"S", 1.05, 2},
+                                       {"misaligned", 1.10, 0}};
+#define TARGET_COUNT 6
+#line 13938 "scan.nw"
+static int bench_shapes(shape_record *shapes, long long n, bool want_a, bool want_b)
+{
+  int count = 0;
+  for (long long len = 2048; len <= 65536 && want_a; len *= 2) {
+    shapes[count] = uniform_shape(n / len, len);
+    shapes[count++].sweep_a = true;
+  }
+  static const long long rows_b[] = {1, 8, 64, 512, 4096, 32768, 65536};
+  for (int i = 0; i < 7 && want_b; i++) {
+    if (n % rows_b[i] || n / rows_b[i] < 1) continue;
+    int found = -1;
+    for (int k = 0; k < count; k++) if (shapes[k].rows == rows_b[i]) found = k;
+    if (found < 0) shapes[found = count++] = uniform_shape(rows_b[i], n / rows_b[i]);
+    shapes[found].sweep_b = true;
+  }
+  return count;
+}
+#line 13743 "scan.nw"
+#define MAX_ROWS 40
+
+typedef struct {
+  const char *name;                     /* "AB" for sweeps A and B, "C", "R" or "S" */
+  bench_row table[MAX_ROWS];
+  int rows, count;
+  shape_record *shapes;
+  ragged_batch batches[RAGGED_KINDS];   /* sweep R's */
+} bench_sweep;
+
+static const char *const sweep_c_rows[] = {"auto", "auto-misaligned", "stream",
+                                           "transform", "cub", NULL};
+static const char *const sweep_r_rows[] = {"ragged", "stream", "transform", NULL};
+static const char *const sweep_s_rows[] = {"auto", "stream", "transform", NULL};
+#line 13764 "scan.nw"
+/* Whether name is an item of a comma-separated list; every name is in NULL's. */
+static bool listed(const char *list, const char *name)
+{
+  size_t n = strlen(name);
+  for (const char *p = list; p; p = strchr(p, ',') ? strchr(p, ',') + 1 : NULL)
+    if (!strncmp(p, name, n) && (p[n] == ',' || !p[n])) return true;
+  return !list;
+}
+
+/* The rows of `all` that a sweep measures: those named (all but the ragged entry when
+   names is NULL) that the list `kept` names too, in the table's order. */
+static int pick_rows(bench_row *table, const bench_row *all, int count,
+                     const char *const *names, const char *kept)
+{
+  int picked = 0;
+  for (int i = 0; i < count; i++) {
+    bool named = !names && all[i].type != ROW_RAGGED;
+    for (int k = 0; names && names[k]; k++) named = named || !strcmp(names[k], all[i].name);
+    if (named && listed(kept, all[i].name)) table[picked++] = all[i];
+  }
+  return picked;
+}
+#line 13789 "scan.nw"
+/* Whether an item of a comma-separated list is none of names; if so, it goes in item. */
+static bool unknown_item(const char *list, const char *const *names, int count,
+                         char *item, size_t size)
+{
+  for (const char *p = list; p; p = strchr(p, ',') ? strchr(p, ',') + 1 : NULL) {
+    size_t n = strcspn(p, ",");
+    bool known = false;
+    for (int k = 0; k < count; k++)
+      known = known || (strlen(names[k]) == n && !strncmp(p, names[k], n));
+    if (!known) {
+      snprintf(item, size, "%.*s", (int)n, p);
+      return true;
+    }
+  }
+  return false;
+}
+#line 13811 "scan.nw"
+static bench_sweep *new_sweep(bench_sweep *w, const char *name, const char *const *names,
+                              const bench_row *all, int count, const char *kept, int room)
+{
+  w->name = name;
+  w->rows = pick_rows(w->table, all, count, names, kept);
+  w->shapes = (shape_record *)calloc(room, sizeof(shape_record));
+  w->count = 0;
+  return w;
+}
+
+static int make_sweeps(bench_sweep *w, const bench_row *all, int count,
+                       const bench_options *o, long long n)
+{
+  int made = 0;
+  bool a = listed(o->sweeps, "A"), b = listed(o->sweeps, "B");
+  if (a || b) {
+    bench_sweep *x = new_sweep(&w[made++], "AB", NULL, all, count, o->kernels, 16);
+    x->count = bench_shapes(x->shapes, n, a, b);
+  }
+  
+#line 13836 "scan.nw"
+if (listed(o->sweeps, "C")) {
+  bench_sweep *x = new_sweep(&w[made++], "C", sweep_c_rows, all, count, o->kernels,
+                             SWEEP_C_SHAPES);
+  x->count = sweep_c_shapes(x->shapes, n, o->shape_seed);
+}
+if (listed(o->sweeps, "R")) {
+  bench_sweep *x = new_sweep(&w[made++], "R", sweep_r_rows, all, count, o->kernels,
+                             RAGGED_KINDS);
+  for (int k = 0; k < RAGGED_KINDS; k++, x->count++) {
+    x->batches[k] = make_batch(k, n, mix64(o->shape_seed + k + 1));
+    x->shapes[k] = uniform_shape(x->batches[k].rows, 0);
+    x->shapes[k].elements = n;
+    x->shapes[k].batch = &x->batches[k];
+  }
+}
+if (listed(o->sweeps, "S")) {
+  bench_sweep *x = new_sweep(&w[made++], "S", sweep_s_rows, all, count, o->kernels, 64);
+  x->count = sweep_s_shapes(x->shapes, n);
+}
+#line 13831 "scan.nw"
+  return made;
+}
+#line 13858 "scan.nw"
+static void measure_sweep(bench_shape *s, bench_sweep *w, cudaEvent_t start,
+                          cudaEvent_t stop)
+{
+  for (int i = 0; i < w->count; i++) {
+    shape_record *r = &w->shapes[i];
+    r->results = (bench_result *)calloc(w->rows, sizeof(bench_result));
+    if (r->batch)
+      fprintf(stderr, "[%s %d/%d] %s: %lld rows\n", w->name, i + 1, w->count,
+              ragged_names[r->batch->kind], r->rows);
+    else
+      fprintf(stderr, "[%s %d/%d] %lld rows of %lld\n", w->name, i + 1, w->count,
+              r->rows, r->len);
+    measure_shape(s, w->table, w->rows, r, start, stop);
+  }
+}
+#line 13890 "scan.nw"
 typedef struct {
   char name[256], slug[256];
   int sms, l2_bytes, mem_clock_khz, bus_bits, major, minor, driver, runtime;
@@ -6245,7 +6591,7 @@ static void read_device(device_facts *d)
   CUDA_CHECK(cudaRuntimeGetVersion(&d->runtime));
   d->theoretical_gbps = 2.0 * d->mem_clock_khz * 1e3 * d->bus_bits / 8 / 1e9;
   
-#line 13347 "scan.nw"
+#line 13920 "scan.nw"
 int j = 0;
 for (const char *c = d->name; *c && j < (int)sizeof d->slug - 1; c++) {
   if (isalnum((unsigned char)*c)) d->slug[j++] = (char)tolower((unsigned char)*c);
@@ -6253,33 +6599,17 @@ for (const char *c = d->name; *c && j < (int)sizeof d->slug - 1; c++) {
 }
 while (j > 0 && d->slug[j - 1] == '-') j--;
 d->slug[j] = 0;
-#line 13343 "scan.nw"
+#line 13916 "scan.nw"
 }
-#line 13364 "scan.nw"
-static int bench_shapes(shape_record *shapes, long long n)
-{
-  int count = 0;
-  for (long long len = 2048; len <= 65536; len *= 2)
-    shapes[count++] = shape_record{n / len, len, true, false, true, NULL};
-  static const long long rows_b[] = {1, 8, 64, 512, 4096, 32768, 65536};
-  for (int i = 0; i < 7; i++) {
-    if (n % rows_b[i] || n / rows_b[i] < 1) continue;
-    int found = -1;
-    for (int k = 0; k < count; k++) if (shapes[k].rows == rows_b[i]) found = k;
-    if (found >= 0) shapes[found].sweep_b = true;
-    else
-      shapes[count++] = shape_record{rows_b[i], n / rows_b[i], false, true, true, NULL};
-  }
-  return count;
-}
-#line 13383 "scan.nw"
+#line 13958 "scan.nw"
 static void warm_up(bench_shape *s, cudaEvent_t start, cudaEvent_t stop)
 {
   bench_row stream = {"stream", "", "ceiling", ROW_STREAM, NULL, 12};
+  s->total = s->n;
   float total = 0;
   while (total < 1000.0f) total += 50 * take_sample(&stream, s, 50, start, stop).ms;
 }
-#line 13487 "scan.nw"
+#line 14162 "scan.nw"
 static void json_clock(FILE *f, const unsigned *mhz)
 {
   if (!nvml.ok) fprintf(f, "null");
@@ -6288,7 +6618,7 @@ static void json_clock(FILE *f, const unsigned *mhz)
 
 static double row_gbps(const shape_record *r, double ms)
 {
-  return 12.0 * r->rows * r->len / (ms * 1e6);
+  return 12.0 * r->elements / (ms * 1e6);
 }
 
 /* `, "key": x`, or null where x is not a number JSON can hold. */
@@ -6297,21 +6627,22 @@ static void json_number(FILE *f, const char *key, double x)
   if (isfinite(x)) fprintf(f, ", \"%s\": %.6g", key, x);
   else fprintf(f, ", \"%s\": null", key);
 }
-#line 13507 "scan.nw"
+#line 14182 "scan.nw"
+/* stream_ms and copy_ms: the streaming kernel's and the best copy's times at the
+   shape, NAN where there is none. */
 static void json_result(FILE *f, const bench_row *row, const bench_result *x,
-                        const shape_record *r, const bench_result *stream,
+                        const shape_record *r, double stream_ms, double copy_ms,
                         const device_facts *d)
 {
-  double stream_ms = stream->status == RESULT_OK ? stream->median : NAN;
-  double model = (double)row->model_bytes * r->rows * r->len;
+  double model = (double)row->model_bytes * r->elements;
   fprintf(f, "{\"kernel\": \"%s\", \"status\": \"%s\", \"reason\": ", row->name,
           result_names[x->status]);
   if (x->reason[0]) fprintf(f, "\"%s\"", x->reason); else fprintf(f, "null");
   fprintf(f, ", \"model_bytes\": %.0f", model);
-  json_number(f, "predicted_ms", stream_ms * model / (12.0 * r->rows * r->len));
+  json_number(f, "predicted_ms", stream_ms * model / (12.0 * r->elements));
   if (x->status != RESULT_OK) { fprintf(f, "}"); return; }
   
-#line 13525 "scan.nw"
+#line 14201 "scan.nw"
 fprintf(f, ", \"max_err_over_bound\": %.6g, \"reps\": %d, \"samples_ms\": [",
         x->worst, x->reps);
 for (int k = 0; k < x->samples; k++)
@@ -6323,6 +6654,7 @@ json_number(f, "q3_ms", x->q3);
 json_number(f, "gbps", row_gbps(r, x->median));
 json_number(f, "pct_roofline", 100.0 * stream_ms / x->median);
 json_number(f, "pct_theoretical", 100.0 * row_gbps(r, x->median) / d->theoretical_gbps);
+json_number(f, "x_best_copy", x->median / copy_ms);
 fprintf(f, ", \"clocks\": [");
 for (int k = 0; k < x->samples; k++) {
   fprintf(f, "%s{\"sm_mhz\": ", k ? ", " : "");
@@ -6332,15 +6664,85 @@ for (int k = 0; k < x->samples; k++) {
   fprintf(f, "}");
 }
 fprintf(f, "]");
-#line 13520 "scan.nw"
+#line 14196 "scan.nw"
   fprintf(f, "}");
 }
-#line 13548 "scan.nw"
+#line 14228 "scan.nw"
+static int best_copy(const shape_record *r, const bench_row *table, int rows)
+{
+  int best = -1;
+  for (int k = 0; k < rows; k++)
+    if ((table[k].type == ROW_STREAM || table[k].type == ROW_TRANSFORM) &&
+        r->results[k].status == RESULT_OK &&
+        (best < 0 || r->results[k].median < r->results[best].median))
+      best = k;
+  return best;
+}
+
+static double median_or_nan(const shape_record *r, int k)
+{
+  return k >= 0 && r->results[k].status == RESULT_OK ? r->results[k].median : NAN;
+}
+#line 14246 "scan.nw"
+static void json_shape(FILE *f, const shape_record *r, const bench_row *table, int rows,
+                       const device_facts *d)
+{
+  int copy = best_copy(r, table, rows);
+  double stream_ms = median_or_nan(r, row_index(table, rows, "stream"));
+  fprintf(f, " {");
+  
+#line 14268 "scan.nw"
+if (r->batch) {
+  const long long *at = r->batch->offsets;
+  long long shortest = LLONG_MAX, longest = 0;
+  for (long long i = 0; i < r->rows; i++) {
+    shortest = at[i + 1] - at[i] < shortest ? at[i + 1] - at[i] : shortest;
+    longest = at[i + 1] - at[i] > longest ? at[i + 1] - at[i] : longest;
+  }
+  fprintf(f, "\"batch\": \"%s\", \"title\": \"%s\", \"rows\": %lld, \"len_min\": %lld, "
+          "\"len_max\": %lld", ragged_names[r->batch->kind], ragged_titles[r->batch->kind],
+          r->rows, shortest, longest);
+  json_number(f, "len_mean", (double)r->elements / r->rows);
+} else {
+  fprintf(f, "\"rows\": %lld, \"len\": %lld", r->rows, r->len);
+  if (r->sweep_a || r->sweep_b)
+    fprintf(f, ", \"sweeps\": [%s%s%s]", r->sweep_a ? "\"A\"" : "",
+            r->sweep_a && r->sweep_b ? ", " : "", r->sweep_b ? "\"B\"" : "");
+}
+#line 14253 "scan.nw"
+  fprintf(f, ", \"elements\": %lld, \"mem_clock_stable\": %s, \"best_copy\": ",
+          r->elements, r->mem_stable ? "true" : "false");
+  if (copy >= 0) fprintf(f, "\"%s\"", table[copy].name); else fprintf(f, "null");
+  json_number(f, "best_copy_ms", median_or_nan(r, copy));
+  fprintf(f, ", \"results\": [\n");
+  for (int k = 0; k < rows; k++) {
+    fprintf(f, "  ");
+    json_result(f, &table[k], &r->results[k], r, stream_ms, median_or_nan(r, copy), d);
+    fprintf(f, "%s\n", k + 1 < rows ? "," : "");
+  }
+  fprintf(f, " ]}");
+}
+#line 14288 "scan.nw"
+static void json_sweep(FILE *f, const bench_sweep *w, uint64_t seed, const device_facts *d)
+{
+  fprintf(f, " \"%s\": {\"kernels\": [", w->name);
+  for (int k = 0; k < w->rows; k++) fprintf(f, "%s\"%s\"", k ? ", " : "", w->table[k].name);
+  fprintf(f, "]");
+  if (!strcmp(w->name, "C") || !strcmp(w->name, "R"))
+    fprintf(f, ", \"seed\": %llu", (unsigned long long)seed);
+  fprintf(f, ", \"shapes\": [\n");
+  for (int i = 0; i < w->count; i++) {
+    json_shape(f, &w->shapes[i], w->table, w->rows, d);
+    fprintf(f, "%s\n", i + 1 < w->count ? "," : "");
+  }
+  fprintf(f, " ]}");
+}
+#line 14305 "scan.nw"
 static void json_device(FILE *f, const device_facts *d, time_t began)
 {
   char stamp[64];
   strftime(stamp, sizeof stamp, "%Y-%m-%dT%H:%M:%SZ", gmtime(&began));
-  fprintf(f, "{\n\"schema\": 1, \"generator\": \"scan bench\", "
+  fprintf(f, "{\n\"schema\": 2, \"generator\": \"scan bench\", "
           "\"started_utc\": \"%s\",\n", stamp);
   fprintf(f, "\"device\": {\"name\": \"%s\", \"slug\": \"%s\", \"compute_capability\": "
           "\"%d.%d\", \"sms\": %d, \"l2_bytes\": %d, \"global_mem_bytes\": %zu, "
@@ -6349,7 +6751,29 @@ static void json_device(FILE *f, const device_facts *d, time_t began)
           d->major, d->minor, d->sms, d->l2_bytes, d->memory, d->mem_clock_khz,
           d->bus_bits, d->theoretical_gbps, d->driver, d->runtime);
 }
-#line 13588 "scan.nw"
+#line 14326 "scan.nw"
+#define BENCH_TEXT(...) #__VA_ARGS__
+#define BENCH_STRING(...) BENCH_TEXT(__VA_ARGS__)
+
+static void json_build(FILE *f, const char *name)
+{
+  cudaFuncAttributes k;
+  CUDA_CHECK(cudaFuncGetAttributes(&k, stream_kernel));
+#ifdef __CUDA_ARCH_LIST__
+  const char *archs = BENCH_STRING(__CUDA_ARCH_LIST__);
+#else
+  const char *archs = "";
+#endif
+  fprintf(f, "\"build\": {\"name\": \"%s\", \"arch_list\": \"%s\", \"ptx_version\": %d, "
+          "\"binary_version\": %d, \"smem_cap_kib\": ", name ? name : "default", archs,
+          k.ptxVersion, k.binaryVersion);
+#ifdef SCAN_SMEM_CAP_KIB
+  fprintf(f, "%d},\n", (int)(SCAN_SMEM_CAP_KIB));
+#else
+  fprintf(f, "null},\n");
+#endif
+}
+#line 14374 "scan.nw"
 typedef struct {
   long long rows, len, tiles;
   int tile;                     /* elements a tile */
@@ -6358,7 +6782,7 @@ typedef struct {
   bool same_bits;               /* the stamped output is the plain one */
   unsigned long long *stamps;   /* on the host, STAMPS words a tile */
 } tile_timeline;
-#line 13599 "scan.nw"
+#line 14385 "scan.nw"
 static tile_timeline record_timeline(bench_shape *s, long long rows, long long len)
 {
   l4_params shape = {};
@@ -6371,7 +6795,7 @@ static tile_timeline record_timeline(bench_shape *s, long long rows, long long l
   void *workspace;
   unsigned long long *stamps, *count, differing = 1;
   
-#line 13623 "scan.nw"
+#line 14409 "scan.nw"
 size_t plain = l4_workspace_bytes<32>(rows, len, true);
 size_t own = l4_held_workspace_bytes(rows, len, true);
 CUDA_CHECK(cudaMalloc(&workspace, plain > own ? plain : own));
@@ -6385,14 +6809,14 @@ count_differences<<<1024, 256>>>((const uint32_t *)s->copy_to, (const uint32_t *
                                   rows * len, count);
 CUDA_CHECK(cudaGetLastError());
 CUDA_CHECK(cudaMemcpy(&differing, count, sizeof differing, cudaMemcpyDeviceToHost));
-#line 13611 "scan.nw"
+#line 14397 "scan.nw"
   t.same_bits = differing == 0;
   t.stamps = (unsigned long long *)malloc(bytes);
   CUDA_CHECK(cudaMemcpy(t.stamps, stamps, bytes, cudaMemcpyDeviceToHost));
   CUDA_CHECK(cudaFree(workspace)); CUDA_CHECK(cudaFree(stamps)); CUDA_CHECK(cudaFree(count));
   return t;
 }
-#line 13645 "scan.nw"
+#line 14431 "scan.nw"
 /* Sorts d (n values, in microseconds) and writes its summary as "key": {...};
    with a span, also the tiles in the step on average. */
 static void json_spread(FILE *f, const char *key, double *d, long long n, double span)
@@ -6408,13 +6832,13 @@ static void json_spread(FILE *f, const char *key, double *d, long long n, double
   if (span > 0) json_number(f, "tiles_in_step", sum / span);
   fprintf(f, "}");
 }
-#line 13677 "scan.nw"
+#line 14463 "scan.nw"
 /* Whether a row starts among the elements [from, to) of the flattened rows. */
 static bool row_starts_in(long long from, long long to, long long len)
 {
   return round_up(to, len) > round_up(from, len);   /* a multiple of len in between */
 }
-#line 13685 "scan.nw"
+#line 14471 "scan.nw"
 /* The first tile whose aggregate the walk of tile g waits for, or -1 when
    tile g does not walk: walk_groups' rule, for tiles of `tile`, no shift. */
 static long long first_needed_tile(long long g, long long len, long long tile)
@@ -6427,7 +6851,7 @@ static long long first_needed_tile(long long g, long long len, long long tile)
                 (last && !row_starts_in(32 * G * tile, (g + 1) * tile, len));
   return prefix ? 32 * (G - 1) : 32 * G;
 }
-#line 13700 "scan.nw"
+#line 14486 "scan.nw"
 /* The walk of each tile of group >= 1 that walks, split at the moment the
    last aggregate it waits for was published (that tile's STAMP_SCANNED). */
 static void json_walk_split(FILE *f, const tile_timeline *t, double *waiting,
@@ -6448,7 +6872,7 @@ static void json_walk_split(FILE *f, const tile_timeline *t, double *waiting,
   fprintf(f, ", ");
   json_spread(f, "walk_after_last_aggregate", after, n, 0);
 }
-#line 13723 "scan.nw"
+#line 14509 "scan.nw"
 static const char *const step_names[] = {"claim", "load", "scan", "walk", "store"};
 static const char *const order_names[] = {"look-back", "tiles apart", "rows a block"};
 
@@ -6459,7 +6883,7 @@ static void json_timeline(FILE *f, const tile_timeline *t)
   double *d = (double *)malloc(sizeof(double) * (t->tiles + 1));
   double *e = (double *)malloc(sizeof(double) * (t->tiles + 1));
   
-#line 13747 "scan.nw"
+#line 14533 "scan.nw"
 int sms = 0;
 for (long long g = 0; g < t->tiles; g++) {
   first = first < x[g * STAMPS + STAMP_BEGAN] ? first : x[g * STAMPS + STAMP_BEGAN];
@@ -6471,7 +6895,7 @@ fprintf(f, "  {\"rows\": %lld, \"len\": %lld, \"kernel\": \"%s\", \"tile\": %d, 
         t->rows, t->len, t->held ? "l4-held" : "l4-32", t->tile, t->tiles,
         order_names[t->order], t->same_bits ? "true" : "false", sms);
 json_number(f, "span_us", (last - first) / 1e3);
-#line 13733 "scan.nw"
+#line 14519 "scan.nw"
   for (int k = 0; k <= 5; k++) {   /* the five steps, then the whole tile */
     for (long long g = 0; g < t->tiles; g++)
       d[g] = ((double)x[g * STAMPS + (k < 5 ? k + 1 : STAMP_STORED)] -
@@ -6483,60 +6907,72 @@ json_number(f, "span_us", (last - first) / 1e3);
   fprintf(f, "}");
   free(d); free(e);
 }
-#line 13764 "scan.nw"
+#line 14551 "scan.nw"
 static void write_json(FILE *f, const device_facts *d, time_t began, long long n,
-                       const bench_row *table, int rows_count,
-                       const shape_record *shapes, int shape_count,
-                       const int *differing, int runs,
-                       const tile_timeline *timelines, int timeline_count)
+                       const bench_options *o, const bench_row *all, int all_count,
+                       const bench_sweep *sweeps, int sweep_count, const int *differing,
+                       int runs, const tile_timeline *timelines, int timeline_count)
 {
   bool stable = true;
-  int stream_row = 0;
-  for (int i = 0; i < rows_count; i++) if (table[i].type == ROW_STREAM) stream_row = i;
-  for (int i = 0; i < shape_count; i++) stable = stable && shapes[i].mem_stable;
+  for (int w = 0; w < sweep_count; w++)
+    for (int i = 0; i < sweeps[w].count; i++)
+      stable = stable && sweeps[w].shapes[i].mem_stable;
   json_device(f, d, began);
+  json_build(f, o->build);
   fprintf(f, "\"elements_per_array\": %lld, \"samples\": %d, \"nvml\": %s, "
-          "\"clocks_stable\": %s,\n", n, SAMPLES, nvml.ok ? "true" : "false",
-          stable ? "true" : "false");
+          "\"clocks_stable\": %s, \"shape_seed\": %llu,\n", n, SAMPLES,
+          nvml.ok ? "true" : "false", stable ? "true" : "false",
+          (unsigned long long)o->shape_seed);
   
-#line 13794 "scan.nw"
+#line 14574 "scan.nw"
 fprintf(f, "\"kernels\": [\n");
-for (int i = 0; i < rows_count; i++)
+for (int i = 0; i < all_count; i++)
   fprintf(f, "  {\"name\": \"%s\", \"title\": \"%s\", \"kind\": \"%s\", "
-          "\"bytes_per_element\": %d}%s\n", table[i].name, table[i].title,
-          table[i].kind, table[i].model_bytes, i + 1 < rows_count ? "," : "");
+          "\"bytes_per_element\": %d}%s\n", all[i].name, all[i].title,
+          all[i].kind, all[i].model_bytes, i + 1 < all_count ? "," : "");
 fprintf(f, "],\n");
-#line 13779 "scan.nw"
+#line 14567 "scan.nw"
   
-#line 13803 "scan.nw"
+#line 14583 "scan.nw"
 fprintf(f, "\"shapes\": [\n");
-for (int i = 0; i < shape_count; i++) {
-  const shape_record *r = &shapes[i];
-  fprintf(f, " {\"rows\": %lld, \"len\": %lld, \"sweeps\": [%s%s%s], "
-          "\"mem_clock_stable\": %s, \"results\": [\n", r->rows, r->len,
-          r->sweep_a ? "\"A\"" : "", r->sweep_a && r->sweep_b ? ", " : "",
-          r->sweep_b ? "\"B\"" : "", r->mem_stable ? "true" : "false");
-  for (int k = 0; k < rows_count; k++) {
-    fprintf(f, "  ");
-    json_result(f, &table[k], &r->results[k], r, &r->results[stream_row], d);
-    fprintf(f, "%s\n", k + 1 < rows_count ? "," : "");
+for (int w = 0; w < sweep_count; w++)
+  for (int i = 0; !strcmp(sweeps[w].name, "AB") && i < sweeps[w].count; i++) {
+    json_shape(f, &sweeps[w].shapes[i], sweeps[w].table, sweeps[w].rows, d);
+    fprintf(f, "%s\n", i + 1 < sweeps[w].count ? "," : "");
   }
-  fprintf(f, " ]}%s\n", i + 1 < shape_count ? "," : "");
+fprintf(f, "],\n\"sweeps\": {\n");
+for (int w = 0, written = 0; w < sweep_count; w++)
+  if (strcmp(sweeps[w].name, "AB")) {
+    fprintf(f, "%s", written++ ? ",\n" : "");
+    json_sweep(f, &sweeps[w], o->shape_seed, d);
+  }
+fprintf(f, "\n},\n");
+#line 14568 "scan.nw"
+  
+#line 14599 "scan.nw"
+fprintf(f, "\"targets\": {");
+for (int i = 0; i < TARGET_COUNT; i++)
+  fprintf(f, "%s\"%s\": {\"times\": %.6g, \"plus_us\": %.6g}", i ? ", " : "",
+          targets[i].sweep, targets[i].times, targets[i].plus_us);
+fprintf(f, "},\n");
+#line 14569 "scan.nw"
+  
+#line 14607 "scan.nw"
+fprintf(f, "\"timelines\": [\n");
+for (int i = 0; i < timeline_count; i++) {
+  json_timeline(f, &timelines[i]);
+  fprintf(f, "%s\n", i + 1 < timeline_count ? "," : "");
 }
 fprintf(f, "],\n");
-#line 13780 "scan.nw"
-  fprintf(f, "\"timelines\": [\n");
-  for (int i = 0; i < timeline_count; i++) {
-    json_timeline(f, &timelines[i]);
-    fprintf(f, "%s\n", i + 1 < timeline_count ? "," : "");
-  }
-  fprintf(f, "],\n");
+if (!differing) fprintf(f, "\"determinism\": null\n}\n");
+else
   fprintf(f, "\"determinism\": {\"rows\": 1, \"len\": %lld, \"runs\": %d, "
           "\"cub_runs_differing_from_first\": %d, "
           "\"auto_runs_differing_from_first\": %d}\n}\n",
           n, runs, differing[0], differing[1]);
+#line 14570 "scan.nw"
 }
-#line 13828 "scan.nw"
+#line 14629 "scan.nw"
 static int differing_runs(const bench_row *r, bench_shape *s, int runs)
 {
   float *first;
@@ -6558,17 +6994,23 @@ static int differing_runs(const bench_row *r, bench_shape *s, int runs)
   CUDA_CHECK(cudaFree(count));
   return differing;
 }
-#line 13915 "scan.nw"
+#line 14737 "scan.nw"
 static const char *const table_columns[] = {"l0", "l1", "l2", "l3", "l3b", "l3c-8",
-                                            "l4-32", "l4-held", "auto", "cub", "stream"};
-#define TABLE_COLUMNS 11
+                                            "l4-32", "l4-held", "auto", "cub", "stream",
+                                            "transform"};
+#define TABLE_COLUMNS 12
 
-static int row_index(const bench_row *table, int count, const char *name)
+/* A median in ms (in µs where us), or why there is none; a dash for a row not
+   measured (NULL). */
+static void print_cell(const bench_result *x, int width, bool us)
 {
-  for (int i = 0; i < count; i++) if (!strcmp(table[i].name, name)) return i;
-  return -1;
+  if (x && x->status == RESULT_OK)
+    printf(" %*.*f", width, us ? 1 : 3, x->median * (us ? 1e3 : 1));
+  else
+    printf(" %*s", width,
+           !x || x->status == RESULT_UNSUPPORTED ? "-" : result_names[x->status]);
 }
-#line 13927 "scan.nw"
+#line 14755 "scan.nw"
 static void print_table(const device_facts *d, const bench_row *table, int count,
                         const shape_record *shapes, int shape_count,
                         const int *differing, int runs)
@@ -6581,44 +7023,114 @@ static void print_table(const device_facts *d, const bench_row *table, int count
   for (int c = 0; c < TABLE_COLUMNS; c++) printf(" %7s", table_columns[c]);
   printf(" %8s %6s %6s\n", "best", "%roof", "%peak");
   for (int i = 0; i < shape_count; i++) 
-#line 13945 "scan.nw"
+#line 14774 "scan.nw"
 {
   const shape_record *r = &shapes[i];
-  int best = -1, stream = row_index(table, count, "stream");
+  int best = -1;
   printf("%6lld %9lld", r->rows, r->len);
   for (int c = 0; c < TABLE_COLUMNS; c++) {
-    const bench_result *x = &r->results[row_index(table, count, table_columns[c])];
-    if (x->status == RESULT_OK) printf(" %7.3f", x->median);
-    else
-      printf(" %7s", x->status == RESULT_UNSUPPORTED ? "-" : result_names[x->status]);
+    int k = row_index(table, count, table_columns[c]);
+    print_cell(k >= 0 ? &r->results[k] : NULL, 7, false);
   }
   for (int k = 0; k < count; k++)
     if (!strcmp(table[k].kind, "scan") && r->results[k].status == RESULT_OK &&
         (best < 0 || r->results[k].median < r->results[best].median)) best = k;
   double ms = best >= 0 ? r->results[best].median : NAN;
   printf(" %8s %6.1f %6.1f%s\n", best >= 0 ? table[best].name : "-",
-         100.0 * r->results[stream].median / ms,
+         100.0 * median_or_nan(r, row_index(table, count, "stream")) / ms,
          100.0 * row_gbps(r, ms) / d->theoretical_gbps,
          r->mem_stable ? "" : "  CLOCK MOVED");
 }
-#line 13939 "scan.nw"
-  printf("CUB runs differing from its first: %d of %d; SCAN_AUTO: %d of %d\n",
-         differing[0], runs, differing[1], runs);
+#line 14767 "scan.nw"
+  if (differing)
+    printf("CUB runs differing from its first: %d of %d; SCAN_AUTO: %d of %d\n",
+           differing[0], runs, differing[1], runs);
 }
-#line 13392 "scan.nw"
+#line 14797 "scan.nw"
+static const bench_target *target_of(const char *sweep)
+{
+  for (int i = 0; i < TARGET_COUNT; i++)
+    if (!strcmp(targets[i].sweep, sweep)) return &targets[i];
+  return NULL;
+}
+
+static const char *judged(const bench_target *t, double ms, double copy_ms)
+{
+  if (!t || !isfinite(ms) || !isfinite(copy_ms)) return "";
+  return ms <= t->times * copy_ms + t->plus_us / 1000 ? "met" : "MISSED";
+}
+#line 14812 "scan.nw"
+static void print_sweep(const bench_sweep *w)
+{
+  printf("sweep %s: time per call in µs (median), the best copy's, and each scan's time"
+         " over the best copy's, with its target\n%-18s", w->name, "shape");
+  for (int k = 0; k < w->rows; k++) printf(" %9.9s", w->table[k].name);
+  printf(" %9s\n", "copy");
+  for (int i = 0; i < w->count; i++) 
+#line 14823 "scan.nw"
+{
+  const shape_record *r = &w->shapes[i];
+  char shape[64];
+  if (r->batch) snprintf(shape, sizeof shape, "%s", ragged_names[r->batch->kind]);
+  else snprintf(shape, sizeof shape, "%lld x %lld", r->rows, r->len);
+  printf("%-18s", shape);
+  for (int k = 0; k < w->rows; k++) print_cell(&r->results[k], 9, true);
+  double copy = median_or_nan(r, best_copy(r, w->table, w->rows));
+  printf(" %9.1f", 1e3 * copy);
+  for (int k = 0; k < w->rows; k++)
+    if (w->table[k].type != ROW_CUB && strcmp(w->table[k].kind, "ceiling") &&
+        r->results[k].status == RESULT_OK) {
+      bool off = w->table[k].type == ROW_MISALIGNED;
+      const bench_target *t = target_of(off ? "misaligned" : w->name);
+      printf("  %s %.3f %s", w->table[k].name, r->results[k].median / copy,
+             judged(t, r->results[k].median, copy));
+    }
+  printf("%s\n", r->mem_stable ? "" : "  CLOCK MOVED");
+}
+#line 14819 "scan.nw"
+}
+#line 13968 "scan.nw"
 static int command_bench(int argc, char **argv)
 {
-  bool quick = false;
-  const char *out = NULL;
+  bench_options o = {false, NULL, NULL, NULL, NULL, SHAPE_SEED};
   char why[200], path[600];
   
-#line 13418 "scan.nw"
+#line 14008 "scan.nw"
 for (int i = 0; i < argc; i++) {
-  if (!strcmp(argv[i], "--quick")) quick = true;
-  else if (!strcmp(argv[i], "--out") && i + 1 < argc) out = argv[++i];
-  else return usage_error("bench takes --quick and --out FILE, not '%s'", argv[i]);
+  bool value = i + 1 < argc;
+  if (!strcmp(argv[i], "--quick")) o.quick = true;
+  else if (!strcmp(argv[i], "--out") && value) o.out = argv[++i];
+  else if (!strcmp(argv[i], "--sweeps") && value) o.sweeps = argv[++i];
+  else if (!strcmp(argv[i], "--kernels") && value) o.kernels = argv[++i];
+  else if (!strcmp(argv[i], "--build") && value) o.build = argv[++i];
+  else if (!strcmp(argv[i], "--shape-seed") && value) {
+    
+#line 14025 "scan.nw"
+char *end;
+errno = 0;
+o.shape_seed = strtoull(argv[++i], &end, 10);
+if (argv[i][0] < '0' || argv[i][0] > '9' || *end || errno == ERANGE)
+  return usage_error("--shape-seed takes a whole number, not '%s'", argv[i]);
+#line 14017 "scan.nw"
+  } else
+    return usage_error("bench takes --quick, --out FILE, --sweeps LIST, --kernels LIST, "
+                       "--build NAME and --shape-seed N, not '%s'", argv[i]);
 }
-#line 13398 "scan.nw"
+#line 14035 "scan.nw"
+static const char *const sweep_names[] = {"A", "B", "C", "R", "S"};
+bench_row all[MAX_ROWS];
+const char *row_names[MAX_ROWS];
+int all_count = bench_rows(all);
+for (int i = 0; i < all_count; i++) row_names[i] = all[i].name;
+if (o.sweeps && unknown_item(o.sweeps, sweep_names, 5, why, sizeof why))
+  return usage_error("--sweeps: no sweep '%s' (there are A, B, C, R and S)", why);
+if (o.kernels && unknown_item(o.kernels, row_names, all_count, why, sizeof why))
+  return usage_error("--kernels: no row '%s' in the benchmark's table", why);
+static const char name_chars[] = "abcdefghijklmnopqrstuvwxyz0123456789-";
+if (o.build && (!o.build[0] || o.build[strspn(o.build, name_chars)]))
+  return usage_error("--build takes a name of lower-case letters, digits and -, not '%s'",
+                     o.build);
+#line 13973 "scan.nw"
   if (!gpu_available(why, sizeof why)) {
     fprintf(stderr, "scan: bench needs a GPU: %s\n", why);
     return EXIT_NO_GPU;
@@ -6630,17 +7142,17 @@ for (int i = 0; i < argc; i++) {
   nvml_open(dev);
   long long n = 1;
   while (4 * n < 8LL * d.l2_bytes) n *= 2;
-  if (quick) n /= 16;
+  if (o.quick) n /= 16;
   
-#line 13430 "scan.nw"
+#line 14057 "scan.nw"
 bench_shape s;
 memset(&s, 0, sizeof s);
-s.n = n;
+s.n = s.total = n;
 size_t bytes = sizeof(float) * n, free_bytes, total_bytes;
 CUDA_CHECK(cudaMemGetInfo(&free_bytes, &total_bytes));
-if (free_bytes < 8 * bytes) {
+if (free_bytes < 11 * bytes) {
   fprintf(stderr, "scan: bench needs %.1f GB of GPU memory, %.1f GB free\n",
-          8.0 * bytes / 1e9, free_bytes / 1e9);
+          11.0 * bytes / 1e9, free_bytes / 1e9);
   return EXIT_FAILED;
 }
 CUDA_CHECK(cudaMalloc(&s.a, bytes)); CUDA_CHECK(cudaMalloc(&s.b, bytes));
@@ -6648,42 +7160,44 @@ CUDA_CHECK(cudaMalloc(&s.h, bytes));
 CUDA_CHECK(cudaMalloc(&s.copy_from, 3 * bytes / 2));
 CUDA_CHECK(cudaMalloc(&s.copy_to, 3 * bytes / 2));
 CUDA_CHECK(cudaMemset(s.copy_from, 0x3f, 3 * bytes / 2));
+CUDA_CHECK(cudaMalloc(&s.ma, bytes + 128)); CUDA_CHECK(cudaMalloc(&s.mb, bytes + 128));
+CUDA_CHECK(cudaMalloc(&s.mh, bytes + 128));
+s.host_a = (float *)malloc(bytes);
+s.host_b = (float *)malloc(bytes);
 s.host_h = (float *)malloc(bytes);
 s.ref = (double *)malloc(3 * 2 * bytes);
 s.bound = (double *)malloc(3 * 2 * bytes);
-#line 13411 "scan.nw"
+#line 13986 "scan.nw"
   
-#line 13451 "scan.nw"
-bench_row table[32];
-shape_record shapes[16];
-int rows_count = bench_rows(table), shape_count = bench_shapes(shapes, n);
+#line 14087 "scan.nw"
+static bench_sweep sweeps[4];
+int sweep_count = make_sweeps(sweeps, all, all_count, &o, n), det_runs = 20;
+int differing[2] = {0, 0}, timeline_count = 0;
+bool full = !o.kernels && listed(o.sweeps, "A") && listed(o.sweeps, "B");
+tile_timeline timelines[3];
 cudaEvent_t start, stop;
 CUDA_CHECK(cudaEventCreate(&start));
 CUDA_CHECK(cudaEventCreate(&stop));
 time_t began = time(NULL);
-fprintf(stderr, "bench: %s, N = %lld per array, %d shapes, %d rows; warming up\n",
-        d.name, n, shape_count, rows_count);
+fprintf(stderr, "bench: %s, N = %lld per array, %d sweeps; warming up\n", d.name, n,
+        sweep_count);
 warm_up(&s, start, stop);
-for (int i = 0; i < shape_count; i++) {
-  shapes[i].results = (bench_result *)calloc(rows_count, sizeof(bench_result));
-  fprintf(stderr, "[%d/%d] %lld rows of %lld\n", i + 1, shape_count, shapes[i].rows,
-          shapes[i].len);
-  measure_shape(&s, table, rows_count, &shapes[i], start, stop);
-}
-#line 13412 "scan.nw"
-  
-#line 13858 "scan.nw"
-int differing[2] = {0, 0}, det_runs = 20;
-for (int i = 0; i < rows_count; i++) {
-  if (table[i].type != ROW_CUB && table[i].type != ROW_AUTO) continue;
-  s.rows = 1; s.len = n; s.cub_bytes = 0;
+for (int w = 0; w < sweep_count; w++) {
+  measure_sweep(&s, &sweeps[w], start, stop);
+  if (full && !strcmp(sweeps[w].name, "AB")) {
+    
+#line 14660 "scan.nw"
+const bench_sweep *ab = &sweeps[w];
+for (int i = 0; i < ab->rows; i++) {
+  if (ab->table[i].type != ROW_CUB && ab->table[i].type != ROW_AUTO) continue;
+  s.rows = 1; s.len = s.total = n; s.cub_bytes = 0;
   CUDA_CHECK(cub_scan(s.a, s.b, s.h, 1, n, NULL, &s.cub_bytes, 0));
   CUDA_CHECK(cudaMalloc(&s.cub_temp, s.cub_bytes + 1));
-  differing[table[i].type == ROW_AUTO] = differing_runs(&table[i], &s, det_runs);
+  differing[ab->table[i].type == ROW_AUTO] = differing_runs(&ab->table[i], &s, det_runs);
   CUDA_CHECK(cudaFree(s.cub_temp));
+  s.cub_temp = NULL;
 }
-tile_timeline timelines[3];
-int timeline_count = l4_resident<32, true, true>() > 0 ? 3 : 0;
+timeline_count = l4_resident<32, true, true>() > 0 ? 3 : 0;
 if (timeline_count) {
   timelines[0] = record_timeline(&s, 1, n);
   timelines[1] = record_timeline(&s, 512, n / 512);
@@ -6691,31 +7205,43 @@ if (timeline_count) {
 } else {
   fprintf(stderr, "bench: the 32-item tile does not fit on this GPU; no timelines\n");
 }
-#line 13883 "scan.nw"
-if (!out) {
+#line 14103 "scan.nw"
+  }
+}
+#line 13987 "scan.nw"
+  
+#line 14698 "scan.nw"
+if (!o.out) {
   mkdir("figures", 0777);
   snprintf(path, sizeof path, "figures/%s", d.slug);
   mkdir(path, 0777);
-  snprintf(path, sizeof path, "figures/%s/bench.json", d.slug);
-  out = path;
+  if (o.build) snprintf(path + strlen(path), sizeof path - strlen(path), "/%s", o.build);
+  mkdir(path, 0777);
+  snprintf(path + strlen(path), sizeof path - strlen(path), "/bench.json");
+  o.out = path;
 }
-FILE *f = fopen(out, "w");
+FILE *f = fopen(o.out, "w");
 if (!f) {
-  fprintf(stderr, "scan: cannot write %s: %s\n", out, strerror(errno));
+  fprintf(stderr, "scan: cannot write %s: %s\n", o.out, strerror(errno));
   return EXIT_FAILED;
 }
-write_json(f, &d, began, n, table, rows_count, shapes, shape_count, differing,
-           det_runs, timelines, timeline_count);
+write_json(f, &d, began, n, &o, all, all_count, sweeps, sweep_count,
+           full ? differing : NULL, det_runs, timelines, timeline_count);
 fclose(f);
-fprintf(stderr, "bench: wrote %s\n", out);
-#line 13877 "scan.nw"
+fprintf(stderr, "bench: wrote %s\n", o.out);
+#line 14684 "scan.nw"
 for (int i = 0; i < timeline_count; i++) free(timelines[i].stamps);
-print_table(&d, table, rows_count, shapes, shape_count, differing, det_runs);
+for (int w = 0; w < sweep_count; w++)
+  if (!strcmp(sweeps[w].name, "AB"))
+    print_table(&d, sweeps[w].table, sweeps[w].rows, sweeps[w].shapes, sweeps[w].count,
+                full ? differing : NULL, det_runs);
+  else
+    print_sweep(&sweeps[w]);
 fprintf(stderr, "bench: done in %.0f s\n", difftime(time(NULL), began));
-#line 13413 "scan.nw"
+#line 13988 "scan.nw"
   return EXIT_OK;
 }
-#line 12049 "scan.nw"
+#line 12110 "scan.nw"
 typedef struct {
   char gpu[256];                /* the device's name */
   long long rows, len;
@@ -6728,7 +7254,7 @@ typedef struct {
   long long ring_tiles, ring_resident;   /* the ring's tiles, and its blocks that fit */
   long long tiles, resident;    /* the tile or held kernel's tiles, and blocks that fit */
 } plan_facts;
-#line 12064 "scan.nw"
+#line 12125 "scan.nw"
 /* 134217728 as "134,217,728", in one of eight buffers used in turn, so that
    one call of say() can take eight at once. */
 static const char *thousands(long long v)
@@ -6763,7 +7289,7 @@ static double plan_busy_pct(const plan_facts *f)
   long long rounds = (f->rows + f->groups - 1) / f->groups;
   return 100.0 * f->rows / ((double)rounds * f->groups);
 }
-#line 12106 "scan.nw"
+#line 12167 "scan.nw"
 static void say_not_warps(char *out, size_t size, const plan_facts *f)
 {
   if (!f->rows_aligned)
@@ -6793,14 +7319,14 @@ static void say_not_ring(char *out, size_t size, const plan_facts *f)
         thousands(f->ring_tiles), f->ring_tiles == 1 ? "" : "s", thousands(RING_TILE),
         thousands(f->ring_resident));
 }
-#line 12142 "scan.nw"
+#line 12203 "scan.nw"
 static void plan_text(char *out, size_t size, const plan_facts *f)
 {
   out[0] = 0;
   say(out, size, "On the %s, SCAN_AUTO runs ", f->gpu);
   switch (f->plan.kernel) {
   case L4_RUNS_WARPS: 
-#line 12165 "scan.nw"
+#line 12226 "scan.nw"
 say(out, size, "the warps' kernel for %s row%s of %s, in blocks of %d warps, %d warp%s a row: "
     "the rows keep %.0f %% of the %s groups that fit busy, counting the last round, and "
     "three quarters is enough.", thousands(f->rows), f->rows == 1 ? "" : "s",
@@ -6811,10 +7337,10 @@ if (f->len >= RING_OVER_ROWS) {
   say_not_ring(out, size, f);
   say(out, size, ".");
 }
-#line 12147 "scan.nw"
+#line 12208 "scan.nw"
                                               break;
   case L4_RUNS_RING: 
-#line 12178 "scan.nw"
+#line 12239 "scan.nw"
 say(out, size, "the ring and its chain block for %s row%s of %s: the arrays start on 128-byte "
     "lines, and its %s tile%s of %s give each of the %s ring blocks that fit two or more.",
     thousands(f->rows), f->rows == 1 ? "" : "s", thousands(f->len), thousands(f->ring_tiles),
@@ -6822,18 +7348,18 @@ say(out, size, "the ring and its chain block for %s row%s of %s: the arrays star
 if (f->plan.items == 0)
   say(out, size, " The warps would take these rows, but rows of %s elements or more go to "
       "the ring.", thousands(RING_OVER_ROWS));
-#line 12148 "scan.nw"
+#line 12209 "scan.nw"
                                              break;
   case L4_RUNS_HELD: 
-#line 12188 "scan.nw"
+#line 12249 "scan.nw"
 say(out, size, "the held kernel for %s row%s of %s: its %s tile%s of %s look back for their "
     "prefixes, and while a tile waits for its prefix in registers, the next one loads.",
     thousands(f->rows), f->rows == 1 ? "" : "s", thousands(f->len), thousands(f->tiles),
     f->tiles == 1 ? "" : "s", thousands(HELD_TILE));
-#line 12149 "scan.nw"
+#line 12210 "scan.nw"
                                                     break;
   case L4_RUNS_TILES: 
-#line 12195 "scan.nw"
+#line 12256 "scan.nw"
 static const char *const orders[] = {"tiles looking back", "tiles apart", "a row a block"};
 long long tile = (long long)L4_THREADS * f->plan.items;
 say(out, size, "the tile kernel with %d items a thread, %s, for %s row%s of %s: ",
@@ -6854,7 +7380,7 @@ else if (f->tiles >= 2 * f->resident)
 else
   say(out, size, "no tile gives each block that fits two, so it takes the smallest, for the "
       "most blocks.");
-#line 12150 "scan.nw"
+#line 12211 "scan.nw"
                                                      break;
   }
   if (f->plan.kernel != L4_RUNS_WARPS && f->plan.kernel != L4_RUNS_RING) {
@@ -6867,11 +7393,11 @@ else
     say(out, size, ".");
   }
 }
-#line 12225 "scan.nw"
+#line 12286 "scan.nw"
 static int suite_plan_words(void)
 {
   
-#line 12251 "scan.nw"
+#line 12312 "scan.nw"
 enum { SAME, UNALIGNED, SHORT_ROWS, NO_GROUPS, OFF_LINES, RAGGED, NO_RING, FEW_TILES,
        RING_ROWS_NO_RING };
 typedef struct { const char *names; l4_plan plan; int change; } made_up_plan;
@@ -6910,7 +7436,7 @@ for (int i = 0; i < count; i++) {
   f.tiles = c == FEW_TILES ? 10 : f.tiles;
   facts[i] = f;
 }
-#line 12228 "scan.nw"
+#line 12289 "scan.nw"
   int failures = 0;
   for (int i = 0; i < count; i++) {
     char text[1000];
@@ -6928,7 +7454,7 @@ for (int i = 0; i < count; i++) {
          "sentences\n", count);
   return failures ? EXIT_FAILED : EXIT_OK;
 }
-#line 11675 "scan.nw"
+#line 11736 "scan.nw"
 static const suite suites[] = {
   {"combine", "the operator: associative, not commutative, identity, row start",
    false, suite_combine},
@@ -6951,7 +7477,7 @@ static const suite suites[] = {
   {"plan-words", "scan plan's sentences, for every kind of plan and every reason", false,
    suite_plan_words},
   
-#line 11702 "scan.nw"
+#line 11763 "scan.nw"
 {"gpu-l0", "level 0 on every case", true, suite_gpu_l0},
 {"gpu-l1", "level 1 on every case up to its ceiling", true, suite_gpu_l1},
 {"gpu-l2", "level 2 on every case up to its ceiling", true, suite_gpu_l2},
@@ -6968,10 +7494,10 @@ static const suite suites[] = {
 {"gpu-streams", "two kernels on two streams at once", true, suite_gpu_streams},
 {"gpu-huge", "more than 2^31 elements through every public kernel", true,
  suite_gpu_huge},
-#line 11697 "scan.nw"
+#line 11758 "scan.nw"
 };
 #define SUITE_COUNT ((int)(sizeof suites / sizeof suites[0]))
-#line 11726 "scan.nw"
+#line 11787 "scan.nw"
 static int run_suite(const suite *s)
 {
   char why[200];
@@ -6988,7 +7514,7 @@ static int run_suite(const suite *s)
   fflush(stdout);
   return status;
 }
-#line 11765 "scan.nw"
+#line 11826 "scan.nw"
 static const suite *find_suite(const char *name)
 {
   for (int i = 0; i < SUITE_COUNT; i++)
@@ -7014,7 +7540,7 @@ static int command_check(int argc, char **argv)
            skipped);
   return failed ? EXIT_FAILED : count == skipped ? EXIT_SKIPPED : EXIT_OK;
 }
-#line 11794 "scan.nw"
+#line 11855 "scan.nw"
 static int command_list(void)
 {
   printf("suites (scan check NAME):\n");
@@ -7028,7 +7554,7 @@ static int command_list(void)
                                   ? " (rows up to 2,048)" : " (rows up to 2^22)") : "");
   return EXIT_OK;
 }
-#line 11818 "scan.nw"
+#line 11879 "scan.nw"
 /* Reads the argument called `name` as a whole number from 1 to `most`; returns
    EXIT_OK, or says what is wrong with it and returns EXIT_USAGE. */
 static int parse_count(const char *name, const char *text, long long most,
@@ -7044,7 +7570,7 @@ static int parse_count(const char *name, const char *text, long long most,
   *value = v;
   return EXIT_OK;
 }
-#line 11843 "scan.nw"
+#line 11904 "scan.nw"
 static const char offsets_meaning[] =
   "the offsets, 0 to 3 floats, at which the arrays a, b and h start";
 
@@ -7069,7 +7595,7 @@ static int parse_offsets(const char *text, int *offsets)
     return usage_error("--offsets %s: %s; A,B,H are %s", text, wrong, offsets_meaning);
   return EXIT_OK;
 }
-#line 11878 "scan.nw"
+#line 11939 "scan.nw"
 #define RUN_MOST_ELEMENTS (1LL << 40)   /* in all the rows of one run */
 
 static int parse_shape(const char *rows_text, const char *len_text, long long *rows,
@@ -7096,7 +7622,7 @@ static int read_offsets_option(int argc, char **argv, int *i, int *offsets)
   if (*i + 1 == argc) return usage_error("--offsets needs A,B,H, %s", offsets_meaning);
   return parse_offsets(argv[++*i], offsets);
 }
-#line 11917 "scan.nw"
+#line 11978 "scan.nw"
 static int command_run(int argc, char **argv)
 {
   long long rows, len;
@@ -7109,7 +7635,7 @@ static int command_run(int argc, char **argv)
   if (!v) return usage_error("no kernel named '%s' (see 'scan list')", argv[0]);
   if (parse_shape(argv[1], argv[2], &rows, &len) != EXIT_OK) return EXIT_USAGE;
   
-#line 11947 "scan.nw"
+#line 12008 "scan.nw"
 for (int i = 3; i < argc; i++) {
   int o[3];
   if (!strcmp(argv[i], "--check-only")) {
@@ -7121,7 +7647,7 @@ for (int i = 3; i < argc; i++) {
     return usage_error("run takes --check-only and --offsets A,B,H, not '%s'", argv[i]);
   }
 }
-#line 11929 "scan.nw"
+#line 11990 "scan.nw"
   if (v->max_len && len > v->max_len)
     return usage_error("%s takes rows of at most %lld elements", v->name, v->max_len);
   if (shape_too_large(rows, len)) return EXIT_USAGE;
@@ -7132,7 +7658,7 @@ for (int i = 3; i < argc; i++) {
   c.rows = rows;
   c.len = len;
   
-#line 11961 "scan.nw"
+#line 12022 "scan.nw"
 case_result r = run_case(kernel_ref{v, -1}, &c);
 if (!timed) {
   char text[200];
@@ -7154,7 +7680,7 @@ for (int i = 0; i < 20; i++) {
   CUDA_CHECK(cudaEventSynchronize(stop));
   CUDA_CHECK(cudaEventElapsedTime(&ms[i], start, stop));
 }
-#line 11986 "scan.nw"
+#line 12047 "scan.nw"
 qsort(ms, 20, sizeof ms[0], compare_floats);
 double median = 0.5 * (ms[9] + ms[10]);
 char text[200];
@@ -7166,9 +7692,9 @@ CUDA_CHECK(cudaEventDestroy(start));
 CUDA_CHECK(cudaEventDestroy(stop));
 case_buffers_free(&m);
 return r.ok ? EXIT_OK : EXIT_FAILED;
-#line 11939 "scan.nw"
+#line 12000 "scan.nw"
 }
-#line 12025 "scan.nw"
+#line 12086 "scan.nw"
 /* Pointers that start where cudaMalloc's would, on 256-byte lines, or offset[k]
    floats past them. They are never dereferenced: a plan reads only where
    arrays start. */
@@ -7178,7 +7704,7 @@ static void plan_arrays(const int *offset, const float **a, const float **b, flo
   *b = (const float *)(uintptr_t)(2ULL << 40) + offset[1];
   *h = (float *)(uintptr_t)(3ULL << 40) + offset[2];
 }
-#line 12295 "scan.nw"
+#line 12356 "scan.nw"
 static plan_facts plan_facts_for(const float *a, const float *b, float *h, long long rows,
                                  long long len)
 {
@@ -7201,7 +7727,7 @@ static plan_facts plan_facts_for(const float *a, const float *b, float *h, long 
   f.ring_resident = l4_ring_resident();
   l4_params p = l4_params_for(a, b, h, rows, len, &aligned);
   
-#line 12322 "scan.nw"
+#line 12383 "scan.nw"
 if (f.plan.kernel == L4_RUNS_HELD) {
   f.tiles = l4_tiles(rows * len, p.shift, HELD_TILE);
   f.resident = aligned ? l4_held_resident<true>() : l4_held_resident<false>();
@@ -7210,10 +7736,10 @@ if (f.plan.kernel == L4_RUNS_HELD) {
   f.resident = f.plan.items == 8 ? l4_resident<8, true>() : f.plan.items == 16
              ? l4_resident<16, true>() : l4_resident<32, true>();
 }
-#line 12317 "scan.nw"
+#line 12378 "scan.nw"
   return f;
 }
-#line 12336 "scan.nw"
+#line 12397 "scan.nw"
 static int command_plan(int argc, char **argv)
 {
   long long rows, len;
@@ -7239,7 +7765,7 @@ static int command_plan(int argc, char **argv)
   printf("%s\n", text);
   return EXIT_OK;
 }
-#line 12383 "scan.nw"
+#line 12444 "scan.nw"
 static int trace_blelloch(int n)
 {
   printf("# phase\tlevel\tleft\tright\n");
@@ -7257,7 +7783,7 @@ static int trace_blelloch(int n)
   }
   return EXIT_OK;
 }
-#line 12403 "scan.nw"
+#line 12464 "scan.nw"
 static int trace_lookback(void)
 {
   protocol_case c = {1, 24 * 4, 4};
@@ -7281,7 +7807,7 @@ static int trace_lookback(void)
   launch_memory_free(m);
   return finished ? EXIT_OK : EXIT_FAILED;
 }
-#line 12429 "scan.nw"
+#line 12490 "scan.nw"
 static int trace_ring(void)
 {
   const ring_case one_row = {1, 64 * 8, 8, 5};
@@ -7304,13 +7830,13 @@ static int trace_ring(void)
   case_arrays_free(m);
   return finished ? EXIT_OK : EXIT_FAILED;
 }
-#line 12454 "scan.nw"
+#line 12515 "scan.nw"
 static int trace_held(void)
 {
   const held_case one_row = {1, 32 * 8, 8, 4}, *c = &one_row;
   int ci = 0, fault = FAULT_NONE;
   
-#line 8767 "scan.nw"
+#line 8828 "scan.nw"
 long long n = c->rows * c->len, tiles = (n + c->tile_size - 1) / c->tile_size;
 case_arrays m = case_arrays_new(n, ci % DECAY_COUNT);
 double *first_h = m.first_h;
@@ -7321,7 +7847,7 @@ held_block *blocks = (held_block *)malloc(sizeof(held_block) * c->blocks);
 int *movable = (int *)malloc(sizeof(int) * 2 * c->blocks);
 held_launch L = {m.a, m.b, m.h, n, c->len, c->tile_size, tiles, 0, fault, c->blocks, false,
                  flag, aggregate, inclusive, blocks, movable};
-#line 12459 "scan.nw"
+#line 12520 "scan.nw"
   long long stamps[32 * HSTAMPS];
   protocol_evidence ev = {false, false, false, ""};
   L.stamps = stamps;
@@ -7334,13 +7860,13 @@ held_launch L = {m.a, m.b, m.h, n, c->len, c->tile_size, tiles, 0, fault, c->blo
     printf("\n");
   }
   
-#line 8780 "scan.nw"
+#line 8841 "scan.nw"
 case_arrays_free(m);
 free(flag); free(aggregate); free(inclusive); free(blocks); free(movable);
-#line 12471 "scan.nw"
+#line 12532 "scan.nw"
   return finished ? EXIT_OK : EXIT_FAILED;
 }
-#line 12476 "scan.nw"
+#line 12537 "scan.nw"
 /* What the trace keeps of one schedule: each walk's first window, and the
    launch at the moment of the walk it draws. */
 typedef struct {
@@ -7365,7 +7891,7 @@ static void watch_group_walk(const group_launch *L, const group_actor *x, void *
   }
   if (x->step != GSTEP_FOLD || x->window != x->tile / 32 - 1) return;
   
-#line 12510 "scan.nw"
+#line 12571 "scan.nw"
 unsigned settled = w->first_empty[x->tile] & ((1u << x->lane) - 1);
 int s = __builtin_popcount(settled), f = x->lane - s, empty = 0;
 for (long long G = 0; G < (L->tiles + 31) / 32; G++)
@@ -7376,15 +7902,15 @@ w->score = score, w->moment = w->events, w->tile = x->tile;
 w->known = x->lane, w->settled = settled;
 for (long long t = 0; t < L->tiles; t++) w->tile_kind[t] = L->tile_word[t].kind;
 for (long long G = 0; G < (L->tiles + 31) / 32; G++) w->group_kind[G] = L->group_word[G].kind;
-#line 12500 "scan.nw"
+#line 12561 "scan.nw"
 }
-#line 12531 "scan.nw"
+#line 12592 "scan.nw"
 static int trace_groups(void)
 {
   const group_case two_rows = {2, 1024, 4}, *c = &two_rows;
   int ci = 0, fault = FAULT_NONE, settle = 1;
   
-#line 9670 "scan.nw"
+#line 9731 "scan.nw"
 long long n = c->rows * c->len, tiles = (n + c->tile_size - 1) / c->tile_size;
 case_arrays m = case_arrays_new(n, ci % DECAY_COUNT);
 double *first_h = m.first_h;
@@ -7393,7 +7919,7 @@ group_actor *actors = (group_actor *)malloc(sizeof(group_actor) * tiles);
 int *movable = (int *)malloc(sizeof(int) * tiles);
 group_launch L = {m.a, m.b, m.h, n, c->len, c->tile_size, tiles, 0, fault, settle, false, false,
                   false, words, words + tiles, actors};
-#line 12536 "scan.nw"
+#line 12597 "scan.nw"
   long long groups = (tiles + 31) / 32;
   walk_moment w = {0, -1, -1, (unsigned *)calloc(tiles, sizeof(unsigned)), -1, 0, 0,
                    (int *)malloc(sizeof(int) * tiles), (int *)malloc(sizeof(int) * groups)};
@@ -7403,7 +7929,7 @@ group_launch L = {m.a, m.b, m.h, n, c->len, c->tile_size, tiles, 0, fault, settl
   bool ok = !ev.deadlock && !ev.out_of_bound && !ev.disagree && w.tile >= 0;
   if (ok) {
     
-#line 12557 "scan.nw"
+#line 12618 "scan.nw"
 static const char *const tile_words[] = {"empty", "aggregate", "known"};
 static const char *const group_words[] = {"empty", "total", "known"};
 long long G = w.tile / 32;
@@ -7420,14 +7946,14 @@ for (long long H = 0; H < groups; H++) {
          j < 0 || j >= 32 ? "-" : j == w.known ? "known" : j > w.known ? "window"
          : w.settled >> j & 1 ? "settled" : "folded");
 }
-#line 12545 "scan.nw"
+#line 12606 "scan.nw"
   }
   case_arrays_free(m);
   free(words); free(actors); free(movable);
   free(w.first_empty); free(w.tile_kind); free(w.group_kind);
   return ok ? EXIT_OK : EXIT_FAILED;
 }
-#line 12582 "scan.nw"
+#line 12643 "scan.nw"
 static int trace_rows(void)
 {
   const int warps = 4, ways = 2;
@@ -7450,7 +7976,7 @@ static int trace_rows(void)
             }
   return EXIT_OK;
 }
-#line 12616 "scan.nw"
+#line 12677 "scan.nw"
 static int trace_plan(void)
 {
   static const char *const kernels[] = {"warps", "ring", "held", "tiles"};
@@ -7479,7 +8005,7 @@ static int trace_plan(void)
     }
   return EXIT_OK;
 }
-#line 12647 "scan.nw"
+#line 12708 "scan.nw"
 static int command_trace(int argc, char **argv)
 {
   long long n;
@@ -7498,7 +8024,7 @@ static int command_trace(int argc, char **argv)
   return usage_error("trace takes 'blelloch N', 'lookback', 'ring', 'held', 'groups', 'rows' "
                      "or 'plan'");
 }
-#line 12673 "scan.nw"
+#line 12734 "scan.nw"
 static const char usage_text[] =
   "usage: scan COMMAND [ARGUMENTS]\n"
   "  list                 the test suites and the kernels\n"
@@ -7508,9 +8034,13 @@ static const char usage_text[] =
   "      --check-only     check it, and skip the timing\n"
   "      --offsets A,B,H  start the arrays a, b and h that many floats (0 to 3)\n"
   "                       past a 16-byte boundary (0,0,0 when not given)\n"
-  "  bench [--quick] [--out FILE]\n"
-  "                       measure every kernel, write figures/<gpu>/bench.json\n"
+  "  bench [--quick] [--sweeps LIST] [--kernels LIST] [--build NAME] [--shape-seed N]\n"
+  "        [--out FILE]   measure every kernel, write figures/<gpu>/bench.json\n"
   "      --quick          arrays a sixteenth of the size, for a quick try\n"
+  "      --sweeps LIST    only these of the sweeps A,B,C,R,S (all when not given)\n"
+  "      --kernels LIST   only these rows of the table (auto,stream,transform, say)\n"
+  "      --build NAME     write figures/<gpu>/NAME/bench.json, recording the name\n"
+  "      --shape-seed N   draw sweeps C and R from seed N (31 when not given)\n"
   "      --out FILE       write the results to FILE instead\n"
   "  plan ROWS LEN [--offsets A,B,H]\n"
   "                       what SCAN_AUTO runs for that shape on this GPU, and why\n"
@@ -7524,7 +8054,7 @@ static const char usage_text[] =
   "exit status: 0 passed (or done), 1 failed (a test, a check or a CUDA call),\n"
   "2 usage error, 3 no usable GPU (run, bench, plan, trace plan), 77 skipped\n"
   "(check, when every suite it ran skipped itself)\n";
-#line 12707 "scan.nw"
+#line 12772 "scan.nw"
 /* Sets run_seed; returns EXIT_OK, or says what is wrong with SCAN_SEED. */
 static int read_seed(void)
 {
@@ -7542,7 +8072,7 @@ static int read_seed(void)
   run_seed = v;
   return EXIT_OK;
 }
-#line 12727 "scan.nw"
+#line 12792 "scan.nw"
 int main(int argc, char **argv)
 {
   if (argc < 2) { fputs(usage_text, stderr); return EXIT_USAGE; }
