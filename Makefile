@@ -12,7 +12,7 @@ PYTHON    ?= python3
 COMPANIONS = build/weave.py build/results.py build/figures.gp build/peers.py \
              build/book.yaml build/book.css build/book.html build/latex.sh
 
-.PHONY: all check bench peers doc figures readme sanitize clean
+.PHONY: all check bench bench-student peers doc figures readme sanitize clean
 .DELETE_ON_ERROR:
 
 all: build/scan doc
@@ -44,6 +44,16 @@ build/scan: build/scan.cu
 	  "install the CUDA toolkit, or run 'make NVCC=/path/to/nvcc'"; exit 1; }
 	$(NVCC) $(NVCCFLAGS) -o $@ build/scan.cu $(LDLIBS)
 
+# The student's GPU, on this one: PTX for compute capability 8.0 only (the
+# driver compiles it for the GPU present, without the Hopper paths), and level
+# 4 capped at 99 KiB of shared memory a block.
+STUDENT_FLAGS ?= -gencode arch=compute_80,code=compute_80 -DSCAN_SMEM_CAP_KIB=99
+build/scan-student: build/scan.cu
+	@command -v $(NVCC) >/dev/null 2>&1 || { echo "make: nvcc not found:" \
+	  "install the CUDA toolkit, or run 'make NVCC=/path/to/nvcc'"; exit 1; }
+	$(NVCC) -O3 -std=c++17 -lineinfo $(STUDENT_FLAGS) -Xcompiler -fopenmp,-Wall \
+	  -o $@ build/scan.cu $(LDLIBS)
+
 build/library_example: tests/library_example.cu build/scan.cu
 	$(NVCC) -O2 -std=c++17 -arch=$(ARCH) -o $@ tests/library_example.cu
 
@@ -53,6 +63,10 @@ check:
 
 bench: build/scan
 	build/scan bench
+
+# Sweeps A, B and C with SCAN_AUTO and the two copies, into figures/<gpu>/student.
+bench-student: build/scan-student
+	build/scan-student bench --sweeps A,B,C --kernels auto,stream,transform --build student
 
 peers: build/peers.py
 	$(PYTHON) build/peers.py

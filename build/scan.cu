@@ -56,21 +56,22 @@ cudaError_t scan_check_offsets(const long long *host_offsets, long long rows, lo
 #endif
 #define FOR_EACH_THREAD(tid, count) \
   for (int tid = THREAD_FIRST; tid < (count); tid += THREAD_STRIDE)
-#line 13831 "scan.nw"
+#line 13892 "scan.nw"
 #include <errno.h>
-#line 14710 "scan.nw"
+#line 14775 "scan.nw"
 #include <time.h>
 #include <cuda_pipeline.h>
 #include <cooperative_groups.h>   /* the ring's grid-wide wait at its start */
-#line 14720 "scan.nw"
+#line 14785 "scan.nw"
 #ifndef SCAN_NO_MAIN
 #include <cub/device/device_scan.cuh>
+#include <cub/device/device_transform.cuh>
 #include <thrust/iterator/counting_iterator.h>
 #include <thrust/iterator/transform_iterator.h>
 #include <thrust/iterator/transform_output_iterator.h>
 #include <dlfcn.h>
 #endif
-#line 15318 "scan.nw"
+#line 15873 "scan.nw"
 #include <ctype.h>
 #include <sys/stat.h>
 #line 373 "scan.nw"
@@ -3105,7 +3106,7 @@ cudaError_t scan_check_offsets(const long long *host_offsets, long long rows, lo
 }
 #line 311 "scan.nw"
 #ifndef SCAN_NO_MAIN
-#line 8054 "scan.nw"
+#line 8115 "scan.nw"
 enum { EXIT_OK = 0, EXIT_FAILED = 1, EXIT_USAGE = 2, EXIT_NO_GPU = 3,
        EXIT_SKIPPED = 77 };
 
@@ -3118,7 +3119,7 @@ static void cuda_check(cudaError_t e, const char *what, const char *file, int li
   fprintf(stderr, "%s:%d: %s: %s\n", file, line, what, cudaGetErrorString(e));
   exit(EXIT_FAILED);
 }
-#line 8081 "scan.nw"
+#line 8142 "scan.nw"
 static uint64_t mix64(uint64_t x)   /* SplitMix64's finaliser */
 {
   x += 0x9E3779B97F4A7C15ULL;
@@ -3133,7 +3134,7 @@ static float uniform_at(uint64_t seed, long long i, float lo, float hi)
   double u = (double)(mix64(seed ^ mix64((uint64_t)i)) >> 40) * 0x1p-24;
   return (float)(lo + (hi - lo) * u);
 }
-#line 8098 "scan.nw"
+#line 8159 "scan.nw"
 static void fill_uniform(float *x, long long n, uint64_t seed, float lo, float hi)
 {
 #pragma omp parallel for schedule(static)
@@ -3144,7 +3145,7 @@ static uint64_t run_seed;     /* printed at the start; SCAN_SEED replays it */
 static uint64_t case_counter;
 
 static uint64_t next_seed(void) { return mix64(run_seed + ++case_counter); }
-#line 8116 "scan.nw"
+#line 8177 "scan.nw"
 typedef struct { const char *name; float lo, hi; } decay_family;
 
 static const decay_family decays[] = {
@@ -3158,7 +3159,7 @@ static void make_inputs(float *a, float *b, long long n, int decay)
   fill_uniform(a, n, next_seed(), decays[decay].lo, decays[decay].hi);
   fill_uniform(b, n, next_seed(), -1.0f, 1.0f);
 }
-#line 13709 "scan.nw"
+#line 13770 "scan.nw"
 static int usage_error(const char *fmt, ...)
 {
   va_list args;
@@ -3169,7 +3170,7 @@ static int usage_error(const char *fmt, ...)
   va_end(args);
   return EXIT_USAGE;
 }
-#line 13961 "scan.nw"
+#line 14022 "scan.nw"
 static int compare_floats(const void *x, const void *y)
 {
   float a = *(const float *)x, b = *(const float *)y;
@@ -3254,7 +3255,7 @@ static void compare_one(comparison *c, double out, double ref, double bound,
     c->worst_ref = ref;
   }
 }
-#line 8136 "scan.nw"
+#line 8197 "scan.nw"
 /* Compare one row of an output (float from the GPU, double from a mirror). */
 template <typename real>
 static void compare_row(const float *a, const float *b, const real *out,
@@ -3269,7 +3270,7 @@ static void compare_row(const float *a, const float *b, const real *out,
                 first_index + t);
   }
 }
-#line 8156 "scan.nw"
+#line 8217 "scan.nw"
 static void merge_comparison(comparison *into, const comparison *c)
 {
   into->checked += c->checked;
@@ -3282,7 +3283,7 @@ static void merge_comparison(comparison *into, const comparison *c)
     into->worst_ref = c->worst_ref;
   }
 }
-#line 8171 "scan.nw"
+#line 8232 "scan.nw"
 template <typename real>
 static comparison compare_rows(const float *a, const float *b, const real *out,
                                long long rows, long long len, precision p)
@@ -3302,7 +3303,7 @@ static comparison compare_rows(const float *a, const float *b, const real *out,
   }
   return all;
 }
-#line 8196 "scan.nw"
+#line 8257 "scan.nw"
 static void describe_worst(char *text, size_t size, const comparison *c,
                            long long len)
 {
@@ -3468,7 +3469,7 @@ for (long long g = 0; g < tiles; g++) {
   free(local_a);
   free(spine);
 }
-#line 8248 "scan.nw"
+#line 8309 "scan.nw"
 typedef void (*mirror_fn)(const float *a, const float *b, double *h,
                           long long rows, long long len, int fault,
                           int *overflow);
@@ -3482,7 +3483,7 @@ typedef struct {
   int overflow_slot;     /* the first slot past a tile, -1 if none */
   long long overflow_len;
 } evidence;
-#line 8264 "scan.nw"
+#line 8325 "scan.nw"
 static evidence run_mirror(mirror_fn mirror, const mirror_case *cases,
                            int count, int fault)
 {
@@ -3497,7 +3498,7 @@ static evidence run_mirror(mirror_fn mirror, const mirror_case *cases,
     mirror(a, b, h, cases[i].rows, cases[i].len, fault, &overflow);
     comparison c = compare_rows(a, b, h, cases[i].rows, cases[i].len, FLOAT64);
     
-#line 8285 "scan.nw"
+#line 8346 "scan.nw"
 if (c.failed || overflow >= 0) ev.failed_cases++;
 if (overflow >= 0 && ev.overflow_slot < 0) {
   ev.overflow_slot = overflow;
@@ -3507,12 +3508,12 @@ if (ev.worst.worst_index < 0 || c.worst_ratio > ev.worst.worst_ratio) {
   ev.worst = c;
   ev.worst_len = cases[i].len;
 }
-#line 8278 "scan.nw"
+#line 8339 "scan.nw"
     free(a); free(b); free(h);
   }
   return ev;
 }
-#line 8299 "scan.nw"
+#line 8360 "scan.nw"
 static const char *const fault_names[FAULT_COUNT] = {
   "correct", "upsweep-swap", "downsweep-swap", "downsweep-index-off-by-one",
   "root-not-identity", "threads-rounded-to-warp", "apply-swap",
@@ -3529,7 +3530,7 @@ static const char *const fault_names[FAULT_COUNT] = {
   "ring-producer-skips-empty", "ring-look-left-fold", "ring-look-skips-empty",
   "ring-look-skips-window",
 };
-#line 8322 "scan.nw"
+#line 8383 "scan.nw"
 static bool report_fault(int fault, const evidence *ev, int cases)
 {
   char text[256];
@@ -3548,7 +3549,7 @@ static bool report_fault(int fault, const evidence *ev, int cases)
     printf("  caught %-28s %s, len %lld\n", fault_names[fault], text, ev->worst_len);
   return ev->failed_cases > 0;
 }
-#line 8343 "scan.nw"
+#line 8404 "scan.nw"
 static int mirror_suite(mirror_fn mirror, const mirror_case *cases, int count,
                         const int *faults, int fault_count)
 {
@@ -3559,7 +3560,7 @@ static int mirror_suite(mirror_fn mirror, const mirror_case *cases, int count,
   }
   return ok ? EXIT_OK : EXIT_FAILED;
 }
-#line 8361 "scan.nw"
+#line 8422 "scan.nw"
 static int length_cases(mirror_case *cases, long long ceiling, long long rows)
 {
   static const long long extra[] = {1, 2, 3, 5, 7, 100, 1000, 1500, 3001, 100003};
@@ -3571,7 +3572,7 @@ static int length_cases(mirror_case *cases, long long ceiling, long long rows)
       if (p + d <= ceiling) cases[count++] = mirror_case{rows, p + d};
   return count;
 }
-#line 8435 "scan.nw"
+#line 8496 "scan.nw"
 enum { STEP_CLAIM, STEP_SCAN, STEP_PUBLISH_FIRST, STEP_PUBLISH_SECOND,
        STEP_WALK, STEP_FOLD, STEP_PREFIX_FIRST, STEP_PREFIX_SECOND,
        STEP_WRITE, STEP_DONE };
@@ -3588,7 +3589,7 @@ typedef struct {
   bool found_aggregate;      /* the walk stopped at an A (a broken variant) */
   long long t_claim, t_published, t_found, t_prefix, t_done;  /* the figure */
 } actor;
-#line 8454 "scan.nw"
+#line 8515 "scan.nw"
 typedef struct {
   const float *a, *b;
   double *h;
@@ -3601,7 +3602,7 @@ typedef struct {
   int resident_limit, started;        /* blocks become resident in order */
   const int *residency;               /* of this permutation */
 } launch;
-#line 8472 "scan.nw"
+#line 8533 "scan.nw"
 static tile_place launch_place(const launch *L, long long tile)
 {
   return place_tile(tile, L->len, L->per_row, (int)L->tile_size);
@@ -3612,7 +3613,7 @@ static affine<double> element_at(const launch *L, tile_place p, int i)
   affine<double> x = {L->a[p.start + i], L->b[p.start + i]};
   return p.index == 0 && i == 0 ? start_row(x) : x;
 }
-#line 8489 "scan.nw"
+#line 8550 "scan.nw"
 /* One half of publishing `flag` for tile g: the value or the flag. */
 static void publish_half(launch *L, long long g, int flag, affine<double> value,
                          bool first_half)
@@ -3625,7 +3626,7 @@ static void publish_half(launch *L, long long g, int flag, affine<double> value,
     L->flag[g] = flag;
   }
 }
-#line 8507 "scan.nw"
+#line 8568 "scan.nw"
 /* One event of the walk; returns false when the actor must wait. */
 static bool walk_serial_event(launch *L, actor *x)
 {
@@ -3640,7 +3641,7 @@ static bool walk_serial_event(launch *L, actor *x)
   }
   return true;
 }
-#line 8527 "scan.nw"
+#line 8588 "scan.nw"
 static bool walk_warp_event(launch *L, actor *x)
 {
   long long first = x->tile - launch_place(L, x->tile).index;
@@ -3660,23 +3661,23 @@ static bool walk_warp_event(launch *L, actor *x)
   x->step = STEP_FOLD;
   return true;
 }
-#line 8554 "scan.nw"
+#line 8615 "scan.nw"
 static affine<double> fold_forward(const launch *L, const actor *x)
 {
   long long g = x->tile;
   affine<double> acc = x->found_aggregate ? L->aggregate[x->found]
                                           : L->inclusive[x->found];
   if (L->fault == FAULT_BACKWARD_FOLD) 
-#line 8568 "scan.nw"
+#line 8629 "scan.nw"
 {
   if (x->found + 1 >= g) return acc;
   affine<double> right = L->aggregate[g - 1];
   for (long long j = g - 2; j > x->found; j--) right = combine(L->aggregate[j], right);
   return combine(acc, right);
 }
-#line 8560 "scan.nw"
+#line 8621 "scan.nw"
   if (L->walk == WALK_WARP) 
-#line 8577 "scan.nw"
+#line 8638 "scan.nw"
 {
   for (long long w = x->look; w < g; w += 32) {
     int top = w == x->look ? x->lane - 1 : 31;
@@ -3687,12 +3688,12 @@ static affine<double> fold_forward(const launch *L, const actor *x)
   }
   return acc;
 }
-#line 8561 "scan.nw"
+#line 8622 "scan.nw"
   for (long long j = x->found + 1; j < g; j++)
     acc = combine_at(FAULT_WALK_ORDER, L->fault, acc, L->aggregate[j]);
   return acc;
 }
-#line 8594 "scan.nw"
+#line 8655 "scan.nw"
 /* Take one step of actor x; false when it cannot move now. */
 static bool actor_event(launch *L, actor *x, int block)
 {
@@ -3704,7 +3705,7 @@ static bool actor_event(launch *L, actor *x, int block)
     x->step = STEP_SCAN;
     return true;
   
-#line 8612 "scan.nw"
+#line 8673 "scan.nw"
 case STEP_SCAN:
   x->total = element_at(L, p, 0);
   for (int i = 1; i < p.count; i++) x->total = combine(x->total, element_at(L, p, i));
@@ -3722,9 +3723,9 @@ case STEP_PUBLISH_SECOND:
   return true;
 case STEP_WALK:
   return L->walk == WALK_SERIAL ? walk_serial_event(L, x) : walk_warp_event(L, x);
-#line 8605 "scan.nw"
+#line 8666 "scan.nw"
   
-#line 8632 "scan.nw"
+#line 8693 "scan.nw"
 case STEP_FOLD:
   x->prefix = fold_forward(L, x);
   x->t_found = L->clock;
@@ -3747,11 +3748,11 @@ case STEP_WRITE: {
   x->step = STEP_DONE;
   return true;
 }
-#line 8606 "scan.nw"
+#line 8667 "scan.nw"
   }
   return false;
 }
-#line 8679 "scan.nw"
+#line 8740 "scan.nw"
 enum { SCHEDULE_RANDOM, SCHEDULE_LATE_PREFIX, SCHEDULE_REVERSE_RESIDENCY,
        SCHEDULE_STALLS, SCHEDULE_KINDS };
 static const char *const schedule_names[SCHEDULE_KINDS] = {
@@ -3765,7 +3766,7 @@ static bool can_move(launch *L, const actor *x)
   return L->walk == WALK_SERIAL ? walk_serial_event(L, &copy)
                                 : walk_warp_event(L, &copy);
 }
-#line 8695 "scan.nw"
+#line 8756 "scan.nw"
 /* Pick the actor for the next event, or -1 if no one can move. */
 static int pick_actor(launch *L, int policy, uint64_t *rng)
 {
@@ -3782,7 +3783,7 @@ static int pick_actor(launch *L, int policy, uint64_t *rng)
   *rng = mix64(*rng);
   return movable[*rng % (uint64_t)count];
 }
-#line 8714 "scan.nw"
+#line 8775 "scan.nw"
 /* Make blocks resident, in the order of L->residency, up to the limit. */
 static void admit_blocks(launch *L)
 {
@@ -3794,7 +3795,7 @@ static void admit_blocks(launch *L)
     resident++;
   }
 }
-#line 8728 "scan.nw"
+#line 8789 "scan.nw"
 /* Run a launch to the end; false on deadlock. */
 static bool run_launch(launch *L, int policy, uint64_t seed)
 {
@@ -3803,7 +3804,7 @@ static bool run_launch(launch *L, int policy, uint64_t seed)
     admit_blocks(L);
     int i = pick_actor(L, policy, &rng);
     if (i < 0) 
-#line 8750 "scan.nw"
+#line 8811 "scan.nw"
 {
   bool thawed = false;
   for (int j = 0; j < (int)L->tiles && !thawed; j++)
@@ -3811,7 +3812,7 @@ static bool run_launch(launch *L, int policy, uint64_t seed)
   if (!thawed) return false;
   continue;
 }
-#line 8736 "scan.nw"
+#line 8797 "scan.nw"
     actor *x = &L->blocks[i];
     int before = x->step;
     actor_event(L, x, i);
@@ -3823,7 +3824,7 @@ static bool run_launch(launch *L, int policy, uint64_t seed)
   }
   return true;
 }
-#line 8781 "scan.nw"
+#line 8842 "scan.nw"
 static void launch_init(launch *L, const float *a, const float *b, double *h,
                         long long rows, long long len, long long tile_size,
                         int walk, int fault, int policy, int *order)
@@ -3842,7 +3843,7 @@ static void launch_init(launch *L, const float *a, const float *b, double *h,
   }
   L->residency = order;
 }
-#line 8809 "scan.nw"
+#line 8870 "scan.nw"
 typedef struct { long long rows, len, tile_size; } protocol_case;
 
 static const protocol_case protocol_cases[] = {
@@ -3851,7 +3852,7 @@ static const protocol_case protocol_cases[] = {
 };
 #define PROTOCOL_CASES 6
 #define RANDOM_SCHEDULES 24
-#line 8825 "scan.nw"
+#line 8886 "scan.nw"
 typedef struct { float *a, *b; double *h, *first_h; } case_arrays;
 
 static case_arrays case_arrays_new(long long n, int decay)
@@ -3867,7 +3868,7 @@ static void case_arrays_free(case_arrays m)
 {
   free(m.a); free(m.b); free(m.h); free(m.first_h);
 }
-#line 8845 "scan.nw"
+#line 8906 "scan.nw"
 typedef struct {
   float *a, *b;
   double *h, *first_h;
@@ -3889,20 +3890,20 @@ static launch_memory launch_memory_new(long long n, long long tiles)
   m.blocks = (actor *)malloc(sizeof(actor) * tiles);
   return m;
 }
-#line 8869 "scan.nw"
+#line 8930 "scan.nw"
 static void launch_memory_free(launch_memory m)
 {
   free(m.a); free(m.b); free(m.h); free(m.first_h); free(m.flag); free(m.order);
   free(m.aggregate); free(m.inclusive); free(m.blocks);
 }
-#line 8882 "scan.nw"
+#line 8943 "scan.nw"
 typedef struct {
   bool deadlock, disagree, out_of_bound;
   char detail[256];
   bool broke_rule;   /* a mirror's own rule broken (the ring's: a post lost, a phase misread) */
 } protocol_evidence;
 
-#line 8891 "scan.nw"
+#line 8952 "scan.nw"
 static void note(protocol_evidence *ev, bool *flag, const char *fmt, ...)
 {
   if (*flag) return;
@@ -3913,7 +3914,7 @@ static void note(protocol_evidence *ev, bool *flag, const char *fmt, ...)
   vsnprintf(ev->detail, sizeof ev->detail, fmt, args);
   va_end(args);
 }
-#line 8908 "scan.nw"
+#line 8969 "scan.nw"
 /* Holds one schedule's outputs h to the bound and to the first schedule's
    bits (kept in first_h when `first`); `schedule` names it in the evidence. */
 static void judge_schedule(const float *a, const float *b, const double *h, double *first_h,
@@ -3936,7 +3937,7 @@ static void judge_schedule(const float *a, const float *b, const double *h, doub
         break;
       }
 }
-#line 8933 "scan.nw"
+#line 8994 "scan.nw"
 static void run_schedule(const protocol_case *c, launch_memory *m, int walk,
                          int fault, int policy, uint64_t seed, bool first,
                          protocol_evidence *ev)
@@ -3954,7 +3955,7 @@ static void run_schedule(const protocol_case *c, launch_memory *m, int walk,
   judge_schedule(m->a, m->b, m->h, m->first_h, c->rows, c->len, first,
                  schedule_names[policy], ev);
 }
-#line 8953 "scan.nw"
+#line 9014 "scan.nw"
 static protocol_evidence run_protocol(int walk, int fault, int *schedules)
 {
   protocol_evidence ev = {false, false, false, ""};
@@ -3973,7 +3974,7 @@ static protocol_evidence run_protocol(int walk, int fault, int *schedules)
   }
   return ev;
 }
-#line 9072 "scan.nw"
+#line 9133 "scan.nw"
 enum { WORK_CLAIM, WORK_PUBLISH, WORK_FINISH, WORK_TAKE, WORK_DONE };
 enum { WALKER_START, WALKER_WAIT, WALKER_LOOK, WALKER_SIGNAL, WALKER_DONE };
 
@@ -3989,7 +3990,7 @@ typedef struct {
   long long walking, look;              /* the walking warp's own */
   bool walking_last;
 } held_block;
-#line 9090 "scan.nw"
+#line 9151 "scan.nw"
 typedef struct {
   const float *a, *b;
   double *h;
@@ -4011,7 +4012,7 @@ static affine<double> held_element(const held_launch *L, long long i)
   if (i % L->len == 0) x = affine<double>{0.0, start_row(x).b};
   return x;
 }
-#line 9120 "scan.nw"
+#line 9181 "scan.nw"
 enum { HSTAMP_CLAIMED, HSTAMP_PUBLISHED, HSTAMP_HELD, HSTAMP_WALKED, HSTAMP_PREFIXED,
        HSTAMP_STORED, HSTAMP_BLOCK, HSTAMPS };
 
@@ -4024,7 +4025,7 @@ static void held_note_block(held_launch *L, long long g, const held_block *k)
 {
   if (L->stamps && g < L->tiles) L->stamps[g * HSTAMPS + HSTAMP_BLOCK] = k - L->blocks;
 }
-#line 9140 "scan.nw"
+#line 9201 "scan.nw"
 /* Folds tile g onto `before`; writes every state to h when `write`. */
 static affine<double> held_fold(held_launch *L, long long g, affine<double> before,
                                 bool write)
@@ -4036,7 +4037,7 @@ static affine<double> held_fold(held_launch *L, long long g, affine<double> befo
   }
   return before;
 }
-#line 9168 "scan.nw"
+#line 9229 "scan.nw"
 /* One event of block k's workers; false when they must wait. */
 static bool held_work_event(held_launch *L, held_block *k)
 {
@@ -4056,7 +4057,7 @@ static bool held_work_event(held_launch *L, held_block *k)
     k->early = k->prefix;
     return true;
   
-#line 9193 "scan.nw"
+#line 9254 "scan.nw"
 case WORK_FINISH: {
   if (!k->done) return false;
   bool wrong = L->fault == FAULT_HELD_WRONG_TILE && k->tile < L->tiles;
@@ -4084,11 +4085,11 @@ case WORK_TAKE: {
   k->early = k->prefix;
   return true;
 }
-#line 9187 "scan.nw"
+#line 9248 "scan.nw"
   }
   return false;
 }
-#line 9229 "scan.nw"
+#line 9290 "scan.nw"
 /* One event of block k's walking warp; false when it must wait. */
 static bool held_walker_event(held_launch *L, held_block *k)
 {
@@ -4106,7 +4107,7 @@ static bool held_walker_event(held_launch *L, held_block *k)
     k->walker = WALKER_LOOK;
     return true;
   
-#line 9257 "scan.nw"
+#line 9318 "scan.nw"
 case WALKER_LOOK: {
   long long g = k->walking;
   if (g == 0) { k->prefix = identity_map<double>(); k->walker = WALKER_SIGNAL; return true; }
@@ -4120,7 +4121,7 @@ case WALKER_LOOK: {
   k->walker = WALKER_SIGNAL;
   return true;
 }
-#line 9246 "scan.nw"
+#line 9307 "scan.nw"
   case WALKER_SIGNAL:
     k->done = true;
     held_stamp(L, k->walking, HSTAMP_PREFIXED);
@@ -4129,7 +4130,7 @@ case WALKER_LOOK: {
   }
   return false;
 }
-#line 9280 "scan.nw"
+#line 9341 "scan.nw"
 enum { HELD_RANDOM, HELD_WORKERS_FIRST, HELD_WALKERS_FIRST };
 
 static bool held_can_move(const held_launch *L, int actor)
@@ -4144,7 +4145,7 @@ static bool held_can_move(const held_launch *L, int actor)
   }
   return false;
 }
-#line 9297 "scan.nw"
+#line 9358 "scan.nw"
 /* Runs a launch to the end under one schedule; false on deadlock. */
 static bool held_run(held_launch *L, int policy, uint64_t rng)
 {
@@ -4167,14 +4168,14 @@ static bool held_run(held_launch *L, int policy, uint64_t rng)
     if (L->blocks[k].work != WORK_DONE || L->blocks[k].walker != WALKER_DONE) return false;
   return true;
 }
-#line 9326 "scan.nw"
+#line 9387 "scan.nw"
 typedef struct { long long rows, len, tile_size; int blocks; } held_case;
 
 static const held_case held_cases[] = {
   {1, 203, 4, 3}, {3, 41, 8, 2}, {5, 7, 4, 4}, {1, 5, 8, 3}, {2, 64, 4, 1}, {4, 33, 5, 6},
 };
 #define HELD_CASES ((int)(sizeof held_cases / sizeof held_cases[0]))
-#line 9340 "scan.nw"
+#line 9401 "scan.nw"
 static bool held_schedule(held_launch *L, const held_case *c, int policy, uint64_t seed,
                           double *first_h, bool first, protocol_evidence *ev)
 {
@@ -4200,7 +4201,7 @@ static bool held_schedule(held_launch *L, const held_case *c, int policy, uint64
   judge_schedule(L->a, L->b, L->h, first_h, c->rows, c->len, first, name, ev);
   return true;
 }
-#line 9371 "scan.nw"
+#line 9432 "scan.nw"
 static protocol_evidence run_held_mirror(int fault, int *schedules)
 {
   protocol_evidence ev = {false, false, false, ""};
@@ -4208,7 +4209,7 @@ static protocol_evidence run_held_mirror(int fault, int *schedules)
   for (int ci = 0; ci < HELD_CASES; ci++) {
     const held_case *c = &held_cases[ci];
     
-#line 9391 "scan.nw"
+#line 9452 "scan.nw"
 long long n = c->rows * c->len, tiles = (n + c->tile_size - 1) / c->tile_size;
 case_arrays m = case_arrays_new(n, ci % DECAY_COUNT);
 double *first_h = m.first_h;
@@ -4219,7 +4220,7 @@ held_block *blocks = (held_block *)malloc(sizeof(held_block) * c->blocks);
 int *movable = (int *)malloc(sizeof(int) * 2 * c->blocks);
 held_launch L = {m.a, m.b, m.h, n, c->len, c->tile_size, tiles, 0, fault, c->blocks, false,
                  flag, aggregate, inclusive, blocks, movable};
-#line 9378 "scan.nw"
+#line 9439 "scan.nw"
     bool have_first = false;   /* the first schedule that ran to its end */
     for (int s = 0; s < 2 + RANDOM_SCHEDULES; s++, ++*schedules) {
       int policy = s < 2 ? s + 1 : HELD_RANDOM;
@@ -4227,14 +4228,14 @@ held_launch L = {m.a, m.b, m.h, n, c->len, c->tile_size, tiles, 0, fault, c->blo
         have_first = true;
     }
     
-#line 9404 "scan.nw"
+#line 9465 "scan.nw"
 case_arrays_free(m);
 free(flag); free(aggregate); free(inclusive); free(blocks); free(movable);
-#line 9385 "scan.nw"
+#line 9446 "scan.nw"
   }
   return ev;
 }
-#line 9475 "scan.nw"
+#line 9536 "scan.nw"
 enum { SHARE_SCAN, SHARE_POST, SHARE_WAIT, SHARE_READ, SHARE_APPLY, SHARE_DONE };
 #define SHARE_MAX_PIECES 4
 
@@ -4245,7 +4246,7 @@ typedef struct {
   double carry, state;            /* before the stride; before this warp's step */
   affine<double> piece[SHARE_MAX_PIECES], step;
 } share_warp;
-#line 9488 "scan.nw"
+#line 9549 "scan.nw"
 typedef struct {
   const float *a, *b;
   double *h;
@@ -4264,7 +4265,7 @@ static affine<double> share_element(const share_launch *L, long long r, long lon
   affine<double> x = {L->a[r * L->len + i], L->b[r * L->len + i]};
   return x;
 }
-#line 9516 "scan.nw"
+#line 9577 "scan.nw"
 static long long share_start(const share_launch *L, const share_warp *w, int way)
 {
   return w->stride + (long long)way * L->pieces * L->piece;
@@ -4282,7 +4283,7 @@ static void share_scan(share_launch *L, share_warp *w, int way)
     w->step = p == 0 || last_only ? t : combine(w->step, t);
   }
 }
-#line 9541 "scan.nw"
+#line 9602 "scan.nw"
 static void share_read(share_launch *L, share_warp *w, int g, int way)
 {
   const affine<double> *set = L->posted + (long long)w->parity * L->groups * L->ways;
@@ -4309,7 +4310,7 @@ static void share_apply(share_launch *L, share_warp *w, int way)
     state = w->piece[p].a * state + w->piece[p].b;
   }
 }
-#line 9577 "scan.nw"
+#line 9638 "scan.nw"
 static void share_advance(share_launch *L, share_warp *w)
 {
   w->stride += (long long)L->ways * L->pieces * L->piece;
@@ -4321,7 +4322,7 @@ static void share_advance(share_launch *L, share_warp *w)
   if (L->fault == FAULT_ROWS_PARITY_PER_ROW) w->parity = 0;
   w->event = w->row < L->rows ? SHARE_SCAN : SHARE_DONE;
 }
-#line 9591 "scan.nw"
+#line 9652 "scan.nw"
 /* One event of warp `i`; false when it must wait at the barrier. */
 static bool share_event(share_launch *L, int i)
 {
@@ -4344,9 +4345,9 @@ static bool share_event(share_launch *L, int i)
   }
   return false;
 }
-#line 9621 "scan.nw"
+#line 9682 "scan.nw"
 enum { SHARE_RANDOM, SHARE_FIRST_WARP_FIRST, SHARE_LAST_WARP_FIRST };
-#line 9625 "scan.nw"
+#line 9686 "scan.nw"
 static bool share_run(share_launch *L, int policy, uint64_t rng)
 {
   int warps = L->groups * L->ways;
@@ -4367,7 +4368,7 @@ static bool share_run(share_launch *L, int policy, uint64_t rng)
     if (L->warps[i].event != SHARE_DONE) return false;
   return true;
 }
-#line 9652 "scan.nw"
+#line 9713 "scan.nw"
 typedef struct { long long rows, len; int ways, groups, pieces, piece; } share_case;
 
 static const share_case share_cases[] = {
@@ -4375,7 +4376,7 @@ static const share_case share_cases[] = {
   {4, 24, 2, 1, 2, 3}, {10, 50, 2, 3, 1, 5}, {5, 130, 8, 2, 2, 3},
 };
 #define SHARE_CASES ((int)(sizeof share_cases / sizeof share_cases[0]))
-#line 9662 "scan.nw"
+#line 9723 "scan.nw"
 static bool share_schedule(share_launch *L, const share_case *c, int policy, uint64_t seed,
                            double *first_h, bool first, protocol_evidence *ev)
 {
@@ -4397,7 +4398,7 @@ static bool share_schedule(share_launch *L, const share_case *c, int policy, uin
   judge_schedule(L->a, L->b, L->h, first_h, c->rows, c->len, first, name, ev);
   return true;
 }
-#line 9686 "scan.nw"
+#line 9747 "scan.nw"
 static protocol_evidence run_share_mirror(int fault, int *schedules)
 {
   protocol_evidence ev = {false, false, false, ""};
@@ -4405,7 +4406,7 @@ static protocol_evidence run_share_mirror(int fault, int *schedules)
   for (int ci = 0; ci < SHARE_CASES; ci++) {
     const share_case *c = &share_cases[ci];
     
-#line 9706 "scan.nw"
+#line 9767 "scan.nw"
 long long n = c->rows * c->len;
 int warps = c->groups * c->ways;
 case_arrays m = case_arrays_new(n, ci % DECAY_COUNT);
@@ -4417,7 +4418,7 @@ share_launch L = {m.a, m.b, m.h, c->rows, c->len, c->ways, c->groups, c->pieces,
                   (int *)malloc(sizeof(int) * c->groups),
                   (share_warp *)malloc(sizeof(share_warp) * warps),
                   (int *)malloc(sizeof(int) * warps)};
-#line 9693 "scan.nw"
+#line 9754 "scan.nw"
     bool have_first = false;   /* the first schedule that ran to its end */
     for (int s = 0; s < 2 + RANDOM_SCHEDULES; s++, ++*schedules)
       if (share_schedule(&L, c, s < 2 ? s + 1 : SHARE_RANDOM, next_seed(), first_h,
@@ -4428,7 +4429,7 @@ share_launch L = {m.a, m.b, m.h, c->rows, c->len, c->ways, c->groups, c->pieces,
   }
   return ev;
 }
-#line 9787 "scan.nw"
+#line 9848 "scan.nw"
 typedef struct { double a, b; bool reset; } gseg;   /* a segment, in float64 */
 static const gseg GSEG_IDENTITY = {1.0, 0.0, false};
 
@@ -4443,7 +4444,7 @@ static double gseg_apply(gseg x, double state)
 {
   return x.reset ? x.b : x.a * state + x.b;
 }
-#line 9808 "scan.nw"
+#line 9869 "scan.nw"
 enum { GWORD_EMPTY, GWORD_SEGMENT, GWORD_KNOWN };
 typedef struct { int kind; gseg value; } gword;
 
@@ -4453,7 +4454,7 @@ static gword gword_of(gseg x)
   if (x.reset) w.value.a = 1.0;
   return w;
 }
-#line 9826 "scan.nw"
+#line 9887 "scan.nw"
 static void gseg_warp_scan(gseg x[32], bool left_fold)
 {
   if (left_fold)
@@ -4463,7 +4464,7 @@ static void gseg_warp_scan(gseg x[32], bool left_fold)
       for (int lane = 31; lane >= offset; lane--)
         x[lane] = gseg_combine(x[lane - offset], x[lane]);
 }
-#line 9843 "scan.nw"
+#line 9904 "scan.nw"
 enum { GSTEP_CLAIM, GSTEP_PUBLISH, GSTEP_READ, GSTEP_SCAN, GSTEP_SETTLE_READ,
        GSTEP_SETTLE_SWAP, GSTEP_FIND, GSTEP_FOLD, GSTEP_WRITE, GSTEP_DONE };
 
@@ -4490,7 +4491,7 @@ typedef struct group_launch {
   void (*watch)(const struct group_launch *L, const group_actor *x, void *notes);
   void *notes;
 } group_launch;
-#line 9878 "scan.nw"
+#line 9939 "scan.nw"
 static void group_read_window(const group_launch *L, long long window, gword w[32])
 {
   const gword known0 = {GWORD_KNOWN, {1.0, 0.0, true}};
@@ -4516,7 +4517,7 @@ static bool group_published(const group_launch *L, long long first, int count)
     if (L->tile_word[first + i].kind == GWORD_EMPTY) return false;
   return true;
 }
-#line 9914 "scan.nw"
+#line 9975 "scan.nw"
 static void group_store(group_launch *L, long long H, gword w)
 {
   gword old = L->group_word[H];
@@ -4531,12 +4532,12 @@ static void group_swap_from_empty(group_launch *L, long long H, gword w)
 {
   if (L->group_word[H].kind == GWORD_EMPTY) group_store(L, H, w);
 }
-#line 9943 "scan.nw"
+#line 10004 "scan.nw"
 static long long group_settle_first(const group_launch *L, const group_actor *x)
 {
   return 32 * (x->window - x->lane) + (L->fault == FAULT_GROUPS_SETTLE_SHIFTED);
 }
-#line 9950 "scan.nw"
+#line 10011 "scan.nw"
 static bool group_can_move(const group_launch *L, const group_actor *x)
 {
   long long G = x->tile / 32;
@@ -4555,7 +4556,7 @@ static bool group_can_move(const group_launch *L, const group_actor *x)
   default: return x->step != GSTEP_DONE;
   }
 }
-#line 9979 "scan.nw"
+#line 10040 "scan.nw"
 static void group_scan_event(group_launch *L, group_actor *x)
 {
   long long G = x->tile / 32;
@@ -4574,7 +4575,7 @@ static void group_scan_event(group_launch *L, group_actor *x)
   x->prefix = k ? gseg_apply(x->before, 0.0) : 0.0;   /* when no walk is needed */
   x->step = needs ? GSTEP_FIND : GSTEP_WRITE;
 }
-#line 10009 "scan.nw"
+#line 10070 "scan.nw"
 static void group_settle_event(group_launch *L, group_actor *x)
 {
   gseg s[32];
@@ -4586,7 +4587,7 @@ static void group_settle_event(group_launch *L, group_actor *x)
   x->settled = s[L->fault == FAULT_GROUPS_SETTLE_SHORT ? 30 : 31];
   x->step = GSTEP_SETTLE_SWAP;
 }
-#line 10034 "scan.nw"
+#line 10095 "scan.nw"
 static void group_fold_event(group_launch *L, group_actor *x)
 {
   long long G = x->tile / 32;
@@ -4608,7 +4609,7 @@ static void group_fold_event(group_launch *L, group_actor *x)
   x->prefix = k ? gseg_apply(x->before, acc) : acc;
   x->step = GSTEP_WRITE;
 }
-#line 10061 "scan.nw"
+#line 10122 "scan.nw"
 static gseg group_element(const group_launch *L, long long i)
 {
   gseg x = {L->a[i], L->b[i], i % L->len == 0};
@@ -4622,7 +4623,7 @@ static void group_event(group_launch *L, group_actor *x)
   switch (x->step) {
   case GSTEP_CLAIM: x->tile = L->ticket++; x->step = GSTEP_PUBLISH; break;
   case GSTEP_PUBLISH: { 
-#line 10086 "scan.nw"
+#line 10147 "scan.nw"
 x->own = group_element(L, first);
 for (long long i = first + 1; i < end; i++) x->own = gseg_combine(x->own, group_element(L, i));
 if (x->own.reset) x->own.a = 1.0;   /* as readers see it, as the kernel does */
@@ -4630,29 +4631,29 @@ L->tile_word[x->tile] = gword_of(x->own);
 x->window = x->tile / 32 - 1;
 x->looked = false;
 x->step = L->settle ? GSTEP_READ : GSTEP_SCAN;
-#line 10073 "scan.nw"
+#line 10134 "scan.nw"
                                                                        } break;
   case GSTEP_READ: { 
-#line 10096 "scan.nw"
+#line 10157 "scan.nw"
 group_read_window(L, x->window, x->seen);
 x->looked = true;
 x->step = GSTEP_SCAN;
-#line 10074 "scan.nw"
+#line 10135 "scan.nw"
                                                                    } break;
   case GSTEP_SCAN: group_scan_event(L, x); break;
   case GSTEP_SETTLE_READ: group_settle_event(L, x); break;
   case GSTEP_SETTLE_SWAP: { 
-#line 10102 "scan.nw"
+#line 10163 "scan.nw"
 if (L->fault == FAULT_GROUPS_SETTLE_STORE)   /* a plain store, not a swap */
   group_store(L, x->window - x->lane, gword_of(x->settled));
 else
   group_swap_from_empty(L, x->window - x->lane, gword_of(x->settled));
 x->seen[x->lane] = gword_of(x->settled);
 x->step = GSTEP_FIND;
-#line 10077 "scan.nw"
+#line 10138 "scan.nw"
                                                                              } break;
   case GSTEP_FIND: { 
-#line 10116 "scan.nw"
+#line 10177 "scan.nw"
 if (!L->settle || !x->looked) group_read_window(L, x->window, x->seen);
 x->looked = true;
 int empty, lane = window_nearest_known(x->seen, &empty);
@@ -4667,22 +4668,22 @@ if (empty >= 0) {
   x->lane = lane;
   x->step = GSTEP_FOLD;
 }
-#line 10078 "scan.nw"
+#line 10139 "scan.nw"
                                                     } break;
   case GSTEP_FOLD: group_fold_event(L, x); break;
   case GSTEP_WRITE: { 
-#line 10133 "scan.nw"
+#line 10194 "scan.nw"
 double state = x->prefix;
 for (long long i = first; i < end; i++) {
   state = gseg_apply(group_element(L, i), state);
   L->h[i] = state;
 }
 x->step = GSTEP_DONE;
-#line 10080 "scan.nw"
+#line 10141 "scan.nw"
                                                   } break;
   }
 }
-#line 10154 "scan.nw"
+#line 10215 "scan.nw"
 enum { GROUPS_RANDOM, GROUPS_EAGER, GROUPS_LAST_LATE, GROUPS_NEWEST,
        GROUPS_EIGHT, GROUPS_POLICIES };
 static const char *const group_policy_names[GROUPS_POLICIES] = {
@@ -4709,7 +4710,7 @@ static int group_choice(const group_launch *L, const int *movable, int n, int po
   }
   return best;
 }
-#line 10184 "scan.nw"
+#line 10245 "scan.nw"
 /* Runs a launch to its end; false on deadlock, or if the actors have not
    finished after a thousand events each (a walk that never ends). Actor i is
    block i; under eight at a time, blocks become resident from the last, eight
@@ -4739,7 +4740,7 @@ static bool group_run(group_launch *L, int policy, uint64_t rng, int *movable)
     if (L->actors[i].step != GSTEP_DONE) return false;
   return true;
 }
-#line 10228 "scan.nw"
+#line 10289 "scan.nw"
 typedef struct { long long rows, len, tile_size; } group_case;
 
 static const group_case group_cases[] = {
@@ -4747,7 +4748,7 @@ static const group_case group_cases[] = {
 };
 #define GROUP_CASES ((int)(sizeof group_cases / sizeof group_cases[0]))
 #define GROUP_RANDOM_SCHEDULES 8   /* fewer than the protocol suite's: the cases are larger */
-#line 10243 "scan.nw"
+#line 10304 "scan.nw"
 static void group_schedule(group_launch *L, const group_case *c, int policy, uint64_t seed,
                            int *movable, double *first_h, bool first, protocol_evidence *ev)
 {
@@ -4777,7 +4778,7 @@ static void group_schedule(group_launch *L, const group_case *c, int policy, uin
   judge_schedule(L->a, L->b, L->h, first_h, c->rows, c->len, first,
                  group_policy_names[policy], ev);
 }
-#line 10275 "scan.nw"
+#line 10336 "scan.nw"
 static protocol_evidence run_group_mirror(int fault, int settle, int *schedules)
 {
   protocol_evidence ev = {false, false, false, ""};
@@ -4785,7 +4786,7 @@ static protocol_evidence run_group_mirror(int fault, int settle, int *schedules)
   for (int ci = 0; ci < GROUP_CASES; ci++) {
     const group_case *c = &group_cases[ci];
     
-#line 10294 "scan.nw"
+#line 10355 "scan.nw"
 long long n = c->rows * c->len, tiles = (n + c->tile_size - 1) / c->tile_size;
 case_arrays m = case_arrays_new(n, ci % DECAY_COUNT);
 double *first_h = m.first_h;
@@ -4794,7 +4795,7 @@ group_actor *actors = (group_actor *)malloc(sizeof(group_actor) * tiles);
 int *movable = (int *)malloc(sizeof(int) * tiles);
 group_launch L = {m.a, m.b, m.h, n, c->len, c->tile_size, tiles, 0, fault, settle, false, false,
                   false, words, words + tiles, actors};
-#line 10282 "scan.nw"
+#line 10343 "scan.nw"
     for (int s = 0; s < GROUPS_POLICIES - 1 + GROUP_RANDOM_SCHEDULES; s++, ++*schedules) {
       int policy = s < GROUPS_POLICIES - 1 ? s + 1 : GROUPS_RANDOM;
       group_schedule(&L, c, policy, next_seed(), movable, first_h, s == 0, &ev);
@@ -4804,7 +4805,7 @@ group_launch L = {m.a, m.b, m.h, n, c->len, c->tile_size, tiles, 0, fault, settl
   }
   return ev;
 }
-#line 10393 "scan.nw"
+#line 10454 "scan.nw"
 enum { RACTOR_CHAIN, RACTOR_PRODUCER, RACTOR_WALKER, RACTOR_COMPOSER, RACTOR_HOLDER };
 enum { RSTEP_FIRST, RSTEP_SECOND, RSTEP_DONE, RSTEP_MAPS };
 #define RING_MIRROR_PART_MAX 4   /* the most elements a mirror part has */
@@ -4820,7 +4821,7 @@ typedef struct {
   double map_a[RING_MIRROR_PART_MAX], map_b[RING_MIRROR_PART_MAX];   /* its registers */
   gseg scanned[32];         /* a chain warp's window, scanned */
 } ring_actor;
-#line 10418 "scan.nw"
+#line 10479 "scan.nw"
 typedef struct {
   int full, composed, empty;   /* phases completed */
   int composed_in, empty_in;   /* arrivals in the phase under way */
@@ -4837,7 +4838,7 @@ typedef struct {
   int post_reads[RING_POSTS];
   long long end_use;
 } ring_mirror_block;
-#line 10437 "scan.nw"
+#line 10498 "scan.nw"
 typedef struct {
   const float *a, *b;
   double *h;
@@ -4853,7 +4854,7 @@ typedef struct {
   long long clock, *stamps;          /* the events so far; RSTAMPS a tile, or NULL */
   int *parts_stored;                 /* holder warps done with each tile, for the stamps */
 } ring_launch;
-#line 10462 "scan.nw"
+#line 10523 "scan.nw"
 enum { RSTAMP_CLAIMED, RSTAMP_PUBLISHED, RSTAMP_KNOWN, RSTAMP_POSTED, RSTAMP_STORED,
        RSTAMP_FREED, RSTAMP_BLOCK, RSTAMP_USE, RSTAMPS };
 
@@ -4866,7 +4867,7 @@ static void ring_stamp(ring_launch *L, long long g, int moment)
 {
   ring_note(L, g, moment, L->clock);
 }
-#line 10485 "scan.nw"
+#line 10546 "scan.nw"
 static bool ring_mirror_phase_done(ring_launch *L, int completed, long long u)
 {
   long long phase = u / RING_STAGES;
@@ -4882,7 +4883,7 @@ static int ring_mirror_wait(ring_launch *L, const ring_mirror_block *k, int comp
   if (ring_mirror_phase_done(L, completed, u)) return 1;
   return k->end_use <= u ? -1 : 0;
 }
-#line 10506 "scan.nw"
+#line 10567 "scan.nw"
 static void ring_mirror_arrive(int *arrivals, int *completed, int count)
 {
   if (++*arrivals == count) { *arrivals = 0; ++*completed; }
@@ -4895,7 +4896,7 @@ static void ring_mirror_arrive_empty(ring_launch *L, ring_mirror_stage *st)
   ring_mirror_arrive(&st->empty_in, &st->empty, 1 + RING_PARTS);
   if (st->empty != before) ring_stamp(L, st->tile, RSTAMP_FREED);
 }
-#line 10525 "scan.nw"
+#line 10586 "scan.nw"
 static bool ring_chain_ready(const ring_launch *L, const ring_actor *x)
 {
   if (x->step == RSTEP_SECOND)
@@ -4905,7 +4906,7 @@ static bool ring_chain_ready(const ring_launch *L, const ring_actor *x)
     if (L->word[g].kind == GWORD_EMPTY) return false;
   return true;
 }
-#line 10549 "scan.nw"
+#line 10610 "scan.nw"
 /* The first window of the look's fold, with the carry into it; -1 if none. */
 static long long ring_mirror_look_from(const ring_launch *L, long long W, double *carry)
 {
@@ -4916,7 +4917,7 @@ static long long ring_mirror_look_from(const ring_launch *L, long long W, double
   }
   return L->look && W < L->look ? 0 : -1;
 }
-#line 10562 "scan.nw"
+#line 10623 "scan.nw"
 static bool ring_mirror_state_through(const ring_launch *L, long long t, double *state)
 {
   long long W = t / RING_WINDOW, j = t % RING_WINDOW;
@@ -4930,7 +4931,7 @@ static bool ring_mirror_state_through(const ring_launch *L, long long t, double 
   if (L->fault == FAULT_RING_LOOK_SKIPS_WINDOW && from < W) from++;
   for (long long v = from; v <= W; v++) {
     
-#line 10581 "scan.nw"
+#line 10642 "scan.nw"
 gseg x[32];
 for (int lane = 0; lane < RING_WINDOW; lane++) {
   const gword *w = &L->word[RING_WINDOW * v + lane];
@@ -4938,11 +4939,11 @@ for (int lane = 0; lane < RING_WINDOW; lane++) {
 }
 gseg_warp_scan(x, L->fault == FAULT_RING_LOOK_LEFT_FOLD);
 *state = gseg_apply(x[v < W ? RING_WINDOW - 1 : j], *state);
-#line 10575 "scan.nw"
+#line 10636 "scan.nw"
   }
   return true;
 }
-#line 10597 "scan.nw"
+#line 10658 "scan.nw"
 static bool ring_ready(ring_launch *L, const ring_actor *x)
 {
   if (x->step == RSTEP_DONE || x->step == RSTEP_MAPS) return x->step == RSTEP_MAPS;
@@ -4957,17 +4958,17 @@ static bool ring_ready(ring_launch *L, const ring_actor *x)
   case RACTOR_WALKER * 2: case RACTOR_HOLDER * 2:
     return ring_mirror_wait(L, k, st->composed, x->use) != 0;
   
-#line 10621 "scan.nw"
+#line 10682 "scan.nw"
 case RACTOR_WALKER * 2 + 1: {
   double state;
   return !x->needs_before || ring_mirror_state_through(L, x->tile - 1, &state);
 }
 case RACTOR_HOLDER * 2 + 1: return k->post_use[x->use % L->posts] == x->use;
-#line 10611 "scan.nw"
+#line 10672 "scan.nw"
   }
   return true;
 }
-#line 10634 "scan.nw"
+#line 10695 "scan.nw"
 static void ring_mirror_produce(ring_launch *L, ring_actor *x, ring_mirror_block *k)
 {
   int s = (int)(x->use % RING_STAGES);
@@ -4988,7 +4989,7 @@ static void ring_mirror_produce(ring_launch *L, ring_actor *x, ring_mirror_block
   st->full++;
   x->use++;
 }
-#line 10666 "scan.nw"
+#line 10727 "scan.nw"
 static void ring_mirror_compose(ring_launch *L, ring_actor *x, ring_mirror_block *k)
 {
   ring_mirror_stage *st = &k->stage[x->use % RING_STAGES];
@@ -5002,7 +5003,7 @@ static void ring_mirror_compose(ring_launch *L, ring_actor *x, ring_mirror_block
   st->part[x->index] = m;
   x->step = RSTEP_SECOND;
 }
-#line 10682 "scan.nw"
+#line 10743 "scan.nw"
 static void ring_mirror_publish(ring_launch *L, ring_actor *x, ring_mirror_block *k)
 {
   ring_mirror_stage *st = &k->stage[x->use % RING_STAGES];
@@ -5020,7 +5021,7 @@ static void ring_mirror_publish(ring_launch *L, ring_actor *x, ring_mirror_block
   x->use++;
   x->step = RSTEP_FIRST;
 }
-#line 10708 "scan.nw"
+#line 10769 "scan.nw"
 static void ring_mirror_post(ring_launch *L, ring_actor *x, ring_mirror_block *k)
 {
   int slot = (int)(x->use % L->posts);
@@ -5034,7 +5035,7 @@ static void ring_mirror_post(ring_launch *L, ring_actor *x, ring_mirror_block *k
   x->use++;
   x->step = RSTEP_FIRST;
 }
-#line 10734 "scan.nw"
+#line 10795 "scan.nw"
 static void ring_mirror_take_maps(ring_launch *L, ring_actor *x, ring_mirror_block *k)
 {
   int s = (int)(x->use % RING_STAGES), f = x->index % RING_PARTS;
@@ -5049,7 +5050,7 @@ static void ring_mirror_take_maps(ring_launch *L, ring_actor *x, ring_mirror_blo
   x->start = st->first + f * e;
   x->end = L->fault == FAULT_RING_STORES_PAST_ROW ? L->n : st->first + st->count;
 }
-#line 10751 "scan.nw"
+#line 10812 "scan.nw"
 static void ring_mirror_store(ring_launch *L, ring_actor *x, ring_mirror_block *k)
 {
   int slot = (int)(x->use % L->posts);
@@ -5062,7 +5063,7 @@ static void ring_mirror_store(ring_launch *L, ring_actor *x, ring_mirror_block *
   x->use += L->holders;
   x->step = RSTEP_FIRST;
 }
-#line 10771 "scan.nw"
+#line 10832 "scan.nw"
 static void ring_mirror_chain(ring_launch *L, ring_actor *x)
 {
   long long first = RING_WINDOW * x->window;
@@ -5082,7 +5083,7 @@ static void ring_mirror_chain(ring_launch *L, ring_actor *x)
   x->window += L->chain_warps;
   x->step = RING_WINDOW * x->window < L->tiles ? RSTEP_FIRST : RSTEP_DONE;
 }
-#line 10796 "scan.nw"
+#line 10857 "scan.nw"
 static void ring_event(ring_launch *L, ring_actor *x)
 {
   if (x->role == RACTOR_CHAIN) { ring_mirror_chain(L, x); return; }
@@ -5094,7 +5095,7 @@ static void ring_event(ring_launch *L, ring_actor *x)
     if (ring_mirror_wait(L, k, barrier, x->use) < 0) { x->step = RSTEP_DONE; return; }
   }
   
-#line 10811 "scan.nw"
+#line 10872 "scan.nw"
 if (x->role == RACTOR_COMPOSER) {
   if (x->step == RSTEP_FIRST) ring_mirror_compose(L, x, k); else ring_mirror_publish(L, x, k);
 } else if (x->role == RACTOR_WALKER && x->step == RSTEP_FIRST) {
@@ -5111,18 +5112,18 @@ if (x->role == RACTOR_COMPOSER) {
   ring_mirror_store(L, x, k);
 } else {
   
-#line 10835 "scan.nw"
+#line 10896 "scan.nw"
 bool early = L->fault == FAULT_RING_EMPTY_BEFORE_MAPS;
 if (x->step == RSTEP_FIRST)
   ring_mirror_arrive_empty(L, st);
 if (early && x->step == RSTEP_FIRST) { x->step = RSTEP_MAPS; return; }
 ring_mirror_take_maps(L, x, k);
 x->step = RSTEP_SECOND;
-#line 10827 "scan.nw"
+#line 10888 "scan.nw"
 }
-#line 10807 "scan.nw"
+#line 10868 "scan.nw"
 }
-#line 10853 "scan.nw"
+#line 10914 "scan.nw"
 enum { RING_RANDOM, RING_HOLDERS_LAST, RING_CHAIN_LATE, RING_CHAIN_BACKWARDS,
        RING_POLICIES };
 static const char *const ring_policy_names[RING_POLICIES] = {
@@ -5136,7 +5137,7 @@ static bool ring_preferred(const ring_actor *x, int policy)
   }
   return true;
 }
-#line 10870 "scan.nw"
+#line 10931 "scan.nw"
 /* Runs a launch until no actor can move; false unless every actor is done.
    The chain block's warps are the first actors, so under chain backwards,
    when only they can move, the last is its highest-numbered that can. */
@@ -5160,7 +5161,7 @@ static bool ring_run(ring_launch *L, int policy, uint64_t rng)
     if (L->actors[i].step != RSTEP_DONE) return false;
   return true;
 }
-#line 10902 "scan.nw"
+#line 10963 "scan.nw"
 typedef struct { long long rows, len, tile_size; int rings; } ring_case;
 
 static const ring_case ring_cases[] = {
@@ -5172,7 +5173,7 @@ static const ring_case ring_cases[] = {
 /* The ring blocks that fill a window without looks: ceil(W / (S + 1)), 4. */
 #define RING_RINGS_WITHOUT_LOOKS ((RING_WINDOW + RING_STAGES) / (RING_STAGES + 1))
 #define RING_RANDOM_SCHEDULES 8
-#line 10920 "scan.nw"
+#line 10981 "scan.nw"
 static void ring_mirror_reset(ring_launch *L)
 {
   const gword empty = {GWORD_EMPTY, {NAN, NAN, false}};
@@ -5189,7 +5190,7 @@ static void ring_mirror_reset(ring_launch *L)
     k->end_use = RING_NO_END;
   }
   
-#line 10940 "scan.nw"
+#line 11001 "scan.nw"
 int n = 0;
 for (int w = 0; w < L->chain_warps; w++)
   L->actors[n++] = ring_actor{RACTOR_CHAIN, -1, w, RING_WINDOW * w < L->tiles ? RSTEP_FIRST
@@ -5202,9 +5203,9 @@ for (int b = 0; b < L->rings; b++) {
     L->actors[n++] = ring_actor{RACTOR_HOLDER, b, i, RSTEP_FIRST, i / RING_PARTS};
 }
 L->actor_count = n;
-#line 10936 "scan.nw"
+#line 10997 "scan.nw"
 }
-#line 10960 "scan.nw"
+#line 11021 "scan.nw"
 static void ring_schedule(ring_launch *L, const ring_case *c, int policy, uint64_t seed,
                           double *first_h, bool first, protocol_evidence *ev)
 {
@@ -5222,9 +5223,9 @@ static void ring_schedule(ring_launch *L, const ring_case *c, int policy, uint64
   }
   judge_schedule(L->a, L->b, L->h, first_h, c->rows, c->len, first, name, ev);
 }
-#line 10984 "scan.nw"
+#line 11045 "scan.nw"
 typedef struct { int fault, holders, posts, rings, look; const char *correct; } ring_mirror_run;
-#line 10992 "scan.nw"
+#line 11053 "scan.nw"
 /* A launch of case c under run r, on the inputs and outputs of m. */
 static ring_launch ring_launch_new(const ring_case *c, const ring_mirror_run *r, case_arrays m)
 {
@@ -5239,7 +5240,7 @@ static ring_launch ring_launch_new(const ring_case *c, const ring_mirror_run *r,
     blocks[b].sb = blocks[b].sa + stage;
   }
   
-#line 11016 "scan.nw"
+#line 11077 "scan.nw"
 ring_launch L = {m.a, m.b, m.h, n, c->len, c->tile_size, row_tiles, tiles, 0, r->fault,
                  r->holders, r->posts, rings, RING_CHAIN_WARPS, r->look, false, false,
                  (gword *)malloc(sizeof(gword) * tiles), (gword *)malloc(sizeof(gword) * tiles),
@@ -5247,7 +5248,7 @@ ring_launch L = {m.a, m.b, m.h, n, c->len, c->tile_size, row_tiles, tiles, 0, r-
                  (ring_actor *)malloc(sizeof(ring_actor) * actors_most), 0,
                  (int *)malloc(sizeof(int) * actors_most), 0, NULL, NULL};
 return L;
-#line 11006 "scan.nw"
+#line 11067 "scan.nw"
 }
 
 static void ring_launch_free(ring_launch *L)
@@ -5255,7 +5256,7 @@ static void ring_launch_free(ring_launch *L)
   free(L->word); free(L->known); free(L->blocks[0].sa); free(L->blocks);
   free(L->actors); free(L->movable);
 }
-#line 11026 "scan.nw"
+#line 11087 "scan.nw"
 static protocol_evidence run_ring_mirror(const ring_mirror_run *r, int *schedules)
 {
   protocol_evidence ev = {false, false, false, ""};
@@ -5273,14 +5274,14 @@ static protocol_evidence run_ring_mirror(const ring_mirror_run *r, int *schedule
   }
   return ev;
 }
-#line 8215 "scan.nw"
+#line 8276 "scan.nw"
 typedef struct {
   const char *name;
   const char *what;
   bool needs_gpu;
   int (*run)(void);
 } suite;
-#line 8375 "scan.nw"
+#line 8436 "scan.nw"
 static int suite_mirror_l1(void)
 {
   mirror_case cases[64];
@@ -5302,7 +5303,7 @@ static int suite_mirror_l2(void)
       FAULT_DOWNSWEEP_SWAP, FAULT_APPLY_SWAP, FAULT_SPINE_NO_IDENTITY};
   return mirror_suite(mirror_l2, cases, count, faults, 5);
 }
-#line 8980 "scan.nw"
+#line 9041 "scan.nw"
 static bool report_protocol_run(const char *correct, int fault, int schedules,
                                 const protocol_evidence *ev)
 {
@@ -5316,7 +5317,7 @@ static bool report_protocol_run(const char *correct, int fault, int schedules,
            failed ? ev->detail : "every schedule passed");
   return fault == FAULT_NONE ? !failed : failed;
 }
-#line 8999 "scan.nw"
+#line 9060 "scan.nw"
 static int suite_mirror_lookback(void)
 {
   static const struct { int fault, walk; } runs[] = {
@@ -5336,7 +5337,7 @@ static int suite_mirror_lookback(void)
   }
   return ok ? EXIT_OK : EXIT_FAILED;
 }
-#line 9412 "scan.nw"
+#line 9473 "scan.nw"
 /* Runs a mirror under each fault in turn: the first, FAULT_NONE, must pass
    and every other must be caught. */
 static int report_faults(protocol_evidence (*run)(int fault, int *schedules),
@@ -5357,7 +5358,7 @@ static int suite_mirror_held(void)
                                FAULT_HELD_PREFIX_EARLY, FAULT_HELD_WRONG_TILE};
   return report_faults(run_held_mirror, faults, 4);
 }
-#line 9723 "scan.nw"
+#line 9784 "scan.nw"
 static int suite_mirror_rows(void)
 {
   static const int faults[] = {FAULT_NONE, FAULT_ROWS_STEP_LAST_PIECE,
@@ -5365,7 +5366,7 @@ static int suite_mirror_rows(void)
                                FAULT_ROWS_PARITY_PER_ROW};
   return report_faults(run_share_mirror, faults, 5);
 }
-#line 10308 "scan.nw"
+#line 10369 "scan.nw"
 static int suite_mirror_groups(void)
 {
   static const struct { int fault, settle; } runs[] = {
@@ -5383,7 +5384,7 @@ static int suite_mirror_groups(void)
   }
   return ok ? EXIT_OK : EXIT_FAILED;
 }
-#line 11064 "scan.nw"
+#line 11125 "scan.nw"
 static int suite_mirror_ring(void)
 {
   static const ring_mirror_run runs[] = {
@@ -5401,7 +5402,7 @@ static int suite_mirror_ring(void)
     {FAULT_NONE, RING_HOLDERS, RING_POSTS, 0, 2, "correct, looks of two windows"},
     {FAULT_NONE, RING_HOLDERS, RING_POSTS, 0, 0, "correct, walkers wait for the chain"},
     
-#line 11096 "scan.nw"
+#line 11157 "scan.nw"
 {FAULT_RING_HOLDER_FOLDS_OWN, RING_HOLDERS, RING_POSTS, 0, RING_LOOK, ""},
 {FAULT_RING_ROW_START_KEPT, RING_HOLDERS, RING_POSTS, 0, RING_LOOK, ""},
 {FAULT_RING_CHAIN_NO_WAIT, RING_HOLDERS, RING_POSTS, 0, RING_LOOK, ""},
@@ -5415,7 +5416,7 @@ static int suite_mirror_ring(void)
 {FAULT_RING_LOOK_LEFT_FOLD, RING_HOLDERS, RING_POSTS, 0, RING_LOOK, ""},
 {FAULT_RING_LOOK_SKIPS_EMPTY, RING_HOLDERS, RING_POSTS, 0, RING_LOOK, ""},
 {FAULT_RING_LOOK_SKIPS_WINDOW, RING_HOLDERS, RING_POSTS, 0, RING_LOOK, ""},
-#line 11081 "scan.nw"
+#line 11142 "scan.nw"
   };
   bool ok = true;
   for (int r = 0; r < (int)(sizeof runs / sizeof runs[0]); r++) {
@@ -5425,7 +5426,7 @@ static int suite_mirror_ring(void)
   }
   return ok ? EXIT_OK : EXIT_FAILED;
 }
-#line 11124 "scan.nw"
+#line 11185 "scan.nw"
 static int suite_combine(void)
 {
   int failures = 0, swapped_differ = 0, trials = 100000;
@@ -5437,7 +5438,7 @@ static int suite_combine(void)
       x[k].b = uniform_at(seed, 6 * i + 2 * k + 1, -1.0f, 1.0f);
     }
     
-#line 11144 "scan.nw"
+#line 11205 "scan.nw"
 affine<double> left = combine(combine(x[0], x[1]), x[2]);
 affine<double> right = combine(x[0], combine(x[1], x[2]));
 double scale = fabs(x[2].a * x[1].a * x[0].b) + fabs(x[2].a * x[1].b) + fabs(x[2].b);
@@ -5447,22 +5448,22 @@ affine<double> e = identity_map<double>(), ex = combine(e, x[0]), xe = combine(x
 if (ex.a != x[0].a || ex.b != x[0].b || xe.a != x[0].a || xe.b != x[0].b) failures++;
 affine<double> xy = combine(x[0], x[1]), yx = combine(x[1], x[0]);
 swapped_differ += xy.b != yx.b;
-#line 11135 "scan.nw"
+#line 11196 "scan.nw"
   }
   
-#line 11156 "scan.nw"
+#line 11217 "scan.nw"
 affine<double> two = {2, 0}, plus_one = {1, 1};
 if (combine(two, plus_one).b != 1 || combine(plus_one, two).b != 2) failures++;
 affine<double> nan_a = {NAN, 0.5}, inf_a = {INFINITY, 0.5}, fine = {0.75, 0.5};
 if (!isnan(start_row(nan_a).b) || !isnan(start_row(inf_a).b) ||
     start_row(fine).b != 0.5) failures++;
 if (swapped_differ < trials * 9 / 10) failures++;
-#line 11137 "scan.nw"
+#line 11198 "scan.nw"
   printf("  %d triples: associative within rounding, identity exact; swapped"
          " operands differ in %d of %d pairs\n", trials, swapped_differ, trials);
   return failures ? EXIT_FAILED : EXIT_OK;
 }
-#line 11173 "scan.nw"
+#line 11234 "scan.nw"
 /* The composition of elements [lo, hi) of a row, halving recursively. */
 static affine<float> halving(const float *a, const float *b, long long lo, long long hi)
 {
@@ -5473,12 +5474,12 @@ static affine<float> halving(const float *a, const float *b, long long lo, long 
   long long mid = lo + (hi - lo) / 2;
   return combine(halving(a, b, lo, mid), halving(a, b, mid, hi));
 }
-#line 11186 "scan.nw"
+#line 11247 "scan.nw"
 static int suite_reference(void)
 {
   int failures = 0;
   
-#line 11203 "scan.nw"
+#line 11264 "scan.nw"
 for (int k = 0; k < 4; k++) {
   double c = 0.5 + 0.125 * k;
   float a[1000], b[1000];
@@ -5489,12 +5490,12 @@ for (int k = 0; k < 4; k++) {
     if (fabs(h[t] - (1 - pow(c, t + 1)) / (1 - c)) > 4 * (t + 1) * 0x1p-53 / (1 - c))
       failures++;
 }
-#line 11190 "scan.nw"
+#line 11251 "scan.nw"
   double worst_sequential = 0, worst_halving = 0, widest = 0;
   for (int decay = 0; decay < DECAY_COUNT; decay++)
     for (long long len = 1; len <= (1 << 16); len = len * 4 + 1) {
       
-#line 11216 "scan.nw"
+#line 11277 "scan.nw"
 float *a = (float *)malloc(sizeof(float) * len);
 float *b = (float *)malloc(sizeof(float) * len);
 float *h = (float *)malloc(sizeof(float) * len);
@@ -5508,7 +5509,7 @@ for (long long t = 1; t < len; t++) {
 comparison c = compare_rows(a, b, h, 1, len, FLOAT32);
 failures += c.failed > 0;
 worst_sequential = fmax(worst_sequential, c.worst_ratio);
-#line 11237 "scan.nw"
+#line 11298 "scan.nw"
 affine<float> whole = halving(a, b, 0, len);
 reference_state r = {0, 0, 0};
 for (long long t = 0; t < len; t++) reference_step(&r, a[t], b[t]);
@@ -5517,28 +5518,28 @@ double ratio = fabs(whole.b - r.h) / bound;
 failures += !(ratio <= 1.0);
 worst_halving = fmax(worst_halving, ratio);
 widest = fmax(widest, bound / (r.s > 0 ? r.s : 1.0));
-#line 11230 "scan.nw"
+#line 11291 "scan.nw"
 free(a); free(b); free(h);
-#line 11194 "scan.nw"
+#line 11255 "scan.nw"
     }
   printf("  float32 sequential uses %.3g of the bound, recursive halving %.3g;"
          " the bound is at most %.3g of the sums it guards\n",
          worst_sequential, worst_halving, widest);
   return failures ? EXIT_FAILED : EXIT_OK;
 }
-#line 11281 "scan.nw"
+#line 11342 "scan.nw"
 enum { LENGTHS_EMPTY, LENGTHS_ONES, LENGTHS_TINY_AND_LONG, LENGTHS_NEAR_1000,
        LENGTHS_ONE_ROW, LENGTHS_UNIFORM, LENGTHS_KINDS };
 static const char *const lengths_names[LENGTHS_KINDS] = {
   "empty rows among short ones", "every row of 1", "tiny rows and very long ones",
   "rows around 1,000", "one row", "rows of 1 to 65,536"};
-#line 11290 "scan.nw"
+#line 11351 "scan.nw"
 /* A double in [0, 1) from the hash of (seed, i). */
 static double unit_at(uint64_t seed, long long i)
 {
   return (double)(mix64(seed ^ mix64((uint64_t)i)) >> 11) * 0x1p-53;
 }
-#line 11298 "scan.nw"
+#line 11359 "scan.nw"
 /* Row i's length in a batch of n elements of this kind, before the last is cut. */
 static long long draw_length(int kind, uint64_t seed, long long i, long long n)
 {
@@ -5554,7 +5555,7 @@ static long long draw_length(int kind, uint64_t seed, long long i, long long n)
   default: return n;   /* one row */
   }
 }
-#line 11316 "scan.nw"
+#line 11377 "scan.nw"
 /* Append one offset, growing the array as it fills; *rows counts the rows. */
 static void push_offset(long long **o, long long *cap, long long *rows, long long value)
 {
@@ -5565,7 +5566,7 @@ static void push_offset(long long **o, long long *cap, long long *rows, long lon
   }
   (*o)[++*rows] = value;
 }
-#line 11329 "scan.nw"
+#line 11390 "scan.nw"
 /* The rows + 1 offsets (malloc'ed) of a batch of n elements; returns rows. */
 static long long make_offsets(int kind, long long n, uint64_t seed, long long **offsets)
 {
@@ -5583,7 +5584,7 @@ static long long make_offsets(int kind, long long n, uint64_t seed, long long **
   *offsets = o;
   return rows;
 }
-#line 11359 "scan.nw"
+#line 11420 "scan.nw"
 enum { RAGGED_PLAIN, RAGGED_NAN_B, RAGGED_NAN_A_AT_START, RAGGED_NAN_A_AT_END,
        RAGGED_INF_B, RAGGED_FLAG_NANS, RAGGED_SPECIALS };
 static const char *const ragged_special_names[RAGGED_SPECIALS] = {
@@ -5598,7 +5599,7 @@ typedef struct {
   bool in_place;                      /* h is b */
   int special;
 } ragged_case;
-#line 11377 "scan.nw"
+#line 11438 "scan.nw"
 /* Rows 1, 4, 7, ... (row 0 where there is one row), skipping empty ones. */
 static void plant_ragged(int special, float *a, float *b, const long long *offsets,
                          long long rows)
@@ -5614,7 +5615,7 @@ static void plant_ragged(int special, float *a, float *b, const long long *offse
     if (special == RAGGED_FLAG_NANS) memcpy(&a[start + len / 2], &flag, sizeof flag);
   }
 }
-#line 11401 "scan.nw"
+#line 11462 "scan.nw"
 typedef struct {
   const char *what;
   long long n, rows, offsets[6];
@@ -5627,7 +5628,7 @@ static const offsets_case offsets_cases[] = {
   {"n = 0 in three empty rows", 0, 3, {0, 0, 0, 0}, true},
   {"one row of one", 1, 1, {0, 1}, true},
   
-#line 11418 "scan.nw"
+#line 11479 "scan.nw"
 {"decreasing", 10, 3, {0, 6, 4, 10}, false},
 {"negative", 10, 3, {0, -2, 4, 10}, false},
 {"offsets[0] = 1", 10, 2, {1, 5, 10}, false},
@@ -5640,10 +5641,10 @@ static const offsets_case offsets_cases[] = {
 {"LLONG_MIN inside", 10, 2, {0, LLONG_MIN, 10}, false},
 {"rows < 0", 10, -1, {0}, false},
 {"n < 0", -1, 1, {0, -1}, false},
-#line 11413 "scan.nw"
+#line 11474 "scan.nw"
 };
 #define OFFSETS_CASES ((int)(sizeof offsets_cases / sizeof offsets_cases[0]))
-#line 11433 "scan.nw"
+#line 11494 "scan.nw"
 static bool check_offsets_cases(void)
 {
   int wrong = 0;
@@ -5661,7 +5662,7 @@ static bool check_offsets_cases(void)
          " must be\n", wrong ? "FAILED" : "ok", OFFSETS_CASES);
   return wrong == 0;
 }
-#line 11463 "scan.nw"
+#line 11524 "scan.nw"
 /* Whether a batch of this kind looks as its name says. */
 static bool batch_looks_right(int kind, const long long *o, long long rows, long long n)
 {
@@ -5675,7 +5676,7 @@ static bool batch_looks_right(int kind, const long long *o, long long rows, long
     under_700 += len < 700;
   }
   
-#line 11480 "scan.nw"
+#line 11541 "scan.nw"
 switch (kind) {
 case LENGTHS_EMPTY: return o[1] == 0 && o[rows - 1] == n && empty_pairs > 0;
 case LENGTHS_ONES: return rows == n;
@@ -5684,9 +5685,9 @@ case LENGTHS_NEAR_1000: return 2 * lengths_over_1400 < rows && 2 * under_700 < r
 case LENGTHS_ONE_ROW: return rows == 1;
 default: return longest > 50000 && longest <= 65536;
 }
-#line 11476 "scan.nw"
+#line 11537 "scan.nw"
 }
-#line 11491 "scan.nw"
+#line 11552 "scan.nw"
 static bool check_batches(void)
 {
   int wrong = 0;
@@ -5698,7 +5699,7 @@ static bool check_batches(void)
              lengths_names[kind]);
     }
     
-#line 11511 "scan.nw"
+#line 11572 "scan.nw"
 long long r = rows > 1 ? 1 + (long long)(unit_at(next_seed(), 0) * (rows - 1)) : 1;
 for (int way = 0; way < 4; way++) {
   long long *spot = way < 2 ? &o[r] : &o[rows], kept = *spot;
@@ -5711,14 +5712,14 @@ for (int way = 0; way < 4; way++) {
   }
   *spot = kept;
 }
-#line 11502 "scan.nw"
+#line 11563 "scan.nw"
     free(o);
   }
   printf("  %-6s batches of each of the %d kinds of lengths: well formed, as they say,"
          " and refused once spoiled\n", wrong ? "FAILED" : "ok", LENGTHS_KINDS);
   return wrong == 0;
 }
-#line 11530 "scan.nw"
+#line 11591 "scan.nw"
 static int ragged_cpu_cases(ragged_case *cases)
 {
   static const long long sizes[] = {1, 1000, 100003};
@@ -5735,7 +5736,7 @@ static int ragged_cpu_cases(ragged_case *cases)
   cases[count++] = ragged_case{LENGTHS_ONE_ROW, 10007, 3, 0, 0, 0, false, RAGGED_NAN_B};
   return count;
 }
-#line 11558 "scan.nw"
+#line 11619 "scan.nw"
 typedef struct {
   int reference_caught, judge_caught;   /* batches where each check failed */
   char reference_first[200], judge_first[300];
@@ -5747,7 +5748,7 @@ static ragged_evidence run_ragged_fault(const ragged_case *cases, int count, int
   ragged_evidence ev = {0, 0, "", "", 0.0};
   for (int i = 0; i < count; i++) {
     
-#line 11578 "scan.nw"
+#line 11639 "scan.nw"
 const ragged_case *c = &cases[i];
 long long n = c->n, *o, rows = make_offsets(c->lengths, n, next_seed(), &o);
 float *a = (float *)malloc(sizeof(float) * n), *b = (float *)malloc(sizeof(float) * n);
@@ -5759,9 +5760,9 @@ if (!a || !b || !h32 || !h || !want) {
 }
 make_inputs(a, b, n, c->decay);
 plant_ragged(c->special, a, b, o, rows);
-#line 11569 "scan.nw"
+#line 11630 "scan.nw"
     
-#line 11592 "scan.nw"
+#line 11653 "scan.nw"
 ragged_pass(a, b, h, n, o, rows, fault);
 for (long long r = 0; r < rows; r++)
   reference_row(a + o[r], b + o[r], want + o[r], o[r + 1] - o[r]);
@@ -5773,9 +5774,9 @@ if (t < n && !ev.reference_caught++) {
            " n %lld%s (got %.9g, want %.9g)", r, t - o[r], lengths_names[c->lengths], n,
            ragged_special_names[c->special], h[t], want[t]);
 }
-#line 11570 "scan.nw"
+#line 11631 "scan.nw"
     
-#line 11606 "scan.nw"
+#line 11667 "scan.nw"
 ragged_pass(a, b, h32, n, o, rows, fault);
 comparison judged = compare_ragged(a, b, h32, n, o, rows, FLOAT32);
 if ((judged.failed || judged.checked != n) && !ev.judge_caught++) {
@@ -5785,12 +5786,12 @@ if ((judged.failed || judged.checked != n) && !ev.judge_caught++) {
            lengths_names[c->lengths], n, ragged_special_names[c->special]);
 }
 if (!c->special && judged.worst_ratio > ev.worst) ev.worst = judged.worst_ratio;
-#line 11571 "scan.nw"
+#line 11632 "scan.nw"
     free(o); free(a); free(b); free(h); free(want); free(h32);
   }
   return ev;
 }
-#line 11621 "scan.nw"
+#line 11682 "scan.nw"
 static bool report_ragged_fault(int fault, const ragged_evidence *ev, int batches)
 {
   const char *name = ragged_fault_names[fault];
@@ -5810,7 +5811,7 @@ static bool report_ragged_fault(int fault, const ragged_evidence *ev, int batche
                                                              : "no batch fails the bound");
   return caught;
 }
-#line 11643 "scan.nw"
+#line 11704 "scan.nw"
 static int suite_ragged(void)
 {
   bool ok = check_offsets_cases();
@@ -5823,7 +5824,7 @@ static int suite_ragged(void)
   }
   return ok ? EXIT_OK : EXIT_FAILED;
 }
-#line 11711 "scan.nw"
+#line 11772 "scan.nw"
 static bool gpu_available(char *why, size_t size)
 {
   int count = 0, driver = 0;
@@ -5837,7 +5838,7 @@ static bool gpu_available(char *why, size_t size)
     snprintf(why, size, "no usable CUDA device (%s)", cudaGetErrorString(e));
   return false;
 }
-#line 11734 "scan.nw"
+#line 11795 "scan.nw"
 enum { SPECIAL_NONE, SPECIAL_NAN_B, SPECIAL_NAN_A, SPECIAL_INF_B, SPECIAL_INF_A,
        SPECIAL_NAN_FIRST_A, SPECIAL_EMPTY_NAN_A, SPECIAL_KNOWN_NAN_A };
 
@@ -5848,7 +5849,7 @@ typedef struct {
   bool in_place;                     /* h is b */
   int special;
 } gpu_case;
-#line 11752 "scan.nw"
+#line 11813 "scan.nw"
 typedef struct { const scan_variant *variant; int public_kernel; } kernel_ref;
 
 static cudaError_t call_kernel(kernel_ref k, const float *a, const float *b,
@@ -5867,7 +5868,7 @@ static const char *kernel_name(kernel_ref k)
       "SCAN_L4_ROOFLINE", "SCAN_AUTO"};
   return k.public_kernel >= 0 ? names[k.public_kernel] : k.variant->name;
 }
-#line 11778 "scan.nw"
+#line 11839 "scan.nw"
 typedef struct {
   float *a, *b, *h;              /* host */
   float *da, *db, *dh;           /* device, at the case's offsets */
@@ -5879,7 +5880,7 @@ static void poison(float *device_base, long long n)
 {
   CUDA_CHECK(cudaMemset(device_base, 0xff, sizeof(float) * (n + 8)));
 }
-#line 11792 "scan.nw"
+#line 11853 "scan.nw"
 static case_buffers case_buffers_new(const gpu_case *c)
 {
   case_buffers m;
@@ -5900,7 +5901,7 @@ static case_buffers case_buffers_new(const gpu_case *c)
   m.dh = c->in_place ? m.db : m.base_h + c->h_offset;
   return m;
 }
-#line 11815 "scan.nw"
+#line 11876 "scan.nw"
 static void case_buffers_free(case_buffers *m)
 {
   free(m->a); free(m->b); free(m->h);
@@ -5908,7 +5909,7 @@ static void case_buffers_free(case_buffers *m)
   CUDA_CHECK(cudaFree(m->base_b));
   CUDA_CHECK(cudaFree(m->base_h));
 }
-#line 11840 "scan.nw"
+#line 11901 "scan.nw"
 static float float_of_bits(uint32_t bits)
 {
   float x;
@@ -5929,7 +5930,7 @@ static void plant_special(const gpu_case *c, float *a, float *b)
   case SPECIAL_KNOWN_NAN_A: a[at] = float_of_bits(0xFFFFFFFEu); break;
   }
 }
-#line 11863 "scan.nw"
+#line 11924 "scan.nw"
 static void upload_case(const gpu_case *c, case_buffers *m)
 {
   make_inputs(m->a, m->b, m->n, c->decay);
@@ -5938,7 +5939,7 @@ static void upload_case(const gpu_case *c, case_buffers *m)
   CUDA_CHECK(cudaMemcpy(m->db, m->b, sizeof(float) * m->n, cudaMemcpyHostToDevice));
   if (!c->in_place) poison(m->base_h, m->n);
 }
-#line 11878 "scan.nw"
+#line 11939 "scan.nw"
 static bool guards_intact(const gpu_case *c, const case_buffers *m)
 {
   if (c->in_place) return true;
@@ -5955,7 +5956,7 @@ static bool guards_intact(const gpu_case *c, const case_buffers *m)
   }
   return true;
 }
-#line 11900 "scan.nw"
+#line 11961 "scan.nw"
 typedef struct { comparison cmp; bool ok; char error[160]; } case_result;
 
 static case_result run_case(kernel_ref k, const gpu_case *c)
@@ -5969,7 +5970,7 @@ static case_result run_case(kernel_ref k, const gpu_case *c)
     snprintf(r.error, sizeof r.error, "CUDA error: %s", cudaGetErrorString(e));
   } else {
     
-#line 11920 "scan.nw"
+#line 11981 "scan.nw"
 CUDA_CHECK(cudaMemcpy(m.h, m.dh, sizeof(float) * m.n, cudaMemcpyDeviceToHost));
 r.cmp = compare_rows(m.a, m.b, m.h, c->rows, c->len, FLOAT32);
 r.ok = r.cmp.failed == 0;
@@ -5979,12 +5980,12 @@ if (!guards_intact(c, &m)) {
 } else if (!r.ok) {
   describe_worst(r.error, sizeof r.error, &r.cmp, c->len);
 }
-#line 11913 "scan.nw"
+#line 11974 "scan.nw"
   }
   case_buffers_free(&m);
   return r;
 }
-#line 11941 "scan.nw"
+#line 12002 "scan.nw"
 static int kernel_cases(gpu_case *cases, long long ceiling, int tile)
 {
   int count = 0, d = 0;
@@ -6000,7 +6001,7 @@ static int kernel_cases(gpu_case *cases, long long ceiling, int tile)
     cases[i].rows = rows < 1 ? 1 : rows > 7 ? 7 : rows;
   }
   
-#line 11961 "scan.nw"
+#line 12022 "scan.nw"
 long long mid = top < 3001 ? top : 3001, wide = top < 257 ? top : 257;
 cases[count++] = gpu_case{70001, 33, 0};
 cases[count++] = gpu_case{66000, wide, 1};
@@ -6018,7 +6019,7 @@ if (tile) cases[count++] = gpu_case{1, 65536LL * tile + 7, 1};
 if (tile >= 2048) cases[count++] = gpu_case{4500, 16384, 2};
 if (tile >= 4096) {
   
-#line 11994 "scan.nw"
+#line 12055 "scan.nw"
 cases[count++] = gpu_case{1, 1LL << 23, 2};
 cases[count++] = gpu_case{8, 1LL << 20, 1};
 cases[count++] = gpu_case{600, 4096, 3};
@@ -6031,12 +6032,12 @@ cases[count++] = gpu_case{2, 200 * 4096 + 1024, 2, 0, 0, 0, true};
 for (int s = SPECIAL_NAN_B; s <= SPECIAL_KNOWN_NAN_A; s++)
   cases[count++] = gpu_case{2, 300 * 4096 + 32, s % DECAY_COUNT, 0, 0, 0, false, s};
 cases[count++] = gpu_case{264, 16 * 4096, 0};
-#line 11978 "scan.nw"
+#line 12039 "scan.nw"
 }
-#line 11956 "scan.nw"
+#line 12017 "scan.nw"
   return count;
 }
-#line 12013 "scan.nw"
+#line 12074 "scan.nw"
 static bool kernel_suite(kernel_ref k, long long ceiling, int tile)
 {
   gpu_case cases[128];
@@ -6047,7 +6048,7 @@ static bool kernel_suite(kernel_ref k, long long ceiling, int tile)
   for (int i = 0; i < count; i++) {
     case_result r = run_case(k, &cases[i]);
     
-#line 12033 "scan.nw"
+#line 12094 "scan.nw"
 const gpu_case *c = &cases[i];
 if (!r.ok) {
   failed++;
@@ -6062,7 +6063,7 @@ if (r.cmp.worst_index >= 0 && r.cmp.worst_ratio > worst.worst_ratio && !c->speci
   worst_len = c->len;
 }
 worst.checked = checked;
-#line 12023 "scan.nw"
+#line 12084 "scan.nw"
   }
   char text[200];
   describe_worst(text, sizeof text, &worst, worst_len);
@@ -6070,7 +6071,7 @@ worst.checked = checked;
          kernel_name(k), count, (double)worst.checked, text);
   return failed == 0;
 }
-#line 12053 "scan.nw"
+#line 12114 "scan.nw"
 static kernel_ref public_ref(int k) { return kernel_ref{NULL, k}; }
 
 static kernel_ref variant_ref(const char *name)
@@ -6088,7 +6089,7 @@ static int run_kernel_suites(const kernel_ref *refs, int count)
   }
   return ok ? EXIT_OK : EXIT_FAILED;
 }
-#line 12073 "scan.nw"
+#line 12134 "scan.nw"
 /* One suite for one kernel, public or from the catalogue. */
 #define KERNEL_SUITE(function, ref) \
   static int function(void) { kernel_ref k[] = {ref}; return run_kernel_suites(k, 1); }
@@ -6098,7 +6099,7 @@ KERNEL_SUITE(suite_gpu_l2, public_ref(SCAN_L2_MULTIBLOCK))
 KERNEL_SUITE(suite_gpu_l3, public_ref(SCAN_L3_LOOKBACK))
 KERNEL_SUITE(suite_gpu_l3b, public_ref(SCAN_L3B_LOOKBACK_WARP))
 KERNEL_SUITE(suite_gpu_auto, public_ref(SCAN_AUTO))
-#line 12085 "scan.nw"
+#line 12146 "scan.nw"
 static int suite_gpu_l3c(void)
 {
   kernel_ref k[] = {variant_ref("l3c-1"), variant_ref("l3c-2"), variant_ref("l3c-4"),
@@ -6113,7 +6114,7 @@ static int suite_gpu_l4(void)
                     public_ref(SCAN_L4_ROOFLINE)};
   int status = run_kernel_suites(k, 7);
   
-#line 12110 "scan.nw"
+#line 12171 "scan.nw"
 int device, major, optin;
 cudaFuncAttributes f;
 CUDA_CHECK(cudaGetDevice(&device));
@@ -6126,10 +6127,10 @@ bool missing = major >= 9 && fits && f.ptxVersion >= 90 && rings < RING_MIN_BLOC
 printf("  %-6s the ring: %s (%d ring blocks and a chain block)\n", missing ? "FAILED" : "ok",
        rings >= RING_MIN_BLOCKS - 1 ? "runs on this GPU" : "not on this GPU", rings);
 if (missing) status = EXIT_FAILED;
-#line 12099 "scan.nw"
+#line 12160 "scan.nw"
   return status;
 }
-#line 12131 "scan.nw"
+#line 12192 "scan.nw"
 typedef struct {
   const char *what;
   int kernel;                 /* -1: the kernel under test */
@@ -6137,7 +6138,7 @@ typedef struct {
   long long rows, len;
   cudaError_t want;
 } contract_call;
-#line 12141 "scan.nw"
+#line 12202 "scan.nw"
 static const contract_call contract_calls[] = {
   {"rows == 0", -1, 0, 0, 0, 0, 100, cudaSuccess},
   {"len == 0", -1, 0, 0, 0, 100, 0, cudaSuccess},
@@ -6157,7 +6158,7 @@ static const contract_call contract_calls[] = {
    cudaErrorInvalidValue},
 };
 #define CONTRACT_CALLS ((int)(sizeof contract_calls / sizeof contract_calls[0]))
-#line 12163 "scan.nw"
+#line 12224 "scan.nw"
 static const float *offset_pointer(float *base, int bytes)
 {
   return bytes < 0 ? NULL : (const float *)((char *)base + bytes);
@@ -6173,7 +6174,7 @@ static bool output_untouched(const float *device_h, float *host, long long n)
   }
   return true;
 }
-#line 12181 "scan.nw"
+#line 12242 "scan.nw"
 static int suite_gpu_contract(void)
 {
   const long long n = 4096;
@@ -6186,7 +6187,7 @@ static int suite_gpu_contract(void)
   int failures = 0, tried = 0;
   for (int k = 0; k <= SCAN_AUTO; k++)
     for (int i = 0; i < CONTRACT_CALLS; i++) 
-#line 12202 "scan.nw"
+#line 12263 "scan.nw"
 {
   const contract_call *c = &contract_calls[i];
   bool own = c->kernel >= 0 && c->kernel <= SCAN_AUTO, unknown = c->kernel > SCAN_AUTO ||
@@ -6206,14 +6207,14 @@ static int suite_gpu_contract(void)
   failures += !ok;
   tried++;
 }
-#line 12193 "scan.nw"
+#line 12254 "scan.nw"
   printf("  %-6s %d calls on %d kernels returned what the contract says and"
          " wrote nothing\n", failures ? "FAILED" : "ok", tried, SCAN_AUTO + 1);
   CUDA_CHECK(cudaFree(a)); CUDA_CHECK(cudaFree(b)); CUDA_CHECK(cudaFree(h));
   free(host);
   return failures ? EXIT_FAILED : EXIT_OK;
 }
-#line 12233 "scan.nw"
+#line 12294 "scan.nw"
 /* Check |h3b - h3c| <= the regrouping bound for one row; returns the number
    of elements that differ at all, adds violations to *bad. */
 static long long regroup_row(const float *a, const float *b, const float *h3b,
@@ -6230,7 +6231,7 @@ static long long regroup_row(const float *a, const float *b, const float *h3b,
     if (t % tile == 0) { P = row; T = identity_map<double>(); }
     reference_step(&r, a[t], b[t]);
     
-#line 12257 "scan.nw"
+#line 12318 "scan.nw"
 double u = FLOAT32.u;
 double bound = 1.01 * u * (7 * fabs(T.a * e.a * P.b) + 6 * fabs(e.a * T.b) +
                            3 * fabs(e.b)) +
@@ -6239,13 +6240,13 @@ double d = fabs((double)h3b[t] - (double)h3c[t]);
 differ += memcmp(&h3b[t], &h3c[t], sizeof(float)) != 0;
 if (!(d <= bound)) (*bad)++;
 if (d / bound > *worst) *worst = d / bound;
-#line 12249 "scan.nw"
+#line 12310 "scan.nw"
     T = combine(T, e);
     row = combine(row, e);
   }
   return differ;
 }
-#line 12268 "scan.nw"
+#line 12329 "scan.nw"
 static int suite_gpu_regrouping(void)
 {
   static const long long shapes[][2] = {{1, (1 << 22) + 5}, {33, 70001},
@@ -6255,7 +6256,7 @@ static int suite_gpu_regrouping(void)
   for (int s = 0; s < 4; s++) {
     gpu_case c = {shapes[s][0], shapes[s][1], s % DECAY_COUNT};
     
-#line 12288 "scan.nw"
+#line 12349 "scan.nw"
 case_buffers m = case_buffers_new(&c);
 upload_case(&c, &m);
 long long n = m.n;
@@ -6275,7 +6276,7 @@ for (long long row = 0; row < c.rows; row++)
                         out[2] + row * c.len, c.len, L3_THREADS, &bad, &worst);
 for (int k = 0; k < 3; k++) free(out[k]);
 case_buffers_free(&m);
-#line 12277 "scan.nw"
+#line 12338 "scan.nw"
   }
   bool ok = identical_failures == 0 && differ > 0 && bad == 0;
   printf("  %-6s 3 and 3b bit-identical: %s; 3c(1 item) differs from 3b in %lld"
@@ -6284,7 +6285,7 @@ case_buffers_free(&m);
          bad ? "; SOME ARE NOT" : "");
   return ok ? EXIT_OK : EXIT_FAILED;
 }
-#line 12317 "scan.nw"
+#line 12378 "scan.nw"
 static __global__ void count_differences(const uint32_t *x, const uint32_t *y,
                                          long long n, unsigned long long *count)
 {
@@ -6294,7 +6295,7 @@ static __global__ void count_differences(const uint32_t *x, const uint32_t *y,
     mine += x[i] != y[i];
   if (mine) atomicAdd(count, mine);
 }
-#line 12344 "scan.nw"
+#line 12405 "scan.nw"
 /* One run of v, its output and workspace poisoned first. */
 static void run_poisoned(const scan_variant *v, case_buffers *m, long long rows,
                          long long len, void *workspace, size_t bytes)
@@ -6303,7 +6304,7 @@ static void run_poisoned(const scan_variant *v, case_buffers *m, long long rows,
   if (bytes) CUDA_CHECK(cudaMemset(workspace, 0xff, bytes));
   CUDA_CHECK(run_variant(v, m->da, m->db, m->dh, rows, len, workspace, 0));
 }
-#line 12355 "scan.nw"
+#line 12416 "scan.nw"
 /* Run v `runs` times on one shape; returns how many runs differed from the
    first, and prints a line. */
 static int repeat_runs(const scan_variant *v, long long rows, long long len, int runs,
@@ -6323,7 +6324,7 @@ static int repeat_runs(const scan_variant *v, long long rows, long long len, int
   CUDA_CHECK(cudaMemset(count, 0, sizeof(unsigned long long)));
   int differing = 0;
   
-#line 12384 "scan.nw"
+#line 12445 "scan.nw"
 run_poisoned(v, &m, rows, len, workspace, bytes);
 CUDA_CHECK(cudaMemcpy(first, m.dh, sizeof(float) * m.n, cudaMemcpyDeviceToDevice));
 for (int run = 0; run < runs; run++) {
@@ -6334,7 +6335,7 @@ for (int run = 0; run < runs; run++) {
   CUDA_CHECK(cudaMemcpy(&host_count, count, sizeof host_count, cudaMemcpyDeviceToHost));
   if (host_count) { differing++; CUDA_CHECK(cudaMemset(count, 0, sizeof host_count)); }
 }
-#line 12374 "scan.nw"
+#line 12435 "scan.nw"
   printf("  %-6s %-8s %d runs of %lld x %lld%s%s\n", differing ? "FAILED" : "ok", v->name,
          runs, rows, len, special ? " with a flag's NaN" : "",
          differing ? ": some differ" : ", bit-identical");
@@ -6342,7 +6343,7 @@ for (int run = 0; run < runs; run++) {
   case_buffers_free(&m);
   return differing;
 }
-#line 12410 "scan.nw"
+#line 12471 "scan.nw"
 /* Where the ring runs: one row of 2^24, one of 1,343 tiles with each flag's
    NaN in its tile 447, and three rows of 100 tiles and a short one. */
 static int ring_shape_runs(const scan_variant *v)
@@ -6376,7 +6377,7 @@ static int suite_gpu_determinism(void)
   }
   return differing ? EXIT_FAILED : EXIT_OK;
 }
-#line 12475 "scan.nw"
+#line 12536 "scan.nw"
 static int suite_gpu_streams(void)
 {
   static const char *const pairs[][2] = {{"l4", "l3c-8"}, {"l3b", "l2"},
@@ -6387,7 +6388,7 @@ static int suite_gpu_streams(void)
     CUDA_CHECK(cudaStreamCreateWithFlags(&stream[s], cudaStreamNonBlocking));
   int failures = 0;
   for (int p = 0; p < 5; p++) 
-#line 12496 "scan.nw"
+#line 12557 "scan.nw"
 {
   gpu_case c[2] = {{1, (1 << 24) + 1, 0}, {8192, 2048, 1}};
   if (strcmp(pairs[p][0], "l4-ring") == 0)   /* two rings at once */
@@ -6413,9 +6414,9 @@ static int suite_gpu_streams(void)
     case_buffers_free(&m[s]);
   }
 }
-#line 12485 "scan.nw"
+#line 12546 "scan.nw"
   
-#line 12524 "scan.nw"
+#line 12585 "scan.nw"
 {
   gpu_case c = {1, 1 << 24, 0};
   case_buffers m = case_buffers_new(&c);
@@ -6427,7 +6428,7 @@ static int suite_gpu_streams(void)
   poison(m.base_h, m.n);
   CUDA_CHECK(cudaDeviceSynchronize());
   
-#line 12545 "scan.nw"
+#line 12606 "scan.nw"
 cudaGraph_t graph;
 cudaGraphExec_t exec;
 CUDA_CHECK(cudaStreamBeginCapture(stream[0], cudaStreamCaptureModeThreadLocal));
@@ -6447,14 +6448,14 @@ if (same) {
   CUDA_CHECK(cudaGraphExecDestroy(exec));
   CUDA_CHECK(cudaGraphDestroy(graph));
 }
-#line 12535 "scan.nw"
+#line 12596 "scan.nw"
   if (!same) { failures++; printf("  FAILED SCAN_AUTO captured in a graph\n"); }
   free(direct);
   case_buffers_free(&m);
 }
-#line 12486 "scan.nw"
+#line 12547 "scan.nw"
   
-#line 12567 "scan.nw"
+#line 12628 "scan.nw"
 {
   static const char *const order[] = {"l4-ring", "l4-ring", "l4-ring", "l4", "l4-ring",
                                       "l4-ring", "l4-8", "l4-ring", "l4-ring!", "l4-ring"};
@@ -6469,26 +6470,26 @@ if (same) {
     CUDA_CHECK(run_variant(find_variant(ring ? "l4-ring" : order[k]), m.da, m.db, m.dh,
                            c.rows, c.len, NULL, own));
     
-#line 12588 "scan.nw"
+#line 12649 "scan.nw"
 CUDA_CHECK(cudaStreamSynchronize(own));
 CUDA_CHECK(cudaMemcpy(m.h, m.dh, sizeof(float) * m.n, cudaMemcpyDeviceToHost));
 if (compare_rows(m.a, m.b, m.h, c.rows, c.len, FLOAT32).failed) {
   failures++;
   printf("  FAILED %s, call %d of the kept workspace's handovers\n", order[k], k + 1);
 }
-#line 12581 "scan.nw"
+#line 12642 "scan.nw"
     case_buffers_free(&m);
   }
   CUDA_CHECK(cudaStreamDestroy(own));
 }
-#line 12487 "scan.nw"
+#line 12548 "scan.nw"
   for (int s = 0; s < 2; s++) CUDA_CHECK(cudaStreamDestroy(stream[s]));
   printf("  %-6s 5 pairs of kernels on two streams at once, both outputs right; "
          "SCAN_AUTO captured in a graph and replayed, its bits; a kept workspace "
          "handed between kernels\n", failures ? "FAILED" : "ok");
   return failures ? EXIT_FAILED : EXIT_OK;
 }
-#line 12611 "scan.nw"
+#line 12672 "scan.nw"
 /* Scans one huge input with each of `count` kernels; returns the failures,
    or -1 when the GPU has too little memory for it. */
 static int huge_case(gpu_case c, const kernel_ref *refs, int count)
@@ -6504,7 +6505,7 @@ static int huge_case(gpu_case c, const kernel_ref *refs, int count)
   upload_case(&c, &m);
   int failures = 0;
   for (int k = 0; k < count; k++) 
-#line 12648 "scan.nw"
+#line 12709 "scan.nw"
 {
   poison(m.base_h, m.n);
   cudaError_t e = call_kernel(refs[k], m.da, m.db, m.dh, c.rows, c.len, 0);
@@ -6522,7 +6523,7 @@ static int huge_case(gpu_case c, const kernel_ref *refs, int count)
          m.n, e == cudaSuccess ? text : cudaGetErrorString(e));
   failures += !ok;
 }
-#line 12626 "scan.nw"
+#line 12687 "scan.nw"
   case_buffers_free(&m);
   return failures;
 }
@@ -6542,7 +6543,7 @@ static int suite_gpu_huge(void)
   if (short_rows > 0 || long_rows > 0 || whole_tiles > 0) return EXIT_FAILED;
   return long_rows < 0 || whole_tiles < 0 ? EXIT_SKIPPED : EXIT_OK;
 }
-#line 12714 "scan.nw"
+#line 12775 "scan.nw"
 #define CANARY_BYTES ((size_t)64 << 10)   /* on either side of an array */
 #define CANARY 0xA5
 
@@ -6568,7 +6569,7 @@ static guarded guarded_new(size_t bytes, size_t shift, size_t guard)
   g.at = g.base + g.before;
   return g;
 }
-#line 12742 "scan.nw"
+#line 12803 "scan.nw"
 /* Whether every canary byte, before and after the array, is still there. */
 static bool canaries_intact(const guarded *g)
 {
@@ -6583,7 +6584,7 @@ static bool canaries_intact(const guarded *g)
   free(host);
   return intact;
 }
-#line 12759 "scan.nw"
+#line 12820 "scan.nw"
 /* Whether the array still holds the host's copy of it. */
 static bool array_holds(const guarded *g, const void *host)
 {
@@ -6596,7 +6597,7 @@ static bool array_holds(const guarded *g, const void *host)
 }
 
 static void guarded_free(guarded *g) { CUDA_CHECK(cudaFree(g->base)); }
-#line 12779 "scan.nw"
+#line 12840 "scan.nw"
 typedef struct {
   long long n, rows;
   long long *offsets;             /* host, rows + 1 */
@@ -6604,7 +6605,7 @@ typedef struct {
   guarded da, db, dh, doffsets;   /* dh is db in place */
   bool in_place;
 } ragged_buffers;
-#line 12789 "scan.nw"
+#line 12850 "scan.nw"
 /* Takes `offsets` (malloc'ed, rows + 1 of them); plants the case's specials,
    which need them well formed. */
 static ragged_buffers ragged_new(const ragged_case *c, long long rows, long long *offsets,
@@ -6619,7 +6620,7 @@ static ragged_buffers ragged_new(const ragged_case *c, long long rows, long long
   plant_ragged(c->special, m.a, m.b, offsets, rows);
   m.in_place = c->in_place;
   
-#line 12808 "scan.nw"
+#line 12869 "scan.nw"
 m.da = guarded_new(bytes, 4 * c->a_offset, guard);
 m.db = guarded_new(bytes, 4 * c->b_offset, guard);
 m.dh = c->in_place ? m.db : guarded_new(bytes, 4 * c->h_offset, guard);
@@ -6629,17 +6630,17 @@ CUDA_CHECK(cudaMemcpy(m.db.at, m.b, bytes, cudaMemcpyHostToDevice));
 if (!c->in_place) CUDA_CHECK(cudaMemset(m.dh.at, 0xff, bytes));
 CUDA_CHECK(cudaMemcpy(m.doffsets.at, offsets, sizeof(long long) * (rows + 1),
                       cudaMemcpyHostToDevice));
-#line 12803 "scan.nw"
+#line 12864 "scan.nw"
   return m;
 }
-#line 12820 "scan.nw"
+#line 12881 "scan.nw"
 static void ragged_free(ragged_buffers *m)
 {
   guarded_free(&m->da); guarded_free(&m->db); guarded_free(&m->doffsets);
   if (!m->in_place) guarded_free(&m->dh);
   free(m->a); free(m->b); free(m->h); free(m->offsets);
 }
-#line 12836 "scan.nw"
+#line 12897 "scan.nw"
 enum { FORM_ONE_CALL, FORM_TWO_PHASE };
 static const char *const form_names[] = {"scan_forward_ragged", "scan_forward_ragged_in"};
 
@@ -6656,7 +6657,7 @@ static cudaError_t call_ragged(int form, const ragged_buffers *m, size_t guard,
     return e != cudaSuccess ? e : s;
   }
   
-#line 12856 "scan.nw"
+#line 12917 "scan.nw"
 size_t bytes = scan_ragged_workspace_bytes(m->n, m->rows);
 guarded w = guarded_new(bytes, 0, guard);
 CUDA_CHECK(cudaMemset(w.at, 0xff, bytes));
@@ -6665,9 +6666,9 @@ cudaError_t s = cudaDeviceSynchronize();
 if (s == cudaSuccess) *workspace_intact = canaries_intact(&w);
 if (s == cudaSuccess) guarded_free(&w);
 return e != cudaSuccess ? e : s;
-#line 12852 "scan.nw"
+#line 12913 "scan.nw"
 }
-#line 12877 "scan.nw"
+#line 12938 "scan.nw"
 static case_result run_ragged_case(const ragged_case *c, int form)
 {
   case_result r = {{0, 0, 0.0, -1, 0.0, 0.0}, false, ""};
@@ -6679,7 +6680,7 @@ static case_result run_ragged_case(const ragged_case *c, int form)
     snprintf(r.error, sizeof r.error, "the call returned %s", cudaGetErrorName(e));
   else
     
-#line 12899 "scan.nw"
+#line 12960 "scan.nw"
 {
   CUDA_CHECK(cudaMemcpy(m.h, m.dh.at, sizeof(float) * m.n, cudaMemcpyDeviceToHost));
   r.cmp = compare_ragged(m.a, m.b, m.h, m.n, m.offsets, m.rows, FLOAT32);
@@ -6692,7 +6693,7 @@ static case_result run_ragged_case(const ragged_case *c, int form)
   else if (!r.ok) describe_worst_ragged(r.error, sizeof r.error, &r.cmp, m.offsets, m.rows);
   r.ok = r.ok && !wrong;
 }
-#line 12888 "scan.nw"
+#line 12949 "scan.nw"
   if (!r.ok)
     printf("  FAILED %s, %s, n %lld in %lld rows, %s, offsets %d/%d/%d%s%s: %s\n",
            form_names[form], lengths_names[c->lengths], c->n, rows, decays[c->decay].name,
@@ -6701,7 +6702,7 @@ static case_result run_ragged_case(const ragged_case *c, int form)
   ragged_free(&m);
   return r;
 }
-#line 12922 "scan.nw"
+#line 12983 "scan.nw"
 static int ragged_cases(ragged_case *cases)
 {
   static const long long sizes[] = {1000, 100003, 3000017};
@@ -6710,7 +6711,7 @@ static int ragged_cases(ragged_case *cases)
     for (int s = 0; s < 3; s++)
       cases[count++] = ragged_case{k, sizes[s], (k + s) % DECAY_COUNT};
   
-#line 12945 "scan.nw"
+#line 13006 "scan.nw"
 cases[count++] = ragged_case{LENGTHS_ONE_ROW, 1, 0};
 cases[count++] = ragged_case{LENGTHS_EMPTY, 1, 1};
 cases[count++] = ragged_case{LENGTHS_ONES, 2, 2};
@@ -6728,7 +6729,7 @@ cases[count++] = ragged_case{LENGTHS_TINY_AND_LONG, 1000003, 3, 2, 3, 0};
 cases[count++] = ragged_case{LENGTHS_NEAR_1000, 300007, 0, 0, 0, 0, true};
 cases[count++] = ragged_case{LENGTHS_TINY_AND_LONG, 3000017, 2, 3, 3, 0, true};
 cases[count++] = ragged_case{LENGTHS_ONES, 10007, 3, 0, 1, 0, true};
-#line 12930 "scan.nw"
+#line 12991 "scan.nw"
   for (int s = RAGGED_NAN_B; s < RAGGED_SPECIALS; s++) {
     cases[count++] = ragged_case{LENGTHS_EMPTY, 200003, s % DECAY_COUNT, 0, 0, 0, false, s};
     cases[count++] = ragged_case{LENGTHS_NEAR_1000, 1000003, 1, 0, 0, 0, false, s};
@@ -6741,7 +6742,7 @@ cases[count++] = ragged_case{LENGTHS_ONES, 10007, 3, 0, 1, 0, true};
   cases[count++] = ragged_case{LENGTHS_EMPTY, 300007, 2, 1, 1, 0, true, RAGGED_NAN_B};
   return count;
 }
-#line 12970 "scan.nw"
+#line 13031 "scan.nw"
 static bool ragged_two_streams(void)
 {
   static const ragged_case pair[2] = {{LENGTHS_TINY_AND_LONG, 1 << 24, 1},
@@ -6754,7 +6755,7 @@ static bool ragged_two_streams(void)
     CUDA_CHECK(cudaStreamCreateWithFlags(&stream[s], cudaStreamNonBlocking));
   }
   
-#line 12987 "scan.nw"
+#line 13048 "scan.nw"
 size_t bytes = scan_ragged_workspace_bytes(m[1].n, m[1].rows);
 guarded w = guarded_new(bytes, 0, CANARY_BYTES);
 CUDA_CHECK(cudaDeviceSynchronize());   /* the streams do not wait for stream 0 */
@@ -6766,7 +6767,7 @@ cudaError_t e[2] = {
                          m[1].rows, w.at, bytes, stream[1])};
 bool ok = true;
 for (int s = 0; s < 2; s++) 
-#line 13003 "scan.nw"
+#line 13064 "scan.nw"
 {
   cudaError_t done = cudaStreamSynchronize(stream[s]);
   if (e[s] == cudaSuccess) e[s] = done;
@@ -6783,13 +6784,13 @@ for (int s = 0; s < 2; s++)
   CUDA_CHECK(cudaStreamDestroy(stream[s]));
   ragged_free(&m[s]);
 }
-#line 12998 "scan.nw"
+#line 13059 "scan.nw"
 ok = ok && canaries_intact(&w);
 guarded_free(&w);
-#line 12982 "scan.nw"
+#line 13043 "scan.nw"
   return ok;
 }
-#line 13027 "scan.nw"
+#line 13088 "scan.nw"
 static int suite_gpu_ragged(void)
 {
   ragged_case cases[80];
@@ -6811,7 +6812,7 @@ static int suite_gpu_ragged(void)
          worst.worst_ratio);
   return failed ? EXIT_FAILED : EXIT_OK;
 }
-#line 13070 "scan.nw"
+#line 13131 "scan.nw"
 enum { MALFORMED_LISTED, MALFORMED_IN_RANGE, MALFORMED_UNSORTED, MALFORMED_ANY,
        MALFORMED_SWAPPED, MALFORMED_ONE_HUGE };
 #define MALFORMED_LONG (3 * (1LL << 20) + 7)
@@ -6822,10 +6823,10 @@ typedef struct {
   int pattern;
   long long offsets[5];   /* the rows + 1 offsets of a listed case */
 } malformed_case;
-#line 13084 "scan.nw"
+#line 13145 "scan.nw"
 static const malformed_case malformed_cases[] = {
   
-#line 13099 "scan.nw"
+#line 13160 "scan.nw"
 {"decreasing", 1000, 3, MALFORMED_LISTED, {0, 500, 200, 1000}},
 {"decreasing, long", MALFORMED_LONG, 3, MALFORMED_LISTED,
  {0, 1LL << 21, 1LL << 20, MALFORMED_LONG}},
@@ -6839,9 +6840,9 @@ static const malformed_case malformed_cases[] = {
 {"ends one past the end", 1000, 2, MALFORMED_LISTED, {0, 300, 1001}},
 {"2^40, long", MALFORMED_LONG, 3, MALFORMED_LISTED,
  {0, MALFORMED_LONG / 3, 1LL << 40, MALFORMED_LONG}},
-#line 13086 "scan.nw"
+#line 13147 "scan.nw"
   
-#line 13115 "scan.nw"
+#line 13176 "scan.nw"
 {"LLONG_MIN", 1000, 2, MALFORMED_LISTED, {0, LLONG_MIN, 1000}},
 {"LLONG_MAX", 1000, 2, MALFORMED_LISTED, {0, LLONG_MAX, 1000}},
 {"LLONG_MAX at the end, long", MALFORMED_LONG, 2, MALFORMED_LISTED,
@@ -6855,9 +6856,9 @@ static const malformed_case malformed_cases[] = {
  {0, (1LL << 62) + 250, 1000}},
 {"2^61 + 125, 1,000 bytes of offsets", 1000, 2, MALFORMED_LISTED,
  {0, (1LL << 61) + 125, 1000}},
-#line 13087 "scan.nw"
+#line 13148 "scan.nw"
   
-#line 13131 "scan.nw"
+#line 13192 "scan.nw"
 {"offsets[0] = 5", 1000, 2, MALFORMED_LISTED, {5, 300, 1000}},
 {"offsets[0] = -3", 1000, 2, MALFORMED_LISTED, {-3, 300, 1000}},
 {"offsets[0] = n", 1000, 1, MALFORMED_LISTED, {1000, 1000}},
@@ -6871,7 +6872,7 @@ static const malformed_case malformed_cases[] = {
 {"every row empty", 1000, 3, MALFORMED_LISTED, {0, 0, 0, 0}},
 {"every offset n", MALFORMED_LONG, 2, MALFORMED_LISTED,
  {MALFORMED_LONG, MALFORMED_LONG, MALFORMED_LONG}},
-#line 13088 "scan.nw"
+#line 13149 "scan.nw"
   {"values in [-n, 2n)", 100003, 5000, MALFORMED_IN_RANGE},
   {"values in [0, n] in any order", MALFORMED_LONG, 3000, MALFORMED_UNSORTED},
   {"more rows than elements, in any order", 1000, 20000, MALFORMED_UNSORTED},
@@ -6880,7 +6881,7 @@ static const malformed_case malformed_cases[] = {
   {"rows around 1,000, one offset 2^63 - 1", MALFORMED_LONG, 3000, MALFORMED_ONE_HUGE},
 };
 #define MALFORMED_CASES ((int)(sizeof malformed_cases / sizeof malformed_cases[0]))
-#line 13147 "scan.nw"
+#line 13208 "scan.nw"
 /* The rows + 1 offsets of a malformed case (malloc'ed), drawn from `seed`. */
 static long long *malformed_offsets(const malformed_case *c, uint64_t seed)
 {
@@ -6897,7 +6898,7 @@ static long long *malformed_offsets(const malformed_case *c, uint64_t seed)
     }
   }
   
-#line 13168 "scan.nw"
+#line 13229 "scan.nw"
 if (c->pattern == MALFORMED_IN_RANGE || c->pattern == MALFORMED_UNSORTED ||
     c->pattern >= MALFORMED_SWAPPED) {
   o[0] = 0;
@@ -6909,10 +6910,10 @@ for (long long r = 1; c->pattern == MALFORMED_SWAPPED && r + 1 < c->rows; r += 7
   o[r + 1] = t;
 }
 if (c->pattern == MALFORMED_ONE_HUGE) o[c->rows / 2] = LLONG_MAX;
-#line 13163 "scan.nw"
+#line 13224 "scan.nw"
   return o;
 }
-#line 13188 "scan.nw"
+#line 13249 "scan.nw"
 typedef struct { size_t guard; int form, a, b, h; bool in_place; } malformed_way;
 static const malformed_way malformed_ways[] = {
   {CANARY_BYTES, FORM_ONE_CALL, 0, 0, 0, false}, {CANARY_BYTES, FORM_TWO_PHASE, 1, 2, 3, false},
@@ -6920,7 +6921,7 @@ static const malformed_way malformed_ways[] = {
   {0, FORM_TWO_PHASE, 2, 2, 2, false},
 };
 #define MALFORMED_WAYS ((int)(sizeof malformed_ways / sizeof malformed_ways[0]))
-#line 13198 "scan.nw"
+#line 13259 "scan.nw"
 static bool run_malformed(const malformed_case *c, const malformed_way *w, char *wrong,
                           size_t size)
 {
@@ -6930,7 +6931,7 @@ static bool run_malformed(const malformed_case *c, const malformed_way *w, char 
   cudaError_t e = call_ragged(w->form, &m, w->guard, &workspace_intact);
   if (e == cudaSuccess) e = cudaGetLastError();
   
-#line 13213 "scan.nw"
+#line 13274 "scan.nw"
 const char *what = e != cudaSuccess ? cudaGetErrorName(e)
                  : !canaries_intact(&m.dh) ? "wrote next to h"
                  : !canaries_intact(&m.da) || !canaries_intact(&m.db) ? "wrote next to a or b"
@@ -6942,11 +6943,11 @@ const char *what = e != cudaSuccess ? cudaGetErrorName(e)
 wrong[0] = 0;
 if (what)
   snprintf(wrong, size, "%s%s", e != cudaSuccess ? "returned " : "", what);
-#line 13207 "scan.nw"
+#line 13268 "scan.nw"
   ragged_free(&m);
   return !wrong[0];
 }
-#line 13227 "scan.nw"
+#line 13288 "scan.nw"
 static int suite_gpu_malformed(void)
 {
   int failed = 0;
@@ -6965,7 +6966,7 @@ static int suite_gpu_malformed(void)
          MALFORMED_WAYS);
   return failed ? EXIT_FAILED : EXIT_OK;
 }
-#line 13258 "scan.nw"
+#line 13319 "scan.nw"
 /* Returns how many runs differed from the first, or were wrong; prints a line. */
 static int repeat_ragged(const ragged_case *c, int runs)
 {
@@ -6979,7 +6980,7 @@ static int repeat_ragged(const ragged_case *c, int runs)
   int differing = 0;
   char first_wrong[240] = "";
   
-#line 13282 "scan.nw"
+#line 13343 "scan.nw"
 bool workspace_intact;
 cudaError_t e = call_ragged(FORM_ONE_CALL, &m, CANARY_BYTES, &workspace_intact);
 if (e != cudaSuccess) {
@@ -6987,7 +6988,7 @@ if (e != cudaSuccess) {
   differing = 1;
 } else {
   
-#line 13297 "scan.nw"
+#line 13358 "scan.nw"
 CUDA_CHECK(cudaMemcpy(m.h, m.dh.at, sizeof(float) * m.n, cudaMemcpyDeviceToHost));
 comparison r = compare_ragged(m.a, m.b, m.h, m.n, m.offsets, m.rows, FLOAT32);
 if (r.failed || r.checked != m.n) {
@@ -6997,12 +6998,12 @@ if (r.failed || r.checked != m.n) {
   differing = 1;
 }
 CUDA_CHECK(cudaMemcpy(first, m.dh.at, sizeof(float) * m.n, cudaMemcpyDeviceToDevice));
-#line 13289 "scan.nw"
+#line 13350 "scan.nw"
 }
 for (int form = FORM_ONE_CALL; form <= FORM_TWO_PHASE && !differing; form++)
   for (int run = 0; run < runs; run++) {
     
-#line 13309 "scan.nw"
+#line 13370 "scan.nw"
 unsigned long long host_count = 0;
 CUDA_CHECK(cudaMemset(m.dh.at, 0xff, sizeof(float) * m.n));
 e = call_ragged(form, &m, CANARY_BYTES, &workspace_intact);
@@ -7017,9 +7018,9 @@ count_differences<<<1024, 256>>>((const uint32_t *)first, (const uint32_t *)m.dh
 CUDA_CHECK(cudaGetLastError());
 CUDA_CHECK(cudaMemcpy(&host_count, count, sizeof host_count, cudaMemcpyDeviceToHost));
 if (host_count) { differing++; CUDA_CHECK(cudaMemset(count, 0, sizeof host_count)); }
-#line 13293 "scan.nw"
+#line 13354 "scan.nw"
   }
-#line 13271 "scan.nw"
+#line 13332 "scan.nw"
   printf("  %-6s %d runs in each form, %s, n %lld in %lld rows%s: %s\n",
          differing ? "FAILED" : "ok", runs, lengths_names[c->lengths], m.n, rows,
          ragged_special_names[c->special], first_wrong[0] ? first_wrong
@@ -7028,7 +7029,7 @@ if (host_count) { differing++; CUDA_CHECK(cudaMemset(count, 0, sizeof host_count
   ragged_free(&m);
   return differing;
 }
-#line 13330 "scan.nw"
+#line 13391 "scan.nw"
 static int suite_gpu_ragged_bits(void)
 {
   static const ragged_case batches[] = {
@@ -7043,7 +7044,7 @@ static int suite_gpu_ragged_bits(void)
     differing += repeat_ragged(&batches[i], 100);
   return differing ? EXIT_FAILED : EXIT_OK;
 }
-#line 13361 "scan.nw"
+#line 13422 "scan.nw"
 enum { WORKSPACE_ASKED, WORKSPACE_SHORT, WORKSPACE_NONE, WORKSPACE_LARGER,
        WORKSPACE_LIBRARY };
 
@@ -7056,7 +7057,7 @@ typedef struct {
 } ragged_call;
 
 #define RAGGED_CALL_N (1LL << 22)
-#line 13377 "scan.nw"
+#line 13438 "scan.nw"
 static const ragged_call ragged_calls[] = {
   {"n == 0", 0, 0, 0, 0, 0, 3, WORKSPACE_ASKED, cudaSuccess},
   {"n == 0 and rows == 0", 0, 0, 0, 0, 0, 0, WORKSPACE_ASKED, cudaSuccess},
@@ -7067,7 +7068,7 @@ static const ragged_call ragged_calls[] = {
   {"a larger workspace", 0, 0, 0, 0, RAGGED_CALL_N, 3, WORKSPACE_LARGER, cudaSuccess},
   {"the library's workspace", 0, 0, 0, 0, RAGGED_CALL_N, 3, WORKSPACE_LIBRARY, cudaSuccess},
   
-#line 13392 "scan.nw"
+#line 13453 "scan.nw"
 #define REFUSED(what, a, b, h, o, n, rows) \
   {what, a, b, h, o, n, rows, WORKSPACE_ASKED, cudaErrorInvalidValue}
 REFUSED("negative n", 0, 0, 0, 0, -1, 3),
@@ -7089,10 +7090,10 @@ REFUSED("n = LLONG_MAX", 0, 0, 0, 0, LLONG_MAX, 3),
 {"a workspace of no bytes", 0, 0, 0, 0, RAGGED_CALL_N, 3, WORKSPACE_NONE,
  cudaErrorInvalidValue},
 #undef REFUSED
-#line 13387 "scan.nw"
+#line 13448 "scan.nw"
 };
 #define RAGGED_CALLS ((int)(sizeof ragged_calls / sizeof ragged_calls[0]))
-#line 13419 "scan.nw"
+#line 13480 "scan.nw"
 static bool ragged_call_scanned(const ragged_buffers *m, const ragged_call *c, float *host)
 {
   const guarded *g = &m->dh;
@@ -7108,7 +7109,7 @@ static bool ragged_call_scanned(const ragged_buffers *m, const ragged_call *c, f
   }
   return r.failed == 0 && r.checked == c->n;
 }
-#line 13443 "scan.nw"
+#line 13504 "scan.nw"
 /* The bytes the call asks for, and the bytes its workspace is said to have. */
 static size_t ragged_call_asks(const ragged_call *c)
 {
@@ -7125,7 +7126,7 @@ static size_t ragged_call_bytes(const ragged_call *c, size_t asked)
   default: return asked;
   }
 }
-#line 13462 "scan.nw"
+#line 13523 "scan.nw"
 /* Tries one call in one form on a poisoned h; returns false, saying why, if it
    did not do as the contract says. */
 static bool try_ragged_call(const ragged_call *c, int form, const ragged_buffers *m,
@@ -7141,7 +7142,7 @@ static bool try_ragged_call(const ragged_call *c, int form, const ragged_buffers
   CUDA_CHECK(cudaMemset(w.at, 0xff, bytes));
   CUDA_CHECK(cudaMemset(m->dh.base, 0xff, guarded_total(&m->dh)));
   
-#line 13488 "scan.nw"
+#line 13549 "scan.nw"
 const float *a = offset_pointer((float *)m->da.at, c->a_bytes);
 const float *b = offset_pointer((float *)m->db.at, c->b_bytes);
 float *h = (float *)offset_pointer((float *)m->dh.at, c->h_bytes);
@@ -7162,11 +7163,11 @@ const char *why = !returned ? "" : !kept ? "; wrote next to its workspace"
 if (!ok)
   printf("  FAILED %s, %s: returned %s, want %s%s\n", c->what, form_names[form],
          cudaGetErrorName(e != cudaSuccess ? e : after), cudaGetErrorName(c->want), why);
-#line 13477 "scan.nw"
+#line 13538 "scan.nw"
   guarded_free(&w);
   return ok;
 }
-#line 13512 "scan.nw"
+#line 13573 "scan.nw"
 static int suite_gpu_ragged_calls(void)
 {
   long long *offsets = (long long *)malloc(sizeof(long long) * 6);
@@ -7178,21 +7179,21 @@ static int suite_gpu_ragged_calls(void)
   float *host = (float *)malloc(guarded_total(&m.dh));
   int failures = 0, tried = 0;
   
-#line 13532 "scan.nw"
+#line 13593 "scan.nw"
 for (int i = 0; i < RAGGED_CALLS; i++)
   for (int form = FORM_ONE_CALL; form <= FORM_TWO_PHASE; form++) {
     if (form == FORM_ONE_CALL && ragged_calls[i].workspace != WORKSPACE_ASKED) continue;
     failures += !try_ragged_call(&ragged_calls[i], form, &m, host);
     tried++;
   }
-#line 13523 "scan.nw"
+#line 13584 "scan.nw"
   printf("  %-6s %d calls returned what the contract says, and wrote nothing they must not\n",
          failures ? "FAILED" : "ok", tried);
   free(host);
   ragged_free(&m);
   return failures ? EXIT_FAILED : EXIT_OK;
 }
-#line 13552 "scan.nw"
+#line 13613 "scan.nw"
 /* One huge ragged case in one form: 1 if it failed, 0 if not, -1 where the
    GPU has too little memory for it. */
 static int huge_ragged(const ragged_case *c, int form)
@@ -7210,7 +7211,7 @@ static int huge_ragged(const ragged_case *c, int form)
            lengths_names[c->lengths], c->n, r.cmp.worst_ratio);
   return !r.ok;
 }
-#line 13572 "scan.nw"
+#line 13633 "scan.nw"
 static int suite_gpu_ragged_huge(void)
 {
   static const ragged_case near_1000 = {LENGTHS_NEAR_1000, (1LL << 31) + 1000003, 1};
@@ -7221,7 +7222,7 @@ static int suite_gpu_ragged_huge(void)
   if (many > 0 || one > 0) return EXIT_FAILED;
   return one < 0 ? EXIT_SKIPPED : EXIT_OK;
 }
-#line 14802 "scan.nw"
+#line 14878 "scan.nw"
 /* The roofline: read a and b, write h, 12 bytes an element, no arithmetic
    worth the name. n4 is the number of float4 groups. */
 static __global__ void stream_kernel(const float4 *a, const float4 *b, float4 *h,
@@ -7233,7 +7234,7 @@ static __global__ void stream_kernel(const float4 *a, const float4 *b, float4 *h
     h[i] = make_float4(x.x + y.x, x.y + y.y, x.z + y.z, x.w + y.w);
   }
 }
-#line 14824 "scan.nw"
+#line 14900 "scan.nw"
 struct pair_at {   /* index -> (a[i], b[i]) */
   const float *a, *b;
   __host__ __device__ affine<float> operator()(long long i) const
@@ -7255,7 +7256,7 @@ struct combine_op {
     return combine(x, y);
   }
 };
-#line 14848 "scan.nw"
+#line 14924 "scan.nw"
 /* CUB over the same arrays; with temp == NULL, only sizes *temp_bytes. */
 static cudaError_t cub_scan(const float *a, const float *b, float *h, long long rows,
                             long long len, void *temp, size_t *temp_bytes,
@@ -7273,7 +7274,18 @@ static cudaError_t cub_scan(const float *a, const float *b, float *h, long long 
                                              combine_op{}, rows * len,
                                              cuda::std::equal_to<>(), stream);
 }
-#line 14883 "scan.nw"
+#line 14953 "scan.nw"
+struct add_op {   /* (a, b) -> a + b: 8 bytes read and 4 written an element */
+  __host__ __device__ float operator()(float x, float y) const { return x + y; }
+};
+
+static cudaError_t transform_copy(const float *a, const float *b, float *h, long long n,
+                                  cudaStream_t stream)
+{
+  return cub::DeviceTransform::Transform(cuda::std::make_tuple(a, b), h, n, add_op{},
+                                         stream);
+}
+#line 14981 "scan.nw"
 enum { NVML_CLOCK_SM = 1, NVML_CLOCK_MEM = 2 };
 
 static struct {
@@ -7283,7 +7295,7 @@ static struct {
   int (*by_bus)(const char *, void **);
   int (*clock)(void *, int, unsigned *);
 } nvml;
-#line 14895 "scan.nw"
+#line 14993 "scan.nw"
 static void nvml_open(int cuda_device)
 {
   void *lib = dlopen("libnvidia-ml.so.1", RTLD_NOW);
@@ -7305,16 +7317,17 @@ static unsigned nvml_clock(int which)
   if (!nvml.ok || nvml.clock(nvml.device, which, &mhz) != 0) return 0;
   return mhz;
 }
-#line 14935 "scan.nw"
-enum { ROW_VARIANT, ROW_AUTO, ROW_AUTO_PREALLOCATED, ROW_STREAM, ROW_MEMCPY, ROW_CUB };
+#line 15039 "scan.nw"
+enum { ROW_VARIANT, ROW_AUTO, ROW_AUTO_PREALLOCATED, ROW_STREAM, ROW_MEMCPY, ROW_CUB,
+       ROW_TRANSFORM, ROW_MISALIGNED, ROW_RAGGED };
 
 typedef struct {
-  const char *name, *title, *kind;   /* kind: scan, ceiling or library */
+  const char *name, *title, *kind;   /* kind: scan, misaligned, ceiling or library */
   int type;                          /* ROW_* */
   const scan_variant *variant;       /* for ROW_VARIANT */
   int model_bytes;
 } bench_row;
-#line 14946 "scan.nw"
+#line 15052 "scan.nw"
 static int bench_rows(bench_row *rows)
 {
   int count = 0;
@@ -7325,26 +7338,55 @@ static int bench_rows(bench_row *rows)
                             ROW_AUTO, NULL, 12};
   rows[count++] = bench_row{"auto-preallocated", "SCAN_AUTO, workspace allocated once",
                             "scan", ROW_AUTO_PREALLOCATED, NULL, 12};
-  rows[count++] = bench_row{"stream", "Streaming kernel: read a and b, write h",
-                            "ceiling", ROW_STREAM, NULL, 12};
-  rows[count++] = bench_row{"memcpy", "cudaMemcpy device to device, same bytes",
-                            "ceiling", ROW_MEMCPY, NULL, 12};
-  rows[count++] = bench_row{"cub", "CUB DeviceScan, affine operator", "library",
-                            ROW_CUB, NULL, 12};
+  rows[count++] = bench_row{"auto-misaligned", "SCAN_AUTO, a, b and h a float past a line",
+                            "misaligned", ROW_MISALIGNED, NULL, 12};
+  
+#line 15070 "scan.nw"
+rows[count++] = bench_row{"stream", "Streaming kernel: read a and b, write h",
+                          "ceiling", ROW_STREAM, NULL, 12};
+rows[count++] = bench_row{"transform", "CUB DeviceTransform: h = a + b", "ceiling",
+                          ROW_TRANSFORM, NULL, 12};
+rows[count++] = bench_row{"memcpy", "cudaMemcpy device to device, same bytes",
+                          "ceiling", ROW_MEMCPY, NULL, 12};
+rows[count++] = bench_row{"cub", "CUB DeviceScan, affine operator", "library",
+                          ROW_CUB, NULL, 12};
+rows[count++] = bench_row{"ragged", "scan_forward_ragged: rows from device offsets",
+                          "scan", ROW_RAGGED, NULL, 12};
+#line 15065 "scan.nw"
   return count;
 }
-#line 14971 "scan.nw"
+#line 15086 "scan.nw"
+static int row_index(const bench_row *table, int count, const char *name)
+{
+  for (int i = 0; i < count; i++) if (!strcmp(table[i].name, name)) return i;
+  return -1;
+}
+#line 15101 "scan.nw"
 typedef struct {
-  long long n, rows, len;
+  long long n, rows, len, total;     /* n: the arrays; total: the shape's elements */
   float *a, *b, *h, *copy_from, *copy_to;
+  float *ma, *mb, *mh;               /* n + 32 floats, used from a float past the start */
   void *cub_temp, *workspace;
   size_t cub_bytes;
-  float *host_h;
+  float *host_a, *host_b, *host_h;
   double *ref, *bound;       /* the reference and its bound, checked rows only */
   long long checked_rows[3];
   int checked_count;
+  const long long *offsets, *host_offsets;   /* a ragged batch's rows + 1, or NULL */
 } bench_shape;
-#line 14984 "scan.nw"
+#line 15584 "scan.nw"
+enum { RAGGED_LOGNORMAL, RAGGED_UNIFORM, RAGGED_LONG_AMONG_TINY, RAGGED_KINDS };
+static const char *const ragged_names[] = {"lognormal", "uniform", "long-among-tiny"};
+static const char *const ragged_titles[] = {
+    "document lengths log-normal around 1,000", "document lengths uniform in 1 to 65,536",
+    "four documents of N / 8 among documents of 1 to 16"};
+
+typedef struct {
+  int kind;
+  long long rows, capacity;   /* documents, and the room for offsets */
+  long long *offsets;         /* on the host: rows + 1, from 0 to N */
+} ragged_batch;
+#line 15116 "scan.nw"
 /* Run one row of the table once, on the shape's arrays. */
 static cudaError_t bench_call(const bench_row *r, bench_shape *s)
 {
@@ -7357,17 +7399,26 @@ static cudaError_t bench_call(const bench_row *r, bench_shape *s)
     return run_variant(find_variant(public_variant_names[SCAN_AUTO]), s->a, s->b,
                        s->h, s->rows, s->len, s->workspace, 0);
   case ROW_STREAM:
-    stream_kernel<<<(unsigned)((s->n / 4 + 255) / 256), 256>>>(
-        (const float4 *)s->a, (const float4 *)s->b, (float4 *)s->h, s->n / 4);
+    stream_kernel<<<(unsigned)(((s->total + 3) / 4 + 255) / 256), 256>>>(
+        (const float4 *)s->a, (const float4 *)s->b, (float4 *)s->h, (s->total + 3) / 4);
     return cudaGetLastError();
   case ROW_MEMCPY:
-    return cudaMemcpyAsync(s->copy_to, s->copy_from, 6 * s->n,
+    return cudaMemcpyAsync(s->copy_to, s->copy_from, 6 * s->total,
                            cudaMemcpyDeviceToDevice, 0);
+  
+#line 15142 "scan.nw"
+case ROW_TRANSFORM:
+  return transform_copy(s->a, s->b, s->h, s->total, 0);
+case ROW_MISALIGNED:
+  return scan_forward(SCAN_AUTO, s->ma + 1, s->mb + 1, s->mh + 1, s->rows, s->len, 0);
+case ROW_RAGGED:
+  return scan_forward_ragged(s->a, s->b, s->h, s->total, s->offsets, s->rows, 0);
+#line 15135 "scan.nw"
   default:
     return cub_scan(s->a, s->b, s->h, s->rows, s->len, s->cub_temp, &s->cub_bytes, 0);
   }
 }
-#line 15027 "scan.nw"
+#line 15177 "scan.nw"
 /* Compare n outputs with a reference and its bound, on all cores. */
 static comparison compare_with(const float *out, const double *ref,
                                const double *bound, long long n, long long first)
@@ -7386,17 +7437,31 @@ static comparison compare_with(const float *out, const double *ref,
   }
   return all;
 }
-#line 15048 "scan.nw"
+#line 15198 "scan.nw"
+/* Is every row of a ragged batch right? Fills *worst with the share of the bound
+   used: the GPU suites' judge, compare_ragged, at the batch's depth. */
+static bool ragged_check(bench_shape *s, double *worst)
+{
+  CUDA_CHECK(cudaMemcpy(s->host_h, s->h, sizeof(float) * s->total,
+                        cudaMemcpyDeviceToHost));
+  comparison all = compare_ragged(s->host_a, s->host_b, s->host_h, s->total,
+                                  s->host_offsets, s->rows, FLOAT32);
+  *worst = all.worst_ratio;
+  return all.failed == 0 && all.checked == s->total;
+}
+#line 15212 "scan.nw"
 /* Is the output right on the checked rows? Fills *worst with the share of the
    bound used. Ceilings are not scans and are not checked. */
 static bool bench_check(const bench_row *r, bench_shape *s, double *worst)
 {
   *worst = 0;
-  if (r->type == ROW_STREAM || r->type == ROW_MEMCPY) return true;
+  if (!strcmp(r->kind, "ceiling")) return true;
+  if (r->type == ROW_RAGGED) return ragged_check(s, worst);
+  const float *h = r->type == ROW_MISALIGNED ? s->mh + 1 : s->h;
   bool ok = true;
   for (int k = 0; k < s->checked_count; k++) {
     long long at = s->checked_rows[k] * s->len;
-    CUDA_CHECK(cudaMemcpy(s->host_h, s->h + at, sizeof(float) * s->len,
+    CUDA_CHECK(cudaMemcpy(s->host_h, h + at, sizeof(float) * s->len,
                           cudaMemcpyDeviceToHost));
     comparison c = compare_with(s->host_h, s->ref + k * s->len, s->bound + k * s->len,
                                 s->len, at);
@@ -7405,7 +7470,7 @@ static bool bench_check(const bench_row *r, bench_shape *s, double *worst)
   }
   return ok;
 }
-#line 15083 "scan.nw"
+#line 15249 "scan.nw"
 typedef struct { float ms; unsigned sm[2], mem[2]; } sample;
 
 static sample take_sample(const bench_row *r, bench_shape *s, int reps,
@@ -7424,7 +7489,7 @@ static sample take_sample(const bench_row *r, bench_shape *s, int reps,
   x.mem[1] = nvml_clock(NVML_CLOCK_MEM);
   return x;
 }
-#line 15115 "scan.nw"
+#line 15281 "scan.nw"
 #define SAMPLES 15
 enum { RESULT_OK, RESULT_UNSUPPORTED, RESULT_WRONG, RESULT_ERROR };
 static const char *const result_names[] = {"ok", "unsupported", "wrong", "error"};
@@ -7438,11 +7503,12 @@ typedef struct {
 } bench_result;
 
 typedef struct {
-  long long rows, len;
+  long long rows, len, elements;   /* a ragged batch: rows documents, len 0 */
   bool sweep_a, sweep_b, mem_stable;
-  bench_result *results;        /* one per bench_row */
+  const ragged_batch *batch;    /* sweep R's batch, or NULL */
+  bench_result *results;        /* one per row of its sweep */
 } shape_record;
-#line 15141 "scan.nw"
+#line 15311 "scan.nw"
 static void prepare_row(const bench_row *r, bench_shape *s, bench_result *x,
                         cudaEvent_t start, cudaEvent_t stop)
 {
@@ -7455,12 +7521,13 @@ static void prepare_row(const bench_row *r, bench_shape *s, bench_result *x,
   cudaError_t e = bench_call(r, s);
   if (e == cudaSuccess) e = cudaDeviceSynchronize();
   if (e != cudaSuccess) {
-    x->status = RESULT_ERROR;
+    x->status = e == cudaErrorNotSupported ? RESULT_UNSUPPORTED : RESULT_ERROR;
     snprintf(x->reason, sizeof x->reason, "%s", cudaGetErrorString(e));
+    (void)cudaGetLastError();   /* the next row's launch must not see it */
     return;
   }
   
-#line 15162 "scan.nw"
+#line 15333 "scan.nw"
 if (!bench_check(r, s, &x->worst)) {
   x->status = RESULT_WRONG;
   snprintf(x->reason, sizeof x->reason, "output outside the bound (%.3g of it)",
@@ -7469,12 +7536,12 @@ if (!bench_check(r, s, &x->worst)) {
 }
 sample once = take_sample(r, s, 1, start, stop);
 x->reps = once.ms >= 2.0f ? 1 : (int)ceilf(2.0f / fmaxf(once.ms, 0.001f));
-if (x->reps > 200) x->reps = 200;
+if (x->reps > 2000) x->reps = 2000;   /* only sweep S's smallest come near */
 x->samples = once.ms > 500.0f ? 5 : SAMPLES;
 x->status = RESULT_OK;
-#line 15158 "scan.nw"
+#line 15329 "scan.nw"
 }
-#line 15178 "scan.nw"
+#line 15349 "scan.nw"
 static void summarise(bench_result *x)
 {
   double ms[SAMPLES];
@@ -7485,19 +7552,34 @@ static void summarise(bench_result *x)
   x->q1 = ms[n / 4];
   x->q3 = ms[(3 * n) / 4];
 }
-#line 15197 "scan.nw"
+#line 15368 "scan.nw"
 static void measure_shape(bench_shape *s, const bench_row *table, int count,
                           shape_record *rec, cudaEvent_t start, cudaEvent_t stop)
 {
   
-#line 15219 "scan.nw"
+#line 15397 "scan.nw"
 s->rows = rec->rows;
 s->len = rec->len;
-float *a = (float *)malloc(sizeof(float) * s->n);
-float *b = (float *)malloc(sizeof(float) * s->n);
-make_inputs(a, b, s->n, 0);
-CUDA_CHECK(cudaMemcpy(s->a, a, sizeof(float) * s->n, cudaMemcpyHostToDevice));
-CUDA_CHECK(cudaMemcpy(s->b, b, sizeof(float) * s->n, cudaMemcpyHostToDevice));
+s->total = rec->elements;
+s->host_offsets = rec->batch ? rec->batch->offsets : NULL;
+make_inputs(s->host_a, s->host_b, s->total, 0);
+CUDA_CHECK(cudaMemcpy(s->a, s->host_a, sizeof(float) * s->total, cudaMemcpyHostToDevice));
+CUDA_CHECK(cudaMemcpy(s->b, s->host_b, sizeof(float) * s->total, cudaMemcpyHostToDevice));
+CUDA_CHECK(cudaMemcpy(s->ma + 1, s->a, sizeof(float) * s->total, cudaMemcpyDeviceToDevice));
+CUDA_CHECK(cudaMemcpy(s->mb + 1, s->b, sizeof(float) * s->total, cudaMemcpyDeviceToDevice));
+if (rec->batch) {
+  
+#line 15415 "scan.nw"
+size_t offset_bytes = sizeof(long long) * (s->rows + 1);
+long long *offsets;
+CUDA_CHECK(cudaMalloc(&offsets, offset_bytes));
+CUDA_CHECK(cudaMemcpy(offsets, s->host_offsets, offset_bytes, cudaMemcpyHostToDevice));
+s->offsets = offsets;
+s->checked_count = 0;
+#line 15408 "scan.nw"
+} else {
+  
+#line 15424 "scan.nw"
 long long picks[3] = {0, s->rows / 2, s->rows - 1};
 s->checked_count = s->rows >= 3 ? 3 : (int)s->rows;
 #pragma omp parallel for
@@ -7506,19 +7588,23 @@ for (int k = 0; k < s->checked_count; k++) {
   long long from = s->checked_rows[k] * s->len;
   reference_state ref = {0, 0, 0};
   for (long long t = 0; t < s->len; t++) {
-    reference_step(&ref, a[from + t], b[from + t]);
+    reference_step(&ref, s->host_a[from + t], s->host_b[from + t]);
     s->ref[k * s->len + t] = ref.h;
     s->bound[k * s->len + t] = error_bound(&ref, t, later_depth(s->len), FLOAT32);
   }
 }
-free(a); free(b);
+#line 15410 "scan.nw"
+  
+#line 15440 "scan.nw"
 s->cub_bytes = 0;
 CUDA_CHECK(cub_scan(s->a, s->b, s->h, s->rows, s->len, NULL, &s->cub_bytes, 0));
 CUDA_CHECK(cudaMalloc(&s->cub_temp, s->cub_bytes + 1));
 const scan_variant *chosen = find_variant(public_variant_names[SCAN_AUTO]);
 size_t bytes = chosen->workspace(s->rows, s->len, rows_aligned(s->a, s->b, s->h, s->len));
 CUDA_CHECK(cudaMalloc(&s->workspace, bytes + 1));   /* + 1: none is still a pointer */
-#line 15201 "scan.nw"
+#line 15411 "scan.nw"
+}
+#line 15372 "scan.nw"
   for (int i = 0; i < count; i++) {
     prepare_row(&table[i], s, &rec->results[i], start, stop);
     const bench_result *x = &rec->results[i];
@@ -7531,7 +7617,7 @@ CUDA_CHECK(cudaMalloc(&s->workspace, bytes + 1));   /* + 1: none is still a poin
         rec->results[i].sample_at[k] = take_sample(&table[i], s, rec->results[i].reps,
                                                    start, stop);
   
-#line 15249 "scan.nw"
+#line 15449 "scan.nw"
 rec->mem_stable = true;
 unsigned mem = 0;
 for (int i = 0; i < count; i++) {
@@ -7544,11 +7630,252 @@ for (int i = 0; i < count; i++) {
       if (x->sample_at[k].mem[e] != mem) rec->mem_stable = false;
     }
 }
-#line 15213 "scan.nw"
+#line 15384 "scan.nw"
   CUDA_CHECK(cudaFree(s->cub_temp));
   CUDA_CHECK(cudaFree(s->workspace));
+  CUDA_CHECK(cudaFree((void *)s->offsets));
+  s->cub_temp = s->workspace = NULL;
+  s->offsets = NULL;
 }
-#line 15278 "scan.nw"
+#line 15943 "scan.nw"
+typedef struct {
+  bool quick;
+  const char *out, *sweeps, *kernels, *build;   /* NULL where not given */
+  uint64_t shape_seed;
+} bench_options;
+#line 15527 "scan.nw"
+static shape_record uniform_shape(long long rows, long long len)
+{
+  shape_record r = {rows, len, rows * len, false, false, true, NULL, NULL};
+  return r;
+}
+#line 15540 "scan.nw"
+/* A standard normal number, from two of them (Box and Muller). */
+static double normal_at(uint64_t seed, long long i)
+{
+  double u = unit_at(seed, 2 * i), v = unit_at(seed, 2 * i + 1);
+  return sqrt(-2.0 * log(1.0 - u)) * cos(6.283185307179586 * v);
+}
+#line 15553 "scan.nw"
+#define SWEEP_C_SHAPES 24
+#define SHAPE_SEED 31     /* of sweeps C and R, where --shape-seed gives none */
+
+static int by_length(const void *x, const void *y)
+{
+  long long a = ((const shape_record *)x)->len, b = ((const shape_record *)y)->len;
+  return (a > b) - (a < b);
+}
+
+static int sweep_c_shapes(shape_record *shapes, long long n, uint64_t seed)
+{
+  int count = 0;
+  for (long long i = 0; count < SWEEP_C_SHAPES; i++) {
+    long long len = (long long)pow(n + 1.0, unit_at(seed, i));
+    len = len < 1 ? 1 : len > n ? n : len;
+    bool seen = false;
+    for (int k = 0; k < count; k++) seen = seen || shapes[k].len == len;
+    if (!seen) shapes[count++] = uniform_shape(n / len, len);
+  }
+  qsort(shapes, count, sizeof shapes[0], by_length);
+  return count;
+}
+#line 15599 "scan.nw"
+/* The i-th length drawn for a batch: log-normal with a median of 1,000 and sigma 1,
+   uniform in 1 .. 65,536, or, between the long documents, uniform in 1 .. 16. */
+static long long document_length(int kind, uint64_t seed, long long i)
+{
+  if (kind == RAGGED_LOGNORMAL) {
+    long long len = llround(1000.0 * exp(normal_at(seed, i)));
+    return len > 1 ? len : 1;
+  }
+  return 1 + (long long)(unit_at(seed, i) * (kind == RAGGED_UNIFORM ? 65536 : 16));
+}
+#line 15616 "scan.nw"
+static void end_document(ragged_batch *g, long long end)
+{
+  if (g->rows + 2 > g->capacity) {
+    g->capacity *= 2;
+    g->offsets = (long long *)realloc(g->offsets, sizeof(long long) * g->capacity);
+  }
+  g->offsets[++g->rows] = end;
+}
+
+static ragged_batch make_batch(int kind, long long n, uint64_t seed)
+{
+  ragged_batch g = {kind, 0, 1024, (long long *)malloc(sizeof(long long) * 1024)};
+  long long at = 0, tiny = 0, longs = kind == RAGGED_LONG_AMONG_TINY ? 4 : 0, places[4];
+  
+#line 15643 "scan.nw"
+for (int j = 0; j < 4; j++) places[j] = (long long)(unit_at(~seed, j) * (n / 2));
+for (int j = 1; j < 4; j++)   /* in order */
+  for (int k = j; k > 0 && places[k] < places[k - 1]; k--) {
+    long long t = places[k];
+    places[k] = places[k - 1];
+    places[k - 1] = t;
+  }
+#line 15630 "scan.nw"
+  g.offsets[0] = 0;
+  for (long long i = 0, placed = 0; at < n;) {
+    bool long_one = placed < longs && tiny >= places[placed];
+    long long len = long_one ? n / 8 : document_length(kind, seed, i++);
+    if (long_one) placed++; else tiny += len;
+    at = at + len < n ? at + len : n;
+    end_document(&g, at);
+  }
+  return g;
+}
+#line 15656 "scan.nw"
+static int sweep_s_shapes(shape_record *shapes, long long n)
+{
+  int count = 0;
+  long long most = n / 2 < (1LL << 26) ? n / 2 : 1LL << 26;
+  for (long long size = 4096; size <= most; size *= 2)
+    for (long long total = size; total < 2 * size && total <= most; total += size / 2) {
+      shapes[count++] = uniform_shape(1, total);
+      shapes[count++] = uniform_shape(total / 2048, 2048);
+    }
+  return count;
+}
+#line 15674 "scan.nw"
+typedef struct { const char *sweep; double times, plus_us; } bench_target;
+static const bench_target targets[] = {{"A", 1.05, 0}, {"B", 1.05, 0}, {"C", 1.05, 0},
+                                       {"R", 1.05, 0}, {"S", 1.05, 2},
+                                       {"misaligned", 1.10, 0}};
+#define TARGET_COUNT 6
+#line 15881 "scan.nw"
+static int bench_shapes(shape_record *shapes, long long n, bool want_a, bool want_b)
+{
+  int count = 0;
+  for (long long len = 2048; len <= 65536 && want_a; len *= 2) {
+    shapes[count] = uniform_shape(n / len, len);
+    shapes[count++].sweep_a = true;
+  }
+  static const long long rows_b[] = {1, 8, 64, 512, 4096, 32768, 65536};
+  for (int i = 0; i < 7 && want_b; i++) {
+    if (n % rows_b[i] || n / rows_b[i] < 1) continue;
+    int found = -1;
+    for (int k = 0; k < count; k++) if (shapes[k].rows == rows_b[i]) found = k;
+    if (found < 0) shapes[found = count++] = uniform_shape(rows_b[i], n / rows_b[i]);
+    shapes[found].sweep_b = true;
+  }
+  return count;
+}
+#line 15686 "scan.nw"
+#define MAX_ROWS 40
+
+typedef struct {
+  const char *name;                     /* "AB" for sweeps A and B, "C", "R" or "S" */
+  bench_row table[MAX_ROWS];
+  int rows, count;
+  shape_record *shapes;
+  ragged_batch batches[RAGGED_KINDS];   /* sweep R's */
+} bench_sweep;
+
+static const char *const sweep_c_rows[] = {"auto", "auto-misaligned", "stream",
+                                           "transform", "cub", NULL};
+static const char *const sweep_r_rows[] = {"ragged", "stream", "transform", NULL};
+static const char *const sweep_s_rows[] = {"auto", "stream", "transform", NULL};
+#line 15707 "scan.nw"
+/* Whether name is an item of a comma-separated list; every name is in NULL's. */
+static bool listed(const char *list, const char *name)
+{
+  size_t n = strlen(name);
+  for (const char *p = list; p; p = strchr(p, ',') ? strchr(p, ',') + 1 : NULL)
+    if (!strncmp(p, name, n) && (p[n] == ',' || !p[n])) return true;
+  return !list;
+}
+
+/* The rows of `all` that a sweep measures: those named (all but the ragged entry when
+   names is NULL) that the list `kept` names too, in the table's order. */
+static int pick_rows(bench_row *table, const bench_row *all, int count,
+                     const char *const *names, const char *kept)
+{
+  int picked = 0;
+  for (int i = 0; i < count; i++) {
+    bool named = !names && all[i].type != ROW_RAGGED;
+    for (int k = 0; names && names[k]; k++) named = named || !strcmp(names[k], all[i].name);
+    if (named && listed(kept, all[i].name)) table[picked++] = all[i];
+  }
+  return picked;
+}
+#line 15732 "scan.nw"
+/* Whether an item of a comma-separated list is none of names; if so, it goes in item. */
+static bool unknown_item(const char *list, const char *const *names, int count,
+                         char *item, size_t size)
+{
+  for (const char *p = list; p; p = strchr(p, ',') ? strchr(p, ',') + 1 : NULL) {
+    size_t n = strcspn(p, ",");
+    bool known = false;
+    for (int k = 0; k < count; k++)
+      known = known || (strlen(names[k]) == n && !strncmp(p, names[k], n));
+    if (!known) {
+      snprintf(item, size, "%.*s", (int)n, p);
+      return true;
+    }
+  }
+  return false;
+}
+#line 15754 "scan.nw"
+static bench_sweep *new_sweep(bench_sweep *w, const char *name, const char *const *names,
+                              const bench_row *all, int count, const char *kept, int room)
+{
+  w->name = name;
+  w->rows = pick_rows(w->table, all, count, names, kept);
+  w->shapes = (shape_record *)calloc(room, sizeof(shape_record));
+  w->count = 0;
+  return w;
+}
+
+static int make_sweeps(bench_sweep *w, const bench_row *all, int count,
+                       const bench_options *o, long long n)
+{
+  int made = 0;
+  bool a = listed(o->sweeps, "A"), b = listed(o->sweeps, "B");
+  if (a || b) {
+    bench_sweep *x = new_sweep(&w[made++], "AB", NULL, all, count, o->kernels, 16);
+    x->count = bench_shapes(x->shapes, n, a, b);
+  }
+  
+#line 15779 "scan.nw"
+if (listed(o->sweeps, "C")) {
+  bench_sweep *x = new_sweep(&w[made++], "C", sweep_c_rows, all, count, o->kernels,
+                             SWEEP_C_SHAPES);
+  x->count = sweep_c_shapes(x->shapes, n, o->shape_seed);
+}
+if (listed(o->sweeps, "R")) {
+  bench_sweep *x = new_sweep(&w[made++], "R", sweep_r_rows, all, count, o->kernels,
+                             RAGGED_KINDS);
+  for (int k = 0; k < RAGGED_KINDS; k++, x->count++) {
+    x->batches[k] = make_batch(k, n, mix64(o->shape_seed + k + 1));
+    x->shapes[k] = uniform_shape(x->batches[k].rows, 0);
+    x->shapes[k].elements = n;
+    x->shapes[k].batch = &x->batches[k];
+  }
+}
+if (listed(o->sweeps, "S")) {
+  bench_sweep *x = new_sweep(&w[made++], "S", sweep_s_rows, all, count, o->kernels, 64);
+  x->count = sweep_s_shapes(x->shapes, n);
+}
+#line 15774 "scan.nw"
+  return made;
+}
+#line 15801 "scan.nw"
+static void measure_sweep(bench_shape *s, bench_sweep *w, cudaEvent_t start,
+                          cudaEvent_t stop)
+{
+  for (int i = 0; i < w->count; i++) {
+    shape_record *r = &w->shapes[i];
+    r->results = (bench_result *)calloc(w->rows, sizeof(bench_result));
+    if (r->batch)
+      fprintf(stderr, "[%s %d/%d] %s: %lld rows\n", w->name, i + 1, w->count,
+              ragged_names[r->batch->kind], r->rows);
+    else
+      fprintf(stderr, "[%s %d/%d] %lld rows of %lld\n", w->name, i + 1, w->count,
+              r->rows, r->len);
+    measure_shape(s, w->table, w->rows, r, start, stop);
+  }
+}
+#line 15833 "scan.nw"
 typedef struct {
   char name[256], slug[256];
   int sms, l2_bytes, mem_clock_khz, bus_bits, major, minor, driver, runtime;
@@ -7575,7 +7902,7 @@ static void read_device(device_facts *d)
   CUDA_CHECK(cudaRuntimeGetVersion(&d->runtime));
   d->theoretical_gbps = 2.0 * d->mem_clock_khz * 1e3 * d->bus_bits / 8 / 1e9;
   
-#line 15308 "scan.nw"
+#line 15863 "scan.nw"
 int j = 0;
 for (const char *c = d->name; *c && j < (int)sizeof d->slug - 1; c++) {
   if (isalnum((unsigned char)*c)) d->slug[j++] = (char)tolower((unsigned char)*c);
@@ -7583,33 +7910,17 @@ for (const char *c = d->name; *c && j < (int)sizeof d->slug - 1; c++) {
 }
 while (j > 0 && d->slug[j - 1] == '-') j--;
 d->slug[j] = 0;
-#line 15304 "scan.nw"
+#line 15859 "scan.nw"
 }
-#line 15325 "scan.nw"
-static int bench_shapes(shape_record *shapes, long long n)
-{
-  int count = 0;
-  for (long long len = 2048; len <= 65536; len *= 2)
-    shapes[count++] = shape_record{n / len, len, true, false, true, NULL};
-  static const long long rows_b[] = {1, 8, 64, 512, 4096, 32768, 65536};
-  for (int i = 0; i < 7; i++) {
-    if (n % rows_b[i] || n / rows_b[i] < 1) continue;
-    int found = -1;
-    for (int k = 0; k < count; k++) if (shapes[k].rows == rows_b[i]) found = k;
-    if (found >= 0) shapes[found].sweep_b = true;
-    else
-      shapes[count++] = shape_record{rows_b[i], n / rows_b[i], false, true, true, NULL};
-  }
-  return count;
-}
-#line 15344 "scan.nw"
+#line 15901 "scan.nw"
 static void warm_up(bench_shape *s, cudaEvent_t start, cudaEvent_t stop)
 {
   bench_row stream = {"stream", "", "ceiling", ROW_STREAM, NULL, 12};
+  s->total = s->n;
   float total = 0;
   while (total < 1000.0f) total += 50 * take_sample(&stream, s, 50, start, stop).ms;
 }
-#line 15448 "scan.nw"
+#line 16105 "scan.nw"
 static void json_clock(FILE *f, const unsigned *mhz)
 {
   if (!nvml.ok) fprintf(f, "null");
@@ -7618,7 +7929,7 @@ static void json_clock(FILE *f, const unsigned *mhz)
 
 static double row_gbps(const shape_record *r, double ms)
 {
-  return 12.0 * r->rows * r->len / (ms * 1e6);
+  return 12.0 * r->elements / (ms * 1e6);
 }
 
 /* `, "key": x`, or null where x is not a number JSON can hold. */
@@ -7627,21 +7938,22 @@ static void json_number(FILE *f, const char *key, double x)
   if (isfinite(x)) fprintf(f, ", \"%s\": %.6g", key, x);
   else fprintf(f, ", \"%s\": null", key);
 }
-#line 15468 "scan.nw"
+#line 16125 "scan.nw"
+/* stream_ms and copy_ms: the streaming kernel's and the best copy's times at the
+   shape, NAN where there is none. */
 static void json_result(FILE *f, const bench_row *row, const bench_result *x,
-                        const shape_record *r, const bench_result *stream,
+                        const shape_record *r, double stream_ms, double copy_ms,
                         const device_facts *d)
 {
-  double stream_ms = stream->status == RESULT_OK ? stream->median : NAN;
-  double model = (double)row->model_bytes * r->rows * r->len;
+  double model = (double)row->model_bytes * r->elements;
   fprintf(f, "{\"kernel\": \"%s\", \"status\": \"%s\", \"reason\": ", row->name,
           result_names[x->status]);
   if (x->reason[0]) fprintf(f, "\"%s\"", x->reason); else fprintf(f, "null");
   fprintf(f, ", \"model_bytes\": %.0f", model);
-  json_number(f, "predicted_ms", stream_ms * model / (12.0 * r->rows * r->len));
+  json_number(f, "predicted_ms", stream_ms * model / (12.0 * r->elements));
   if (x->status != RESULT_OK) { fprintf(f, "}"); return; }
   
-#line 15486 "scan.nw"
+#line 16144 "scan.nw"
 fprintf(f, ", \"max_err_over_bound\": %.6g, \"reps\": %d, \"samples_ms\": [",
         x->worst, x->reps);
 for (int k = 0; k < x->samples; k++)
@@ -7653,6 +7965,7 @@ json_number(f, "q3_ms", x->q3);
 json_number(f, "gbps", row_gbps(r, x->median));
 json_number(f, "pct_roofline", 100.0 * stream_ms / x->median);
 json_number(f, "pct_theoretical", 100.0 * row_gbps(r, x->median) / d->theoretical_gbps);
+json_number(f, "x_best_copy", x->median / copy_ms);
 fprintf(f, ", \"clocks\": [");
 for (int k = 0; k < x->samples; k++) {
   fprintf(f, "%s{\"sm_mhz\": ", k ? ", " : "");
@@ -7662,15 +7975,85 @@ for (int k = 0; k < x->samples; k++) {
   fprintf(f, "}");
 }
 fprintf(f, "]");
-#line 15481 "scan.nw"
+#line 16139 "scan.nw"
   fprintf(f, "}");
 }
-#line 15509 "scan.nw"
+#line 16171 "scan.nw"
+static int best_copy(const shape_record *r, const bench_row *table, int rows)
+{
+  int best = -1;
+  for (int k = 0; k < rows; k++)
+    if ((table[k].type == ROW_STREAM || table[k].type == ROW_TRANSFORM) &&
+        r->results[k].status == RESULT_OK &&
+        (best < 0 || r->results[k].median < r->results[best].median))
+      best = k;
+  return best;
+}
+
+static double median_or_nan(const shape_record *r, int k)
+{
+  return k >= 0 && r->results[k].status == RESULT_OK ? r->results[k].median : NAN;
+}
+#line 16189 "scan.nw"
+static void json_shape(FILE *f, const shape_record *r, const bench_row *table, int rows,
+                       const device_facts *d)
+{
+  int copy = best_copy(r, table, rows);
+  double stream_ms = median_or_nan(r, row_index(table, rows, "stream"));
+  fprintf(f, " {");
+  
+#line 16211 "scan.nw"
+if (r->batch) {
+  const long long *at = r->batch->offsets;
+  long long shortest = LLONG_MAX, longest = 0;
+  for (long long i = 0; i < r->rows; i++) {
+    shortest = at[i + 1] - at[i] < shortest ? at[i + 1] - at[i] : shortest;
+    longest = at[i + 1] - at[i] > longest ? at[i + 1] - at[i] : longest;
+  }
+  fprintf(f, "\"batch\": \"%s\", \"title\": \"%s\", \"rows\": %lld, \"len_min\": %lld, "
+          "\"len_max\": %lld", ragged_names[r->batch->kind], ragged_titles[r->batch->kind],
+          r->rows, shortest, longest);
+  json_number(f, "len_mean", (double)r->elements / r->rows);
+} else {
+  fprintf(f, "\"rows\": %lld, \"len\": %lld", r->rows, r->len);
+  if (r->sweep_a || r->sweep_b)
+    fprintf(f, ", \"sweeps\": [%s%s%s]", r->sweep_a ? "\"A\"" : "",
+            r->sweep_a && r->sweep_b ? ", " : "", r->sweep_b ? "\"B\"" : "");
+}
+#line 16196 "scan.nw"
+  fprintf(f, ", \"elements\": %lld, \"mem_clock_stable\": %s, \"best_copy\": ",
+          r->elements, r->mem_stable ? "true" : "false");
+  if (copy >= 0) fprintf(f, "\"%s\"", table[copy].name); else fprintf(f, "null");
+  json_number(f, "best_copy_ms", median_or_nan(r, copy));
+  fprintf(f, ", \"results\": [\n");
+  for (int k = 0; k < rows; k++) {
+    fprintf(f, "  ");
+    json_result(f, &table[k], &r->results[k], r, stream_ms, median_or_nan(r, copy), d);
+    fprintf(f, "%s\n", k + 1 < rows ? "," : "");
+  }
+  fprintf(f, " ]}");
+}
+#line 16231 "scan.nw"
+static void json_sweep(FILE *f, const bench_sweep *w, uint64_t seed, const device_facts *d)
+{
+  fprintf(f, " \"%s\": {\"kernels\": [", w->name);
+  for (int k = 0; k < w->rows; k++) fprintf(f, "%s\"%s\"", k ? ", " : "", w->table[k].name);
+  fprintf(f, "]");
+  if (!strcmp(w->name, "C") || !strcmp(w->name, "R"))
+    fprintf(f, ", \"seed\": %llu", (unsigned long long)seed);
+  fprintf(f, ", \"shapes\": [\n");
+  for (int i = 0; i < w->count; i++) {
+    json_shape(f, &w->shapes[i], w->table, w->rows, d);
+    fprintf(f, "%s\n", i + 1 < w->count ? "," : "");
+  }
+  fprintf(f, " ]}");
+}
+#line 16248 "scan.nw"
 static void json_device(FILE *f, const device_facts *d, time_t began)
 {
   char stamp[64];
   strftime(stamp, sizeof stamp, "%Y-%m-%dT%H:%M:%SZ", gmtime(&began));
-  fprintf(f, "{\n\"schema\": 1, \"generator\": \"scan bench\", "
+  fprintf(f, "{\n\"schema\": 2, \"generator\": \"scan bench\", "
           "\"started_utc\": \"%s\",\n", stamp);
   fprintf(f, "\"device\": {\"name\": \"%s\", \"slug\": \"%s\", \"compute_capability\": "
           "\"%d.%d\", \"sms\": %d, \"l2_bytes\": %d, \"global_mem_bytes\": %zu, "
@@ -7679,7 +8062,29 @@ static void json_device(FILE *f, const device_facts *d, time_t began)
           d->major, d->minor, d->sms, d->l2_bytes, d->memory, d->mem_clock_khz,
           d->bus_bits, d->theoretical_gbps, d->driver, d->runtime);
 }
-#line 15549 "scan.nw"
+#line 16269 "scan.nw"
+#define BENCH_TEXT(...) #__VA_ARGS__
+#define BENCH_STRING(...) BENCH_TEXT(__VA_ARGS__)
+
+static void json_build(FILE *f, const char *name)
+{
+  cudaFuncAttributes k;
+  CUDA_CHECK(cudaFuncGetAttributes(&k, stream_kernel));
+#ifdef __CUDA_ARCH_LIST__
+  const char *archs = BENCH_STRING(__CUDA_ARCH_LIST__);
+#else
+  const char *archs = "";
+#endif
+  fprintf(f, "\"build\": {\"name\": \"%s\", \"arch_list\": \"%s\", \"ptx_version\": %d, "
+          "\"binary_version\": %d, \"smem_cap_kib\": ", name ? name : "default", archs,
+          k.ptxVersion, k.binaryVersion);
+#ifdef SCAN_SMEM_CAP_KIB
+  fprintf(f, "%d},\n", (int)(SCAN_SMEM_CAP_KIB));
+#else
+  fprintf(f, "null},\n");
+#endif
+}
+#line 16317 "scan.nw"
 typedef struct {
   long long rows, len, tiles;
   int tile;                     /* elements a tile */
@@ -7688,7 +8093,7 @@ typedef struct {
   bool same_bits;               /* the stamped output is the plain one */
   unsigned long long *stamps;   /* on the host, STAMPS words a tile */
 } tile_timeline;
-#line 15560 "scan.nw"
+#line 16328 "scan.nw"
 static tile_timeline record_timeline(bench_shape *s, long long rows, long long len)
 {
   l4_params shape = {};
@@ -7701,7 +8106,7 @@ static tile_timeline record_timeline(bench_shape *s, long long rows, long long l
   void *workspace;
   unsigned long long *stamps, *count, differing = 1;
   
-#line 15584 "scan.nw"
+#line 16352 "scan.nw"
 size_t plain = l4_workspace_bytes<32>(rows, len, true);
 size_t own = l4_held_workspace_bytes(rows, len, true);
 CUDA_CHECK(cudaMalloc(&workspace, plain > own ? plain : own));
@@ -7715,14 +8120,14 @@ count_differences<<<1024, 256>>>((const uint32_t *)s->copy_to, (const uint32_t *
                                   rows * len, count);
 CUDA_CHECK(cudaGetLastError());
 CUDA_CHECK(cudaMemcpy(&differing, count, sizeof differing, cudaMemcpyDeviceToHost));
-#line 15572 "scan.nw"
+#line 16340 "scan.nw"
   t.same_bits = differing == 0;
   t.stamps = (unsigned long long *)malloc(bytes);
   CUDA_CHECK(cudaMemcpy(t.stamps, stamps, bytes, cudaMemcpyDeviceToHost));
   CUDA_CHECK(cudaFree(workspace)); CUDA_CHECK(cudaFree(stamps)); CUDA_CHECK(cudaFree(count));
   return t;
 }
-#line 15606 "scan.nw"
+#line 16374 "scan.nw"
 /* Sorts d (n values, in microseconds) and writes its summary as "key": {...};
    with a span, also the tiles in the step on average. */
 static void json_spread(FILE *f, const char *key, double *d, long long n, double span)
@@ -7738,13 +8143,13 @@ static void json_spread(FILE *f, const char *key, double *d, long long n, double
   if (span > 0) json_number(f, "tiles_in_step", sum / span);
   fprintf(f, "}");
 }
-#line 15638 "scan.nw"
+#line 16406 "scan.nw"
 /* Whether a row starts among the elements [from, to) of the flattened rows. */
 static bool row_starts_in(long long from, long long to, long long len)
 {
   return round_up(to, len) > round_up(from, len);   /* a multiple of len in between */
 }
-#line 15646 "scan.nw"
+#line 16414 "scan.nw"
 /* The first tile whose aggregate the walk of tile g waits for, or -1 when
    tile g does not walk: walk_groups' rule, for tiles of `tile`, no shift. */
 static long long first_needed_tile(long long g, long long len, long long tile)
@@ -7757,7 +8162,7 @@ static long long first_needed_tile(long long g, long long len, long long tile)
                 (last && !row_starts_in(32 * G * tile, (g + 1) * tile, len));
   return prefix ? 32 * (G - 1) : 32 * G;
 }
-#line 15661 "scan.nw"
+#line 16429 "scan.nw"
 /* The walk of each tile of group >= 1 that walks, split at the moment the
    last aggregate it waits for was published (that tile's STAMP_SCANNED). */
 static void json_walk_split(FILE *f, const tile_timeline *t, double *waiting,
@@ -7778,7 +8183,7 @@ static void json_walk_split(FILE *f, const tile_timeline *t, double *waiting,
   fprintf(f, ", ");
   json_spread(f, "walk_after_last_aggregate", after, n, 0);
 }
-#line 15684 "scan.nw"
+#line 16452 "scan.nw"
 static const char *const step_names[] = {"claim", "load", "scan", "walk", "store"};
 static const char *const order_names[] = {"look-back", "tiles apart", "rows a block"};
 
@@ -7789,7 +8194,7 @@ static void json_timeline(FILE *f, const tile_timeline *t)
   double *d = (double *)malloc(sizeof(double) * (t->tiles + 1));
   double *e = (double *)malloc(sizeof(double) * (t->tiles + 1));
   
-#line 15708 "scan.nw"
+#line 16476 "scan.nw"
 int sms = 0;
 for (long long g = 0; g < t->tiles; g++) {
   first = first < x[g * STAMPS + STAMP_BEGAN] ? first : x[g * STAMPS + STAMP_BEGAN];
@@ -7801,7 +8206,7 @@ fprintf(f, "  {\"rows\": %lld, \"len\": %lld, \"kernel\": \"%s\", \"tile\": %d, 
         t->rows, t->len, t->held ? "l4-held" : "l4-32", t->tile, t->tiles,
         order_names[t->order], t->same_bits ? "true" : "false", sms);
 json_number(f, "span_us", (last - first) / 1e3);
-#line 15694 "scan.nw"
+#line 16462 "scan.nw"
   for (int k = 0; k <= 5; k++) {   /* the five steps, then the whole tile */
     for (long long g = 0; g < t->tiles; g++)
       d[g] = ((double)x[g * STAMPS + (k < 5 ? k + 1 : STAMP_STORED)] -
@@ -7813,60 +8218,72 @@ json_number(f, "span_us", (last - first) / 1e3);
   fprintf(f, "}");
   free(d); free(e);
 }
-#line 15725 "scan.nw"
+#line 16494 "scan.nw"
 static void write_json(FILE *f, const device_facts *d, time_t began, long long n,
-                       const bench_row *table, int rows_count,
-                       const shape_record *shapes, int shape_count,
-                       const int *differing, int runs,
-                       const tile_timeline *timelines, int timeline_count)
+                       const bench_options *o, const bench_row *all, int all_count,
+                       const bench_sweep *sweeps, int sweep_count, const int *differing,
+                       int runs, const tile_timeline *timelines, int timeline_count)
 {
   bool stable = true;
-  int stream_row = 0;
-  for (int i = 0; i < rows_count; i++) if (table[i].type == ROW_STREAM) stream_row = i;
-  for (int i = 0; i < shape_count; i++) stable = stable && shapes[i].mem_stable;
+  for (int w = 0; w < sweep_count; w++)
+    for (int i = 0; i < sweeps[w].count; i++)
+      stable = stable && sweeps[w].shapes[i].mem_stable;
   json_device(f, d, began);
+  json_build(f, o->build);
   fprintf(f, "\"elements_per_array\": %lld, \"samples\": %d, \"nvml\": %s, "
-          "\"clocks_stable\": %s,\n", n, SAMPLES, nvml.ok ? "true" : "false",
-          stable ? "true" : "false");
+          "\"clocks_stable\": %s, \"shape_seed\": %llu,\n", n, SAMPLES,
+          nvml.ok ? "true" : "false", stable ? "true" : "false",
+          (unsigned long long)o->shape_seed);
   
-#line 15755 "scan.nw"
+#line 16517 "scan.nw"
 fprintf(f, "\"kernels\": [\n");
-for (int i = 0; i < rows_count; i++)
+for (int i = 0; i < all_count; i++)
   fprintf(f, "  {\"name\": \"%s\", \"title\": \"%s\", \"kind\": \"%s\", "
-          "\"bytes_per_element\": %d}%s\n", table[i].name, table[i].title,
-          table[i].kind, table[i].model_bytes, i + 1 < rows_count ? "," : "");
+          "\"bytes_per_element\": %d}%s\n", all[i].name, all[i].title,
+          all[i].kind, all[i].model_bytes, i + 1 < all_count ? "," : "");
 fprintf(f, "],\n");
-#line 15740 "scan.nw"
+#line 16510 "scan.nw"
   
-#line 15764 "scan.nw"
+#line 16526 "scan.nw"
 fprintf(f, "\"shapes\": [\n");
-for (int i = 0; i < shape_count; i++) {
-  const shape_record *r = &shapes[i];
-  fprintf(f, " {\"rows\": %lld, \"len\": %lld, \"sweeps\": [%s%s%s], "
-          "\"mem_clock_stable\": %s, \"results\": [\n", r->rows, r->len,
-          r->sweep_a ? "\"A\"" : "", r->sweep_a && r->sweep_b ? ", " : "",
-          r->sweep_b ? "\"B\"" : "", r->mem_stable ? "true" : "false");
-  for (int k = 0; k < rows_count; k++) {
-    fprintf(f, "  ");
-    json_result(f, &table[k], &r->results[k], r, &r->results[stream_row], d);
-    fprintf(f, "%s\n", k + 1 < rows_count ? "," : "");
+for (int w = 0; w < sweep_count; w++)
+  for (int i = 0; !strcmp(sweeps[w].name, "AB") && i < sweeps[w].count; i++) {
+    json_shape(f, &sweeps[w].shapes[i], sweeps[w].table, sweeps[w].rows, d);
+    fprintf(f, "%s\n", i + 1 < sweeps[w].count ? "," : "");
   }
-  fprintf(f, " ]}%s\n", i + 1 < shape_count ? "," : "");
+fprintf(f, "],\n\"sweeps\": {\n");
+for (int w = 0, written = 0; w < sweep_count; w++)
+  if (strcmp(sweeps[w].name, "AB")) {
+    fprintf(f, "%s", written++ ? ",\n" : "");
+    json_sweep(f, &sweeps[w], o->shape_seed, d);
+  }
+fprintf(f, "\n},\n");
+#line 16511 "scan.nw"
+  
+#line 16542 "scan.nw"
+fprintf(f, "\"targets\": {");
+for (int i = 0; i < TARGET_COUNT; i++)
+  fprintf(f, "%s\"%s\": {\"times\": %.6g, \"plus_us\": %.6g}", i ? ", " : "",
+          targets[i].sweep, targets[i].times, targets[i].plus_us);
+fprintf(f, "},\n");
+#line 16512 "scan.nw"
+  
+#line 16550 "scan.nw"
+fprintf(f, "\"timelines\": [\n");
+for (int i = 0; i < timeline_count; i++) {
+  json_timeline(f, &timelines[i]);
+  fprintf(f, "%s\n", i + 1 < timeline_count ? "," : "");
 }
 fprintf(f, "],\n");
-#line 15741 "scan.nw"
-  fprintf(f, "\"timelines\": [\n");
-  for (int i = 0; i < timeline_count; i++) {
-    json_timeline(f, &timelines[i]);
-    fprintf(f, "%s\n", i + 1 < timeline_count ? "," : "");
-  }
-  fprintf(f, "],\n");
+if (!differing) fprintf(f, "\"determinism\": null\n}\n");
+else
   fprintf(f, "\"determinism\": {\"rows\": 1, \"len\": %lld, \"runs\": %d, "
           "\"cub_runs_differing_from_first\": %d, "
           "\"auto_runs_differing_from_first\": %d}\n}\n",
           n, runs, differing[0], differing[1]);
+#line 16513 "scan.nw"
 }
-#line 15789 "scan.nw"
+#line 16572 "scan.nw"
 static int differing_runs(const bench_row *r, bench_shape *s, int runs)
 {
   float *first;
@@ -7888,17 +8305,23 @@ static int differing_runs(const bench_row *r, bench_shape *s, int runs)
   CUDA_CHECK(cudaFree(count));
   return differing;
 }
-#line 15876 "scan.nw"
+#line 16680 "scan.nw"
 static const char *const table_columns[] = {"l0", "l1", "l2", "l3", "l3b", "l3c-8",
-                                            "l4-32", "l4-held", "auto", "cub", "stream"};
-#define TABLE_COLUMNS 11
+                                            "l4-32", "l4-held", "auto", "cub", "stream",
+                                            "transform"};
+#define TABLE_COLUMNS 12
 
-static int row_index(const bench_row *table, int count, const char *name)
+/* A median in ms (in µs where us), or why there is none; a dash for a row not
+   measured (NULL). */
+static void print_cell(const bench_result *x, int width, bool us)
 {
-  for (int i = 0; i < count; i++) if (!strcmp(table[i].name, name)) return i;
-  return -1;
+  if (x && x->status == RESULT_OK)
+    printf(" %*.*f", width, us ? 1 : 3, x->median * (us ? 1e3 : 1));
+  else
+    printf(" %*s", width,
+           !x || x->status == RESULT_UNSUPPORTED ? "-" : result_names[x->status]);
 }
-#line 15888 "scan.nw"
+#line 16698 "scan.nw"
 static void print_table(const device_facts *d, const bench_row *table, int count,
                         const shape_record *shapes, int shape_count,
                         const int *differing, int runs)
@@ -7911,44 +8334,114 @@ static void print_table(const device_facts *d, const bench_row *table, int count
   for (int c = 0; c < TABLE_COLUMNS; c++) printf(" %7s", table_columns[c]);
   printf(" %8s %6s %6s\n", "best", "%roof", "%peak");
   for (int i = 0; i < shape_count; i++) 
-#line 15906 "scan.nw"
+#line 16717 "scan.nw"
 {
   const shape_record *r = &shapes[i];
-  int best = -1, stream = row_index(table, count, "stream");
+  int best = -1;
   printf("%6lld %9lld", r->rows, r->len);
   for (int c = 0; c < TABLE_COLUMNS; c++) {
-    const bench_result *x = &r->results[row_index(table, count, table_columns[c])];
-    if (x->status == RESULT_OK) printf(" %7.3f", x->median);
-    else
-      printf(" %7s", x->status == RESULT_UNSUPPORTED ? "-" : result_names[x->status]);
+    int k = row_index(table, count, table_columns[c]);
+    print_cell(k >= 0 ? &r->results[k] : NULL, 7, false);
   }
   for (int k = 0; k < count; k++)
     if (!strcmp(table[k].kind, "scan") && r->results[k].status == RESULT_OK &&
         (best < 0 || r->results[k].median < r->results[best].median)) best = k;
   double ms = best >= 0 ? r->results[best].median : NAN;
   printf(" %8s %6.1f %6.1f%s\n", best >= 0 ? table[best].name : "-",
-         100.0 * r->results[stream].median / ms,
+         100.0 * median_or_nan(r, row_index(table, count, "stream")) / ms,
          100.0 * row_gbps(r, ms) / d->theoretical_gbps,
          r->mem_stable ? "" : "  CLOCK MOVED");
 }
-#line 15900 "scan.nw"
-  printf("CUB runs differing from its first: %d of %d; SCAN_AUTO: %d of %d\n",
-         differing[0], runs, differing[1], runs);
+#line 16710 "scan.nw"
+  if (differing)
+    printf("CUB runs differing from its first: %d of %d; SCAN_AUTO: %d of %d\n",
+           differing[0], runs, differing[1], runs);
 }
-#line 15353 "scan.nw"
+#line 16740 "scan.nw"
+static const bench_target *target_of(const char *sweep)
+{
+  for (int i = 0; i < TARGET_COUNT; i++)
+    if (!strcmp(targets[i].sweep, sweep)) return &targets[i];
+  return NULL;
+}
+
+static const char *judged(const bench_target *t, double ms, double copy_ms)
+{
+  if (!t || !isfinite(ms) || !isfinite(copy_ms)) return "";
+  return ms <= t->times * copy_ms + t->plus_us / 1000 ? "met" : "MISSED";
+}
+#line 16755 "scan.nw"
+static void print_sweep(const bench_sweep *w)
+{
+  printf("sweep %s: time per call in µs (median), the best copy's, and each scan's time"
+         " over the best copy's, with its target\n%-18s", w->name, "shape");
+  for (int k = 0; k < w->rows; k++) printf(" %9.9s", w->table[k].name);
+  printf(" %9s\n", "copy");
+  for (int i = 0; i < w->count; i++) 
+#line 16766 "scan.nw"
+{
+  const shape_record *r = &w->shapes[i];
+  char shape[64];
+  if (r->batch) snprintf(shape, sizeof shape, "%s", ragged_names[r->batch->kind]);
+  else snprintf(shape, sizeof shape, "%lld x %lld", r->rows, r->len);
+  printf("%-18s", shape);
+  for (int k = 0; k < w->rows; k++) print_cell(&r->results[k], 9, true);
+  double copy = median_or_nan(r, best_copy(r, w->table, w->rows));
+  printf(" %9.1f", 1e3 * copy);
+  for (int k = 0; k < w->rows; k++)
+    if (w->table[k].type != ROW_CUB && strcmp(w->table[k].kind, "ceiling") &&
+        r->results[k].status == RESULT_OK) {
+      bool off = w->table[k].type == ROW_MISALIGNED;
+      const bench_target *t = target_of(off ? "misaligned" : w->name);
+      printf("  %s %.3f %s", w->table[k].name, r->results[k].median / copy,
+             judged(t, r->results[k].median, copy));
+    }
+  printf("%s\n", r->mem_stable ? "" : "  CLOCK MOVED");
+}
+#line 16762 "scan.nw"
+}
+#line 15911 "scan.nw"
 static int command_bench(int argc, char **argv)
 {
-  bool quick = false;
-  const char *out = NULL;
+  bench_options o = {false, NULL, NULL, NULL, NULL, SHAPE_SEED};
   char why[200], path[600];
   
-#line 15379 "scan.nw"
+#line 15951 "scan.nw"
 for (int i = 0; i < argc; i++) {
-  if (!strcmp(argv[i], "--quick")) quick = true;
-  else if (!strcmp(argv[i], "--out") && i + 1 < argc) out = argv[++i];
-  else return usage_error("bench takes --quick and --out FILE, not '%s'", argv[i]);
+  bool value = i + 1 < argc;
+  if (!strcmp(argv[i], "--quick")) o.quick = true;
+  else if (!strcmp(argv[i], "--out") && value) o.out = argv[++i];
+  else if (!strcmp(argv[i], "--sweeps") && value) o.sweeps = argv[++i];
+  else if (!strcmp(argv[i], "--kernels") && value) o.kernels = argv[++i];
+  else if (!strcmp(argv[i], "--build") && value) o.build = argv[++i];
+  else if (!strcmp(argv[i], "--shape-seed") && value) {
+    
+#line 15968 "scan.nw"
+char *end;
+errno = 0;
+o.shape_seed = strtoull(argv[++i], &end, 10);
+if (argv[i][0] < '0' || argv[i][0] > '9' || *end || errno == ERANGE)
+  return usage_error("--shape-seed takes a whole number, not '%s'", argv[i]);
+#line 15960 "scan.nw"
+  } else
+    return usage_error("bench takes --quick, --out FILE, --sweeps LIST, --kernels LIST, "
+                       "--build NAME and --shape-seed N, not '%s'", argv[i]);
 }
-#line 15359 "scan.nw"
+#line 15978 "scan.nw"
+static const char *const sweep_names[] = {"A", "B", "C", "R", "S"};
+bench_row all[MAX_ROWS];
+const char *row_names[MAX_ROWS];
+int all_count = bench_rows(all);
+for (int i = 0; i < all_count; i++) row_names[i] = all[i].name;
+if (o.sweeps && unknown_item(o.sweeps, sweep_names, 5, why, sizeof why))
+  return usage_error("--sweeps: no sweep '%s' (there are A, B, C, R and S)", why);
+if (o.kernels && unknown_item(o.kernels, row_names, all_count, why, sizeof why))
+  return usage_error("--kernels: no row '%s' in the benchmark's table", why);
+static const char name_chars[] = "abcdefghijklmnopqrstuvwxyz0123456789-";
+if (o.build && (!o.build[0] || o.build[strspn(o.build, name_chars)]))
+  return usage_error("--build takes a name of lower-case letters, digits and -, not '%s'",
+                     o.build);
+#line 15916 "scan.nw"
   if (!gpu_available(why, sizeof why)) {
     fprintf(stderr, "scan: bench needs a GPU: %s\n", why);
     return EXIT_NO_GPU;
@@ -7960,17 +8453,17 @@ for (int i = 0; i < argc; i++) {
   nvml_open(dev);
   long long n = 1;
   while (4 * n < 8LL * d.l2_bytes) n *= 2;
-  if (quick) n /= 16;
+  if (o.quick) n /= 16;
   
-#line 15391 "scan.nw"
+#line 16000 "scan.nw"
 bench_shape s;
 memset(&s, 0, sizeof s);
-s.n = n;
+s.n = s.total = n;
 size_t bytes = sizeof(float) * n, free_bytes, total_bytes;
 CUDA_CHECK(cudaMemGetInfo(&free_bytes, &total_bytes));
-if (free_bytes < 8 * bytes) {
+if (free_bytes < 11 * bytes) {
   fprintf(stderr, "scan: bench needs %.1f GB of GPU memory, %.1f GB free\n",
-          8.0 * bytes / 1e9, free_bytes / 1e9);
+          11.0 * bytes / 1e9, free_bytes / 1e9);
   return EXIT_FAILED;
 }
 CUDA_CHECK(cudaMalloc(&s.a, bytes)); CUDA_CHECK(cudaMalloc(&s.b, bytes));
@@ -7978,42 +8471,44 @@ CUDA_CHECK(cudaMalloc(&s.h, bytes));
 CUDA_CHECK(cudaMalloc(&s.copy_from, 3 * bytes / 2));
 CUDA_CHECK(cudaMalloc(&s.copy_to, 3 * bytes / 2));
 CUDA_CHECK(cudaMemset(s.copy_from, 0x3f, 3 * bytes / 2));
+CUDA_CHECK(cudaMalloc(&s.ma, bytes + 128)); CUDA_CHECK(cudaMalloc(&s.mb, bytes + 128));
+CUDA_CHECK(cudaMalloc(&s.mh, bytes + 128));
+s.host_a = (float *)malloc(bytes);
+s.host_b = (float *)malloc(bytes);
 s.host_h = (float *)malloc(bytes);
 s.ref = (double *)malloc(3 * 2 * bytes);
 s.bound = (double *)malloc(3 * 2 * bytes);
-#line 15372 "scan.nw"
+#line 15929 "scan.nw"
   
-#line 15412 "scan.nw"
-bench_row table[32];
-shape_record shapes[16];
-int rows_count = bench_rows(table), shape_count = bench_shapes(shapes, n);
+#line 16030 "scan.nw"
+static bench_sweep sweeps[4];
+int sweep_count = make_sweeps(sweeps, all, all_count, &o, n), det_runs = 20;
+int differing[2] = {0, 0}, timeline_count = 0;
+bool full = !o.kernels && listed(o.sweeps, "A") && listed(o.sweeps, "B");
+tile_timeline timelines[3];
 cudaEvent_t start, stop;
 CUDA_CHECK(cudaEventCreate(&start));
 CUDA_CHECK(cudaEventCreate(&stop));
 time_t began = time(NULL);
-fprintf(stderr, "bench: %s, N = %lld per array, %d shapes, %d rows; warming up\n",
-        d.name, n, shape_count, rows_count);
+fprintf(stderr, "bench: %s, N = %lld per array, %d sweeps; warming up\n", d.name, n,
+        sweep_count);
 warm_up(&s, start, stop);
-for (int i = 0; i < shape_count; i++) {
-  shapes[i].results = (bench_result *)calloc(rows_count, sizeof(bench_result));
-  fprintf(stderr, "[%d/%d] %lld rows of %lld\n", i + 1, shape_count, shapes[i].rows,
-          shapes[i].len);
-  measure_shape(&s, table, rows_count, &shapes[i], start, stop);
-}
-#line 15373 "scan.nw"
-  
-#line 15819 "scan.nw"
-int differing[2] = {0, 0}, det_runs = 20;
-for (int i = 0; i < rows_count; i++) {
-  if (table[i].type != ROW_CUB && table[i].type != ROW_AUTO) continue;
-  s.rows = 1; s.len = n; s.cub_bytes = 0;
+for (int w = 0; w < sweep_count; w++) {
+  measure_sweep(&s, &sweeps[w], start, stop);
+  if (full && !strcmp(sweeps[w].name, "AB")) {
+    
+#line 16603 "scan.nw"
+const bench_sweep *ab = &sweeps[w];
+for (int i = 0; i < ab->rows; i++) {
+  if (ab->table[i].type != ROW_CUB && ab->table[i].type != ROW_AUTO) continue;
+  s.rows = 1; s.len = s.total = n; s.cub_bytes = 0;
   CUDA_CHECK(cub_scan(s.a, s.b, s.h, 1, n, NULL, &s.cub_bytes, 0));
   CUDA_CHECK(cudaMalloc(&s.cub_temp, s.cub_bytes + 1));
-  differing[table[i].type == ROW_AUTO] = differing_runs(&table[i], &s, det_runs);
+  differing[ab->table[i].type == ROW_AUTO] = differing_runs(&ab->table[i], &s, det_runs);
   CUDA_CHECK(cudaFree(s.cub_temp));
+  s.cub_temp = NULL;
 }
-tile_timeline timelines[3];
-int timeline_count = l4_resident<32, true, true>() > 0 ? 3 : 0;
+timeline_count = l4_resident<32, true, true>() > 0 ? 3 : 0;
 if (timeline_count) {
   timelines[0] = record_timeline(&s, 1, n);
   timelines[1] = record_timeline(&s, 512, n / 512);
@@ -8021,31 +8516,43 @@ if (timeline_count) {
 } else {
   fprintf(stderr, "bench: the 32-item tile does not fit on this GPU; no timelines\n");
 }
-#line 15844 "scan.nw"
-if (!out) {
+#line 16046 "scan.nw"
+  }
+}
+#line 15930 "scan.nw"
+  
+#line 16641 "scan.nw"
+if (!o.out) {
   mkdir("figures", 0777);
   snprintf(path, sizeof path, "figures/%s", d.slug);
   mkdir(path, 0777);
-  snprintf(path, sizeof path, "figures/%s/bench.json", d.slug);
-  out = path;
+  if (o.build) snprintf(path + strlen(path), sizeof path - strlen(path), "/%s", o.build);
+  mkdir(path, 0777);
+  snprintf(path + strlen(path), sizeof path - strlen(path), "/bench.json");
+  o.out = path;
 }
-FILE *f = fopen(out, "w");
+FILE *f = fopen(o.out, "w");
 if (!f) {
-  fprintf(stderr, "scan: cannot write %s: %s\n", out, strerror(errno));
+  fprintf(stderr, "scan: cannot write %s: %s\n", o.out, strerror(errno));
   return EXIT_FAILED;
 }
-write_json(f, &d, began, n, table, rows_count, shapes, shape_count, differing,
-           det_runs, timelines, timeline_count);
+write_json(f, &d, began, n, &o, all, all_count, sweeps, sweep_count,
+           full ? differing : NULL, det_runs, timelines, timeline_count);
 fclose(f);
-fprintf(stderr, "bench: wrote %s\n", out);
-#line 15838 "scan.nw"
+fprintf(stderr, "bench: wrote %s\n", o.out);
+#line 16627 "scan.nw"
 for (int i = 0; i < timeline_count; i++) free(timelines[i].stamps);
-print_table(&d, table, rows_count, shapes, shape_count, differing, det_runs);
+for (int w = 0; w < sweep_count; w++)
+  if (!strcmp(sweeps[w].name, "AB"))
+    print_table(&d, sweeps[w].table, sweeps[w].rows, sweeps[w].shapes, sweeps[w].count,
+                full ? differing : NULL, det_runs);
+  else
+    print_sweep(&sweeps[w]);
 fprintf(stderr, "bench: done in %.0f s\n", difftime(time(NULL), began));
-#line 15374 "scan.nw"
+#line 15931 "scan.nw"
   return EXIT_OK;
 }
-#line 14010 "scan.nw"
+#line 14071 "scan.nw"
 typedef struct {
   char gpu[256];                /* the device's name */
   long long rows, len;
@@ -8058,7 +8565,7 @@ typedef struct {
   long long ring_tiles, ring_resident;   /* the ring's tiles, and its blocks that fit */
   long long tiles, resident;    /* the tile or held kernel's tiles, and blocks that fit */
 } plan_facts;
-#line 14025 "scan.nw"
+#line 14086 "scan.nw"
 /* 134217728 as "134,217,728", in one of eight buffers used in turn, so that
    one call of say() can take eight at once. */
 static const char *thousands(long long v)
@@ -8093,7 +8600,7 @@ static double plan_busy_pct(const plan_facts *f)
   long long rounds = (f->rows + f->groups - 1) / f->groups;
   return 100.0 * f->rows / ((double)rounds * f->groups);
 }
-#line 14067 "scan.nw"
+#line 14128 "scan.nw"
 static void say_not_warps(char *out, size_t size, const plan_facts *f)
 {
   if (!f->rows_aligned)
@@ -8123,14 +8630,14 @@ static void say_not_ring(char *out, size_t size, const plan_facts *f)
         thousands(f->ring_tiles), f->ring_tiles == 1 ? "" : "s", thousands(RING_TILE),
         thousands(f->ring_resident));
 }
-#line 14103 "scan.nw"
+#line 14164 "scan.nw"
 static void plan_text(char *out, size_t size, const plan_facts *f)
 {
   out[0] = 0;
   say(out, size, "On the %s, SCAN_AUTO runs ", f->gpu);
   switch (f->plan.kernel) {
   case L4_RUNS_WARPS: 
-#line 14126 "scan.nw"
+#line 14187 "scan.nw"
 say(out, size, "the warps' kernel for %s row%s of %s, in blocks of %d warps, %d warp%s a row: "
     "the rows keep %.0f %% of the %s groups that fit busy, counting the last round, and "
     "three quarters is enough.", thousands(f->rows), f->rows == 1 ? "" : "s",
@@ -8141,10 +8648,10 @@ if (f->len >= RING_OVER_ROWS) {
   say_not_ring(out, size, f);
   say(out, size, ".");
 }
-#line 14108 "scan.nw"
+#line 14169 "scan.nw"
                                               break;
   case L4_RUNS_RING: 
-#line 14139 "scan.nw"
+#line 14200 "scan.nw"
 say(out, size, "the ring and its chain block for %s row%s of %s: the arrays start on 128-byte "
     "lines, and its %s tile%s of %s give each of the %s ring blocks that fit two or more.",
     thousands(f->rows), f->rows == 1 ? "" : "s", thousands(f->len), thousands(f->ring_tiles),
@@ -8152,18 +8659,18 @@ say(out, size, "the ring and its chain block for %s row%s of %s: the arrays star
 if (f->plan.items == 0)
   say(out, size, " The warps would take these rows, but rows of %s elements or more go to "
       "the ring.", thousands(RING_OVER_ROWS));
-#line 14109 "scan.nw"
+#line 14170 "scan.nw"
                                              break;
   case L4_RUNS_HELD: 
-#line 14149 "scan.nw"
+#line 14210 "scan.nw"
 say(out, size, "the held kernel for %s row%s of %s: its %s tile%s of %s look back for their "
     "prefixes, and while a tile waits for its prefix in registers, the next one loads.",
     thousands(f->rows), f->rows == 1 ? "" : "s", thousands(f->len), thousands(f->tiles),
     f->tiles == 1 ? "" : "s", thousands(HELD_TILE));
-#line 14110 "scan.nw"
+#line 14171 "scan.nw"
                                                     break;
   case L4_RUNS_TILES: 
-#line 14156 "scan.nw"
+#line 14217 "scan.nw"
 static const char *const orders[] = {"tiles looking back", "tiles apart", "a row a block"};
 long long tile = (long long)L4_THREADS * f->plan.items;
 say(out, size, "the tile kernel with %d items a thread, %s, for %s row%s of %s: ",
@@ -8184,7 +8691,7 @@ else if (f->tiles >= 2 * f->resident)
 else
   say(out, size, "no tile gives each block that fits two, so it takes the smallest, for the "
       "most blocks.");
-#line 14111 "scan.nw"
+#line 14172 "scan.nw"
                                                      break;
   }
   if (f->plan.kernel != L4_RUNS_WARPS && f->plan.kernel != L4_RUNS_RING) {
@@ -8197,11 +8704,11 @@ else
     say(out, size, ".");
   }
 }
-#line 14186 "scan.nw"
+#line 14247 "scan.nw"
 static int suite_plan_words(void)
 {
   
-#line 14212 "scan.nw"
+#line 14273 "scan.nw"
 enum { SAME, UNALIGNED, SHORT_ROWS, NO_GROUPS, OFF_LINES, RAGGED, NO_RING, FEW_TILES,
        RING_ROWS_NO_RING };
 typedef struct { const char *names; l4_plan plan; int change; } made_up_plan;
@@ -8240,7 +8747,7 @@ for (int i = 0; i < count; i++) {
   f.tiles = c == FEW_TILES ? 10 : f.tiles;
   facts[i] = f;
 }
-#line 14189 "scan.nw"
+#line 14250 "scan.nw"
   int failures = 0;
   for (int i = 0; i < count; i++) {
     char text[1000];
@@ -8258,7 +8765,7 @@ for (int i = 0; i < count; i++) {
          "sentences\n", count);
   return failures ? EXIT_FAILED : EXIT_OK;
 }
-#line 13625 "scan.nw"
+#line 13686 "scan.nw"
 static const suite suites[] = {
   {"combine", "the operator: associative, not commutative, identity, row start",
    false, suite_combine},
@@ -8283,7 +8790,7 @@ static const suite suites[] = {
   {"plan-words", "scan plan's sentences, for every kind of plan and every reason", false,
    suite_plan_words},
   
-#line 13654 "scan.nw"
+#line 13715 "scan.nw"
 {"gpu-l0", "level 0 on every case", true, suite_gpu_l0},
 {"gpu-l1", "level 1 on every case up to its ceiling", true, suite_gpu_l1},
 {"gpu-l2", "level 2 on every case up to its ceiling", true, suite_gpu_l2},
@@ -8309,10 +8816,10 @@ static const suite suites[] = {
  suite_gpu_huge},
 {"gpu-ragged-huge", "packed batches of more than 2^31 elements", true,
  suite_gpu_ragged_huge},
-#line 13649 "scan.nw"
+#line 13710 "scan.nw"
 };
 #define SUITE_COUNT ((int)(sizeof suites / sizeof suites[0]))
-#line 13687 "scan.nw"
+#line 13748 "scan.nw"
 static int run_suite(const suite *s)
 {
   char why[200];
@@ -8329,7 +8836,7 @@ static int run_suite(const suite *s)
   fflush(stdout);
   return status;
 }
-#line 13726 "scan.nw"
+#line 13787 "scan.nw"
 static const suite *find_suite(const char *name)
 {
   for (int i = 0; i < SUITE_COUNT; i++)
@@ -8355,7 +8862,7 @@ static int command_check(int argc, char **argv)
            skipped);
   return failed ? EXIT_FAILED : count == skipped ? EXIT_SKIPPED : EXIT_OK;
 }
-#line 13755 "scan.nw"
+#line 13816 "scan.nw"
 static int command_list(void)
 {
   printf("suites (scan check NAME):\n");
@@ -8369,7 +8876,7 @@ static int command_list(void)
                                   ? " (rows up to 2,048)" : " (rows up to 2^22)") : "");
   return EXIT_OK;
 }
-#line 13779 "scan.nw"
+#line 13840 "scan.nw"
 /* Reads the argument called `name` as a whole number from 1 to `most`; returns
    EXIT_OK, or says what is wrong with it and returns EXIT_USAGE. */
 static int parse_count(const char *name, const char *text, long long most,
@@ -8385,7 +8892,7 @@ static int parse_count(const char *name, const char *text, long long most,
   *value = v;
   return EXIT_OK;
 }
-#line 13804 "scan.nw"
+#line 13865 "scan.nw"
 static const char offsets_meaning[] =
   "the offsets, 0 to 3 floats, at which the arrays a, b and h start";
 
@@ -8410,7 +8917,7 @@ static int parse_offsets(const char *text, int *offsets)
     return usage_error("--offsets %s: %s; A,B,H are %s", text, wrong, offsets_meaning);
   return EXIT_OK;
 }
-#line 13839 "scan.nw"
+#line 13900 "scan.nw"
 #define RUN_MOST_ELEMENTS (1LL << 40)   /* in all the rows of one run */
 
 static int parse_shape(const char *rows_text, const char *len_text, long long *rows,
@@ -8437,7 +8944,7 @@ static int read_offsets_option(int argc, char **argv, int *i, int *offsets)
   if (*i + 1 == argc) return usage_error("--offsets needs A,B,H, %s", offsets_meaning);
   return parse_offsets(argv[++*i], offsets);
 }
-#line 13878 "scan.nw"
+#line 13939 "scan.nw"
 static int command_run(int argc, char **argv)
 {
   long long rows, len;
@@ -8450,7 +8957,7 @@ static int command_run(int argc, char **argv)
   if (!v) return usage_error("no kernel named '%s' (see 'scan list')", argv[0]);
   if (parse_shape(argv[1], argv[2], &rows, &len) != EXIT_OK) return EXIT_USAGE;
   
-#line 13908 "scan.nw"
+#line 13969 "scan.nw"
 for (int i = 3; i < argc; i++) {
   int o[3];
   if (!strcmp(argv[i], "--check-only")) {
@@ -8462,7 +8969,7 @@ for (int i = 3; i < argc; i++) {
     return usage_error("run takes --check-only and --offsets A,B,H, not '%s'", argv[i]);
   }
 }
-#line 13890 "scan.nw"
+#line 13951 "scan.nw"
   if (v->max_len && len > v->max_len)
     return usage_error("%s takes rows of at most %lld elements", v->name, v->max_len);
   if (shape_too_large(rows, len)) return EXIT_USAGE;
@@ -8473,7 +8980,7 @@ for (int i = 3; i < argc; i++) {
   c.rows = rows;
   c.len = len;
   
-#line 13922 "scan.nw"
+#line 13983 "scan.nw"
 case_result r = run_case(kernel_ref{v, -1}, &c);
 if (!timed) {
   char text[200];
@@ -8495,7 +9002,7 @@ for (int i = 0; i < 20; i++) {
   CUDA_CHECK(cudaEventSynchronize(stop));
   CUDA_CHECK(cudaEventElapsedTime(&ms[i], start, stop));
 }
-#line 13947 "scan.nw"
+#line 14008 "scan.nw"
 qsort(ms, 20, sizeof ms[0], compare_floats);
 double median = 0.5 * (ms[9] + ms[10]);
 char text[200];
@@ -8507,9 +9014,9 @@ CUDA_CHECK(cudaEventDestroy(start));
 CUDA_CHECK(cudaEventDestroy(stop));
 case_buffers_free(&m);
 return r.ok ? EXIT_OK : EXIT_FAILED;
-#line 13900 "scan.nw"
+#line 13961 "scan.nw"
 }
-#line 13986 "scan.nw"
+#line 14047 "scan.nw"
 /* Pointers that start where cudaMalloc's would, on 256-byte lines, or offset[k]
    floats past them. They are never dereferenced: a plan reads only where
    arrays start. */
@@ -8519,7 +9026,7 @@ static void plan_arrays(const int *offset, const float **a, const float **b, flo
   *b = (const float *)(uintptr_t)(2ULL << 40) + offset[1];
   *h = (float *)(uintptr_t)(3ULL << 40) + offset[2];
 }
-#line 14256 "scan.nw"
+#line 14317 "scan.nw"
 static plan_facts plan_facts_for(const float *a, const float *b, float *h, long long rows,
                                  long long len)
 {
@@ -8542,7 +9049,7 @@ static plan_facts plan_facts_for(const float *a, const float *b, float *h, long 
   f.ring_resident = l4_ring_resident();
   l4_params p = l4_params_for(a, b, h, rows, len, &aligned);
   
-#line 14283 "scan.nw"
+#line 14344 "scan.nw"
 if (f.plan.kernel == L4_RUNS_HELD) {
   f.tiles = l4_tiles(rows * len, p.shift, HELD_TILE);
   f.resident = aligned ? l4_held_resident<true>() : l4_held_resident<false>();
@@ -8551,10 +9058,10 @@ if (f.plan.kernel == L4_RUNS_HELD) {
   f.resident = f.plan.items == 8 ? l4_resident<8, true>() : f.plan.items == 16
              ? l4_resident<16, true>() : l4_resident<32, true>();
 }
-#line 14278 "scan.nw"
+#line 14339 "scan.nw"
   return f;
 }
-#line 14297 "scan.nw"
+#line 14358 "scan.nw"
 static int command_plan(int argc, char **argv)
 {
   long long rows, len;
@@ -8580,7 +9087,7 @@ static int command_plan(int argc, char **argv)
   printf("%s\n", text);
   return EXIT_OK;
 }
-#line 14344 "scan.nw"
+#line 14405 "scan.nw"
 static int trace_blelloch(int n)
 {
   printf("# phase\tlevel\tleft\tright\n");
@@ -8598,7 +9105,7 @@ static int trace_blelloch(int n)
   }
   return EXIT_OK;
 }
-#line 14364 "scan.nw"
+#line 14425 "scan.nw"
 static int trace_lookback(void)
 {
   protocol_case c = {1, 24 * 4, 4};
@@ -8622,7 +9129,7 @@ static int trace_lookback(void)
   launch_memory_free(m);
   return finished ? EXIT_OK : EXIT_FAILED;
 }
-#line 14390 "scan.nw"
+#line 14451 "scan.nw"
 static int trace_ring(void)
 {
   const ring_case one_row = {1, 64 * 8, 8, 5};
@@ -8645,13 +9152,13 @@ static int trace_ring(void)
   case_arrays_free(m);
   return finished ? EXIT_OK : EXIT_FAILED;
 }
-#line 14415 "scan.nw"
+#line 14476 "scan.nw"
 static int trace_held(void)
 {
   const held_case one_row = {1, 32 * 8, 8, 4}, *c = &one_row;
   int ci = 0, fault = FAULT_NONE;
   
-#line 9391 "scan.nw"
+#line 9452 "scan.nw"
 long long n = c->rows * c->len, tiles = (n + c->tile_size - 1) / c->tile_size;
 case_arrays m = case_arrays_new(n, ci % DECAY_COUNT);
 double *first_h = m.first_h;
@@ -8662,7 +9169,7 @@ held_block *blocks = (held_block *)malloc(sizeof(held_block) * c->blocks);
 int *movable = (int *)malloc(sizeof(int) * 2 * c->blocks);
 held_launch L = {m.a, m.b, m.h, n, c->len, c->tile_size, tiles, 0, fault, c->blocks, false,
                  flag, aggregate, inclusive, blocks, movable};
-#line 14420 "scan.nw"
+#line 14481 "scan.nw"
   long long stamps[32 * HSTAMPS];
   protocol_evidence ev = {false, false, false, ""};
   L.stamps = stamps;
@@ -8675,13 +9182,13 @@ held_launch L = {m.a, m.b, m.h, n, c->len, c->tile_size, tiles, 0, fault, c->blo
     printf("\n");
   }
   
-#line 9404 "scan.nw"
+#line 9465 "scan.nw"
 case_arrays_free(m);
 free(flag); free(aggregate); free(inclusive); free(blocks); free(movable);
-#line 14432 "scan.nw"
+#line 14493 "scan.nw"
   return finished ? EXIT_OK : EXIT_FAILED;
 }
-#line 14437 "scan.nw"
+#line 14498 "scan.nw"
 /* What the trace keeps of one schedule: each walk's first window, and the
    launch at the moment of the walk it draws. */
 typedef struct {
@@ -8706,7 +9213,7 @@ static void watch_group_walk(const group_launch *L, const group_actor *x, void *
   }
   if (x->step != GSTEP_FOLD || x->window != x->tile / 32 - 1) return;
   
-#line 14471 "scan.nw"
+#line 14532 "scan.nw"
 unsigned settled = w->first_empty[x->tile] & ((1u << x->lane) - 1);
 int s = __builtin_popcount(settled), f = x->lane - s, empty = 0;
 for (long long G = 0; G < (L->tiles + 31) / 32; G++)
@@ -8717,15 +9224,15 @@ w->score = score, w->moment = w->events, w->tile = x->tile;
 w->known = x->lane, w->settled = settled;
 for (long long t = 0; t < L->tiles; t++) w->tile_kind[t] = L->tile_word[t].kind;
 for (long long G = 0; G < (L->tiles + 31) / 32; G++) w->group_kind[G] = L->group_word[G].kind;
-#line 14461 "scan.nw"
+#line 14522 "scan.nw"
 }
-#line 14492 "scan.nw"
+#line 14553 "scan.nw"
 static int trace_groups(void)
 {
   const group_case two_rows = {2, 1024, 4}, *c = &two_rows;
   int ci = 0, fault = FAULT_NONE, settle = 1;
   
-#line 10294 "scan.nw"
+#line 10355 "scan.nw"
 long long n = c->rows * c->len, tiles = (n + c->tile_size - 1) / c->tile_size;
 case_arrays m = case_arrays_new(n, ci % DECAY_COUNT);
 double *first_h = m.first_h;
@@ -8734,7 +9241,7 @@ group_actor *actors = (group_actor *)malloc(sizeof(group_actor) * tiles);
 int *movable = (int *)malloc(sizeof(int) * tiles);
 group_launch L = {m.a, m.b, m.h, n, c->len, c->tile_size, tiles, 0, fault, settle, false, false,
                   false, words, words + tiles, actors};
-#line 14497 "scan.nw"
+#line 14558 "scan.nw"
   long long groups = (tiles + 31) / 32;
   walk_moment w = {0, -1, -1, (unsigned *)calloc(tiles, sizeof(unsigned)), -1, 0, 0,
                    (int *)malloc(sizeof(int) * tiles), (int *)malloc(sizeof(int) * groups)};
@@ -8744,7 +9251,7 @@ group_launch L = {m.a, m.b, m.h, n, c->len, c->tile_size, tiles, 0, fault, settl
   bool ok = !ev.deadlock && !ev.out_of_bound && !ev.disagree && w.tile >= 0;
   if (ok) {
     
-#line 14518 "scan.nw"
+#line 14579 "scan.nw"
 static const char *const tile_words[] = {"empty", "aggregate", "known"};
 static const char *const group_words[] = {"empty", "total", "known"};
 long long G = w.tile / 32;
@@ -8761,14 +9268,14 @@ for (long long H = 0; H < groups; H++) {
          j < 0 || j >= 32 ? "-" : j == w.known ? "known" : j > w.known ? "window"
          : w.settled >> j & 1 ? "settled" : "folded");
 }
-#line 14506 "scan.nw"
+#line 14567 "scan.nw"
   }
   case_arrays_free(m);
   free(words); free(actors); free(movable);
   free(w.first_empty); free(w.tile_kind); free(w.group_kind);
   return ok ? EXIT_OK : EXIT_FAILED;
 }
-#line 14543 "scan.nw"
+#line 14604 "scan.nw"
 static int trace_rows(void)
 {
   const int warps = 4, ways = 2;
@@ -8791,7 +9298,7 @@ static int trace_rows(void)
             }
   return EXIT_OK;
 }
-#line 14577 "scan.nw"
+#line 14638 "scan.nw"
 static int trace_plan(void)
 {
   static const char *const kernels[] = {"warps", "ring", "held", "tiles"};
@@ -8820,7 +9327,7 @@ static int trace_plan(void)
     }
   return EXIT_OK;
 }
-#line 14608 "scan.nw"
+#line 14669 "scan.nw"
 static int command_trace(int argc, char **argv)
 {
   long long n;
@@ -8839,7 +9346,7 @@ static int command_trace(int argc, char **argv)
   return usage_error("trace takes 'blelloch N', 'lookback', 'ring', 'held', 'groups', 'rows' "
                      "or 'plan'");
 }
-#line 14634 "scan.nw"
+#line 14695 "scan.nw"
 static const char usage_text[] =
   "usage: scan COMMAND [ARGUMENTS]\n"
   "  list                 the test suites and the kernels\n"
@@ -8849,9 +9356,13 @@ static const char usage_text[] =
   "      --check-only     check it, and skip the timing\n"
   "      --offsets A,B,H  start the arrays a, b and h that many floats (0 to 3)\n"
   "                       past a 16-byte boundary (0,0,0 when not given)\n"
-  "  bench [--quick] [--out FILE]\n"
-  "                       measure every kernel, write figures/<gpu>/bench.json\n"
+  "  bench [--quick] [--sweeps LIST] [--kernels LIST] [--build NAME] [--shape-seed N]\n"
+  "        [--out FILE]   measure every kernel, write figures/<gpu>/bench.json\n"
   "      --quick          arrays a sixteenth of the size, for a quick try\n"
+  "      --sweeps LIST    only these of the sweeps A,B,C,R,S (all when not given)\n"
+  "      --kernels LIST   only these rows of the table (auto,stream,transform, say)\n"
+  "      --build NAME     write figures/<gpu>/NAME/bench.json, recording the name\n"
+  "      --shape-seed N   draw sweeps C and R from seed N (31 when not given)\n"
   "      --out FILE       write the results to FILE instead\n"
   "  plan ROWS LEN [--offsets A,B,H]\n"
   "                       what SCAN_AUTO runs for that shape on this GPU, and why\n"
@@ -8865,7 +9376,7 @@ static const char usage_text[] =
   "exit status: 0 passed (or done), 1 failed (a test, a check or a CUDA call),\n"
   "2 usage error, 3 no usable GPU (run, bench, plan, trace plan), 77 skipped\n"
   "(check, when every suite it ran skipped itself)\n";
-#line 14668 "scan.nw"
+#line 14733 "scan.nw"
 /* Sets run_seed; returns EXIT_OK, or says what is wrong with SCAN_SEED. */
 static int read_seed(void)
 {
@@ -8883,7 +9394,7 @@ static int read_seed(void)
   run_seed = v;
   return EXIT_OK;
 }
-#line 14688 "scan.nw"
+#line 14753 "scan.nw"
 int main(int argc, char **argv)
 {
   if (argc < 2) { fputs(usage_text, stderr); return EXIT_USAGE; }
