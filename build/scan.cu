@@ -48,13 +48,13 @@ cudaError_t scan_check_offsets(const long long *host_offsets, long long rows, lo
 #endif
 #define FOR_EACH_THREAD(tid, count) \
   for (int tid = THREAD_FIRST; tid < (count); tid += THREAD_STRIDE)
-#line 11866 "scan.nw"
+#line 12279 "scan.nw"
 #include <errno.h>
-#line 12745 "scan.nw"
+#line 13152 "scan.nw"
 #include <time.h>
 #include <cuda_pipeline.h>
 #include <cooperative_groups.h>   /* the ring's grid-wide wait at its start */
-#line 12755 "scan.nw"
+#line 13162 "scan.nw"
 #ifndef SCAN_NO_MAIN
 #include <cub/device/device_scan.cuh>
 #include <thrust/iterator/counting_iterator.h>
@@ -62,7 +62,7 @@ cudaError_t scan_check_offsets(const long long *host_offsets, long long rows, lo
 #include <thrust/iterator/transform_output_iterator.h>
 #include <dlfcn.h>
 #endif
-#line 13353 "scan.nw"
+#line 13760 "scan.nw"
 #include <ctype.h>
 #include <sys/stat.h>
 #line 298 "scan.nw"
@@ -123,20 +123,20 @@ FAULT_BACKWARD_FOLD,           /* look-back folds backwards as it walks  */
 FAULT_TILE_FROM_BLOCKIDX,      /* tiles taken from blockIdx, no ticket   */
 #line 609 "scan.nw"
   
-#line 3641 "scan.nw"
+#line 3678 "scan.nw"
 FAULT_HELD_LAST_FROM_TILE,     /* held kernel: `last` from the tile      */
 FAULT_HELD_PREFIX_EARLY,       /* held kernel: prefix read before DONE   */
 FAULT_HELD_WRONG_TILE,         /* held kernel: prefix applied to new tile */
 #line 610 "scan.nw"
   
-#line 4263 "scan.nw"
+#line 4309 "scan.nw"
 FAULT_ROWS_STEP_LAST_PIECE,    /* shared rows: step total = last piece's */
 FAULT_ROWS_STATE_AFTER_OWN,    /* shared rows: own total put in front    */
 FAULT_ROWS_ONE_SET,            /* shared rows: totals without parity     */
 FAULT_ROWS_PARITY_PER_ROW,     /* shared rows: parity restarts each row  */
 #line 611 "scan.nw"
   
-#line 2908 "scan.nw"
+#line 2910 "scan.nw"
 FAULT_GROUPS_FOLD_NEWEST_FIRST, /* groups: a window's totals newest first */
 FAULT_GROUPS_SETTLE_SHORT,     /* groups: a settled total one tile short */
 FAULT_GROUPS_SETTLE_LEFT_FOLD, /* groups: settled by a left fold         */
@@ -146,7 +146,7 @@ FAULT_GROUPS_SETTLE_SHIFTED,   /* groups: settled from tiles one too late */
 FAULT_GROUPS_SKIP_EMPTY,       /* groups: an empty group folded as nothing */
 #line 612 "scan.nw"
   
-#line 5409 "scan.nw"
+#line 5651 "scan.nw"
 FAULT_RING_HOLDER_FOLDS_OWN,   /* ring: a holder folds its own part in too */
 FAULT_RING_ROW_START_KEPT,     /* ring: a row start published unreset    */
 FAULT_RING_CHAIN_NO_WAIT,      /* ring: a chain warp takes the carry early */
@@ -854,7 +854,7 @@ static cudaError_t l3c_launch(const float *a, const float *b, float *h,
       a, b, h, len, tiles / rows, tiles, s);
   return cudaGetLastError();
 }
-#line 2279 "scan.nw"
+#line 2281 "scan.nw"
 /* A stretch of the flattened rows: x -> a*x + b, or, with `reset`, a stretch
    containing a row start, which no longer depends on what came before (its
    `a` is then never read). */
@@ -868,7 +868,7 @@ static __device__ __forceinline__ segment segment_combine(segment earlier,
                earlier.reset};
   return r;
 }
-#line 2300 "scan.nw"
+#line 2302 "scan.nw"
 static __device__ __forceinline__ segment segment_identity(void)
 {
   segment e = {1.0f, 0.0f, 0};
@@ -881,7 +881,7 @@ static __device__ __forceinline__ segment element(float a, float b, bool first)
   segment x = {a, first ? fmaf(a, 0.0f, b) : b, first};
   return x;
 }
-#line 2322 "scan.nw"
+#line 2324 "scan.nw"
 /* The warp scan of segments none of which resets: plain affine maps. */
 static __device__ __forceinline__ segment warp_inclusive_maps(segment x)
 {
@@ -893,7 +893,7 @@ static __device__ __forceinline__ segment warp_inclusive_maps(segment x)
   }
   return x;
 }
-#line 2338 "scan.nw"
+#line 2340 "scan.nw"
 static __device__ __forceinline__ segment shfl_segment(segment x, int lane)
 {
   segment y = {__shfl_sync(FULL_MASK, x.a, lane), __shfl_sync(FULL_MASK, x.b, lane),
@@ -913,9 +913,9 @@ static __device__ __forceinline__ segment warp_inclusive_segments(segment x)
   }
   return x;
 }
-#line 2390 "scan.nw"
+#line 2392 "scan.nw"
 #define VEC 4   /* floats per vector */
-#line 2403 "scan.nw"
+#line 2405 "scan.nw"
 template <bool ALIGNED>
 static __device__ __forceinline__ void copy_vector(float4 *dst, const float *src,
                                                    long long i, long long n, float fill)
@@ -931,7 +931,7 @@ static __device__ __forceinline__ void copy_vector(float4 *dst, const float *src
     else d[k] = fill;
   }
 }
-#line 2427 "scan.nw"
+#line 2429 "scan.nw"
 template <bool ALIGNED>
 static __device__ __forceinline__ void store_vector(float *dst, long long i,
                                                     long long n, const float *v)
@@ -944,7 +944,7 @@ static __device__ __forceinline__ void store_vector(float *dst, long long i,
       if (i + k >= 0 && i + k < n) dst[i + k] = v[k];
   }
 }
-#line 2507 "scan.nw"
+#line 2509 "scan.nw"
 /* The upper half of a status word: a segment's a, or one of two NaNs that
    arithmetic never produces. */
 #define WORD_EMPTY 0xFFFFFFFFu   /* nothing published yet */
@@ -956,7 +956,7 @@ typedef struct {
   unsigned long long *group_status;  /* per group of 32 tiles */
   unsigned long long *known;         /* the ring's: its chain block's states, per tile */
 } packed_states;
-#line 2529 "scan.nw"
+#line 2531 "scan.nw"
 static __device__ __forceinline__ unsigned long long load_relaxed(
     const unsigned long long *p)
 {
@@ -970,7 +970,7 @@ static __device__ __forceinline__ void store_relaxed(unsigned long long *p,
 {
   asm volatile("st.relaxed.gpu.global.b64 [%0], %1;" :: "l"(p), "l"(v) : "memory");
 }
-#line 2545 "scan.nw"
+#line 2547 "scan.nw"
 static __device__ __forceinline__ unsigned long long pack(unsigned high, float low)
 {
   return (unsigned long long)high * 0x100000000ULL | __float_as_uint(low);
@@ -997,7 +997,7 @@ static __device__ __forceinline__ segment word_segment(unsigned long long w)
                __uint_as_float((unsigned)w), known};
   return x;
 }
-#line 2699 "scan.nw"
+#line 2701 "scan.nw"
 #define WORD_NONE_BEFORE pack(WORD_KNOWN, 0.0f)   /* a group before the first */
 
 /* Step 1, all at once, lane j: the aggregate of tile 32G + j, that of tile
@@ -1012,7 +1012,7 @@ static __device__ walk_reads first_reads(packed_states s, long long G)
                   H >= 0 ? load_relaxed(&s.group_status[H]) : WORD_NONE_BEFORE};
   return r;
 }
-#line 2731 "scan.nw"
+#line 2733 "scan.nw"
 /* The segments of the warp's active lanes, `word` being each lane's first read
    of its own word `*status`; inactive lanes get the identity. */
 static __device__ segment published_segments(const unsigned long long *status,
@@ -1024,7 +1024,7 @@ static __device__ segment published_segments(const unsigned long long *status,
   }
   return active ? word_segment(word) : segment_identity();
 }
-#line 2748 "scan.nw"
+#line 2750 "scan.nw"
 /* S_G(j) at every lane j, from the aggregates of lanes below k, `own` at lane
    k and the identity above; `mate`: step 1's reads. */
 static __device__ segment group_scan(packed_states s, long long G, int k, segment own,
@@ -1034,7 +1034,7 @@ static __device__ segment group_scan(packed_states s, long long G, int k, segmen
   segment x = published_segments(&s.status[32 * G + lane], lane < k, mate);
   return warp_inclusive_segments(lane == k ? own : x);
 }
-#line 2764 "scan.nw"
+#line 2766 "scan.nw"
 /* Group H's total from its tiles' aggregates (`word`: this lane's first read
    of its tile's), swapped in by lane `publisher` if H has published nothing. */
 static __device__ segment settle_group_total(packed_states s, long long H,
@@ -1046,7 +1046,7 @@ static __device__ segment settle_group_total(packed_states s, long long H,
   if (lane == publisher) atomicCAS(&s.group_status[H], ~0ULL, segment_word(total));
   return total;
 }
-#line 2785 "scan.nw"
+#line 2787 "scan.nw"
 /* Find the nearest group before G that is known, settling every nearer group
    found empty; returns the window (lane j has group window - j), the known
    lane, and in *word each lane's word of that window, settled totals put in. */
@@ -1061,13 +1061,13 @@ static __device__ long long nearest_known_group(packed_states s, long long G, wa
     unsigned nearer = known ? (known & (0u - known)) - 1 : FULL_MASK;
     if (empty & nearer) {
       
-#line 2810 "scan.nw"
+#line 2812 "scan.nw"
 int e = __ffs(empty) - 1;
 long long H = window - e;
 unsigned long long first = H == G - 1 ? r.previous : load_relaxed(&s.status[32 * H + lane]);
 segment total = settle_group_total(s, H, first, e);
 if (lane == e) *word = segment_word(total);
-#line 2799 "scan.nw"
+#line 2801 "scan.nw"
       continue;
     }
     if (known) { *lane_of = __ffs(known) - 1; return window; }
@@ -1076,13 +1076,13 @@ if (lane == e) *word = segment_word(total);
     *word = H >= 0 ? load_relaxed(&s.group_status[H]) : WORD_NONE_BEFORE;
   }
 }
-#line 2823 "scan.nw"
+#line 2825 "scan.nw"
 /* The b component of everything before a stretch, followed by the stretch. */
 static __device__ __forceinline__ float segment_apply(segment x, float b)
 {
   return x.reset ? x.b : fmaf(x.a, b, x.b);
 }
-#line 2838 "scan.nw"
+#line 2840 "scan.nw"
 /* B_G, the b of everything before group G, canonically. */
 static __device__ float group_prefix(packed_states s, long long G, walk_reads r)
 {
@@ -1098,7 +1098,7 @@ static __device__ float group_prefix(packed_states s, long long G, walk_reads r)
   }
   return acc;
 }
-#line 2865 "scan.nw"
+#line 2867 "scan.nw"
 /* The walk of tile g with aggregate `own`: publishes its group's total and
    state through it if g is the group's last tile, and returns the b before
    g, which the caller reads only if `needs_before`. */
@@ -1119,7 +1119,7 @@ static __device__ float walk_groups(packed_states s, long long g, segment own,
     store_relaxed(&s.group_status[G], pack(WORD_KNOWN, segment_apply(through, prefix)));
   return k ? segment_apply(before, prefix) : prefix;
 }
-#line 2938 "scan.nw"
+#line 2940 "scan.nw"
 #define L4_THREADS 256
 #define L4_WARPS (L4_THREADS / 32)
 
@@ -1137,8 +1137,11 @@ typedef struct {
   int shared_sms;     /* the ring's: more blocks than multiprocessors, so some share */
   int states_filled;  /* the ring's: its states hold ones already, from the call before */
   void *fill_after;   /* the ring's: the next call's states, to fill with ones; or NULL */
+  const long long *offsets;   /* ragged rows: rows + 1 starts (cu_seqlens); NULL: rows of len */
+  long long rows;             /* ragged rows: how many */
+  const long long *tile_row;  /* ragged rows: the first row starting at or after each tile */
 } l4_params;
-#line 2969 "scan.nw"
+#line 2974 "scan.nw"
 enum { STAMP_BEGAN, STAMP_CLAIMED, STAMP_LOADED, STAMP_SCANNED, STAMP_PREFIXED,
        STAMP_STORED, STAMP_SM, STAMPS = 8 };   /* the words of a tile's timeline */
 
@@ -1161,7 +1164,7 @@ static __device__ __forceinline__ unsigned long long sm_id(void)
     p.stamps[(tile) * STAMPS + (step)] = (value); } while (0)
 /* ... and thread 0 notes one step of tile g. */
 #define L4_STAMP(step, value) do { if (threadIdx.x == 0) STAMP_TILE(g, step, value); } while (0)
-#line 3009 "scan.nw"
+#line 3014 "scan.nw"
 /* Threads a multiprocessor holds: 2,048 on the data-centre GPUs (sm_80,
    sm_87, sm_90, sm_100), 1,024 on Turing, 1,536 on the others. */
 #if !defined(__CUDA_ARCH__) || __CUDA_ARCH__ == 800 || __CUDA_ARCH__ == 870 || \
@@ -1193,12 +1196,38 @@ static __device__ void claim_tile(const l4_params &p, int tile, long long *g,
 {
   tile_of_ticket(p, tile, atomicAdd(p.s.ticket, 1ULL), g, offset);
 }
-#line 3067 "scan.nw"
-/* This thread's items, composed in order into one segment; rows start at
-   items next, next + step, ... (none when next >= ITEMS). */
+#line 3073 "scan.nw"
+/* Rows of len: the mask of starts at items first, first + step, ... */
+template <int ITEMS>
+static __device__ __forceinline__ unsigned item_starts(int first, int step)
+{
+  unsigned m = 0;
+  for (int e = first; e < ITEMS; e += step) m |= 1u << e;
+  return m;
+}
+#line 3090 "scan.nw"
+/* Ragged rows: the mask of the items from e0 that start a row; element 0 always does. */
+template <int ITEMS>
+static __device__ unsigned ragged_item_starts(const l4_params &p, long long g, long long e0)
+{
+  long long lo = p.tile_row[g], hi = p.tile_row[g + 1];
+  lo = lo < 0 ? 0 : lo > p.rows + 1 ? p.rows + 1 : lo;
+  hi = hi < lo ? lo : hi > p.rows + 1 ? p.rows + 1 : hi;
+  while (lo < hi) {
+    long long mid = lo + (hi - lo) / 2;
+    if (p.offsets[mid] < e0) lo = mid + 1; else hi = mid;
+  }
+  unsigned m = e0 <= 0 && e0 + ITEMS > 0 ? 1u << -e0 : 0u;
+  for (long long k = lo, d; k <= p.rows && (d = p.offsets[k] - e0) < ITEMS; k++)
+    if (d >= 0) m |= 1u << d;
+  return m;
+}
+#line 3109 "scan.nw"
+/* This thread's items, composed in order into one segment; bit e of
+   `starts`: item e starts a row. */
 template <int ITEMS>
 static __device__ __forceinline__ segment compose_items(const float4 *sa, const float4 *sb,
-                                                        int next, int step)
+                                                        unsigned starts)
 {
   segment mine = segment_identity();
 #pragma unroll
@@ -1208,20 +1237,18 @@ static __device__ __forceinline__ segment compose_items(const float4 *sa, const 
     float xa[VEC] = {x.x, x.y, x.z, x.w}, yb[VEC] = {y.x, y.y, y.z, y.w};
 #pragma unroll
     for (int k = 0, e = m * VEC; k < VEC; k++, e++) {
-      bool row_first = e == next;
-      next += row_first ? step : 0;
-      segment z = element(xa[k], yb[k], row_first);
+      segment z = element(xa[k], yb[k], starts >> e & 1);
       mine = e == 0 ? z : segment_combine(mine, z);
     }
   }
   return mine;
 }
-#line 3092 "scan.nw"
+#line 3132 "scan.nw"
 /* The states of this thread's items, from the state before them, over the
    items' b slots; rows start as in compose_items. */
 template <int ITEMS>
 static __device__ __forceinline__ void apply_items(const float4 *sa, float4 *sb, float state,
-                                                   int next, int step)
+                                                   unsigned starts)
 {
 #pragma unroll
   for (int m = 0; m < ITEMS / VEC; m++) {
@@ -1230,14 +1257,12 @@ static __device__ __forceinline__ void apply_items(const float4 *sa, float4 *sb,
     float xa[VEC] = {x.x, x.y, x.z, x.w}, yb[VEC] = {y.x, y.y, y.z, y.w}, out[VEC];
 #pragma unroll
     for (int k = 0, e = m * VEC; k < VEC; k++, e++) {
-      bool row_first = e == next;
-      next += row_first ? step : 0;
-      out[k] = state = fmaf(xa[k], row_first ? 0.0f : state, yb[k]);
+      out[k] = state = fmaf(xa[k], starts >> e & 1 ? 0.0f : state, yb[k]);
     }
     sb[v] = make_float4(out[0], out[1], out[2], out[3]);
   }
 }
-#line 3115 "scan.nw"
+#line 3153 "scan.nw"
 template <int ITEMS, bool ALIGNED, bool STAMPED = false>
 static __global__ void __launch_bounds__(L4_THREADS, L4_BLOCKS_PER_SM(ITEMS))
 l4_kernel(l4_params p)
@@ -1256,7 +1281,7 @@ l4_kernel(l4_params p)
   for (;;) {
     if (STAMPED && threadIdx.x == 0) began = clock_ns();
     
-#line 3161 "scan.nw"
+#line 3199 "scan.nw"
 __syncthreads();
 if (threadIdx.x == 0 && p.order == L4_LOOK_BACK)
   claim_tile(p, TILE, &tile_shared, &offset_shared);
@@ -1268,12 +1293,12 @@ long long tile_first = g * TILE - p.shift;
 next_tile = p.order != L4_ROW_A_BLOCK ? g + gridDim.x
           : (g + 1) % p.row_tiles ? g + 1 : g + 1 + (gridDim.x - 1LL) * p.row_tiles;
 if (g >= p.tiles) break;
-#line 3133 "scan.nw"
+#line 3171 "scan.nw"
     L4_STAMP(STAMP_BEGAN, began);
     L4_STAMP(STAMP_CLAIMED, clock_ns());
     L4_STAMP(STAMP_SM, sm_id());
     
-#line 3177 "scan.nw"
+#line 3215 "scan.nw"
 #pragma unroll
 for (int m = 0; m < ITEMS / VEC; m++) {
   int v = threadIdx.x + m * L4_THREADS;
@@ -1284,20 +1309,22 @@ for (int m = 0; m < ITEMS / VEC; m++) {
 __pipeline_commit();
 __pipeline_wait_prior(0);
 __syncthreads();
-#line 3137 "scan.nw"
+#line 3175 "scan.nw"
     L4_STAMP(STAMP_LOADED, clock_ns());
     segment lane_before, warp_before, total;
     
-#line 3198 "scan.nw"
+#line 3236 "scan.nw"
 long long r = row_offset + (long long)threadIdx.x * ITEMS;
 r = r < p.len ? r : p.len < TILE ? (long long)((unsigned)r % (unsigned)p.len) : r - p.len;
 int step = p.len < ITEMS ? (int)p.len : ITEMS;
 int first_start = r == 0 ? 0 : p.len - r < ITEMS ? (int)(p.len - r) : ITEMS;
-segment mine = first_start < ITEMS ? compose_items<ITEMS>(sa, sb, first_start, step)
-                                   : compose_items<ITEMS>(sa, sb, ITEMS, 0);
-#line 3140 "scan.nw"
+unsigned starts = p.offsets ? ragged_item_starts<ITEMS>(p, g, g * TILE - p.shift +
+                                                        (long long)threadIdx.x * ITEMS)
+                            : item_starts<ITEMS>(first_start, step);
+segment mine = starts ? compose_items<ITEMS>(sa, sb, starts) : compose_items<ITEMS>(sa, sb, 0u);
+#line 3178 "scan.nw"
     
-#line 3211 "scan.nw"
+#line 3251 "scan.nw"
 segment incl = warp_inclusive_segments(mine);
 lane_before = shfl_segment(incl, (lane + 31) & 31);
 if (lane == 0) lane_before = segment_identity();
@@ -1307,9 +1334,9 @@ warp_before = segment_identity();
 for (int w = 0; w < warp; w++) warp_before = segment_combine(warp_before, warp_sums[w]);
 total = warp_before;
 for (int w = warp; w < L4_WARPS; w++) total = segment_combine(total, warp_sums[w]);
-#line 3141 "scan.nw"
+#line 3179 "scan.nw"
     
-#line 3230 "scan.nw"
+#line 3270 "scan.nw"
 if (warp == 0) {
   bool look_back = p.order == L4_LOOK_BACK;
   bool needs_before = look_back && g > 0 && row_offset != 0, last = look_back && g % 32 == 31;
@@ -1323,28 +1350,28 @@ if (warp == 0) {
   L4_STAMP(STAMP_PREFIXED, clock_ns());
 }
 __syncthreads();
-#line 3142 "scan.nw"
+#line 3180 "scan.nw"
     
-#line 3252 "scan.nw"
+#line 3292 "scan.nw"
 float state = segment_apply(lane_before, segment_apply(warp_before, prefix_shared));
-if (first_start < ITEMS) apply_items<ITEMS>(sa, sb, state, first_start, step);
-else apply_items<ITEMS>(sa, sb, state, ITEMS, 0);
+if (starts) apply_items<ITEMS>(sa, sb, state, starts);
+else apply_items<ITEMS>(sa, sb, state, 0u);
 carry = segment_apply(total, prefix_shared);   /* the state after the tile */
 __syncthreads();
-#line 3143 "scan.nw"
+#line 3181 "scan.nw"
     
-#line 3260 "scan.nw"
+#line 3300 "scan.nw"
 #pragma unroll
 for (int m = 0; m < ITEMS / VEC; m++) {
   int v = threadIdx.x + m * L4_THREADS;
   store_vector<ALIGNED>(p.h, tile_first + (long long)v * VEC, p.n, (const float *)&sb[slot(v)]);
 }
-#line 3144 "scan.nw"
+#line 3182 "scan.nw"
     L4_STAMP(STAMP_STORED, clock_ns());
     if (gridDim.x >= p.tiles) break;
   }
 }
-#line 3309 "scan.nw"
+#line 3349 "scan.nw"
 #define HELD_WARPS 7                            /* warps that load and scan */
 #define HELD_THREADS (HELD_WARPS * 32 + 32)     /* and one that walks */
 #define HELD_ITEMS 32
@@ -1357,7 +1384,7 @@ typedef struct {
   int needs_before;     /* whether its first elements need the prefix */
   int last;             /* whether the block has no tile after it */
 } held_request;
-#line 3347 "scan.nw"
+#line 3387 "scan.nw"
 static __device__ __forceinline__ void bar_sync(int id, int threads)
 {
   asm volatile("barrier.sync %0, %1;" :: "r"(id), "r"(threads) : "memory");
@@ -1367,7 +1394,7 @@ static __device__ __forceinline__ void bar_arrive(int id, int threads)
 {
   asm volatile("barrier.arrive %0, %1;" :: "r"(id), "r"(threads) : "memory");
 }
-#line 3366 "scan.nw"
+#line 3406 "scan.nw"
 template <bool ALIGNED, bool STAMPED>
 static __device__ __forceinline__ void start_held_copy(const l4_params &p, float4 *sa,
                                                        float4 *sb, long long tile)
@@ -1384,31 +1411,29 @@ static __device__ __forceinline__ void start_held_copy(const l4_params &p, float
   }
   __pipeline_commit();
 }
-#line 3385 "scan.nw"
+#line 3425 "scan.nw"
 /* apply_items with the items in registers, the states to slots of sh */
 static __device__ __forceinline__ void apply_held(const float *xa, const float *yb,
-                                                  float4 *sh, float state, int next, int step)
+                                                  float4 *sh, float state, unsigned starts)
 {
 #pragma unroll
   for (int m = 0; m < HELD_ITEMS / VEC; m++) {
     float out[VEC];
 #pragma unroll
     for (int k = 0, e = m * VEC; k < VEC; k++, e++) {
-      bool row_first = e == next;
-      next += row_first ? step : 0;
-      out[k] = state = fmaf(xa[e], row_first ? 0.0f : state, yb[e]);
+      out[k] = state = fmaf(xa[e], starts >> e & 1 ? 0.0f : state, yb[e]);
     }
     int v = slot(threadIdx.x * (HELD_ITEMS / VEC) + m);
     sh[v] = make_float4(out[0], out[1], out[2], out[3]);
   }
 }
-#line 3409 "scan.nw"
+#line 3447 "scan.nw"
 typedef struct {
   long long first;                    /* its first element's flat index */
   segment lane_before, warp_before;   /* this thread's share of the block scan */
-  int first_start, step;              /* where rows start among the thread's items */
+  unsigned starts;                    /* bit e: the thread's item e starts a row */
 } held_tile;
-#line 3422 "scan.nw"
+#line 3460 "scan.nw"
 template <bool ALIGNED, bool STAMPED>
 static __device__ __forceinline__ void finish_held(const l4_params &p, const held_tile &t,
                                                    const float *xa, const float *yb,
@@ -1416,8 +1441,8 @@ static __device__ __forceinline__ void finish_held(const l4_params &p, const hel
 {
   bar_sync(BAR_DONE, HELD_THREADS);
   float state = segment_apply(t.lane_before, segment_apply(t.warp_before, *prefix));
-  if (t.first_start < HELD_ITEMS) apply_held(xa, yb, sh, state, t.first_start, t.step);
-  else apply_held(xa, yb, sh, state, HELD_ITEMS, 0);
+  if (t.starts) apply_held(xa, yb, sh, state, t.starts);
+  else apply_held(xa, yb, sh, state, 0u);
   bar_sync(BAR_WORKERS, HELD_WARPS * 32);
 #pragma unroll
   for (int m = 0; m < HELD_ITEMS / VEC; m++) {
@@ -1426,7 +1451,7 @@ static __device__ __forceinline__ void finish_held(const l4_params &p, const hel
   }
   if (threadIdx.x == 0) STAMP_TILE((t.first + p.shift) / HELD_TILE, STAMP_STORED, clock_ns());
 }
-#line 3461 "scan.nw"
+#line 3499 "scan.nw"
 template <bool ALIGNED, bool STAMPED = false>
 static __global__ void __launch_bounds__(HELD_THREADS, 2)
 l4_held_kernel(l4_params p)
@@ -1442,17 +1467,17 @@ l4_held_kernel(l4_params p)
   float4 *sa = l4_tile, *sb = l4_tile + SLOTS, *sh = l4_tile + 2 * SLOTS;
   int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
   
-#line 3499 "scan.nw"
+#line 3537 "scan.nw"
 if (threadIdx.x == 0) {
   unsigned long long asked = STAMPED ? clock_ns() : 0;
   claim_tile(p, TILE, &tile_shared, &offset_shared);
   if (tile_shared < p.tiles) STAMP_TILE(tile_shared, STAMP_BEGAN, asked);
 }
 __syncthreads();
-#line 3476 "scan.nw"
+#line 3514 "scan.nw"
   if (warp == HELD_WARPS) {
     
-#line 3516 "scan.nw"
+#line 3554 "scan.nw"
 for (bool last = tile_shared >= p.tiles; !last;) {
   bar_sync(BAR_REQUEST, HELD_THREADS);
   long long g = request.tile;
@@ -1465,30 +1490,32 @@ for (bool last = tile_shared >= p.tiles; !last;) {
   bar_sync(BAR_DONE, HELD_THREADS);
 }
 return;
-#line 3478 "scan.nw"
+#line 3516 "scan.nw"
   }
   
-#line 3531 "scan.nw"
+#line 3569 "scan.nw"
 float xa[ITEMS], yb[ITEMS];
 held_tile held;
 bool holding = false;
 long long g = tile_shared, row_offset = offset_shared;
 if (g < p.tiles) start_held_copy<ALIGNED, STAMPED>(p, sa, sb, g);
-#line 3480 "scan.nw"
+#line 3518 "scan.nw"
   while (g < p.tiles) {
     
-#line 3543 "scan.nw"
+#line 3581 "scan.nw"
 __pipeline_wait_prior(0);
 bar_sync(BAR_WORKERS, HELD_WARPS * 32);
 L4_STAMP(STAMP_LOADED, clock_ns());
-#line 3198 "scan.nw"
+#line 3236 "scan.nw"
 long long r = row_offset + (long long)threadIdx.x * ITEMS;
 r = r < p.len ? r : p.len < TILE ? (long long)((unsigned)r % (unsigned)p.len) : r - p.len;
 int step = p.len < ITEMS ? (int)p.len : ITEMS;
 int first_start = r == 0 ? 0 : p.len - r < ITEMS ? (int)(p.len - r) : ITEMS;
-segment mine = first_start < ITEMS ? compose_items<ITEMS>(sa, sb, first_start, step)
-                                   : compose_items<ITEMS>(sa, sb, ITEMS, 0);
-#line 3547 "scan.nw"
+unsigned starts = p.offsets ? ragged_item_starts<ITEMS>(p, g, g * TILE - p.shift +
+                                                        (long long)threadIdx.x * ITEMS)
+                            : item_starts<ITEMS>(first_start, step);
+segment mine = starts ? compose_items<ITEMS>(sa, sb, starts) : compose_items<ITEMS>(sa, sb, 0u);
+#line 3585 "scan.nw"
 segment incl = warp_inclusive_segments(mine);
 segment lane_before = shfl_segment(incl, (lane + 31) & 31);
 if (lane == 0) lane_before = segment_identity();
@@ -1501,18 +1528,18 @@ for (int w = warp; w < HELD_WARPS; w++) own = segment_combine(own, warp_sums[w])
 if (own.reset) own.a = 1.0f;   /* as readers see it, as in the kernel before */
 if (threadIdx.x == 0) store_relaxed(&p.s.status[g], segment_word(own));
 L4_STAMP(STAMP_SCANNED, clock_ns());
-#line 3482 "scan.nw"
+#line 3520 "scan.nw"
     if (holding) finish_held<ALIGNED, STAMPED>(p, held, xa, yb, sh, &prefix_shared);
     
-#line 3570 "scan.nw"
+#line 3608 "scan.nw"
 unsigned long long ticket = 0;
 if (threadIdx.x == 0) {
   if (STAMPED) asked_shared = clock_ns();   /* in shared memory: registers are short */
   ticket = atomicAdd(p.s.ticket, 1ULL);
 }
-#line 3484 "scan.nw"
+#line 3522 "scan.nw"
     
-#line 3583 "scan.nw"
+#line 3621 "scan.nw"
 #pragma unroll
 for (int m = 0; m < ITEMS / VEC; m++) {
   int v = slot(threadIdx.x * (ITEMS / VEC) + m);
@@ -1528,29 +1555,28 @@ if (threadIdx.x == 0) {
   request.needs_before = g > 0 && row_offset != 0;
   request.last = next_shared >= p.tiles;
 }
-#line 3485 "scan.nw"
+#line 3523 "scan.nw"
     bar_sync(BAR_WORKERS, HELD_WARPS * 32);
     
-#line 3605 "scan.nw"
+#line 3643 "scan.nw"
 long long next = next_shared, next_offset = next_offset_shared;
 if (next < p.tiles) start_held_copy<ALIGNED, STAMPED>(p, sa, sb, next);
-#line 3487 "scan.nw"
+#line 3525 "scan.nw"
     
-#line 3610 "scan.nw"
+#line 3648 "scan.nw"
 bar_arrive(BAR_REQUEST, HELD_THREADS);
 holding = true;
 held.first = g * TILE - p.shift;
 held.lane_before = lane_before;
 held.warp_before = warp_before;
-held.first_start = first_start;
-held.step = step;
+held.starts = starts;
 g = next;
 row_offset = next_offset;
-#line 3488 "scan.nw"
+#line 3526 "scan.nw"
   }
   if (holding) finish_held<ALIGNED, STAMPED>(p, held, xa, yb, sh, &prefix_shared);
 }
-#line 3654 "scan.nw"
+#line 3691 "scan.nw"
 static long long l4_tiles(long long n, int shift, int tile)
 {
   return (n + shift + tile - 1) / tile;
@@ -1575,7 +1601,7 @@ static size_t l4_workspace_bytes(long long rows, long long len, bool aligned)
 {
   return (size_t)l4_state_bytes(l4_tiles(rows * len, 3, L4_THREADS * ITEMS));
 }
-#line 3681 "scan.nw"
+#line 3718 "scan.nw"
 static packed_states l4_states(void *workspace, long long tiles)
 {
   char *base = (char *)workspace;
@@ -1586,7 +1612,15 @@ static packed_states l4_states(void *workspace, long long tiles)
   s.known = NULL;
   return s;
 }
-#line 3706 "scan.nw"
+#line 3743 "scan.nw"
+/* A build for another GPU's limit: -DSCAN_SMEM_CAP_KIB=99 lets no block ask
+   for more shared memory than a consumer GPU's 99 KiB. */
+#ifdef SCAN_SMEM_CAP_KIB
+#define SHARED_CAP(optin) ((optin) < SCAN_SMEM_CAP_KIB * 1024 ? (optin) : SCAN_SMEM_CAP_KIB * 1024)
+#else
+#define SHARED_CAP(optin) (optin)
+#endif
+
 /* remembered[device]: the answer + 1, or 0 when not yet asked */
 static int resident_blocks(const void *kernel, int threads, int shared, int *remembered)
 {
@@ -1597,7 +1631,8 @@ static int resident_blocks(const void *kernel, int threads, int shared, int *rem
   bool fits =
       !cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device) &&
       !cudaDeviceGetAttribute(&optin, cudaDevAttrMaxSharedMemoryPerBlockOptin, device) &&
-      !cudaFuncGetAttributes(&f, kernel) && shared + (long long)f.sharedSizeBytes <= optin &&
+      !cudaFuncGetAttributes(&f, kernel) &&
+      shared + (long long)f.sharedSizeBytes <= SHARED_CAP(optin) &&
       !cudaFuncSetAttribute(kernel, cudaFuncAttributeMaxDynamicSharedMemorySize, shared) &&
       !cudaOccupancyMaxActiveBlocksPerMultiprocessor(&per_sm, kernel, threads, shared);
   if (!fits) { (void)cudaGetLastError(); per_sm = 0; }   /* refused, not failed */
@@ -1612,7 +1647,7 @@ static int l4_resident(void)
   return resident_blocks((const void *)l4_kernel<ITEMS, ALIGNED, STAMPED>, L4_THREADS,
                          (int)l4_shared_bytes<ITEMS>(), remembered);
 }
-#line 3734 "scan.nw"
+#line 3780 "scan.nw"
 template <int ITEMS, bool ALIGNED, bool STAMPED = false>
 static cudaError_t l4_start(l4_params p, cudaStream_t stream)
 {
@@ -1622,7 +1657,7 @@ static cudaError_t l4_start(l4_params p, cudaStream_t stream)
                                        l4_shared_bytes<ITEMS>(), stream>>>(p);
   return cudaGetLastError();
 }
-#line 3771 "scan.nw"
+#line 3817 "scan.nw"
 /* A tile launch's parameters, but for its tiles and order: the shift that puts
    virtual multiples of 4 on 16-byte lines, where one shift serves all three
    arrays (*aligned says whether it does). */
@@ -1643,7 +1678,7 @@ static int l4_order(l4_params p, long long rows, int tile, int resident)
     return L4_ROW_A_BLOCK;
   return L4_LOOK_BACK;
 }
-#line 3794 "scan.nw"
+#line 3840 "scan.nw"
 template <int ITEMS>
 static cudaError_t l4_launch_stamped(const float *a, const float *b, float *h,
                                      long long rows, long long len, void *workspace,
@@ -1673,7 +1708,7 @@ static cudaError_t l4_launch(const float *a, const float *b, float *h,
 {
   return l4_launch_stamped<ITEMS>(a, b, h, rows, len, workspace, NULL, stream);
 }
-#line 3833 "scan.nw"
+#line 3879 "scan.nw"
 static size_t l4_held_shared_bytes(void)
 {
   return 3 * (size_t)slot(HELD_TILE / VEC) * sizeof(float4);
@@ -1691,7 +1726,7 @@ static int l4_held_resident(void)
   return resident_blocks((const void *)l4_held_kernel<ALIGNED, STAMPED>, HELD_THREADS,
                          (int)l4_held_shared_bytes(), remembered);
 }
-#line 3853 "scan.nw"
+#line 3899 "scan.nw"
 /* Whether the held kernel runs a launch of this shape (p.len and p.shift set). */
 static bool l4_held_takes(l4_params p, long long rows, bool aligned)
 {
@@ -1699,7 +1734,7 @@ static bool l4_held_takes(l4_params p, long long rows, bool aligned)
   return resident > 0 &&
          l4_order(p, rows, L4_THREADS * 32, l4_resident<32, true>()) == L4_LOOK_BACK;
 }
-#line 3866 "scan.nw"
+#line 3912 "scan.nw"
 static cudaError_t l4_held_launch_stamped(const float *a, const float *b, float *h,
                                           long long rows, long long len, void *workspace,
                                           unsigned long long *stamps, cudaStream_t stream)
@@ -1713,7 +1748,7 @@ static cudaError_t l4_held_launch_stamped(const float *a, const float *b, float 
                      : aligned ? l4_held_resident<true>() : l4_held_resident<false>();
   if (resident == 0) return cudaErrorInvalidConfiguration;
   
-#line 3890 "scan.nw"
+#line 3936 "scan.nw"
 p.tiles = l4_tiles(p.n, p.shift, HELD_TILE);
 p.s = l4_states(workspace, p.tiles);
 cudaError_t e = cudaMemsetAsync(workspace, 0xFF, (size_t)l4_state_bytes(p.tiles), stream);
@@ -1725,7 +1760,7 @@ if (stamps) l4_held_kernel<true, true><<<grid, HELD_THREADS, shared, stream>>>(p
 else if (aligned) l4_held_kernel<true><<<grid, HELD_THREADS, shared, stream>>>(p);
 else l4_held_kernel<false><<<grid, HELD_THREADS, shared, stream>>>(p);
 return cudaGetLastError();
-#line 3879 "scan.nw"
+#line 3925 "scan.nw"
 }
 
 static cudaError_t l4_held_launch(const float *a, const float *b, float *h,
@@ -1734,10 +1769,10 @@ static cudaError_t l4_held_launch(const float *a, const float *b, float *h,
 {
   return l4_held_launch_stamped(a, b, h, rows, len, workspace, NULL, stream);
 }
-#line 3941 "scan.nw"
+#line 3987 "scan.nw"
 #define ROWS_PIECES 4                         /* vectors a lane loads a step */
 #define ROWS_STEP (32 * VEC * ROWS_PIECES)    /* elements a warp scans a step */
-#line 4026 "scan.nw"
+#line 4072 "scan.nw"
 static __host__ __device__ __forceinline__ int rows_groups(int warps, int ways)
 {
   return warps / ways;   /* groups a block */
@@ -1770,7 +1805,7 @@ static long long rows_blocks(long long rows, int warps, int ways)
 {
   return (rows + rows_groups(warps, ways) - 1) / rows_groups(warps, ways);
 }
-#line 3970 "scan.nw"
+#line 4016 "scan.nw"
 /* The vector of a row that starts at element i; the identity past the end. */
 template <bool ALIGNED>
 static __device__ __forceinline__ float4 row_vector(const float *row, long long i,
@@ -1786,7 +1821,7 @@ static __device__ __forceinline__ float4 row_vector(const float *row, long long 
   }
   return make_float4(v[0], v[1], v[2], v[3]);
 }
-#line 3988 "scan.nw"
+#line 4034 "scan.nw"
 /* The four elements of a vector, composed in order into one map. */
 static __device__ __forceinline__ segment compose_vector(float4 a, float4 b)
 {
@@ -1796,7 +1831,7 @@ static __device__ __forceinline__ segment compose_vector(float4 a, float4 b)
   x.b = fmaf(a.w, x.b, b.w); x.a *= a.w;
   return x;
 }
-#line 4063 "scan.nw"
+#line 4109 "scan.nw"
 template <bool ALIGNED, int WARPS>
 static __global__ void __launch_bounds__(WARPS * 32)
 l4_rows_kernel(const float *a, const float *b, float *h, long long rows, long long len,
@@ -1813,7 +1848,7 @@ l4_rows_kernel(const float *a, const float *b, float *h, long long rows, long lo
     float carry = 0.0f;   /* the state before the stride */
     for (long long stride = 0; stride < len; stride += rows_stride_length(ways)) {
       
-#line 4089 "scan.nw"
+#line 4135 "scan.nw"
 float4 va[ROWS_PIECES], vb[ROWS_PIECES];
 #pragma unroll
 for (int p = 0; p < ROWS_PIECES; p++) {
@@ -1821,9 +1856,9 @@ for (int p = 0; p < ROWS_PIECES; p++) {
   va[p] = row_vector<ALIGNED>(ra, i, len, 1.0f);
   vb[p] = row_vector<ALIGNED>(rb, i, len, 0.0f);
 }
-#line 4079 "scan.nw"
+#line 4125 "scan.nw"
       
-#line 4104 "scan.nw"
+#line 4150 "scan.nw"
 segment before[ROWS_PIECES], total[ROWS_PIECES], step = segment_identity();
 #pragma unroll
 for (int p = 0; p < ROWS_PIECES; p++) {
@@ -1834,9 +1869,9 @@ for (int p = 0; p < ROWS_PIECES; p++) {
   total[p] = t;
   step = p == 0 ? t : segment_combine(step, t);
 }
-#line 4080 "scan.nw"
+#line 4126 "scan.nw"
       
-#line 4135 "scan.nw"
+#line 4181 "scan.nw"
 float state = carry;
 if (ways == 1) {
   carry = fmaf(step.a, carry, step.b);
@@ -1849,9 +1884,9 @@ if (ways == 1) {
     carry = fmaf(t.x, carry, t.y);
   }
 }
-#line 4081 "scan.nw"
+#line 4127 "scan.nw"
       
-#line 4154 "scan.nw"
+#line 4200 "scan.nw"
 #pragma unroll
 for (int p = 0; p < ROWS_PIECES; p++) {
   float x = lane == 0 ? state : fmaf(before[p].a, state, before[p].b), out[VEC];
@@ -1862,12 +1897,12 @@ for (int p = 0; p < ROWS_PIECES; p++) {
   store_vector<ALIGNED>(rh, rows_vector_at(stride, way, p, lane), len, out);
   state = fmaf(total[p].a, state, total[p].b);
 }
-#line 4082 "scan.nw"
+#line 4128 "scan.nw"
       parity ^= 1;
     }
   }
 }
-#line 4185 "scan.nw"
+#line 4231 "scan.nw"
 #define ROWS_PER_GROUP 32   /* rows wanted for every resident group */
 
 static int l4_rows_resident_warps(bool aligned, int warps)
@@ -1884,7 +1919,7 @@ static int l4_rows_block_warps(long long rows, bool aligned)
 {
   return rows < 2LL * l4_rows_resident_warps(aligned, 4) ? 8 : 4;
 }
-#line 4204 "scan.nw"
+#line 4250 "scan.nw"
 static int l4_rows_ways(long long rows, long long len, bool aligned)
 {
   int warps = l4_rows_block_warps(rows, aligned), ways = 1;
@@ -1894,12 +1929,12 @@ static int l4_rows_ways(long long rows, long long len, bool aligned)
     ways *= 2;
   return ways;
 }
-#line 4220 "scan.nw"
+#line 4266 "scan.nw"
 static bool rows_aligned(const float *a, const float *b, const float *h, long long len)
 {
   return (((uintptr_t)a | (uintptr_t)b | (uintptr_t)h) & 15) == 0 && len % VEC == 0;
 }
-#line 4227 "scan.nw"
+#line 4273 "scan.nw"
 static cudaError_t l4_rows_launch(const float *a, const float *b, float *h,
                                   long long rows, long long len, void *workspace,
                                   cudaStream_t stream)
@@ -1909,7 +1944,7 @@ static cudaError_t l4_rows_launch(const float *a, const float *b, float *h,
   int warps = l4_rows_block_warps(rows, aligned), ways = l4_rows_ways(rows, len, aligned);
   unsigned grid = grid_for(rows_blocks(rows, warps, ways));
   
-#line 4241 "scan.nw"
+#line 4287 "scan.nw"
 if (warps == 8 && aligned)
   l4_rows_kernel<true, 8><<<grid, 8 * 32, 0, stream>>>(a, b, h, rows, len, ways);
 else if (warps == 8)
@@ -1918,10 +1953,10 @@ else if (aligned)
   l4_rows_kernel<true, 4><<<grid, 4 * 32, 0, stream>>>(a, b, h, rows, len, ways);
 else
   l4_rows_kernel<false, 4><<<grid, 4 * 32, 0, stream>>>(a, b, h, rows, len, ways);
-#line 4236 "scan.nw"
+#line 4282 "scan.nw"
   return cudaGetLastError();
 }
-#line 4368 "scan.nw"
+#line 4416 "scan.nw"
 #define RING_TILE 4096                       /* elements a tile */
 #define RING_STAGES 7                        /* tiles in flight in a block */
 #define RING_PARTS 4                         /* composer warps; warps a holder group */
@@ -1937,18 +1972,21 @@ enum { RING_PRODUCER, RING_WALKER, RING_COMPOSER_0, RING_HOLDER_0 = 2 + RING_PAR
 static_assert(RING_HOLDERS <= RING_STAGES && RING_POSTS >= RING_STAGES + RING_HOLDERS,
               "the ring's phases and posts are sound only so (the argument below)");
 static_assert(RING_WINDOW == 32, "a chain warp's window is its 32 lanes");
-#line 4415 "scan.nw"
+#line 4463 "scan.nw"
 typedef struct {
-  long long tile, first;          /* the tile in the stage, and its first element */
-  long long row_offset;           /* where that element lies in its row */
-  int count;                      /* its elements: RING_TILE, or fewer at a row's end */
+  long long tile, first;          /* the tile in the stage, and the element at its slot 0 */
+  long long row_offset;           /* rows of len: where slot 0's element lies in its row */
+  long long first_row;            /* ragged rows: the first row starting in the tile or after */
+  int lo, count;                  /* its elements fill slots lo to count - 1 */
   segment part[RING_PARTS];       /* the composers' part totals */
+  int part_start[RING_PARTS];     /* a part's first row start, from its slot 0; RING_PART: none */
   int parts_done;                 /* composers that have published their total */
 } ring_stage;
 
 typedef struct {
   unsigned long long full[RING_STAGES], composed[RING_STAGES], empty[RING_STAGES];
   ring_stage stage[RING_STAGES];
+  unsigned starts[RING_PARTS][RING_PART / 32];   /* a composer's row starts, a bit a slot */
   volatile long long post_use[RING_POSTS];   /* the use whose state the slot holds */
   volatile float post_state[RING_POSTS];     /* the state before that use's tile */
   volatile long long end_use;                /* the first use with no tile */
@@ -1958,7 +1996,7 @@ typedef struct {
    the 227 KiB a Hopper block may ask for; past it the ring would never run. */
 static_assert(2 * RING_STAGES * RING_TILE * sizeof(float) + sizeof(ring_shared) + 64 <=
                   227 * 1024, "a ring block's shared memory must fit a Hopper block");
-#line 4442 "scan.nw"
+#line 4493 "scan.nw"
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 900
 #define RING_COMPILED 0   /* no bulk copies or transaction barriers before sm_90 */
 #else
@@ -1969,7 +2007,7 @@ static __device__ __forceinline__ unsigned shared_address(const void *p)
 {
   return (unsigned)__cvta_generic_to_shared(p);
 }
-#line 4455 "scan.nw"
+#line 4506 "scan.nw"
 static __device__ __forceinline__ void mbar_init(unsigned long long *bar, unsigned count)
 {
 #if RING_COMPILED
@@ -1985,7 +2023,7 @@ static __device__ __forceinline__ void mbar_arrive(unsigned long long *bar)
                :: "r"(shared_address(bar)) : "memory");
 #endif
 }
-#line 4477 "scan.nw"
+#line 4528 "scan.nw"
 static __device__ __forceinline__ bool mbar_phase_done(unsigned long long *bar, long long use)
 {
   unsigned done = 1;
@@ -2005,7 +2043,7 @@ static __device__ bool ring_wait(unsigned long long *bar, long long u, ring_shar
     if (r->end_use <= u) return false;
   return true;
 }
-#line 4505 "scan.nw"
+#line 4556 "scan.nw"
 static __device__ __forceinline__ void bulk_copy(float4 *to, const float *from,
                                                  unsigned bytes, unsigned long long *bar)
 {
@@ -2017,28 +2055,52 @@ static __device__ __forceinline__ void bulk_copy(float4 *to, const float *from,
 #endif
 }
 
+/* Copy a tile's whole vectors with the copy engine, and the at most three
+   elements at either end of the arrays that are not whole vectors one by one. */
 static __device__ void ring_copy_tile(const l4_params &p, float4 *sa, float4 *sb,
                                       unsigned long long *full, const ring_stage *st)
 {
-  unsigned bytes = st->count * sizeof(float);
+  int c0 = (st->lo + VEC - 1) & -VEC, c1 = st->count & -VEC;
+  if (c1 <= c0) c0 = c1 = st->count;   /* no whole vector: every element one by one */
+  for (int j = st->lo < c0 ? st->lo : c1; j < st->count; j = j + 1 == c0 ? c1 : j + 1) {
+    ((float *)sa)[j] = p.a[st->first + j];
+    ((float *)sb)[j] = p.b[st->first + j];
+  }
+  unsigned bytes = (c1 - c0) * sizeof(float);
 #if RING_COMPILED
   asm volatile("fence.proxy.async.shared::cta;" ::: "memory");
   asm volatile("mbarrier.arrive.expect_tx.shared::cta.b64 _, [%0], %1;"
                :: "r"(shared_address(full)), "r"(2 * bytes) : "memory");
 #endif
-  bulk_copy(sa, p.a + st->first, bytes, full);
-  bulk_copy(sb, p.b + st->first, bytes, full);
+  if (bytes == 0) return;
+  bulk_copy(sa + c0 / VEC, p.a + st->first + c0, bytes, full);
+  bulk_copy(sb + c0 / VEC, p.b + st->first + c0, bytes, full);
 }
-#line 4541 "scan.nw"
-/* Note in the stage where tile g lies; a row's last tile holds what is left. */
+#line 4601 "scan.nw"
+/* Note in the stage where tile g lies: slot j holds element g * RING_TILE - shift + j,
+   where that lies within the arrays. */
 static __device__ void ring_place(const l4_params &p, long long g, ring_stage *st)
 {
   st->tile = g;
-  st->row_offset = g % p.row_tiles * RING_TILE;
-  st->first = g / p.row_tiles * p.len + st->row_offset;
-  st->count = (int)(p.len - st->row_offset < RING_TILE ? p.len - st->row_offset : RING_TILE);
+  st->first = g * RING_TILE - p.shift;
+  st->lo = g == 0 ? p.shift : 0;
+  st->count = (int)(p.n - st->first < RING_TILE ? p.n - st->first : RING_TILE);
+  long long r = p.len >= p.n ? st->first : st->first % p.len;   /* one row: no division */
+  st->row_offset = r < 0 ? r + p.len : r;
 }
-#line 4552 "scan.nw"
+#line 4615 "scan.nw"
+/* Ragged rows: note the tile's first row, and fetch the offsets of its rows
+   into the L1 while its copy lands, for the composers. */
+static __device__ void ring_find_rows(const l4_params &p, long long g, ring_stage *st)
+{
+  long long k = p.tile_row[g], end = p.tile_row[g + 1];
+  k = k < 0 ? 0 : k > p.rows ? p.rows : k;
+  end = end < k ? k : end > p.rows ? p.rows : end;
+  st->first_row = k;
+  for (long long i = k; i <= end && i < k + 16 * RING_PIECES * 32; i += 16)
+    asm volatile("prefetch.global.L1 [%0];" :: "l"(p.offsets + i));
+}
+
 static __device__ void ring_produce(const l4_params &p, ring_shared *r, float4 *sa,
                                     float4 *sb)
 {
@@ -2051,9 +2113,11 @@ static __device__ void ring_produce(const l4_params &p, ring_shared *r, float4 *
     ring_place(p, g, &r->stage[s]);
     ring_copy_tile(p, sa + s * (RING_TILE / VEC), sb + s * (RING_TILE / VEC),
                    &r->full[s], &r->stage[s]);
+    if (p.offsets) ring_find_rows(p, g, &r->stage[s]);
+    mbar_arrive(&r->full[s]);   /* the notes are in: the second of full's arrivals */
   }
 }
-#line 4583 "scan.nw"
+#line 4660 "scan.nw"
 /* Overwrite a lane's vector with the maps from the part's start through
    each element, given the map through the element before the vector. */
 static __device__ __forceinline__ void write_local_maps(float4 *xa, float4 *xb,
@@ -2067,7 +2131,79 @@ static __device__ __forceinline__ void write_local_maps(float4 *xa, float4 *xb,
   *xa = ra;
   *xb = rb;
 }
-#line 4599 "scan.nw"
+#line 4676 "scan.nw"
+/* Where rows start among a composer's vectors: from the bits of `bits` (ragged
+   rows), at the one slot `first` (rows of RING_PART or more), or every len
+   elements from the lane's vector, whose element lies at offset r of its row. */
+typedef struct {
+  const unsigned *bits;
+  int first, len, r;
+} part_starts;
+
+/* Rows of len: the part's first start, RING_PART where none, and its starts. */
+static __device__ int ring_uniform_starts(const l4_params &p, const ring_stage *st, int c,
+                                          part_starts *ps)
+{
+  int hi = st->count < (c + 1) * RING_PART ? st->count - c * RING_PART : RING_PART;
+  long long r = st->row_offset + c * RING_PART;
+  r = r < p.len ? r : p.len >= RING_TILE ? r - p.len : r % p.len;
+  long long first = r == 0 ? 0 : p.len - r;
+  if (first >= hi) return RING_PART;
+  ps->bits = NULL;
+  ps->first = (int)first;
+  ps->len = p.len < RING_PART ? (int)p.len : 0;
+  if (ps->len) ps->r = (int)((r + VEC * (threadIdx.x & 31)) % p.len);
+  return (int)first;
+}
+#line 4702 "scan.nw"
+/* The row starts among the four elements of a lane's vector v, as bits; for
+   rows of len < RING_PART, the lane's offset moves on to its next vector. */
+static __device__ __forceinline__ unsigned vector_starts(part_starts *ps, int v)
+{
+  if (ps->bits) return ps->bits[v / 8] >> (v % 8 * 4) & 15;
+  if (!ps->len) return v == ps->first / VEC ? 1u << ps->first % VEC : 0u;
+  unsigned m = 0;
+  for (int k = ps->r == 0 ? 0 : ps->len - ps->r; k < VEC; k += ps->len) m |= 1u << k;
+  ps->r += 32 * VEC;
+  ps->r = ps->r < ps->len ? ps->r : ps->len > 32 * VEC ? ps->r - ps->len : ps->r % ps->len;
+  return m;
+}
+#line 4722 "scan.nw"
+/* Ragged rows: set the bit of every slot whose element, in [lo, hi), starts a
+   row; element 0 always does. Reads offsets [0, rows] only, whatever they hold. */
+static __device__ void ring_ragged_starts(const l4_params &p, long long first_row, long long lo,
+                                          long long hi, long long from, unsigned *bits)
+{
+  int lane = threadIdx.x & 31;
+  long long k = first_row;
+  if (lo == 0 && lane == 0) atomicOr(&bits[(0 - from) / 32], 1u << ((0 - from) % 32));
+  for (;; k += 32) {
+    long long o = k + lane <= p.rows ? p.offsets[k + lane] : LLONG_MAX;
+    if (o >= lo && o < hi) atomicOr(&bits[(o - from) / 32], 1u << ((o - from) % 32));
+    if (__shfl_sync(FULL_MASK, o, 31) >= hi) return;
+  }
+}
+#line 4739 "scan.nw"
+/* Ragged rows: part c's row starts as bits of its slots, in `bits` (the
+   composer's own 32 words); the first such slot, or RING_PART where none. */
+static __device__ int ring_part_starts(const l4_params &p, const ring_stage *st, int c,
+                                       unsigned *bits, part_starts *out)
+{
+  int lane = threadIdx.x & 31, ps = c * RING_PART;
+  int lo = st->lo > ps ? st->lo - ps : 0;
+  int hi = st->count < ps + RING_PART ? st->count - ps : RING_PART;
+  long long from = st->first + ps;   /* the element in the part's slot 0 */
+  bits[lane] = 0;
+  out->bits = bits;
+  __syncwarp();
+  if (lo < hi) ring_ragged_starts(p, st->first_row, from + lo, from + hi, from, bits);
+  __syncwarp();
+  unsigned w = bits[lane], any = __ballot_sync(FULL_MASK, w != 0);
+  if (!any) return RING_PART;
+  int k = __ffs(any) - 1;
+  return 32 * k + __ffs(__shfl_sync(FULL_MASK, w, k)) - 1;
+}
+#line 4761 "scan.nw"
 /* Compose part c of the tile in stage memory xa, xb in place; the part's total. */
 static __device__ segment ring_compose_part(float4 *xa, float4 *xb)
 {
@@ -2085,7 +2221,49 @@ static __device__ segment ring_compose_part(float4 *xa, float4 *xb)
   }
   return total;
 }
-#line 4625 "scan.nw"
+#line 4787 "scan.nw"
+/* A vector's four elements as one segment; bit k of `starts`: element k starts a row. */
+static __device__ __forceinline__ segment compose_vector_starts(float4 a, float4 b,
+                                                               unsigned starts)
+{
+  segment x = element(a.x, b.x, starts & 1);
+  x = segment_combine(x, element(a.y, b.y, starts >> 1 & 1));
+  x = segment_combine(x, element(a.z, b.z, starts >> 2 & 1));
+  return segment_combine(x, element(a.w, b.w, starts >> 3 & 1));
+}
+
+/* write_local_maps, with the maps begun again at each row start. */
+static __device__ __forceinline__ void write_local_maps_starts(float4 *xa, float4 *xb,
+                                                               segment m, unsigned starts)
+{
+  float va[VEC] = {xa->x, xa->y, xa->z, xa->w}, vb[VEC] = {xb->x, xb->y, xb->z, xb->w};
+#pragma unroll
+  for (int k = 0; k < VEC; k++) {
+    bool first = starts >> k & 1;
+    m.b = fmaf(va[k], first ? 0.0f : m.b, vb[k]);
+    m.a = first ? va[k] : m.a * va[k];
+    va[k] = m.a; vb[k] = m.b;
+  }
+  *xa = make_float4(va[0], va[1], va[2], va[3]);
+  *xb = make_float4(vb[0], vb[1], vb[2], vb[3]);
+}
+#line 4815 "scan.nw"
+static __device__ segment ring_compose_part_starts(float4 *xa, float4 *xb, part_starts ps)
+{
+  int lane = threadIdx.x & 31;
+  segment total = segment_identity();
+  for (int q = 0; q < RING_PIECES; q++) {
+    int v = q * 32 + lane;
+    unsigned starts = vector_starts(&ps, v);
+    segment x = warp_inclusive_segments(compose_vector_starts(xa[v], xb[v], starts));
+    segment before = shfl_segment(x, (lane + 31) & 31), step = shfl_segment(x, 31);
+    if (lane == 0) before = segment_identity();
+    write_local_maps_starts(&xa[v], &xb[v], segment_combine(total, before), starts);
+    total = segment_combine(total, step);
+  }
+  return total;
+}
+#line 4839 "scan.nw"
 static __device__ void ring_publish_part(const l4_params &p, ring_stage *st, int c,
                                          segment total)
 {
@@ -2096,27 +2274,31 @@ static __device__ void ring_publish_part(const l4_params &p, ring_stage *st, int
   volatile ring_stage *vs = st;
   segment own = segment_identity();
   for (int k = 0; k < RING_PARTS; k++) {
-    segment t = {vs->part[k].a, vs->part[k].b, 0};
+    segment t = {vs->part[k].a, vs->part[k].b, vs->part[k].reset};
     own = segment_combine(own, t);
   }
-  if (st->row_offset == 0) { own.b = fmaf(own.a, 0.0f, own.b); own.a = 1.0f; own.reset = 1; }
   st->parts_done = 0;
   store_relaxed(&p.s.status[st->tile], segment_word(own));
 }
-#line 4655 "scan.nw"
+#line 4868 "scan.nw"
 static __device__ void ring_compose(const l4_params &p, ring_shared *r, float4 *sa,
                                     float4 *sb, int c)
 {
   int lane = threadIdx.x & 31;
   for (long long u = 0; ring_wait(&r->full[u % RING_STAGES], u, r); u++) {
     int s = (int)(u % RING_STAGES), first = s * (RING_TILE / VEC) + c * (RING_PART / VEC);
-    segment total = ring_compose_part(sa + first, sb + first);
+    part_starts ps;
+    int start = p.offsets ? ring_part_starts(p, &r->stage[s], c, r->starts[c], &ps)
+                          : ring_uniform_starts(p, &r->stage[s], c, &ps);
+    segment total = start < RING_PART ? ring_compose_part_starts(sa + first, sb + first, ps)
+                                      : ring_compose_part(sa + first, sb + first);
+    if (lane == 0) r->stage[s].part_start[c] = start;
     if (lane == 0) ring_publish_part(p, &r->stage[s], c, total);
     __syncwarp();
     if (lane == 0) mbar_arrive(&r->composed[s]);
   }
 }
-#line 4691 "scan.nw"
+#line 4909 "scan.nw"
 static __device__ void ring_chain(const l4_params &p)
 {
   __shared__ volatile long long carry_window;   /* the window whose carry is in */
@@ -2138,7 +2320,7 @@ static __device__ void ring_chain(const l4_params &p)
     if (lane == 0) { carry = last; __threadfence_block(); carry_window = w + 1; }
   }
 }
-#line 4727 "scan.nw"
+#line 4945 "scan.nw"
 #define RING_CHAIN_SM(p) ((p).s.ticket + 16)   /* 128 bytes after the ticket */
 
 /* The block's role: 1 for the chain block, 0 for a ring, -1 to leave. */
@@ -2159,7 +2341,7 @@ static __device__ int ring_role(const l4_params &p)
   __syncthreads();
   return role;
 }
-#line 4756 "scan.nw"
+#line 4974 "scan.nw"
 static __device__ float ring_state_through(const l4_params &p, long long t);   /* below */
 
 static __device__ void ring_walk(const l4_params &p, ring_shared *r)
@@ -2168,7 +2350,7 @@ static __device__ void ring_walk(const l4_params &p, ring_shared *r)
   for (long long u = 0; ring_wait(&r->composed[u % RING_STAGES], u, r); u++) {
     int s = (int)(u % RING_STAGES);
     long long g = r->stage[s].tile;
-    bool needs_before = r->stage[s].row_offset != 0;
+    bool needs_before = g > 0 && r->stage[s].part_start[0] != 0;
     __syncwarp();
     if (lane == 0) mbar_arrive(&r->empty[s]);
     float before = needs_before ? ring_state_through(p, g - 1) : 0.0f;
@@ -2179,7 +2361,7 @@ static __device__ void ring_walk(const l4_params &p, ring_shared *r)
     }
   }
 }
-#line 4819 "scan.nw"
+#line 5037 "scan.nw"
 #define RING_LOOK 8   /* windows a walker's look reaches: its own and seven before */
 
 typedef struct {
@@ -2198,7 +2380,7 @@ static __device__ ring_look_reads ring_look_read(const l4_params &p, long long W
     r.word[d] = W >= d ? load_relaxed(&p.s.status[RING_WINDOW * (W - d) + lane]) : 0;
   return r;
 }
-#line 4846 "scan.nw"
+#line 5064 "scan.nw"
 /* The whole windows to fold before window W, with the carry into the first
    of them in *carry; -1 when no start is in reach. */
 static __device__ int ring_look_start(const ring_look_reads &r, long long W, float *carry)
@@ -2211,7 +2393,7 @@ static __device__ int ring_look_start(const ring_look_reads &r, long long W, flo
   *carry = ends ? __uint_as_float(carried) : 0.0f;
   return folds;
 }
-#line 4861 "scan.nw"
+#line 5079 "scan.nw"
 /* Whether every segment of the fold is published: windows 1 to `folds`
    back whole, and window W up to lane j. */
 static __device__ bool ring_look_complete(const ring_look_reads &r, int folds, int j)
@@ -2223,7 +2405,7 @@ static __device__ bool ring_look_complete(const ring_look_reads &r, int folds, i
     if (d <= folds && (d > 0 || lane <= j)) missing |= high_word(r.word[d]) == WORD_EMPTY;
   return !__any_sync(FULL_MASK, missing);
 }
-#line 4875 "scan.nw"
+#line 5093 "scan.nw"
 /* The chain block's fold from the carry: each whole window's scan, applied
    at its last lane, then window W's, applied at lane j. */
 static __device__ float ring_look_fold(const ring_look_reads &r, int folds, int j, float carry)
@@ -2237,7 +2419,7 @@ static __device__ float ring_look_fold(const ring_look_reads &r, int folds, int 
   segment x = lane <= j ? word_segment(r.word[0]) : segment_identity();
   return segment_apply(shfl_segment(warp_inclusive_segments(x), j), carry);
 }
-#line 4899 "scan.nw"
+#line 5117 "scan.nw"
 /* The state through tile t, bit for bit as the chain block makes it known. */
 static __device__ float ring_state_through(const l4_params &p, long long t)
 {
@@ -2254,7 +2436,26 @@ static __device__ float ring_state_through(const l4_params &p, long long t)
       return ring_look_fold(r, folds, j, carry);
   }
 }
-#line 4926 "scan.nw"
+#line 5144 "scan.nw"
+/* Apply the state x to a holder's maps and store them; with RESTARTS, the
+   slots from `restart` on start from a row start and take no state. */
+template <bool RESTARTS>
+static __device__ __forceinline__ void ring_store_part(const l4_params &p, const float4 *ma,
+                                                       const float4 *mb, float x, int restart,
+                                                       long long start, long long end)
+{
+  int lane = threadIdx.x & 31;
+#pragma unroll
+  for (int q = 0; q < RING_PIECES; q++) {
+    int j = (q * 32 + lane) * VEC;   /* the vector's first slot in the part */
+    float out[VEC] = {RESTARTS && j >= restart ? mb[q].x : fmaf(ma[q].x, x, mb[q].x),
+                      RESTARTS && j + 1 >= restart ? mb[q].y : fmaf(ma[q].y, x, mb[q].y),
+                      RESTARTS && j + 2 >= restart ? mb[q].z : fmaf(ma[q].z, x, mb[q].z),
+                      RESTARTS && j + 3 >= restart ? mb[q].w : fmaf(ma[q].w, x, mb[q].w)};
+    store_vector<true>(p.h, start + j, end, out);
+  }
+}
+
 static __device__ void ring_hold(const l4_params &p, ring_shared *r, const float4 *sa,
                                  const float4 *sb, int group, int f)
 {
@@ -2266,6 +2467,7 @@ static __device__ void ring_hold(const l4_params &p, ring_shared *r, const float
     long long start = st->first + f * RING_PART, end = st->first + st->count;
     segment before = segment_identity();
     for (int k = 0; k < f; k++) before = segment_combine(before, st->part[k]);
+    int restart = st->part_start[f];   /* slots from here on need no state */
     float4 ma[RING_PIECES], mb[RING_PIECES];
 #pragma unroll
     for (int q = 0; q < RING_PIECES; q++) { ma[q] = sa[first + q * 32 + lane];
@@ -2273,20 +2475,16 @@ static __device__ void ring_hold(const l4_params &p, ring_shared *r, const float
     __syncwarp();
     if (lane == 0) mbar_arrive(&r->empty[s]);
     
-#line 4952 "scan.nw"
+#line 5190 "scan.nw"
 while (r->post_use[u % RING_POSTS] != u) __nanosleep(128);
 __threadfence_block();   /* the post's state is read after its use */
 float x = segment_apply(before, r->post_state[u % RING_POSTS]);
-#pragma unroll
-for (int q = 0; q < RING_PIECES; q++) {
-  float out[VEC] = {fmaf(ma[q].x, x, mb[q].x), fmaf(ma[q].y, x, mb[q].y),
-                    fmaf(ma[q].z, x, mb[q].z), fmaf(ma[q].w, x, mb[q].w)};
-  store_vector<true>(p.h, start + (q * 32 + lane) * VEC, end, out);
-}
-#line 4944 "scan.nw"
+if (restart < RING_PART) ring_store_part<true>(p, ma, mb, x, restart, start, end);
+else ring_store_part<false>(p, ma, mb, x, RING_PART, start, end);
+#line 5182 "scan.nw"
   }
 }
-#line 5120 "scan.nw"
+#line 5354 "scan.nw"
 /* Fill a ring call's states at `words` with ones, a share a thread of the
    grid: from the ticket to the end of `known`. */
 static __device__ void ring_fill_states(const l4_params &p, uint4 *words)
@@ -2296,7 +2494,7 @@ static __device__ void ring_fill_states(const l4_params &p, uint4 *words)
        i += gridDim.x * blockDim.x)
     words[i] = make_uint4(~0u, ~0u, ~0u, ~0u);
 }
-#line 5132 "scan.nw"
+#line 5366 "scan.nw"
 static __global__ void __launch_bounds__(RING_WARPS * 32, 1) l4_ring_kernel(l4_params p)
 {
 #if RING_COMPILED
@@ -2309,14 +2507,14 @@ static __global__ void __launch_bounds__(RING_WARPS * 32, 1) l4_ring_kernel(l4_p
   int role = ring_role(p);
   if (role == 1) ring_chain(p);
   if (role == 0) 
-#line 5150 "scan.nw"
+#line 5384 "scan.nw"
 {
   
-#line 5163 "scan.nw"
+#line 5397 "scan.nw"
 for (int i = threadIdx.x; i < RING_POSTS; i += blockDim.x) r.post_use[i] = -1;
 if (threadIdx.x == 0) {
   for (int s = 0; s < RING_STAGES; s++) {
-    mbar_init(&r.full[s], 1);
+    mbar_init(&r.full[s], 2);   /* the copies' arrival, then the notes' */
     mbar_init(&r.composed[s], RING_PARTS);
     mbar_init(&r.empty[s], 1 + RING_PARTS);
     r.stage[s].parts_done = 0;
@@ -2325,7 +2523,7 @@ if (threadIdx.x == 0) {
   asm volatile("fence.mbarrier_init.release.cluster;" ::: "memory");
 }
 __syncthreads();
-#line 5152 "scan.nw"
+#line 5386 "scan.nw"
   float4 *sa = ring_data, *sb = ring_data + RING_STAGES * (RING_TILE / VEC);
   int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
   if (warp == RING_PRODUCER) { if (lane == 0) ring_produce(p, &r, sa, sb); }
@@ -2334,11 +2532,11 @@ __syncthreads();
   else ring_hold(p, &r, sa, sb, (warp - RING_HOLDER_0) / RING_PARTS,
                  (warp - RING_HOLDER_0) % RING_PARTS);
 }
-#line 5144 "scan.nw"
+#line 5378 "scan.nw"
   if (p.fill_after) ring_fill_states(p, (uint4 *)p.fill_after);
 #endif
 }
-#line 5201 "scan.nw"
+#line 5435 "scan.nw"
 static size_t l4_ring_shared_bytes(void)
 {
   return 2 * (size_t)RING_STAGES * RING_TILE * sizeof(float);
@@ -2359,21 +2557,21 @@ static int l4_ring_resident(void)
   return resident_blocks((const void *)l4_ring_kernel, RING_WARPS * 32,
                          (int)l4_ring_shared_bytes(), remembered);
 }
-#line 5224 "scan.nw"
-#define RING_RAGGED_SHORTEST (16 * RING_TILE)   /* the shortest rows of a short last tile */
-#define RING_LINE 32                            /* floats in a 128-byte line */
-
-static long long ring_row_tiles(long long len) { return (len + RING_TILE - 1) / RING_TILE; }
-
-/* Whether every tile starts on a 128-byte line: the arrays do, and every row
-   but a single one is a whole number of lines long. */
-static bool ring_on_lines(const float *a, const float *b, const float *h, long long rows,
-                          long long len)
+#line 5458 "scan.nw"
+/* The ring's tiles over n elements whose slot 0 is shifted by `shift` (0 to 3). */
+static long long ring_tiles(long long n, int shift)
 {
-  return (((uintptr_t)a | (uintptr_t)b | (uintptr_t)h) & 127) == 0 &&
-         (rows == 1 || len % RING_LINE == 0);
+  return (n + shift + RING_TILE - 1) / RING_TILE;
 }
-#line 5248 "scan.nw"
+
+/* The shift that puts every tile's whole vectors on 16-byte lines in all three
+   arrays; -1 where the arrays disagree, so that no one shift does. */
+static int ring_shift(const float *a, const float *b, const float *h)
+{
+  uintptr_t m = (uintptr_t)a & 15;
+  return ((uintptr_t)b & 15) == m && ((uintptr_t)h & 15) == m ? (int)(m / 4) : -1;
+}
+#line 5482 "scan.nw"
 /* The device's multiprocessors, or 0 where it cannot launch cooperatively;
    asked once a device. */
 static int l4_ring_sms(void)
@@ -2398,21 +2596,24 @@ static int l4_ring_rings(void)
   return resident - (resident + sms - 1) / sms;
 }
 
-/* Whether the ring runs this call: tiles on lines, whole tiles or long
-   rows, enough ring blocks, two tiles or more for every resident block. */
-static bool l4_ring_takes(const float *a, const float *b, const float *h, long long rows,
-                          long long len)
+/* Whether the ring runs this call of n elements: one shift for all three
+   arrays, enough ring blocks, and two tiles or more for every resident block. */
+static bool l4_ring_takes(const float *a, const float *b, const float *h, long long n)
 {
-  if (!ring_on_lines(a, b, h, rows, len) || len % VEC ||
-      (len % RING_TILE && len < RING_RAGGED_SHORTEST))
-    return false;
-  return l4_ring_rings() >= RING_MIN_BLOCKS - 1 &&
-         rows * ring_row_tiles(len) >= 2LL * l4_ring_resident();
+  int shift = ring_shift(a, b, h);
+  return shift >= 0 && l4_ring_rings() >= RING_MIN_BLOCKS - 1 &&
+         ring_tiles(n, shift) >= 2LL * l4_ring_resident();
 }
-#line 5289 "scan.nw"
+#line 5520 "scan.nw"
 static long long ring_state_bytes(long long tiles)
 {
   return l4_state_bytes(tiles) + round_up(tiles * 8, 256);
+}
+
+/* Ragged rows add, after the states, each tile's first row (section below). */
+static long long ring_ragged_bytes(long long tiles)
+{
+  return ring_state_bytes(tiles) + round_up((tiles + 1) * 8, 256);
 }
 
 static packed_states ring_states(void *workspace, long long tiles)
@@ -2421,43 +2622,48 @@ static packed_states ring_states(void *workspace, long long tiles)
   s.known = (unsigned long long *)((char *)workspace + l4_state_bytes(tiles));
   return s;
 }
-#line 5303 "scan.nw"
+#line 5540 "scan.nw"
 /* Enough for the ring's tiles or, where it falls back, the held kernel's. */
 static size_t l4_ring_workspace_bytes(long long rows, long long len, bool aligned)
 {
-  size_t ring = (size_t)ring_state_bytes(rows * ring_row_tiles(len));
+  size_t ring = (size_t)ring_state_bytes(ring_tiles(rows * len, VEC - 1));
   size_t held = l4_held_workspace_bytes(rows, len, aligned);
   return ring > held ? ring : held;
 }
-#line 5318 "scan.nw"
+#line 5555 "scan.nw"
+/* The ring's grid, launched cooperatively: every block at once, or none. */
+static cudaError_t ring_start(const l4_params &p, cudaStream_t stream)
+{
+  cudaLaunchAttribute cooperative = {};
+  cooperative.id = cudaLaunchAttributeCooperative;
+  cooperative.val.cooperative = 1;
+  cudaLaunchConfig_t config = {dim3(grid_for(l4_ring_resident())), dim3(RING_WARPS * 32),
+                               l4_ring_shared_bytes(), stream, &cooperative, 1};
+  return cudaLaunchKernelEx(&config, l4_ring_kernel, p);
+}
+
 static cudaError_t l4_ring_launch_at(const float *a, const float *b, float *h,
                                      long long rows, long long len, void *workspace,
                                      bool filled, void *fill_after, bool *ringed,
                                      cudaStream_t stream)
 {
   *ringed = false;
-  if (!l4_ring_takes(a, b, h, rows, len))
+  if (!l4_ring_takes(a, b, h, rows * len))
     return l4_held_launch(a, b, h, rows, len, workspace, stream);
-  l4_params p = {a, b, h, rows * len, len, 0, 0, 0, L4_LOOK_BACK, {}};
-  p.row_tiles = ring_row_tiles(len);
-  p.tiles = rows * p.row_tiles;
+  l4_params p = {a, b, h, rows * len, len, 0, 0, ring_shift(a, b, h), L4_LOOK_BACK, {}};
+  p.tiles = ring_tiles(p.n, p.shift);
   p.s = ring_states(workspace, p.tiles);
   p.shared_sms = l4_ring_resident() > l4_ring_sms();
   p.states_filled = filled;
   p.fill_after = fill_after;
   
-#line 5345 "scan.nw"
-cudaLaunchAttribute cooperative = {};
-cooperative.id = cudaLaunchAttributeCooperative;
-cooperative.val.cooperative = 1;
-cudaLaunchConfig_t config = {dim3(grid_for(l4_ring_resident())), dim3(RING_WARPS * 32),
-                             l4_ring_shared_bytes(), stream, &cooperative, 1};
-cudaError_t e = cudaLaunchKernelEx(&config, l4_ring_kernel, p);
+#line 5592 "scan.nw"
+cudaError_t e = ring_start(p, stream);
 *ringed = e == cudaSuccess;
 if (e != cudaErrorCooperativeLaunchTooLarge) return e;
 (void)cudaGetLastError();   /* refused, not failed: clear it */
 return l4_held_launch(a, b, h, rows, len, workspace, stream);
-#line 5334 "scan.nw"
+#line 5581 "scan.nw"
 }
 static cudaError_t l4_ring_launch(const float *a, const float *b, float *h,
                                   long long rows, long long len, void *workspace,
@@ -2466,7 +2672,7 @@ static cudaError_t l4_ring_launch(const float *a, const float *b, float *h,
   bool ringed;
   return l4_ring_launch_at(a, b, h, rows, len, workspace, false, NULL, &ringed, stream);
 }
-#line 5369 "scan.nw"
+#line 5611 "scan.nw"
 typedef struct {
   char *half[2];        /* two workspaces, each large enough for the call */
   int filled;           /* the half that the last ring call filled for the next */
@@ -2477,9 +2683,9 @@ static cudaError_t l4_ring_launch_kept(const float *a, const float *b, float *h,
                                        long long rows, long long len, ring_halves *w,
                                        cudaStream_t stream)
 {
-  if (!l4_ring_takes(a, b, h, rows, len))   /* the held kernel, in the half not filled */
+  if (!l4_ring_takes(a, b, h, rows * len))   /* the held kernel, in the half not filled */
     return l4_held_launch(a, b, h, rows, len, w->half[1 - w->filled], stream);
-  size_t need = (size_t)ring_state_bytes(rows * ring_row_tiles(len));
+  size_t need = (size_t)ring_state_bytes(ring_tiles(rows * len, ring_shift(a, b, h)));
   bool ready = w->filled_bytes >= need;
   int i = ready ? w->filled : 1 - w->filled;
   bool ringed;
@@ -2493,7 +2699,7 @@ static cudaError_t l4_ring_launch_kept(const float *a, const float *b, float *h,
   }
   return e;
 }
-#line 5469 "scan.nw"
+#line 5846 "scan.nw"
 static int l4_choose_items(long long n)
 {
   int resident[3] = {l4_resident<8, true>(), l4_resident<16, true>(),
@@ -2503,7 +2709,7 @@ static int l4_choose_items(long long n)
       return 8 << i;
   return resident[0] > 0 ? 8 : resident[1] > 0 ? 16 : 32;
 }
-#line 5501 "scan.nw"
+#line 5878 "scan.nw"
 #define ROWS_SHORTEST 2048   /* the shortest rows measured */
 
 /* Whether the rows go to warps: aligned arrays, rows no shorter than those
@@ -2518,7 +2724,7 @@ static bool l4_rows_takes(long long rows, long long len, bool aligned)
   long long rounds = (rows + groups - 1) / groups;
   return 4 * rows >= 3 * rounds * groups;
 }
-#line 5544 "scan.nw"
+#line 5921 "scan.nw"
 #define RING_OVER_ROWS (16 * RING_TILE)   /* rows this long go to the ring, not the warps */
 
 static size_t l4_auto_workspace_bytes(long long rows, long long len, bool aligned)
@@ -2530,7 +2736,7 @@ static size_t l4_auto_workspace_bytes(long long rows, long long len, bool aligne
   size_t ring = l4_ring_workspace_bytes(rows, len, aligned);
   return tiles > ring ? tiles : ring;
 }
-#line 5562 "scan.nw"
+#line 5939 "scan.nw"
 typedef enum {
   L4_RUNS_WARPS,   /* a warp, or a group of warps, a row */
   L4_RUNS_RING,    /* the ring of stages and its chain block */
@@ -2543,7 +2749,7 @@ typedef struct {
   int items;   /* the tile kernel's items a thread: 8, 16 or 32; 0 for the warps */
   int order;   /* the tile kernel's order: L4_LOOK_BACK, L4_TILES_APART, L4_ROW_A_BLOCK */
 } l4_plan;
-#line 5577 "scan.nw"
+#line 5954 "scan.nw"
 /* What SCAN_AUTO runs for this call on this GPU: the three questions, in order. */
 static l4_plan l4_auto_plan(const float *a, const float *b, const float *h, long long rows,
                             long long len)
@@ -2552,7 +2758,7 @@ static l4_plan l4_auto_plan(const float *a, const float *b, const float *h, long
   bool warps = l4_rows_takes(rows, len, rows_aligned(a, b, h, len));
   if (!warps) plan.items = l4_choose_items(rows * len);
   if ((warps ? len >= RING_OVER_ROWS : plan.items == 32) &&
-      l4_ring_takes(a, b, h, rows, len)) {
+      l4_ring_takes(a, b, h, rows * len)) {
     plan.kernel = L4_RUNS_RING;
     return plan;
   }
@@ -2566,7 +2772,7 @@ static l4_plan l4_auto_plan(const float *a, const float *b, const float *h, long
                                                                     : L4_RUNS_TILES;
   return plan;
 }
-#line 5602 "scan.nw"
+#line 5979 "scan.nw"
 static cudaError_t l4_run_plan(l4_plan plan, const float *a, const float *b, float *h,
                                long long rows, long long len, void *workspace,
                                cudaStream_t stream)
@@ -2589,7 +2795,7 @@ static cudaError_t l4_auto_launch(const float *a, const float *b, float *h,
   return l4_run_plan(l4_auto_plan(a, b, h, rows, len), a, b, h, rows, len, workspace,
                      stream);
 }
-#line 5631 "scan.nw"
+#line 6008 "scan.nw"
 static cudaError_t l4_auto_launch_kept(const float *a, const float *b, float *h,
                                        long long rows, long long len, ring_halves *w,
                                        cudaStream_t stream)
@@ -2599,7 +2805,93 @@ static cudaError_t l4_auto_launch_kept(const float *a, const float *b, float *h,
     return l4_ring_launch_kept(a, b, h, rows, len, w, stream);
   return l4_run_plan(plan, a, b, h, rows, len, w->half[1 - w->filled], stream);
 }
-#line 5695 "scan.nw"
+#line 5693 "scan.nw"
+/* tile_row[g], g = 0 .. tiles: the first r in [0, rows] with offsets[r] at or after
+   tile g's first element (rows + 1 where none); a warp a tile. */
+static __global__ void ragged_tile_rows_kernel(const long long *offsets, long long rows,
+                                               int tile, int shift, long long tiles,
+                                               long long *tile_row)
+{
+  int lane = threadIdx.x & 31;
+  long long warps = (long long)gridDim.x * blockDim.x / 32;
+  for (long long g = ((long long)blockIdx.x * blockDim.x + threadIdx.x) / 32; g <= tiles;
+       g += warps) {
+    long long x = g * tile - shift > 0 ? g * tile - shift : 0, lo = 0, hi = rows + 1;
+    
+#line 5716 "scan.nw"
+while (lo < hi) {
+  long long step = (hi - lo + 31) / 32, at = lo + lane * step;
+  unsigned asked = __ballot_sync(FULL_MASK, at < hi);
+  unsigned yes = __ballot_sync(FULL_MASK, at < hi && offsets[at] >= x);
+  int j = yes ? __ffs(yes) - 1 : 32 - __clz(asked);   /* first yes, or past the last */
+  if (yes) hi = lo + j * step;
+  lo = j == 0 ? lo : lo + (j - 1) * step + 1;
+}
+#line 5705 "scan.nw"
+    if (lane == 0) tile_row[g] = lo;
+  }
+}
+#line 5730 "scan.nw"
+static long long ragged_rows_bytes(long long tiles) { return round_up((tiles + 1) * 8, 256); }
+
+static size_t l4_ragged_workspace_bytes(long long n)
+{
+  long long ring = ring_tiles(n, VEC - 1), tiles = l4_tiles(n, VEC - 1, L4_THREADS * 8);
+  long long a = ring_state_bytes(ring) + ragged_rows_bytes(ring);
+  long long b = l4_state_bytes(tiles) + ragged_rows_bytes(tiles);
+  return (size_t)(a > b ? a : b);
+}
+
+/* Find every tile's first row, into the workspace after `state_bytes` of states. */
+static cudaError_t ragged_find_tile_rows(l4_params *p, void *workspace, long long state_bytes,
+                                         int tile, cudaStream_t stream)
+{
+  long long *rows_at = (long long *)((char *)workspace + state_bytes);
+  p->tile_row = rows_at;
+  ragged_tile_rows_kernel<<<grid_for((p->tiles + 8) / 8), 256, 0, stream>>>(
+      p->offsets, p->rows, tile, p->shift, p->tiles, rows_at);
+  return cudaGetLastError();
+}
+#line 5758 "scan.nw"
+template <int ITEMS>
+static cudaError_t l4_ragged_tiles(l4_params p, bool aligned, void *workspace,
+                                   cudaStream_t stream)
+{
+  p.tiles = l4_tiles(p.n, p.shift, L4_THREADS * ITEMS);
+  p.s = l4_states(workspace, p.tiles);
+  cudaError_t e = cudaMemsetAsync(workspace, 0xFF, (size_t)l4_state_bytes(p.tiles), stream);
+  if (e == cudaSuccess)
+    e = ragged_find_tile_rows(&p, workspace, l4_state_bytes(p.tiles), L4_THREADS * ITEMS, stream);
+  if (e != cudaSuccess) return e;
+  return aligned ? l4_start<ITEMS, true>(p, stream) : l4_start<ITEMS, false>(p, stream);
+}
+#line 5773 "scan.nw"
+static cudaError_t l4_ragged_launch(const float *a, const float *b, float *h, long long n,
+                                    const long long *offsets, long long rows,
+                                    void *workspace, cudaStream_t stream)
+{
+  bool aligned;
+  l4_params p = l4_params_for(a, b, h, 1, n, &aligned);
+  p.offsets = offsets;
+  p.rows = rows;
+  if (l4_ring_takes(a, b, h, n)) 
+#line 5790 "scan.nw"
+{
+  p.tiles = ring_tiles(n, p.shift);
+  p.s = ring_states(workspace, p.tiles);
+  cudaError_t e = ragged_find_tile_rows(&p, workspace, ring_state_bytes(p.tiles), RING_TILE,
+                                        stream);
+  if (e == cudaSuccess) e = ring_start(p, stream);
+  if (e != cudaErrorCooperativeLaunchTooLarge) return e;
+  (void)cudaGetLastError();   /* refused, not failed: the tile kernel instead */
+}
+#line 5782 "scan.nw"
+  int items = l4_choose_items(n);
+  return items == 32 ? l4_ragged_tiles<32>(p, aligned, workspace, stream)
+       : items == 16 ? l4_ragged_tiles<16>(p, aligned, workspace, stream)
+                     : l4_ragged_tiles<8>(p, aligned, workspace, stream);
+}
+#line 6072 "scan.nw"
 /* The bytes of workspace a call needs; aligned: as rows_aligned says of its
    arrays, which only SCAN_AUTO's choice depends on. */
 typedef size_t (*workspace_sizer)(long long rows, long long len, bool aligned);
@@ -2620,13 +2912,13 @@ typedef struct {
   scan_launcher launch;
   kept_launcher launch_kept; /* on a workspace kept in halves; NULL: none */
 } scan_variant;
-#line 5718 "scan.nw"
+#line 6095 "scan.nw"
 static const scan_variant variants[] = {
   {"l0", "Level 0: Hillis-Steele in registers", 0, 12, 0, NULL, l0_launch},
   {"l1", "Level 1: Blelloch in shared memory", L1_MAX_LEN, 12, 0, NULL, l1_launch},
   {"l2", "Level 2: three passes", L2_MAX_LEN, 28, 0, l2_workspace_bytes, l2_launch},
   
-#line 5741 "scan.nw"
+#line 6118 "scan.nw"
 {"l3", "Level 3: look-back, serial walk", 0, 12, 256,
  l3_workspace_bytes<WALK_SERIAL>, l3_launch<WALK_SERIAL>},
 {"l3b", "Level 3b: look-back, warp walk", 0, 12, 256,
@@ -2641,7 +2933,7 @@ static const scan_variant variants[] = {
  l3c_launch<8>},
 {"l3c-16", "Level 3c: 16 items a thread", 0, 12, 4096, l3c_workspace_bytes<16>,
  l3c_launch<16>},
-#line 5723 "scan.nw"
+#line 6100 "scan.nw"
   {"l4-8", "Level 4: 8 items a thread", 0, 12, 2048, l4_workspace_bytes<8>,
    l4_launch<8>},
   {"l4-16", "Level 4: 16 items a thread", 0, 12, 4096, l4_workspace_bytes<16>,
@@ -2657,7 +2949,7 @@ static const scan_variant variants[] = {
    l4_auto_workspace_bytes, l4_auto_launch, l4_auto_launch_kept},
 };
 #define VARIANT_COUNT ((int)(sizeof variants / sizeof variants[0]))
-#line 5764 "scan.nw"
+#line 6141 "scan.nw"
 static const char *const public_variant_names[] = {
   "l1", "l2", "l3", "l3b", "l3c-8", "l4", "l4"   /* in scan_kernel order */
 };
@@ -2668,7 +2960,7 @@ static const scan_variant *find_variant(const char *name)
     if (strcmp(variants[i].name, name) == 0) return &variants[i];
   return NULL;
 }
-#line 5797 "scan.nw"
+#line 6174 "scan.nw"
 static bool misaligned(const void *p) { return ((uintptr_t)p & 3) != 0; }
 
 /* cudaSuccess for a valid call with work to do; cudaErrorNotReady (never
@@ -2685,7 +2977,7 @@ static cudaError_t check_call(const scan_variant *v, const float *a,
   if (v->max_len && len > v->max_len) return cudaErrorInvalidValue;
   return cudaSuccess;
 }
-#line 5834 "scan.nw"
+#line 6211 "scan.nw"
 static cudaMemPool_t workspace_pool(void)
 {
   static cudaMemPool_t pools[64];
@@ -2705,7 +2997,7 @@ static cudaMemPool_t workspace_pool(void)
     cudaMemPoolDestroy(pool);
   return pools[device];
 }
-#line 5882 "scan.nw"
+#line 6259 "scan.nw"
 #define KEPT_STREAMS 16                    /* streams that keep a workspace */
 #define KEPT_MOST ((size_t)16 << 20)      /* the most a call needs to keep its workspace */
 
@@ -2720,7 +3012,7 @@ typedef struct {
 static kept_workspace kept[KEPT_STREAMS];
 static int kept_count;
 static pthread_mutex_t kept_lock = PTHREAD_MUTEX_INITIALIZER;
-#line 5899 "scan.nw"
+#line 6276 "scan.nw"
 /* The stream's kept workspace (new and empty the first time), or NULL when
    sixteen other streams keep theirs. Called with the lock held. */
 static kept_workspace *kept_for(cudaStream_t stream)
@@ -2735,7 +3027,7 @@ static kept_workspace *kept_for(cudaStream_t stream)
   kept[kept_count] = kept_workspace{id, device, NULL, 0, {}};
   return &kept[kept_count++];
 }
-#line 5916 "scan.nw"
+#line 6293 "scan.nw"
 /* Grow k to `bytes` or more: the old one back to the pool, behind its calls. */
 static cudaError_t kept_grow(kept_workspace *k, size_t bytes, cudaMemPool_t pool,
                              cudaStream_t stream)
@@ -2753,7 +3045,7 @@ static cudaError_t kept_grow(kept_workspace *k, size_t bytes, cudaMemPool_t pool
   k->halves = ring_halves{{(char *)k->base, (char *)k->base + bytes / 512 * 256}, 0, 0};
   return e;
 }
-#line 5936 "scan.nw"
+#line 6313 "scan.nw"
 /* Launch on the stream's kept workspace, its outcome in *e; false, having
    done nothing, where the stream keeps none. */
 static bool launch_on_kept(const scan_variant *v, const float *a, const float *b, float *h,
@@ -2769,7 +3061,7 @@ static bool launch_on_kept(const scan_variant *v, const float *a, const float *b
   size_t kept_bytes = v->launch_kept ? 2 * (size_t)round_up((long long)bytes, 256) : bytes;
   if (k && (*e = kept_grow(k, kept_bytes, pool, stream)) == cudaSuccess)
     
-#line 5960 "scan.nw"
+#line 6337 "scan.nw"
 {
   if (v->launch_kept) {
     *e = v->launch_kept(a, b, h, rows, len, &k->halves, stream);
@@ -2778,11 +3070,11 @@ static bool launch_on_kept(const scan_variant *v, const float *a, const float *b
     *e = v->launch(a, b, h, rows, len, k->base, stream);
   }
 }
-#line 5951 "scan.nw"
+#line 6328 "scan.nw"
   pthread_mutex_unlock(&kept_lock);
   return k != NULL;
 }
-#line 5971 "scan.nw"
+#line 6348 "scan.nw"
 static cudaError_t run_variant(const scan_variant *v, const float *a,
                                const float *b, float *h, long long rows,
                                long long len, void *workspace,
@@ -2793,14 +3085,14 @@ static cudaError_t run_variant(const scan_variant *v, const float *a,
   cudaMemPool_t pool = NULL;
   cudaError_t e = cudaSuccess;
   if (bytes && !ws) 
-#line 5992 "scan.nw"
+#line 6369 "scan.nw"
 {
   pool = workspace_pool();
   if (pool && launch_on_kept(v, a, b, h, rows, len, bytes, pool, stream, &e)) return e;
   e = pool ? cudaMallocFromPoolAsync(&ws, bytes, pool, stream) : cudaMalloc(&ws, bytes);
   if (e != cudaSuccess) return e;
 }
-#line 5981 "scan.nw"
+#line 6358 "scan.nw"
   e = v->launch(a, b, h, rows, len, ws, stream);
   if (bytes && !workspace) {
     cudaError_t f = pool ? cudaFreeAsync(ws, stream)
@@ -2809,7 +3101,7 @@ static cudaError_t run_variant(const scan_variant *v, const float *a,
   }
   return e;
 }
-#line 6001 "scan.nw"
+#line 6378 "scan.nw"
 cudaError_t scan_forward(scan_kernel k, const float *a, const float *b, float *h,
                          long long rows, long long len, cudaStream_t stream)
 {
@@ -2820,24 +3112,54 @@ cudaError_t scan_forward(scan_kernel k, const float *a, const float *b, float *h
   if (e != cudaSuccess) return e;
   return run_variant(v, a, b, h, rows, len, NULL, stream);
 }
-#line 6014 "scan.nw"
-/* Placeholder while the ragged launcher is written. */
-size_t scan_ragged_workspace_bytes(long long n, long long rows) { (void)n; (void)rows; return 0; }
+#line 6391 "scan.nw"
+/* As check_call, for a ragged batch. */
+static cudaError_t check_ragged(const float *a, const float *b, const float *h, long long n,
+                                const long long *offsets, long long rows)
+{
+  if (n < 0 || rows < 0) return cudaErrorInvalidValue;
+  if (n == 0) return cudaErrorNotReady;
+  if (!a || !b || !h || !offsets || misaligned(a) || misaligned(b) || misaligned(h) ||
+      ((uintptr_t)offsets & 7) || n > LLONG_MAX / 16 || rows > LLONG_MAX / 16)
+    return cudaErrorInvalidValue;
+  return cudaSuccess;
+}
+
+size_t scan_ragged_workspace_bytes(long long n, long long rows)
+{
+  (void)rows;
+  return n > 0 && n <= LLONG_MAX / 16 ? l4_ragged_workspace_bytes(n) : 0;
+}
+#line 6411 "scan.nw"
 cudaError_t scan_forward_ragged_in(const float *a, const float *b, float *h, long long n,
                                    const long long *offsets, long long rows,
                                    void *workspace, size_t workspace_bytes,
                                    cudaStream_t stream)
 {
-  (void)a; (void)b; (void)h; (void)n; (void)offsets; (void)rows; (void)workspace;
-  (void)workspace_bytes; (void)stream;
-  return cudaErrorNotSupported;
+  cudaError_t e = check_ragged(a, b, h, n, offsets, rows);
+  if (e == cudaErrorNotReady) return cudaSuccess;
+  if (e != cudaSuccess) return e;
+  if (!workspace || workspace_bytes < l4_ragged_workspace_bytes(n)) return cudaErrorInvalidValue;
+  return l4_ragged_launch(a, b, h, n, offsets, rows, workspace, stream);
 }
+#line 6425 "scan.nw"
 cudaError_t scan_forward_ragged(const float *a, const float *b, float *h, long long n,
                                 const long long *offsets, long long rows,
                                 cudaStream_t stream)
 {
-  return scan_forward_ragged_in(a, b, h, n, offsets, rows, NULL, 0, stream);
+  cudaError_t e = check_ragged(a, b, h, n, offsets, rows);
+  if (e == cudaErrorNotReady) return cudaSuccess;
+  if (e != cudaSuccess) return e;
+  size_t bytes = l4_ragged_workspace_bytes(n);
+  cudaMemPool_t pool = workspace_pool();
+  void *ws = NULL;
+  e = pool ? cudaMallocFromPoolAsync(&ws, bytes, pool, stream) : cudaMalloc(&ws, bytes);
+  if (e != cudaSuccess) return e;
+  e = l4_ragged_launch(a, b, h, n, offsets, rows, ws, stream);
+  cudaError_t f = pool ? cudaFreeAsync(ws, stream) : (cudaStreamSynchronize(stream), cudaFree(ws));
+  return e != cudaSuccess ? e : f;
 }
+#line 6444 "scan.nw"
 cudaError_t scan_check_offsets(const long long *host_offsets, long long rows, long long n)
 {
   if (!host_offsets || rows < 0 || n < 0 || host_offsets[0] != 0 || host_offsets[rows] != n)
@@ -2848,7 +3170,7 @@ cudaError_t scan_check_offsets(const long long *host_offsets, long long rows, lo
 }
 #line 236 "scan.nw"
 #ifndef SCAN_NO_MAIN
-#line 7426 "scan.nw"
+#line 7839 "scan.nw"
 enum { EXIT_OK = 0, EXIT_FAILED = 1, EXIT_USAGE = 2, EXIT_NO_GPU = 3,
        EXIT_SKIPPED = 77 };
 
@@ -2861,7 +3183,7 @@ static void cuda_check(cudaError_t e, const char *what, const char *file, int li
   fprintf(stderr, "%s:%d: %s: %s\n", file, line, what, cudaGetErrorString(e));
   exit(EXIT_FAILED);
 }
-#line 7453 "scan.nw"
+#line 7866 "scan.nw"
 static uint64_t mix64(uint64_t x)   /* SplitMix64's finaliser */
 {
   x += 0x9E3779B97F4A7C15ULL;
@@ -2876,7 +3198,7 @@ static float uniform_at(uint64_t seed, long long i, float lo, float hi)
   double u = (double)(mix64(seed ^ mix64((uint64_t)i)) >> 40) * 0x1p-24;
   return (float)(lo + (hi - lo) * u);
 }
-#line 7470 "scan.nw"
+#line 7883 "scan.nw"
 static void fill_uniform(float *x, long long n, uint64_t seed, float lo, float hi)
 {
 #pragma omp parallel for schedule(static)
@@ -2887,7 +3209,7 @@ static uint64_t run_seed;     /* printed at the start; SCAN_SEED replays it */
 static uint64_t case_counter;
 
 static uint64_t next_seed(void) { return mix64(run_seed + ++case_counter); }
-#line 7488 "scan.nw"
+#line 7901 "scan.nw"
 typedef struct { const char *name; float lo, hi; } decay_family;
 
 static const decay_family decays[] = {
@@ -2901,7 +3223,7 @@ static void make_inputs(float *a, float *b, long long n, int decay)
   fill_uniform(a, n, next_seed(), decays[decay].lo, decays[decay].hi);
   fill_uniform(b, n, next_seed(), -1.0f, 1.0f);
 }
-#line 11744 "scan.nw"
+#line 12157 "scan.nw"
 static int usage_error(const char *fmt, ...)
 {
   va_list args;
@@ -2912,7 +3234,7 @@ static int usage_error(const char *fmt, ...)
   va_end(args);
   return EXIT_USAGE;
 }
-#line 11996 "scan.nw"
+#line 12409 "scan.nw"
 static int compare_floats(const void *x, const void *y)
 {
   float a = *(const float *)x, b = *(const float *)y;
@@ -2997,7 +3319,7 @@ static void compare_one(comparison *c, double out, double ref, double bound,
     c->worst_ref = ref;
   }
 }
-#line 7508 "scan.nw"
+#line 7921 "scan.nw"
 /* Compare one row of an output (float from the GPU, double from a mirror). */
 template <typename real>
 static void compare_row(const float *a, const float *b, const real *out,
@@ -3012,7 +3334,7 @@ static void compare_row(const float *a, const float *b, const real *out,
                 first_index + t);
   }
 }
-#line 7528 "scan.nw"
+#line 7941 "scan.nw"
 static void merge_comparison(comparison *into, const comparison *c)
 {
   into->checked += c->checked;
@@ -3025,7 +3347,7 @@ static void merge_comparison(comparison *into, const comparison *c)
     into->worst_ref = c->worst_ref;
   }
 }
-#line 7543 "scan.nw"
+#line 7956 "scan.nw"
 template <typename real>
 static comparison compare_rows(const float *a, const float *b, const real *out,
                                long long rows, long long len, precision p)
@@ -3045,7 +3367,7 @@ static comparison compare_rows(const float *a, const float *b, const real *out,
   }
   return all;
 }
-#line 7568 "scan.nw"
+#line 7981 "scan.nw"
 static void describe_worst(char *text, size_t size, const comparison *c,
                            long long len)
 {
@@ -3110,7 +3432,7 @@ for (long long g = 0; g < tiles; g++) {
   free(local_a);
   free(spine);
 }
-#line 7620 "scan.nw"
+#line 8033 "scan.nw"
 typedef void (*mirror_fn)(const float *a, const float *b, double *h,
                           long long rows, long long len, int fault,
                           int *overflow);
@@ -3124,7 +3446,7 @@ typedef struct {
   int overflow_slot;     /* the first slot past a tile, -1 if none */
   long long overflow_len;
 } evidence;
-#line 7636 "scan.nw"
+#line 8049 "scan.nw"
 static evidence run_mirror(mirror_fn mirror, const mirror_case *cases,
                            int count, int fault)
 {
@@ -3139,7 +3461,7 @@ static evidence run_mirror(mirror_fn mirror, const mirror_case *cases,
     mirror(a, b, h, cases[i].rows, cases[i].len, fault, &overflow);
     comparison c = compare_rows(a, b, h, cases[i].rows, cases[i].len, FLOAT64);
     
-#line 7657 "scan.nw"
+#line 8070 "scan.nw"
 if (c.failed || overflow >= 0) ev.failed_cases++;
 if (overflow >= 0 && ev.overflow_slot < 0) {
   ev.overflow_slot = overflow;
@@ -3149,12 +3471,12 @@ if (ev.worst.worst_index < 0 || c.worst_ratio > ev.worst.worst_ratio) {
   ev.worst = c;
   ev.worst_len = cases[i].len;
 }
-#line 7650 "scan.nw"
+#line 8063 "scan.nw"
     free(a); free(b); free(h);
   }
   return ev;
 }
-#line 7671 "scan.nw"
+#line 8084 "scan.nw"
 static const char *const fault_names[FAULT_COUNT] = {
   "correct", "upsweep-swap", "downsweep-swap", "downsweep-index-off-by-one",
   "root-not-identity", "threads-rounded-to-warp", "apply-swap",
@@ -3171,7 +3493,7 @@ static const char *const fault_names[FAULT_COUNT] = {
   "ring-producer-skips-empty", "ring-look-left-fold", "ring-look-skips-empty",
   "ring-look-skips-window",
 };
-#line 7694 "scan.nw"
+#line 8107 "scan.nw"
 static bool report_fault(int fault, const evidence *ev, int cases)
 {
   char text[256];
@@ -3190,7 +3512,7 @@ static bool report_fault(int fault, const evidence *ev, int cases)
     printf("  caught %-28s %s, len %lld\n", fault_names[fault], text, ev->worst_len);
   return ev->failed_cases > 0;
 }
-#line 7715 "scan.nw"
+#line 8128 "scan.nw"
 static int mirror_suite(mirror_fn mirror, const mirror_case *cases, int count,
                         const int *faults, int fault_count)
 {
@@ -3201,7 +3523,7 @@ static int mirror_suite(mirror_fn mirror, const mirror_case *cases, int count,
   }
   return ok ? EXIT_OK : EXIT_FAILED;
 }
-#line 7733 "scan.nw"
+#line 8146 "scan.nw"
 static int length_cases(mirror_case *cases, long long ceiling, long long rows)
 {
   static const long long extra[] = {1, 2, 3, 5, 7, 100, 1000, 1500, 3001, 100003};
@@ -3213,7 +3535,7 @@ static int length_cases(mirror_case *cases, long long ceiling, long long rows)
       if (p + d <= ceiling) cases[count++] = mirror_case{rows, p + d};
   return count;
 }
-#line 7807 "scan.nw"
+#line 8220 "scan.nw"
 enum { STEP_CLAIM, STEP_SCAN, STEP_PUBLISH_FIRST, STEP_PUBLISH_SECOND,
        STEP_WALK, STEP_FOLD, STEP_PREFIX_FIRST, STEP_PREFIX_SECOND,
        STEP_WRITE, STEP_DONE };
@@ -3230,7 +3552,7 @@ typedef struct {
   bool found_aggregate;      /* the walk stopped at an A (a broken variant) */
   long long t_claim, t_published, t_found, t_prefix, t_done;  /* the figure */
 } actor;
-#line 7826 "scan.nw"
+#line 8239 "scan.nw"
 typedef struct {
   const float *a, *b;
   double *h;
@@ -3243,7 +3565,7 @@ typedef struct {
   int resident_limit, started;        /* blocks become resident in order */
   const int *residency;               /* of this permutation */
 } launch;
-#line 7844 "scan.nw"
+#line 8257 "scan.nw"
 static tile_place launch_place(const launch *L, long long tile)
 {
   return place_tile(tile, L->len, L->per_row, (int)L->tile_size);
@@ -3254,7 +3576,7 @@ static affine<double> element_at(const launch *L, tile_place p, int i)
   affine<double> x = {L->a[p.start + i], L->b[p.start + i]};
   return p.index == 0 && i == 0 ? start_row(x) : x;
 }
-#line 7861 "scan.nw"
+#line 8274 "scan.nw"
 /* One half of publishing `flag` for tile g: the value or the flag. */
 static void publish_half(launch *L, long long g, int flag, affine<double> value,
                          bool first_half)
@@ -3267,7 +3589,7 @@ static void publish_half(launch *L, long long g, int flag, affine<double> value,
     L->flag[g] = flag;
   }
 }
-#line 7879 "scan.nw"
+#line 8292 "scan.nw"
 /* One event of the walk; returns false when the actor must wait. */
 static bool walk_serial_event(launch *L, actor *x)
 {
@@ -3282,7 +3604,7 @@ static bool walk_serial_event(launch *L, actor *x)
   }
   return true;
 }
-#line 7899 "scan.nw"
+#line 8312 "scan.nw"
 static bool walk_warp_event(launch *L, actor *x)
 {
   long long first = x->tile - launch_place(L, x->tile).index;
@@ -3302,23 +3624,23 @@ static bool walk_warp_event(launch *L, actor *x)
   x->step = STEP_FOLD;
   return true;
 }
-#line 7926 "scan.nw"
+#line 8339 "scan.nw"
 static affine<double> fold_forward(const launch *L, const actor *x)
 {
   long long g = x->tile;
   affine<double> acc = x->found_aggregate ? L->aggregate[x->found]
                                           : L->inclusive[x->found];
   if (L->fault == FAULT_BACKWARD_FOLD) 
-#line 7940 "scan.nw"
+#line 8353 "scan.nw"
 {
   if (x->found + 1 >= g) return acc;
   affine<double> right = L->aggregate[g - 1];
   for (long long j = g - 2; j > x->found; j--) right = combine(L->aggregate[j], right);
   return combine(acc, right);
 }
-#line 7932 "scan.nw"
+#line 8345 "scan.nw"
   if (L->walk == WALK_WARP) 
-#line 7949 "scan.nw"
+#line 8362 "scan.nw"
 {
   for (long long w = x->look; w < g; w += 32) {
     int top = w == x->look ? x->lane - 1 : 31;
@@ -3329,12 +3651,12 @@ static affine<double> fold_forward(const launch *L, const actor *x)
   }
   return acc;
 }
-#line 7933 "scan.nw"
+#line 8346 "scan.nw"
   for (long long j = x->found + 1; j < g; j++)
     acc = combine_at(FAULT_WALK_ORDER, L->fault, acc, L->aggregate[j]);
   return acc;
 }
-#line 7966 "scan.nw"
+#line 8379 "scan.nw"
 /* Take one step of actor x; false when it cannot move now. */
 static bool actor_event(launch *L, actor *x, int block)
 {
@@ -3346,7 +3668,7 @@ static bool actor_event(launch *L, actor *x, int block)
     x->step = STEP_SCAN;
     return true;
   
-#line 7984 "scan.nw"
+#line 8397 "scan.nw"
 case STEP_SCAN:
   x->total = element_at(L, p, 0);
   for (int i = 1; i < p.count; i++) x->total = combine(x->total, element_at(L, p, i));
@@ -3364,9 +3686,9 @@ case STEP_PUBLISH_SECOND:
   return true;
 case STEP_WALK:
   return L->walk == WALK_SERIAL ? walk_serial_event(L, x) : walk_warp_event(L, x);
-#line 7977 "scan.nw"
+#line 8390 "scan.nw"
   
-#line 8004 "scan.nw"
+#line 8417 "scan.nw"
 case STEP_FOLD:
   x->prefix = fold_forward(L, x);
   x->t_found = L->clock;
@@ -3389,11 +3711,11 @@ case STEP_WRITE: {
   x->step = STEP_DONE;
   return true;
 }
-#line 7978 "scan.nw"
+#line 8391 "scan.nw"
   }
   return false;
 }
-#line 8051 "scan.nw"
+#line 8464 "scan.nw"
 enum { SCHEDULE_RANDOM, SCHEDULE_LATE_PREFIX, SCHEDULE_REVERSE_RESIDENCY,
        SCHEDULE_STALLS, SCHEDULE_KINDS };
 static const char *const schedule_names[SCHEDULE_KINDS] = {
@@ -3407,7 +3729,7 @@ static bool can_move(launch *L, const actor *x)
   return L->walk == WALK_SERIAL ? walk_serial_event(L, &copy)
                                 : walk_warp_event(L, &copy);
 }
-#line 8067 "scan.nw"
+#line 8480 "scan.nw"
 /* Pick the actor for the next event, or -1 if no one can move. */
 static int pick_actor(launch *L, int policy, uint64_t *rng)
 {
@@ -3424,7 +3746,7 @@ static int pick_actor(launch *L, int policy, uint64_t *rng)
   *rng = mix64(*rng);
   return movable[*rng % (uint64_t)count];
 }
-#line 8086 "scan.nw"
+#line 8499 "scan.nw"
 /* Make blocks resident, in the order of L->residency, up to the limit. */
 static void admit_blocks(launch *L)
 {
@@ -3436,7 +3758,7 @@ static void admit_blocks(launch *L)
     resident++;
   }
 }
-#line 8100 "scan.nw"
+#line 8513 "scan.nw"
 /* Run a launch to the end; false on deadlock. */
 static bool run_launch(launch *L, int policy, uint64_t seed)
 {
@@ -3445,7 +3767,7 @@ static bool run_launch(launch *L, int policy, uint64_t seed)
     admit_blocks(L);
     int i = pick_actor(L, policy, &rng);
     if (i < 0) 
-#line 8122 "scan.nw"
+#line 8535 "scan.nw"
 {
   bool thawed = false;
   for (int j = 0; j < (int)L->tiles && !thawed; j++)
@@ -3453,7 +3775,7 @@ static bool run_launch(launch *L, int policy, uint64_t seed)
   if (!thawed) return false;
   continue;
 }
-#line 8108 "scan.nw"
+#line 8521 "scan.nw"
     actor *x = &L->blocks[i];
     int before = x->step;
     actor_event(L, x, i);
@@ -3465,7 +3787,7 @@ static bool run_launch(launch *L, int policy, uint64_t seed)
   }
   return true;
 }
-#line 8153 "scan.nw"
+#line 8566 "scan.nw"
 static void launch_init(launch *L, const float *a, const float *b, double *h,
                         long long rows, long long len, long long tile_size,
                         int walk, int fault, int policy, int *order)
@@ -3484,7 +3806,7 @@ static void launch_init(launch *L, const float *a, const float *b, double *h,
   }
   L->residency = order;
 }
-#line 8181 "scan.nw"
+#line 8594 "scan.nw"
 typedef struct { long long rows, len, tile_size; } protocol_case;
 
 static const protocol_case protocol_cases[] = {
@@ -3493,7 +3815,7 @@ static const protocol_case protocol_cases[] = {
 };
 #define PROTOCOL_CASES 6
 #define RANDOM_SCHEDULES 24
-#line 8197 "scan.nw"
+#line 8610 "scan.nw"
 typedef struct { float *a, *b; double *h, *first_h; } case_arrays;
 
 static case_arrays case_arrays_new(long long n, int decay)
@@ -3509,7 +3831,7 @@ static void case_arrays_free(case_arrays m)
 {
   free(m.a); free(m.b); free(m.h); free(m.first_h);
 }
-#line 8217 "scan.nw"
+#line 8630 "scan.nw"
 typedef struct {
   float *a, *b;
   double *h, *first_h;
@@ -3531,20 +3853,20 @@ static launch_memory launch_memory_new(long long n, long long tiles)
   m.blocks = (actor *)malloc(sizeof(actor) * tiles);
   return m;
 }
-#line 8241 "scan.nw"
+#line 8654 "scan.nw"
 static void launch_memory_free(launch_memory m)
 {
   free(m.a); free(m.b); free(m.h); free(m.first_h); free(m.flag); free(m.order);
   free(m.aggregate); free(m.inclusive); free(m.blocks);
 }
-#line 8254 "scan.nw"
+#line 8667 "scan.nw"
 typedef struct {
   bool deadlock, disagree, out_of_bound;
   char detail[256];
   bool broke_rule;   /* a mirror's own rule broken (the ring's: a post lost, a phase misread) */
 } protocol_evidence;
 
-#line 8263 "scan.nw"
+#line 8676 "scan.nw"
 static void note(protocol_evidence *ev, bool *flag, const char *fmt, ...)
 {
   if (*flag) return;
@@ -3555,7 +3877,7 @@ static void note(protocol_evidence *ev, bool *flag, const char *fmt, ...)
   vsnprintf(ev->detail, sizeof ev->detail, fmt, args);
   va_end(args);
 }
-#line 8280 "scan.nw"
+#line 8693 "scan.nw"
 /* Holds one schedule's outputs h to the bound and to the first schedule's
    bits (kept in first_h when `first`); `schedule` names it in the evidence. */
 static void judge_schedule(const float *a, const float *b, const double *h, double *first_h,
@@ -3578,7 +3900,7 @@ static void judge_schedule(const float *a, const float *b, const double *h, doub
         break;
       }
 }
-#line 8305 "scan.nw"
+#line 8718 "scan.nw"
 static void run_schedule(const protocol_case *c, launch_memory *m, int walk,
                          int fault, int policy, uint64_t seed, bool first,
                          protocol_evidence *ev)
@@ -3596,7 +3918,7 @@ static void run_schedule(const protocol_case *c, launch_memory *m, int walk,
   judge_schedule(m->a, m->b, m->h, m->first_h, c->rows, c->len, first,
                  schedule_names[policy], ev);
 }
-#line 8325 "scan.nw"
+#line 8738 "scan.nw"
 static protocol_evidence run_protocol(int walk, int fault, int *schedules)
 {
   protocol_evidence ev = {false, false, false, ""};
@@ -3615,7 +3937,7 @@ static protocol_evidence run_protocol(int walk, int fault, int *schedules)
   }
   return ev;
 }
-#line 8444 "scan.nw"
+#line 8857 "scan.nw"
 enum { WORK_CLAIM, WORK_PUBLISH, WORK_FINISH, WORK_TAKE, WORK_DONE };
 enum { WALKER_START, WALKER_WAIT, WALKER_LOOK, WALKER_SIGNAL, WALKER_DONE };
 
@@ -3631,7 +3953,7 @@ typedef struct {
   long long walking, look;              /* the walking warp's own */
   bool walking_last;
 } held_block;
-#line 8462 "scan.nw"
+#line 8875 "scan.nw"
 typedef struct {
   const float *a, *b;
   double *h;
@@ -3653,7 +3975,7 @@ static affine<double> held_element(const held_launch *L, long long i)
   if (i % L->len == 0) x = affine<double>{0.0, start_row(x).b};
   return x;
 }
-#line 8492 "scan.nw"
+#line 8905 "scan.nw"
 enum { HSTAMP_CLAIMED, HSTAMP_PUBLISHED, HSTAMP_HELD, HSTAMP_WALKED, HSTAMP_PREFIXED,
        HSTAMP_STORED, HSTAMP_BLOCK, HSTAMPS };
 
@@ -3666,7 +3988,7 @@ static void held_note_block(held_launch *L, long long g, const held_block *k)
 {
   if (L->stamps && g < L->tiles) L->stamps[g * HSTAMPS + HSTAMP_BLOCK] = k - L->blocks;
 }
-#line 8512 "scan.nw"
+#line 8925 "scan.nw"
 /* Folds tile g onto `before`; writes every state to h when `write`. */
 static affine<double> held_fold(held_launch *L, long long g, affine<double> before,
                                 bool write)
@@ -3678,7 +4000,7 @@ static affine<double> held_fold(held_launch *L, long long g, affine<double> befo
   }
   return before;
 }
-#line 8540 "scan.nw"
+#line 8953 "scan.nw"
 /* One event of block k's workers; false when they must wait. */
 static bool held_work_event(held_launch *L, held_block *k)
 {
@@ -3698,7 +4020,7 @@ static bool held_work_event(held_launch *L, held_block *k)
     k->early = k->prefix;
     return true;
   
-#line 8565 "scan.nw"
+#line 8978 "scan.nw"
 case WORK_FINISH: {
   if (!k->done) return false;
   bool wrong = L->fault == FAULT_HELD_WRONG_TILE && k->tile < L->tiles;
@@ -3726,11 +4048,11 @@ case WORK_TAKE: {
   k->early = k->prefix;
   return true;
 }
-#line 8559 "scan.nw"
+#line 8972 "scan.nw"
   }
   return false;
 }
-#line 8601 "scan.nw"
+#line 9014 "scan.nw"
 /* One event of block k's walking warp; false when it must wait. */
 static bool held_walker_event(held_launch *L, held_block *k)
 {
@@ -3748,7 +4070,7 @@ static bool held_walker_event(held_launch *L, held_block *k)
     k->walker = WALKER_LOOK;
     return true;
   
-#line 8629 "scan.nw"
+#line 9042 "scan.nw"
 case WALKER_LOOK: {
   long long g = k->walking;
   if (g == 0) { k->prefix = identity_map<double>(); k->walker = WALKER_SIGNAL; return true; }
@@ -3762,7 +4084,7 @@ case WALKER_LOOK: {
   k->walker = WALKER_SIGNAL;
   return true;
 }
-#line 8618 "scan.nw"
+#line 9031 "scan.nw"
   case WALKER_SIGNAL:
     k->done = true;
     held_stamp(L, k->walking, HSTAMP_PREFIXED);
@@ -3771,7 +4093,7 @@ case WALKER_LOOK: {
   }
   return false;
 }
-#line 8652 "scan.nw"
+#line 9065 "scan.nw"
 enum { HELD_RANDOM, HELD_WORKERS_FIRST, HELD_WALKERS_FIRST };
 
 static bool held_can_move(const held_launch *L, int actor)
@@ -3786,7 +4108,7 @@ static bool held_can_move(const held_launch *L, int actor)
   }
   return false;
 }
-#line 8669 "scan.nw"
+#line 9082 "scan.nw"
 /* Runs a launch to the end under one schedule; false on deadlock. */
 static bool held_run(held_launch *L, int policy, uint64_t rng)
 {
@@ -3809,14 +4131,14 @@ static bool held_run(held_launch *L, int policy, uint64_t rng)
     if (L->blocks[k].work != WORK_DONE || L->blocks[k].walker != WALKER_DONE) return false;
   return true;
 }
-#line 8698 "scan.nw"
+#line 9111 "scan.nw"
 typedef struct { long long rows, len, tile_size; int blocks; } held_case;
 
 static const held_case held_cases[] = {
   {1, 203, 4, 3}, {3, 41, 8, 2}, {5, 7, 4, 4}, {1, 5, 8, 3}, {2, 64, 4, 1}, {4, 33, 5, 6},
 };
 #define HELD_CASES ((int)(sizeof held_cases / sizeof held_cases[0]))
-#line 8712 "scan.nw"
+#line 9125 "scan.nw"
 static bool held_schedule(held_launch *L, const held_case *c, int policy, uint64_t seed,
                           double *first_h, bool first, protocol_evidence *ev)
 {
@@ -3842,7 +4164,7 @@ static bool held_schedule(held_launch *L, const held_case *c, int policy, uint64
   judge_schedule(L->a, L->b, L->h, first_h, c->rows, c->len, first, name, ev);
   return true;
 }
-#line 8743 "scan.nw"
+#line 9156 "scan.nw"
 static protocol_evidence run_held_mirror(int fault, int *schedules)
 {
   protocol_evidence ev = {false, false, false, ""};
@@ -3850,7 +4172,7 @@ static protocol_evidence run_held_mirror(int fault, int *schedules)
   for (int ci = 0; ci < HELD_CASES; ci++) {
     const held_case *c = &held_cases[ci];
     
-#line 8763 "scan.nw"
+#line 9176 "scan.nw"
 long long n = c->rows * c->len, tiles = (n + c->tile_size - 1) / c->tile_size;
 case_arrays m = case_arrays_new(n, ci % DECAY_COUNT);
 double *first_h = m.first_h;
@@ -3861,7 +4183,7 @@ held_block *blocks = (held_block *)malloc(sizeof(held_block) * c->blocks);
 int *movable = (int *)malloc(sizeof(int) * 2 * c->blocks);
 held_launch L = {m.a, m.b, m.h, n, c->len, c->tile_size, tiles, 0, fault, c->blocks, false,
                  flag, aggregate, inclusive, blocks, movable};
-#line 8750 "scan.nw"
+#line 9163 "scan.nw"
     bool have_first = false;   /* the first schedule that ran to its end */
     for (int s = 0; s < 2 + RANDOM_SCHEDULES; s++, ++*schedules) {
       int policy = s < 2 ? s + 1 : HELD_RANDOM;
@@ -3869,14 +4191,14 @@ held_launch L = {m.a, m.b, m.h, n, c->len, c->tile_size, tiles, 0, fault, c->blo
         have_first = true;
     }
     
-#line 8776 "scan.nw"
+#line 9189 "scan.nw"
 case_arrays_free(m);
 free(flag); free(aggregate); free(inclusive); free(blocks); free(movable);
-#line 8757 "scan.nw"
+#line 9170 "scan.nw"
   }
   return ev;
 }
-#line 8847 "scan.nw"
+#line 9260 "scan.nw"
 enum { SHARE_SCAN, SHARE_POST, SHARE_WAIT, SHARE_READ, SHARE_APPLY, SHARE_DONE };
 #define SHARE_MAX_PIECES 4
 
@@ -3887,7 +4209,7 @@ typedef struct {
   double carry, state;            /* before the stride; before this warp's step */
   affine<double> piece[SHARE_MAX_PIECES], step;
 } share_warp;
-#line 8860 "scan.nw"
+#line 9273 "scan.nw"
 typedef struct {
   const float *a, *b;
   double *h;
@@ -3906,7 +4228,7 @@ static affine<double> share_element(const share_launch *L, long long r, long lon
   affine<double> x = {L->a[r * L->len + i], L->b[r * L->len + i]};
   return x;
 }
-#line 8888 "scan.nw"
+#line 9301 "scan.nw"
 static long long share_start(const share_launch *L, const share_warp *w, int way)
 {
   return w->stride + (long long)way * L->pieces * L->piece;
@@ -3924,7 +4246,7 @@ static void share_scan(share_launch *L, share_warp *w, int way)
     w->step = p == 0 || last_only ? t : combine(w->step, t);
   }
 }
-#line 8913 "scan.nw"
+#line 9326 "scan.nw"
 static void share_read(share_launch *L, share_warp *w, int g, int way)
 {
   const affine<double> *set = L->posted + (long long)w->parity * L->groups * L->ways;
@@ -3951,7 +4273,7 @@ static void share_apply(share_launch *L, share_warp *w, int way)
     state = w->piece[p].a * state + w->piece[p].b;
   }
 }
-#line 8949 "scan.nw"
+#line 9362 "scan.nw"
 static void share_advance(share_launch *L, share_warp *w)
 {
   w->stride += (long long)L->ways * L->pieces * L->piece;
@@ -3963,7 +4285,7 @@ static void share_advance(share_launch *L, share_warp *w)
   if (L->fault == FAULT_ROWS_PARITY_PER_ROW) w->parity = 0;
   w->event = w->row < L->rows ? SHARE_SCAN : SHARE_DONE;
 }
-#line 8963 "scan.nw"
+#line 9376 "scan.nw"
 /* One event of warp `i`; false when it must wait at the barrier. */
 static bool share_event(share_launch *L, int i)
 {
@@ -3986,9 +4308,9 @@ static bool share_event(share_launch *L, int i)
   }
   return false;
 }
-#line 8993 "scan.nw"
+#line 9406 "scan.nw"
 enum { SHARE_RANDOM, SHARE_FIRST_WARP_FIRST, SHARE_LAST_WARP_FIRST };
-#line 8997 "scan.nw"
+#line 9410 "scan.nw"
 static bool share_run(share_launch *L, int policy, uint64_t rng)
 {
   int warps = L->groups * L->ways;
@@ -4009,7 +4331,7 @@ static bool share_run(share_launch *L, int policy, uint64_t rng)
     if (L->warps[i].event != SHARE_DONE) return false;
   return true;
 }
-#line 9024 "scan.nw"
+#line 9437 "scan.nw"
 typedef struct { long long rows, len; int ways, groups, pieces, piece; } share_case;
 
 static const share_case share_cases[] = {
@@ -4017,7 +4339,7 @@ static const share_case share_cases[] = {
   {4, 24, 2, 1, 2, 3}, {10, 50, 2, 3, 1, 5}, {5, 130, 8, 2, 2, 3},
 };
 #define SHARE_CASES ((int)(sizeof share_cases / sizeof share_cases[0]))
-#line 9034 "scan.nw"
+#line 9447 "scan.nw"
 static bool share_schedule(share_launch *L, const share_case *c, int policy, uint64_t seed,
                            double *first_h, bool first, protocol_evidence *ev)
 {
@@ -4039,7 +4361,7 @@ static bool share_schedule(share_launch *L, const share_case *c, int policy, uin
   judge_schedule(L->a, L->b, L->h, first_h, c->rows, c->len, first, name, ev);
   return true;
 }
-#line 9058 "scan.nw"
+#line 9471 "scan.nw"
 static protocol_evidence run_share_mirror(int fault, int *schedules)
 {
   protocol_evidence ev = {false, false, false, ""};
@@ -4047,7 +4369,7 @@ static protocol_evidence run_share_mirror(int fault, int *schedules)
   for (int ci = 0; ci < SHARE_CASES; ci++) {
     const share_case *c = &share_cases[ci];
     
-#line 9078 "scan.nw"
+#line 9491 "scan.nw"
 long long n = c->rows * c->len;
 int warps = c->groups * c->ways;
 case_arrays m = case_arrays_new(n, ci % DECAY_COUNT);
@@ -4059,7 +4381,7 @@ share_launch L = {m.a, m.b, m.h, c->rows, c->len, c->ways, c->groups, c->pieces,
                   (int *)malloc(sizeof(int) * c->groups),
                   (share_warp *)malloc(sizeof(share_warp) * warps),
                   (int *)malloc(sizeof(int) * warps)};
-#line 9065 "scan.nw"
+#line 9478 "scan.nw"
     bool have_first = false;   /* the first schedule that ran to its end */
     for (int s = 0; s < 2 + RANDOM_SCHEDULES; s++, ++*schedules)
       if (share_schedule(&L, c, s < 2 ? s + 1 : SHARE_RANDOM, next_seed(), first_h,
@@ -4070,7 +4392,7 @@ share_launch L = {m.a, m.b, m.h, c->rows, c->len, c->ways, c->groups, c->pieces,
   }
   return ev;
 }
-#line 9159 "scan.nw"
+#line 9572 "scan.nw"
 typedef struct { double a, b; bool reset; } gseg;   /* a segment, in float64 */
 static const gseg GSEG_IDENTITY = {1.0, 0.0, false};
 
@@ -4085,7 +4407,7 @@ static double gseg_apply(gseg x, double state)
 {
   return x.reset ? x.b : x.a * state + x.b;
 }
-#line 9180 "scan.nw"
+#line 9593 "scan.nw"
 enum { GWORD_EMPTY, GWORD_SEGMENT, GWORD_KNOWN };
 typedef struct { int kind; gseg value; } gword;
 
@@ -4095,7 +4417,7 @@ static gword gword_of(gseg x)
   if (x.reset) w.value.a = 1.0;
   return w;
 }
-#line 9198 "scan.nw"
+#line 9611 "scan.nw"
 static void gseg_warp_scan(gseg x[32], bool left_fold)
 {
   if (left_fold)
@@ -4105,7 +4427,7 @@ static void gseg_warp_scan(gseg x[32], bool left_fold)
       for (int lane = 31; lane >= offset; lane--)
         x[lane] = gseg_combine(x[lane - offset], x[lane]);
 }
-#line 9215 "scan.nw"
+#line 9628 "scan.nw"
 enum { GSTEP_CLAIM, GSTEP_PUBLISH, GSTEP_READ, GSTEP_SCAN, GSTEP_SETTLE_READ,
        GSTEP_SETTLE_SWAP, GSTEP_FIND, GSTEP_FOLD, GSTEP_WRITE, GSTEP_DONE };
 
@@ -4132,7 +4454,7 @@ typedef struct group_launch {
   void (*watch)(const struct group_launch *L, const group_actor *x, void *notes);
   void *notes;
 } group_launch;
-#line 9250 "scan.nw"
+#line 9663 "scan.nw"
 static void group_read_window(const group_launch *L, long long window, gword w[32])
 {
   const gword known0 = {GWORD_KNOWN, {1.0, 0.0, true}};
@@ -4158,7 +4480,7 @@ static bool group_published(const group_launch *L, long long first, int count)
     if (L->tile_word[first + i].kind == GWORD_EMPTY) return false;
   return true;
 }
-#line 9286 "scan.nw"
+#line 9699 "scan.nw"
 static void group_store(group_launch *L, long long H, gword w)
 {
   gword old = L->group_word[H];
@@ -4173,12 +4495,12 @@ static void group_swap_from_empty(group_launch *L, long long H, gword w)
 {
   if (L->group_word[H].kind == GWORD_EMPTY) group_store(L, H, w);
 }
-#line 9315 "scan.nw"
+#line 9728 "scan.nw"
 static long long group_settle_first(const group_launch *L, const group_actor *x)
 {
   return 32 * (x->window - x->lane) + (L->fault == FAULT_GROUPS_SETTLE_SHIFTED);
 }
-#line 9322 "scan.nw"
+#line 9735 "scan.nw"
 static bool group_can_move(const group_launch *L, const group_actor *x)
 {
   long long G = x->tile / 32;
@@ -4197,7 +4519,7 @@ static bool group_can_move(const group_launch *L, const group_actor *x)
   default: return x->step != GSTEP_DONE;
   }
 }
-#line 9351 "scan.nw"
+#line 9764 "scan.nw"
 static void group_scan_event(group_launch *L, group_actor *x)
 {
   long long G = x->tile / 32;
@@ -4216,7 +4538,7 @@ static void group_scan_event(group_launch *L, group_actor *x)
   x->prefix = k ? gseg_apply(x->before, 0.0) : 0.0;   /* when no walk is needed */
   x->step = needs ? GSTEP_FIND : GSTEP_WRITE;
 }
-#line 9381 "scan.nw"
+#line 9794 "scan.nw"
 static void group_settle_event(group_launch *L, group_actor *x)
 {
   gseg s[32];
@@ -4228,7 +4550,7 @@ static void group_settle_event(group_launch *L, group_actor *x)
   x->settled = s[L->fault == FAULT_GROUPS_SETTLE_SHORT ? 30 : 31];
   x->step = GSTEP_SETTLE_SWAP;
 }
-#line 9406 "scan.nw"
+#line 9819 "scan.nw"
 static void group_fold_event(group_launch *L, group_actor *x)
 {
   long long G = x->tile / 32;
@@ -4250,7 +4572,7 @@ static void group_fold_event(group_launch *L, group_actor *x)
   x->prefix = k ? gseg_apply(x->before, acc) : acc;
   x->step = GSTEP_WRITE;
 }
-#line 9433 "scan.nw"
+#line 9846 "scan.nw"
 static gseg group_element(const group_launch *L, long long i)
 {
   gseg x = {L->a[i], L->b[i], i % L->len == 0};
@@ -4264,7 +4586,7 @@ static void group_event(group_launch *L, group_actor *x)
   switch (x->step) {
   case GSTEP_CLAIM: x->tile = L->ticket++; x->step = GSTEP_PUBLISH; break;
   case GSTEP_PUBLISH: { 
-#line 9458 "scan.nw"
+#line 9871 "scan.nw"
 x->own = group_element(L, first);
 for (long long i = first + 1; i < end; i++) x->own = gseg_combine(x->own, group_element(L, i));
 if (x->own.reset) x->own.a = 1.0;   /* as readers see it, as the kernel does */
@@ -4272,29 +4594,29 @@ L->tile_word[x->tile] = gword_of(x->own);
 x->window = x->tile / 32 - 1;
 x->looked = false;
 x->step = L->settle ? GSTEP_READ : GSTEP_SCAN;
-#line 9445 "scan.nw"
+#line 9858 "scan.nw"
                                                                        } break;
   case GSTEP_READ: { 
-#line 9468 "scan.nw"
+#line 9881 "scan.nw"
 group_read_window(L, x->window, x->seen);
 x->looked = true;
 x->step = GSTEP_SCAN;
-#line 9446 "scan.nw"
+#line 9859 "scan.nw"
                                                                    } break;
   case GSTEP_SCAN: group_scan_event(L, x); break;
   case GSTEP_SETTLE_READ: group_settle_event(L, x); break;
   case GSTEP_SETTLE_SWAP: { 
-#line 9474 "scan.nw"
+#line 9887 "scan.nw"
 if (L->fault == FAULT_GROUPS_SETTLE_STORE)   /* a plain store, not a swap */
   group_store(L, x->window - x->lane, gword_of(x->settled));
 else
   group_swap_from_empty(L, x->window - x->lane, gword_of(x->settled));
 x->seen[x->lane] = gword_of(x->settled);
 x->step = GSTEP_FIND;
-#line 9449 "scan.nw"
+#line 9862 "scan.nw"
                                                                              } break;
   case GSTEP_FIND: { 
-#line 9488 "scan.nw"
+#line 9901 "scan.nw"
 if (!L->settle || !x->looked) group_read_window(L, x->window, x->seen);
 x->looked = true;
 int empty, lane = window_nearest_known(x->seen, &empty);
@@ -4309,22 +4631,22 @@ if (empty >= 0) {
   x->lane = lane;
   x->step = GSTEP_FOLD;
 }
-#line 9450 "scan.nw"
+#line 9863 "scan.nw"
                                                     } break;
   case GSTEP_FOLD: group_fold_event(L, x); break;
   case GSTEP_WRITE: { 
-#line 9505 "scan.nw"
+#line 9918 "scan.nw"
 double state = x->prefix;
 for (long long i = first; i < end; i++) {
   state = gseg_apply(group_element(L, i), state);
   L->h[i] = state;
 }
 x->step = GSTEP_DONE;
-#line 9452 "scan.nw"
+#line 9865 "scan.nw"
                                                   } break;
   }
 }
-#line 9526 "scan.nw"
+#line 9939 "scan.nw"
 enum { GROUPS_RANDOM, GROUPS_EAGER, GROUPS_LAST_LATE, GROUPS_NEWEST,
        GROUPS_EIGHT, GROUPS_POLICIES };
 static const char *const group_policy_names[GROUPS_POLICIES] = {
@@ -4351,7 +4673,7 @@ static int group_choice(const group_launch *L, const int *movable, int n, int po
   }
   return best;
 }
-#line 9556 "scan.nw"
+#line 9969 "scan.nw"
 /* Runs a launch to its end; false on deadlock, or if the actors have not
    finished after a thousand events each (a walk that never ends). Actor i is
    block i; under eight at a time, blocks become resident from the last, eight
@@ -4381,7 +4703,7 @@ static bool group_run(group_launch *L, int policy, uint64_t rng, int *movable)
     if (L->actors[i].step != GSTEP_DONE) return false;
   return true;
 }
-#line 9600 "scan.nw"
+#line 10013 "scan.nw"
 typedef struct { long long rows, len, tile_size; } group_case;
 
 static const group_case group_cases[] = {
@@ -4389,7 +4711,7 @@ static const group_case group_cases[] = {
 };
 #define GROUP_CASES ((int)(sizeof group_cases / sizeof group_cases[0]))
 #define GROUP_RANDOM_SCHEDULES 8   /* fewer than the protocol suite's: the cases are larger */
-#line 9615 "scan.nw"
+#line 10028 "scan.nw"
 static void group_schedule(group_launch *L, const group_case *c, int policy, uint64_t seed,
                            int *movable, double *first_h, bool first, protocol_evidence *ev)
 {
@@ -4419,7 +4741,7 @@ static void group_schedule(group_launch *L, const group_case *c, int policy, uin
   judge_schedule(L->a, L->b, L->h, first_h, c->rows, c->len, first,
                  group_policy_names[policy], ev);
 }
-#line 9647 "scan.nw"
+#line 10060 "scan.nw"
 static protocol_evidence run_group_mirror(int fault, int settle, int *schedules)
 {
   protocol_evidence ev = {false, false, false, ""};
@@ -4427,7 +4749,7 @@ static protocol_evidence run_group_mirror(int fault, int settle, int *schedules)
   for (int ci = 0; ci < GROUP_CASES; ci++) {
     const group_case *c = &group_cases[ci];
     
-#line 9666 "scan.nw"
+#line 10079 "scan.nw"
 long long n = c->rows * c->len, tiles = (n + c->tile_size - 1) / c->tile_size;
 case_arrays m = case_arrays_new(n, ci % DECAY_COUNT);
 double *first_h = m.first_h;
@@ -4436,7 +4758,7 @@ group_actor *actors = (group_actor *)malloc(sizeof(group_actor) * tiles);
 int *movable = (int *)malloc(sizeof(int) * tiles);
 group_launch L = {m.a, m.b, m.h, n, c->len, c->tile_size, tiles, 0, fault, settle, false, false,
                   false, words, words + tiles, actors};
-#line 9654 "scan.nw"
+#line 10067 "scan.nw"
     for (int s = 0; s < GROUPS_POLICIES - 1 + GROUP_RANDOM_SCHEDULES; s++, ++*schedules) {
       int policy = s < GROUPS_POLICIES - 1 ? s + 1 : GROUPS_RANDOM;
       group_schedule(&L, c, policy, next_seed(), movable, first_h, s == 0, &ev);
@@ -4446,7 +4768,7 @@ group_launch L = {m.a, m.b, m.h, n, c->len, c->tile_size, tiles, 0, fault, settl
   }
   return ev;
 }
-#line 9765 "scan.nw"
+#line 10178 "scan.nw"
 enum { RACTOR_CHAIN, RACTOR_PRODUCER, RACTOR_WALKER, RACTOR_COMPOSER, RACTOR_HOLDER };
 enum { RSTEP_FIRST, RSTEP_SECOND, RSTEP_DONE, RSTEP_MAPS };
 #define RING_MIRROR_PART_MAX 4   /* the most elements a mirror part has */
@@ -4462,7 +4784,7 @@ typedef struct {
   double map_a[RING_MIRROR_PART_MAX], map_b[RING_MIRROR_PART_MAX];   /* its registers */
   gseg scanned[32];         /* a chain warp's window, scanned */
 } ring_actor;
-#line 9790 "scan.nw"
+#line 10203 "scan.nw"
 typedef struct {
   int full, composed, empty;   /* phases completed */
   int composed_in, empty_in;   /* arrivals in the phase under way */
@@ -4479,7 +4801,7 @@ typedef struct {
   int post_reads[RING_POSTS];
   long long end_use;
 } ring_mirror_block;
-#line 9809 "scan.nw"
+#line 10222 "scan.nw"
 typedef struct {
   const float *a, *b;
   double *h;
@@ -4495,7 +4817,7 @@ typedef struct {
   long long clock, *stamps;          /* the events so far; RSTAMPS a tile, or NULL */
   int *parts_stored;                 /* holder warps done with each tile, for the stamps */
 } ring_launch;
-#line 9834 "scan.nw"
+#line 10247 "scan.nw"
 enum { RSTAMP_CLAIMED, RSTAMP_PUBLISHED, RSTAMP_KNOWN, RSTAMP_POSTED, RSTAMP_STORED,
        RSTAMP_FREED, RSTAMP_BLOCK, RSTAMP_USE, RSTAMPS };
 
@@ -4508,7 +4830,7 @@ static void ring_stamp(ring_launch *L, long long g, int moment)
 {
   ring_note(L, g, moment, L->clock);
 }
-#line 9857 "scan.nw"
+#line 10270 "scan.nw"
 static bool ring_mirror_phase_done(ring_launch *L, int completed, long long u)
 {
   long long phase = u / RING_STAGES;
@@ -4524,7 +4846,7 @@ static int ring_mirror_wait(ring_launch *L, const ring_mirror_block *k, int comp
   if (ring_mirror_phase_done(L, completed, u)) return 1;
   return k->end_use <= u ? -1 : 0;
 }
-#line 9878 "scan.nw"
+#line 10291 "scan.nw"
 static void ring_mirror_arrive(int *arrivals, int *completed, int count)
 {
   if (++*arrivals == count) { *arrivals = 0; ++*completed; }
@@ -4537,7 +4859,7 @@ static void ring_mirror_arrive_empty(ring_launch *L, ring_mirror_stage *st)
   ring_mirror_arrive(&st->empty_in, &st->empty, 1 + RING_PARTS);
   if (st->empty != before) ring_stamp(L, st->tile, RSTAMP_FREED);
 }
-#line 9897 "scan.nw"
+#line 10310 "scan.nw"
 static bool ring_chain_ready(const ring_launch *L, const ring_actor *x)
 {
   if (x->step == RSTEP_SECOND)
@@ -4547,7 +4869,7 @@ static bool ring_chain_ready(const ring_launch *L, const ring_actor *x)
     if (L->word[g].kind == GWORD_EMPTY) return false;
   return true;
 }
-#line 9921 "scan.nw"
+#line 10334 "scan.nw"
 /* The first window of the look's fold, with the carry into it; -1 if none. */
 static long long ring_mirror_look_from(const ring_launch *L, long long W, double *carry)
 {
@@ -4558,7 +4880,7 @@ static long long ring_mirror_look_from(const ring_launch *L, long long W, double
   }
   return L->look && W < L->look ? 0 : -1;
 }
-#line 9934 "scan.nw"
+#line 10347 "scan.nw"
 static bool ring_mirror_state_through(const ring_launch *L, long long t, double *state)
 {
   long long W = t / RING_WINDOW, j = t % RING_WINDOW;
@@ -4572,7 +4894,7 @@ static bool ring_mirror_state_through(const ring_launch *L, long long t, double 
   if (L->fault == FAULT_RING_LOOK_SKIPS_WINDOW && from < W) from++;
   for (long long v = from; v <= W; v++) {
     
-#line 9953 "scan.nw"
+#line 10366 "scan.nw"
 gseg x[32];
 for (int lane = 0; lane < RING_WINDOW; lane++) {
   const gword *w = &L->word[RING_WINDOW * v + lane];
@@ -4580,11 +4902,11 @@ for (int lane = 0; lane < RING_WINDOW; lane++) {
 }
 gseg_warp_scan(x, L->fault == FAULT_RING_LOOK_LEFT_FOLD);
 *state = gseg_apply(x[v < W ? RING_WINDOW - 1 : j], *state);
-#line 9947 "scan.nw"
+#line 10360 "scan.nw"
   }
   return true;
 }
-#line 9969 "scan.nw"
+#line 10382 "scan.nw"
 static bool ring_ready(ring_launch *L, const ring_actor *x)
 {
   if (x->step == RSTEP_DONE || x->step == RSTEP_MAPS) return x->step == RSTEP_MAPS;
@@ -4599,17 +4921,17 @@ static bool ring_ready(ring_launch *L, const ring_actor *x)
   case RACTOR_WALKER * 2: case RACTOR_HOLDER * 2:
     return ring_mirror_wait(L, k, st->composed, x->use) != 0;
   
-#line 9993 "scan.nw"
+#line 10406 "scan.nw"
 case RACTOR_WALKER * 2 + 1: {
   double state;
   return !x->needs_before || ring_mirror_state_through(L, x->tile - 1, &state);
 }
 case RACTOR_HOLDER * 2 + 1: return k->post_use[x->use % L->posts] == x->use;
-#line 9983 "scan.nw"
+#line 10396 "scan.nw"
   }
   return true;
 }
-#line 10006 "scan.nw"
+#line 10419 "scan.nw"
 static void ring_mirror_produce(ring_launch *L, ring_actor *x, ring_mirror_block *k)
 {
   int s = (int)(x->use % RING_STAGES);
@@ -4630,7 +4952,7 @@ static void ring_mirror_produce(ring_launch *L, ring_actor *x, ring_mirror_block
   st->full++;
   x->use++;
 }
-#line 10038 "scan.nw"
+#line 10451 "scan.nw"
 static void ring_mirror_compose(ring_launch *L, ring_actor *x, ring_mirror_block *k)
 {
   ring_mirror_stage *st = &k->stage[x->use % RING_STAGES];
@@ -4644,7 +4966,7 @@ static void ring_mirror_compose(ring_launch *L, ring_actor *x, ring_mirror_block
   st->part[x->index] = m;
   x->step = RSTEP_SECOND;
 }
-#line 10054 "scan.nw"
+#line 10467 "scan.nw"
 static void ring_mirror_publish(ring_launch *L, ring_actor *x, ring_mirror_block *k)
 {
   ring_mirror_stage *st = &k->stage[x->use % RING_STAGES];
@@ -4662,7 +4984,7 @@ static void ring_mirror_publish(ring_launch *L, ring_actor *x, ring_mirror_block
   x->use++;
   x->step = RSTEP_FIRST;
 }
-#line 10080 "scan.nw"
+#line 10493 "scan.nw"
 static void ring_mirror_post(ring_launch *L, ring_actor *x, ring_mirror_block *k)
 {
   int slot = (int)(x->use % L->posts);
@@ -4676,7 +4998,7 @@ static void ring_mirror_post(ring_launch *L, ring_actor *x, ring_mirror_block *k
   x->use++;
   x->step = RSTEP_FIRST;
 }
-#line 10106 "scan.nw"
+#line 10519 "scan.nw"
 static void ring_mirror_take_maps(ring_launch *L, ring_actor *x, ring_mirror_block *k)
 {
   int s = (int)(x->use % RING_STAGES), f = x->index % RING_PARTS;
@@ -4691,7 +5013,7 @@ static void ring_mirror_take_maps(ring_launch *L, ring_actor *x, ring_mirror_blo
   x->start = st->first + f * e;
   x->end = L->fault == FAULT_RING_STORES_PAST_ROW ? L->n : st->first + st->count;
 }
-#line 10123 "scan.nw"
+#line 10536 "scan.nw"
 static void ring_mirror_store(ring_launch *L, ring_actor *x, ring_mirror_block *k)
 {
   int slot = (int)(x->use % L->posts);
@@ -4704,7 +5026,7 @@ static void ring_mirror_store(ring_launch *L, ring_actor *x, ring_mirror_block *
   x->use += L->holders;
   x->step = RSTEP_FIRST;
 }
-#line 10143 "scan.nw"
+#line 10556 "scan.nw"
 static void ring_mirror_chain(ring_launch *L, ring_actor *x)
 {
   long long first = RING_WINDOW * x->window;
@@ -4724,7 +5046,7 @@ static void ring_mirror_chain(ring_launch *L, ring_actor *x)
   x->window += L->chain_warps;
   x->step = RING_WINDOW * x->window < L->tiles ? RSTEP_FIRST : RSTEP_DONE;
 }
-#line 10168 "scan.nw"
+#line 10581 "scan.nw"
 static void ring_event(ring_launch *L, ring_actor *x)
 {
   if (x->role == RACTOR_CHAIN) { ring_mirror_chain(L, x); return; }
@@ -4736,7 +5058,7 @@ static void ring_event(ring_launch *L, ring_actor *x)
     if (ring_mirror_wait(L, k, barrier, x->use) < 0) { x->step = RSTEP_DONE; return; }
   }
   
-#line 10183 "scan.nw"
+#line 10596 "scan.nw"
 if (x->role == RACTOR_COMPOSER) {
   if (x->step == RSTEP_FIRST) ring_mirror_compose(L, x, k); else ring_mirror_publish(L, x, k);
 } else if (x->role == RACTOR_WALKER && x->step == RSTEP_FIRST) {
@@ -4753,18 +5075,18 @@ if (x->role == RACTOR_COMPOSER) {
   ring_mirror_store(L, x, k);
 } else {
   
-#line 10207 "scan.nw"
+#line 10620 "scan.nw"
 bool early = L->fault == FAULT_RING_EMPTY_BEFORE_MAPS;
 if (x->step == RSTEP_FIRST)
   ring_mirror_arrive_empty(L, st);
 if (early && x->step == RSTEP_FIRST) { x->step = RSTEP_MAPS; return; }
 ring_mirror_take_maps(L, x, k);
 x->step = RSTEP_SECOND;
-#line 10199 "scan.nw"
+#line 10612 "scan.nw"
 }
-#line 10179 "scan.nw"
+#line 10592 "scan.nw"
 }
-#line 10225 "scan.nw"
+#line 10638 "scan.nw"
 enum { RING_RANDOM, RING_HOLDERS_LAST, RING_CHAIN_LATE, RING_CHAIN_BACKWARDS,
        RING_POLICIES };
 static const char *const ring_policy_names[RING_POLICIES] = {
@@ -4778,7 +5100,7 @@ static bool ring_preferred(const ring_actor *x, int policy)
   }
   return true;
 }
-#line 10242 "scan.nw"
+#line 10655 "scan.nw"
 /* Runs a launch until no actor can move; false unless every actor is done.
    The chain block's warps are the first actors, so under chain backwards,
    when only they can move, the last is its highest-numbered that can. */
@@ -4802,7 +5124,7 @@ static bool ring_run(ring_launch *L, int policy, uint64_t rng)
     if (L->actors[i].step != RSTEP_DONE) return false;
   return true;
 }
-#line 10274 "scan.nw"
+#line 10687 "scan.nw"
 typedef struct { long long rows, len, tile_size; int rings; } ring_case;
 
 static const ring_case ring_cases[] = {
@@ -4814,7 +5136,7 @@ static const ring_case ring_cases[] = {
 /* The ring blocks that fill a window without looks: ceil(W / (S + 1)), 4. */
 #define RING_RINGS_WITHOUT_LOOKS ((RING_WINDOW + RING_STAGES) / (RING_STAGES + 1))
 #define RING_RANDOM_SCHEDULES 8
-#line 10292 "scan.nw"
+#line 10705 "scan.nw"
 static void ring_mirror_reset(ring_launch *L)
 {
   const gword empty = {GWORD_EMPTY, {NAN, NAN, false}};
@@ -4831,7 +5153,7 @@ static void ring_mirror_reset(ring_launch *L)
     k->end_use = RING_NO_END;
   }
   
-#line 10312 "scan.nw"
+#line 10725 "scan.nw"
 int n = 0;
 for (int w = 0; w < L->chain_warps; w++)
   L->actors[n++] = ring_actor{RACTOR_CHAIN, -1, w, RING_WINDOW * w < L->tiles ? RSTEP_FIRST
@@ -4844,9 +5166,9 @@ for (int b = 0; b < L->rings; b++) {
     L->actors[n++] = ring_actor{RACTOR_HOLDER, b, i, RSTEP_FIRST, i / RING_PARTS};
 }
 L->actor_count = n;
-#line 10308 "scan.nw"
+#line 10721 "scan.nw"
 }
-#line 10332 "scan.nw"
+#line 10745 "scan.nw"
 static void ring_schedule(ring_launch *L, const ring_case *c, int policy, uint64_t seed,
                           double *first_h, bool first, protocol_evidence *ev)
 {
@@ -4864,9 +5186,9 @@ static void ring_schedule(ring_launch *L, const ring_case *c, int policy, uint64
   }
   judge_schedule(L->a, L->b, L->h, first_h, c->rows, c->len, first, name, ev);
 }
-#line 10356 "scan.nw"
+#line 10769 "scan.nw"
 typedef struct { int fault, holders, posts, rings, look; const char *correct; } ring_mirror_run;
-#line 10364 "scan.nw"
+#line 10777 "scan.nw"
 /* A launch of case c under run r, on the inputs and outputs of m. */
 static ring_launch ring_launch_new(const ring_case *c, const ring_mirror_run *r, case_arrays m)
 {
@@ -4881,7 +5203,7 @@ static ring_launch ring_launch_new(const ring_case *c, const ring_mirror_run *r,
     blocks[b].sb = blocks[b].sa + stage;
   }
   
-#line 10388 "scan.nw"
+#line 10801 "scan.nw"
 ring_launch L = {m.a, m.b, m.h, n, c->len, c->tile_size, row_tiles, tiles, 0, r->fault,
                  r->holders, r->posts, rings, RING_CHAIN_WARPS, r->look, false, false,
                  (gword *)malloc(sizeof(gword) * tiles), (gword *)malloc(sizeof(gword) * tiles),
@@ -4889,7 +5211,7 @@ ring_launch L = {m.a, m.b, m.h, n, c->len, c->tile_size, row_tiles, tiles, 0, r-
                  (ring_actor *)malloc(sizeof(ring_actor) * actors_most), 0,
                  (int *)malloc(sizeof(int) * actors_most), 0, NULL, NULL};
 return L;
-#line 10378 "scan.nw"
+#line 10791 "scan.nw"
 }
 
 static void ring_launch_free(ring_launch *L)
@@ -4897,7 +5219,7 @@ static void ring_launch_free(ring_launch *L)
   free(L->word); free(L->known); free(L->blocks[0].sa); free(L->blocks);
   free(L->actors); free(L->movable);
 }
-#line 10398 "scan.nw"
+#line 10811 "scan.nw"
 static protocol_evidence run_ring_mirror(const ring_mirror_run *r, int *schedules)
 {
   protocol_evidence ev = {false, false, false, ""};
@@ -4915,14 +5237,14 @@ static protocol_evidence run_ring_mirror(const ring_mirror_run *r, int *schedule
   }
   return ev;
 }
-#line 7587 "scan.nw"
+#line 8000 "scan.nw"
 typedef struct {
   const char *name;
   const char *what;
   bool needs_gpu;
   int (*run)(void);
 } suite;
-#line 7747 "scan.nw"
+#line 8160 "scan.nw"
 static int suite_mirror_l1(void)
 {
   mirror_case cases[64];
@@ -4944,7 +5266,7 @@ static int suite_mirror_l2(void)
       FAULT_DOWNSWEEP_SWAP, FAULT_APPLY_SWAP, FAULT_SPINE_NO_IDENTITY};
   return mirror_suite(mirror_l2, cases, count, faults, 5);
 }
-#line 8352 "scan.nw"
+#line 8765 "scan.nw"
 static bool report_protocol_run(const char *correct, int fault, int schedules,
                                 const protocol_evidence *ev)
 {
@@ -4958,7 +5280,7 @@ static bool report_protocol_run(const char *correct, int fault, int schedules,
            failed ? ev->detail : "every schedule passed");
   return fault == FAULT_NONE ? !failed : failed;
 }
-#line 8371 "scan.nw"
+#line 8784 "scan.nw"
 static int suite_mirror_lookback(void)
 {
   static const struct { int fault, walk; } runs[] = {
@@ -4978,7 +5300,7 @@ static int suite_mirror_lookback(void)
   }
   return ok ? EXIT_OK : EXIT_FAILED;
 }
-#line 8784 "scan.nw"
+#line 9197 "scan.nw"
 /* Runs a mirror under each fault in turn: the first, FAULT_NONE, must pass
    and every other must be caught. */
 static int report_faults(protocol_evidence (*run)(int fault, int *schedules),
@@ -4999,7 +5321,7 @@ static int suite_mirror_held(void)
                                FAULT_HELD_PREFIX_EARLY, FAULT_HELD_WRONG_TILE};
   return report_faults(run_held_mirror, faults, 4);
 }
-#line 9095 "scan.nw"
+#line 9508 "scan.nw"
 static int suite_mirror_rows(void)
 {
   static const int faults[] = {FAULT_NONE, FAULT_ROWS_STEP_LAST_PIECE,
@@ -5007,7 +5329,7 @@ static int suite_mirror_rows(void)
                                FAULT_ROWS_PARITY_PER_ROW};
   return report_faults(run_share_mirror, faults, 5);
 }
-#line 9680 "scan.nw"
+#line 10093 "scan.nw"
 static int suite_mirror_groups(void)
 {
   static const struct { int fault, settle; } runs[] = {
@@ -5025,7 +5347,7 @@ static int suite_mirror_groups(void)
   }
   return ok ? EXIT_OK : EXIT_FAILED;
 }
-#line 10436 "scan.nw"
+#line 10849 "scan.nw"
 static int suite_mirror_ring(void)
 {
   static const ring_mirror_run runs[] = {
@@ -5043,7 +5365,7 @@ static int suite_mirror_ring(void)
     {FAULT_NONE, RING_HOLDERS, RING_POSTS, 0, 2, "correct, looks of two windows"},
     {FAULT_NONE, RING_HOLDERS, RING_POSTS, 0, 0, "correct, walkers wait for the chain"},
     
-#line 10468 "scan.nw"
+#line 10881 "scan.nw"
 {FAULT_RING_HOLDER_FOLDS_OWN, RING_HOLDERS, RING_POSTS, 0, RING_LOOK, ""},
 {FAULT_RING_ROW_START_KEPT, RING_HOLDERS, RING_POSTS, 0, RING_LOOK, ""},
 {FAULT_RING_CHAIN_NO_WAIT, RING_HOLDERS, RING_POSTS, 0, RING_LOOK, ""},
@@ -5057,7 +5379,7 @@ static int suite_mirror_ring(void)
 {FAULT_RING_LOOK_LEFT_FOLD, RING_HOLDERS, RING_POSTS, 0, RING_LOOK, ""},
 {FAULT_RING_LOOK_SKIPS_EMPTY, RING_HOLDERS, RING_POSTS, 0, RING_LOOK, ""},
 {FAULT_RING_LOOK_SKIPS_WINDOW, RING_HOLDERS, RING_POSTS, 0, RING_LOOK, ""},
-#line 10453 "scan.nw"
+#line 10866 "scan.nw"
   };
   bool ok = true;
   for (int r = 0; r < (int)(sizeof runs / sizeof runs[0]); r++) {
@@ -5067,7 +5389,7 @@ static int suite_mirror_ring(void)
   }
   return ok ? EXIT_OK : EXIT_FAILED;
 }
-#line 10496 "scan.nw"
+#line 10909 "scan.nw"
 static int suite_combine(void)
 {
   int failures = 0, swapped_differ = 0, trials = 100000;
@@ -5079,7 +5401,7 @@ static int suite_combine(void)
       x[k].b = uniform_at(seed, 6 * i + 2 * k + 1, -1.0f, 1.0f);
     }
     
-#line 10516 "scan.nw"
+#line 10929 "scan.nw"
 affine<double> left = combine(combine(x[0], x[1]), x[2]);
 affine<double> right = combine(x[0], combine(x[1], x[2]));
 double scale = fabs(x[2].a * x[1].a * x[0].b) + fabs(x[2].a * x[1].b) + fabs(x[2].b);
@@ -5089,22 +5411,22 @@ affine<double> e = identity_map<double>(), ex = combine(e, x[0]), xe = combine(x
 if (ex.a != x[0].a || ex.b != x[0].b || xe.a != x[0].a || xe.b != x[0].b) failures++;
 affine<double> xy = combine(x[0], x[1]), yx = combine(x[1], x[0]);
 swapped_differ += xy.b != yx.b;
-#line 10507 "scan.nw"
+#line 10920 "scan.nw"
   }
   
-#line 10528 "scan.nw"
+#line 10941 "scan.nw"
 affine<double> two = {2, 0}, plus_one = {1, 1};
 if (combine(two, plus_one).b != 1 || combine(plus_one, two).b != 2) failures++;
 affine<double> nan_a = {NAN, 0.5}, inf_a = {INFINITY, 0.5}, fine = {0.75, 0.5};
 if (!isnan(start_row(nan_a).b) || !isnan(start_row(inf_a).b) ||
     start_row(fine).b != 0.5) failures++;
 if (swapped_differ < trials * 9 / 10) failures++;
-#line 10509 "scan.nw"
+#line 10922 "scan.nw"
   printf("  %d triples: associative within rounding, identity exact; swapped"
          " operands differ in %d of %d pairs\n", trials, swapped_differ, trials);
   return failures ? EXIT_FAILED : EXIT_OK;
 }
-#line 10545 "scan.nw"
+#line 10958 "scan.nw"
 /* The composition of elements [lo, hi) of a row, halving recursively. */
 static affine<float> halving(const float *a, const float *b, long long lo, long long hi)
 {
@@ -5115,12 +5437,12 @@ static affine<float> halving(const float *a, const float *b, long long lo, long 
   long long mid = lo + (hi - lo) / 2;
   return combine(halving(a, b, lo, mid), halving(a, b, mid, hi));
 }
-#line 10558 "scan.nw"
+#line 10971 "scan.nw"
 static int suite_reference(void)
 {
   int failures = 0;
   
-#line 10575 "scan.nw"
+#line 10988 "scan.nw"
 for (int k = 0; k < 4; k++) {
   double c = 0.5 + 0.125 * k;
   float a[1000], b[1000];
@@ -5131,12 +5453,12 @@ for (int k = 0; k < 4; k++) {
     if (fabs(h[t] - (1 - pow(c, t + 1)) / (1 - c)) > 4 * (t + 1) * 0x1p-53 / (1 - c))
       failures++;
 }
-#line 10562 "scan.nw"
+#line 10975 "scan.nw"
   double worst_sequential = 0, worst_halving = 0, widest = 0;
   for (int decay = 0; decay < DECAY_COUNT; decay++)
     for (long long len = 1; len <= (1 << 16); len = len * 4 + 1) {
       
-#line 10588 "scan.nw"
+#line 11001 "scan.nw"
 float *a = (float *)malloc(sizeof(float) * len);
 float *b = (float *)malloc(sizeof(float) * len);
 float *h = (float *)malloc(sizeof(float) * len);
@@ -5150,7 +5472,7 @@ for (long long t = 1; t < len; t++) {
 comparison c = compare_rows(a, b, h, 1, len, FLOAT32);
 failures += c.failed > 0;
 worst_sequential = fmax(worst_sequential, c.worst_ratio);
-#line 10609 "scan.nw"
+#line 11022 "scan.nw"
 affine<float> whole = halving(a, b, 0, len);
 reference_state r = {0, 0, 0};
 for (long long t = 0; t < len; t++) reference_step(&r, a[t], b[t]);
@@ -5159,16 +5481,16 @@ double ratio = fabs(whole.b - r.h) / bound;
 failures += !(ratio <= 1.0);
 worst_halving = fmax(worst_halving, ratio);
 widest = fmax(widest, bound / (r.s > 0 ? r.s : 1.0));
-#line 10602 "scan.nw"
+#line 11015 "scan.nw"
 free(a); free(b); free(h);
-#line 10566 "scan.nw"
+#line 10979 "scan.nw"
     }
   printf("  float32 sequential uses %.3g of the bound, recursive halving %.3g;"
          " the bound is at most %.3g of the sums it guards\n",
          worst_sequential, worst_halving, widest);
   return failures ? EXIT_FAILED : EXIT_OK;
 }
-#line 10674 "scan.nw"
+#line 11087 "scan.nw"
 static bool gpu_available(char *why, size_t size)
 {
   int count = 0, driver = 0;
@@ -5182,7 +5504,7 @@ static bool gpu_available(char *why, size_t size)
     snprintf(why, size, "no usable CUDA device (%s)", cudaGetErrorString(e));
   return false;
 }
-#line 10697 "scan.nw"
+#line 11110 "scan.nw"
 enum { SPECIAL_NONE, SPECIAL_NAN_B, SPECIAL_NAN_A, SPECIAL_INF_B, SPECIAL_INF_A,
        SPECIAL_NAN_FIRST_A, SPECIAL_EMPTY_NAN_A, SPECIAL_KNOWN_NAN_A };
 
@@ -5193,7 +5515,7 @@ typedef struct {
   bool in_place;                     /* h is b */
   int special;
 } gpu_case;
-#line 10715 "scan.nw"
+#line 11128 "scan.nw"
 typedef struct { const scan_variant *variant; int public_kernel; } kernel_ref;
 
 static cudaError_t call_kernel(kernel_ref k, const float *a, const float *b,
@@ -5212,7 +5534,7 @@ static const char *kernel_name(kernel_ref k)
       "SCAN_L4_ROOFLINE", "SCAN_AUTO"};
   return k.public_kernel >= 0 ? names[k.public_kernel] : k.variant->name;
 }
-#line 10741 "scan.nw"
+#line 11154 "scan.nw"
 typedef struct {
   float *a, *b, *h;              /* host */
   float *da, *db, *dh;           /* device, at the case's offsets */
@@ -5224,7 +5546,7 @@ static void poison(float *device_base, long long n)
 {
   CUDA_CHECK(cudaMemset(device_base, 0xff, sizeof(float) * (n + 8)));
 }
-#line 10755 "scan.nw"
+#line 11168 "scan.nw"
 static case_buffers case_buffers_new(const gpu_case *c)
 {
   case_buffers m;
@@ -5245,7 +5567,7 @@ static case_buffers case_buffers_new(const gpu_case *c)
   m.dh = c->in_place ? m.db : m.base_h + c->h_offset;
   return m;
 }
-#line 10778 "scan.nw"
+#line 11191 "scan.nw"
 static void case_buffers_free(case_buffers *m)
 {
   free(m->a); free(m->b); free(m->h);
@@ -5253,7 +5575,7 @@ static void case_buffers_free(case_buffers *m)
   CUDA_CHECK(cudaFree(m->base_b));
   CUDA_CHECK(cudaFree(m->base_h));
 }
-#line 10803 "scan.nw"
+#line 11216 "scan.nw"
 static float float_of_bits(uint32_t bits)
 {
   float x;
@@ -5274,7 +5596,7 @@ static void plant_special(const gpu_case *c, float *a, float *b)
   case SPECIAL_KNOWN_NAN_A: a[at] = float_of_bits(0xFFFFFFFEu); break;
   }
 }
-#line 10826 "scan.nw"
+#line 11239 "scan.nw"
 static void upload_case(const gpu_case *c, case_buffers *m)
 {
   make_inputs(m->a, m->b, m->n, c->decay);
@@ -5283,7 +5605,7 @@ static void upload_case(const gpu_case *c, case_buffers *m)
   CUDA_CHECK(cudaMemcpy(m->db, m->b, sizeof(float) * m->n, cudaMemcpyHostToDevice));
   if (!c->in_place) poison(m->base_h, m->n);
 }
-#line 10841 "scan.nw"
+#line 11254 "scan.nw"
 static bool guards_intact(const gpu_case *c, const case_buffers *m)
 {
   if (c->in_place) return true;
@@ -5300,7 +5622,7 @@ static bool guards_intact(const gpu_case *c, const case_buffers *m)
   }
   return true;
 }
-#line 10863 "scan.nw"
+#line 11276 "scan.nw"
 typedef struct { comparison cmp; bool ok; char error[160]; } case_result;
 
 static case_result run_case(kernel_ref k, const gpu_case *c)
@@ -5314,7 +5636,7 @@ static case_result run_case(kernel_ref k, const gpu_case *c)
     snprintf(r.error, sizeof r.error, "CUDA error: %s", cudaGetErrorString(e));
   } else {
     
-#line 10883 "scan.nw"
+#line 11296 "scan.nw"
 CUDA_CHECK(cudaMemcpy(m.h, m.dh, sizeof(float) * m.n, cudaMemcpyDeviceToHost));
 r.cmp = compare_rows(m.a, m.b, m.h, c->rows, c->len, FLOAT32);
 r.ok = r.cmp.failed == 0;
@@ -5324,12 +5646,12 @@ if (!guards_intact(c, &m)) {
 } else if (!r.ok) {
   describe_worst(r.error, sizeof r.error, &r.cmp, c->len);
 }
-#line 10876 "scan.nw"
+#line 11289 "scan.nw"
   }
   case_buffers_free(&m);
   return r;
 }
-#line 10904 "scan.nw"
+#line 11317 "scan.nw"
 static int kernel_cases(gpu_case *cases, long long ceiling, int tile)
 {
   int count = 0, d = 0;
@@ -5345,7 +5667,7 @@ static int kernel_cases(gpu_case *cases, long long ceiling, int tile)
     cases[i].rows = rows < 1 ? 1 : rows > 7 ? 7 : rows;
   }
   
-#line 10924 "scan.nw"
+#line 11337 "scan.nw"
 long long mid = top < 3001 ? top : 3001, wide = top < 257 ? top : 257;
 cases[count++] = gpu_case{70001, 33, 0};
 cases[count++] = gpu_case{66000, wide, 1};
@@ -5363,7 +5685,7 @@ if (tile) cases[count++] = gpu_case{1, 65536LL * tile + 7, 1};
 if (tile >= 2048) cases[count++] = gpu_case{4500, 16384, 2};
 if (tile >= 4096) {
   
-#line 10957 "scan.nw"
+#line 11370 "scan.nw"
 cases[count++] = gpu_case{1, 1LL << 23, 2};
 cases[count++] = gpu_case{8, 1LL << 20, 1};
 cases[count++] = gpu_case{600, 4096, 3};
@@ -5376,12 +5698,12 @@ cases[count++] = gpu_case{2, 200 * 4096 + 1024, 2, 0, 0, 0, true};
 for (int s = SPECIAL_NAN_B; s <= SPECIAL_KNOWN_NAN_A; s++)
   cases[count++] = gpu_case{2, 300 * 4096 + 32, s % DECAY_COUNT, 0, 0, 0, false, s};
 cases[count++] = gpu_case{264, 16 * 4096, 0};
-#line 10941 "scan.nw"
+#line 11354 "scan.nw"
 }
-#line 10919 "scan.nw"
+#line 11332 "scan.nw"
   return count;
 }
-#line 10976 "scan.nw"
+#line 11389 "scan.nw"
 static bool kernel_suite(kernel_ref k, long long ceiling, int tile)
 {
   gpu_case cases[128];
@@ -5392,7 +5714,7 @@ static bool kernel_suite(kernel_ref k, long long ceiling, int tile)
   for (int i = 0; i < count; i++) {
     case_result r = run_case(k, &cases[i]);
     
-#line 10996 "scan.nw"
+#line 11409 "scan.nw"
 const gpu_case *c = &cases[i];
 if (!r.ok) {
   failed++;
@@ -5407,7 +5729,7 @@ if (r.cmp.worst_index >= 0 && r.cmp.worst_ratio > worst.worst_ratio && !c->speci
   worst_len = c->len;
 }
 worst.checked = checked;
-#line 10986 "scan.nw"
+#line 11399 "scan.nw"
   }
   char text[200];
   describe_worst(text, sizeof text, &worst, worst_len);
@@ -5415,7 +5737,7 @@ worst.checked = checked;
          kernel_name(k), count, (double)worst.checked, text);
   return failed == 0;
 }
-#line 11016 "scan.nw"
+#line 11429 "scan.nw"
 static kernel_ref public_ref(int k) { return kernel_ref{NULL, k}; }
 
 static kernel_ref variant_ref(const char *name)
@@ -5433,7 +5755,7 @@ static int run_kernel_suites(const kernel_ref *refs, int count)
   }
   return ok ? EXIT_OK : EXIT_FAILED;
 }
-#line 11036 "scan.nw"
+#line 11449 "scan.nw"
 /* One suite for one kernel, public or from the catalogue. */
 #define KERNEL_SUITE(function, ref) \
   static int function(void) { kernel_ref k[] = {ref}; return run_kernel_suites(k, 1); }
@@ -5443,7 +5765,7 @@ KERNEL_SUITE(suite_gpu_l2, public_ref(SCAN_L2_MULTIBLOCK))
 KERNEL_SUITE(suite_gpu_l3, public_ref(SCAN_L3_LOOKBACK))
 KERNEL_SUITE(suite_gpu_l3b, public_ref(SCAN_L3B_LOOKBACK_WARP))
 KERNEL_SUITE(suite_gpu_auto, public_ref(SCAN_AUTO))
-#line 11048 "scan.nw"
+#line 11461 "scan.nw"
 static int suite_gpu_l3c(void)
 {
   kernel_ref k[] = {variant_ref("l3c-1"), variant_ref("l3c-2"), variant_ref("l3c-4"),
@@ -5458,7 +5780,7 @@ static int suite_gpu_l4(void)
                     public_ref(SCAN_L4_ROOFLINE)};
   int status = run_kernel_suites(k, 7);
   
-#line 11073 "scan.nw"
+#line 11486 "scan.nw"
 int device, major, optin;
 cudaFuncAttributes f;
 CUDA_CHECK(cudaGetDevice(&device));
@@ -5471,10 +5793,10 @@ bool missing = major >= 9 && fits && f.ptxVersion >= 90 && rings < RING_MIN_BLOC
 printf("  %-6s the ring: %s (%d ring blocks and a chain block)\n", missing ? "FAILED" : "ok",
        rings >= RING_MIN_BLOCKS - 1 ? "runs on this GPU" : "not on this GPU", rings);
 if (missing) status = EXIT_FAILED;
-#line 11062 "scan.nw"
+#line 11475 "scan.nw"
   return status;
 }
-#line 11094 "scan.nw"
+#line 11507 "scan.nw"
 typedef struct {
   const char *what;
   int kernel;                 /* -1: the kernel under test */
@@ -5482,7 +5804,7 @@ typedef struct {
   long long rows, len;
   cudaError_t want;
 } contract_call;
-#line 11104 "scan.nw"
+#line 11517 "scan.nw"
 static const contract_call contract_calls[] = {
   {"rows == 0", -1, 0, 0, 0, 0, 100, cudaSuccess},
   {"len == 0", -1, 0, 0, 0, 100, 0, cudaSuccess},
@@ -5502,7 +5824,7 @@ static const contract_call contract_calls[] = {
    cudaErrorInvalidValue},
 };
 #define CONTRACT_CALLS ((int)(sizeof contract_calls / sizeof contract_calls[0]))
-#line 11126 "scan.nw"
+#line 11539 "scan.nw"
 static const float *offset_pointer(float *base, int bytes)
 {
   return bytes < 0 ? NULL : (const float *)((char *)base + bytes);
@@ -5518,7 +5840,7 @@ static bool output_untouched(const float *device_h, float *host, long long n)
   }
   return true;
 }
-#line 11144 "scan.nw"
+#line 11557 "scan.nw"
 static int suite_gpu_contract(void)
 {
   const long long n = 4096;
@@ -5531,7 +5853,7 @@ static int suite_gpu_contract(void)
   int failures = 0, tried = 0;
   for (int k = 0; k <= SCAN_AUTO; k++)
     for (int i = 0; i < CONTRACT_CALLS; i++) 
-#line 11165 "scan.nw"
+#line 11578 "scan.nw"
 {
   const contract_call *c = &contract_calls[i];
   bool own = c->kernel >= 0 && c->kernel <= SCAN_AUTO, unknown = c->kernel > SCAN_AUTO ||
@@ -5551,14 +5873,14 @@ static int suite_gpu_contract(void)
   failures += !ok;
   tried++;
 }
-#line 11156 "scan.nw"
+#line 11569 "scan.nw"
   printf("  %-6s %d calls on %d kernels returned what the contract says and"
          " wrote nothing\n", failures ? "FAILED" : "ok", tried, SCAN_AUTO + 1);
   CUDA_CHECK(cudaFree(a)); CUDA_CHECK(cudaFree(b)); CUDA_CHECK(cudaFree(h));
   free(host);
   return failures ? EXIT_FAILED : EXIT_OK;
 }
-#line 11196 "scan.nw"
+#line 11609 "scan.nw"
 /* Check |h3b - h3c| <= the regrouping bound for one row; returns the number
    of elements that differ at all, adds violations to *bad. */
 static long long regroup_row(const float *a, const float *b, const float *h3b,
@@ -5575,7 +5897,7 @@ static long long regroup_row(const float *a, const float *b, const float *h3b,
     if (t % tile == 0) { P = row; T = identity_map<double>(); }
     reference_step(&r, a[t], b[t]);
     
-#line 11220 "scan.nw"
+#line 11633 "scan.nw"
 double u = FLOAT32.u;
 double bound = 1.01 * u * (7 * fabs(T.a * e.a * P.b) + 6 * fabs(e.a * T.b) +
                            3 * fabs(e.b)) +
@@ -5584,13 +5906,13 @@ double d = fabs((double)h3b[t] - (double)h3c[t]);
 differ += memcmp(&h3b[t], &h3c[t], sizeof(float)) != 0;
 if (!(d <= bound)) (*bad)++;
 if (d / bound > *worst) *worst = d / bound;
-#line 11212 "scan.nw"
+#line 11625 "scan.nw"
     T = combine(T, e);
     row = combine(row, e);
   }
   return differ;
 }
-#line 11231 "scan.nw"
+#line 11644 "scan.nw"
 static int suite_gpu_regrouping(void)
 {
   static const long long shapes[][2] = {{1, (1 << 22) + 5}, {33, 70001},
@@ -5600,7 +5922,7 @@ static int suite_gpu_regrouping(void)
   for (int s = 0; s < 4; s++) {
     gpu_case c = {shapes[s][0], shapes[s][1], s % DECAY_COUNT};
     
-#line 11251 "scan.nw"
+#line 11664 "scan.nw"
 case_buffers m = case_buffers_new(&c);
 upload_case(&c, &m);
 long long n = m.n;
@@ -5620,7 +5942,7 @@ for (long long row = 0; row < c.rows; row++)
                         out[2] + row * c.len, c.len, L3_THREADS, &bad, &worst);
 for (int k = 0; k < 3; k++) free(out[k]);
 case_buffers_free(&m);
-#line 11240 "scan.nw"
+#line 11653 "scan.nw"
   }
   bool ok = identical_failures == 0 && differ > 0 && bad == 0;
   printf("  %-6s 3 and 3b bit-identical: %s; 3c(1 item) differs from 3b in %lld"
@@ -5629,7 +5951,7 @@ case_buffers_free(&m);
          bad ? "; SOME ARE NOT" : "");
   return ok ? EXIT_OK : EXIT_FAILED;
 }
-#line 11280 "scan.nw"
+#line 11693 "scan.nw"
 static __global__ void count_differences(const uint32_t *x, const uint32_t *y,
                                          long long n, unsigned long long *count)
 {
@@ -5639,7 +5961,7 @@ static __global__ void count_differences(const uint32_t *x, const uint32_t *y,
     mine += x[i] != y[i];
   if (mine) atomicAdd(count, mine);
 }
-#line 11307 "scan.nw"
+#line 11720 "scan.nw"
 /* One run of v, its output and workspace poisoned first. */
 static void run_poisoned(const scan_variant *v, case_buffers *m, long long rows,
                          long long len, void *workspace, size_t bytes)
@@ -5648,7 +5970,7 @@ static void run_poisoned(const scan_variant *v, case_buffers *m, long long rows,
   if (bytes) CUDA_CHECK(cudaMemset(workspace, 0xff, bytes));
   CUDA_CHECK(run_variant(v, m->da, m->db, m->dh, rows, len, workspace, 0));
 }
-#line 11318 "scan.nw"
+#line 11731 "scan.nw"
 /* Run v `runs` times on one shape; returns how many runs differed from the
    first, and prints a line. */
 static int repeat_runs(const scan_variant *v, long long rows, long long len, int runs,
@@ -5668,7 +5990,7 @@ static int repeat_runs(const scan_variant *v, long long rows, long long len, int
   CUDA_CHECK(cudaMemset(count, 0, sizeof(unsigned long long)));
   int differing = 0;
   
-#line 11347 "scan.nw"
+#line 11760 "scan.nw"
 run_poisoned(v, &m, rows, len, workspace, bytes);
 CUDA_CHECK(cudaMemcpy(first, m.dh, sizeof(float) * m.n, cudaMemcpyDeviceToDevice));
 for (int run = 0; run < runs; run++) {
@@ -5679,7 +6001,7 @@ for (int run = 0; run < runs; run++) {
   CUDA_CHECK(cudaMemcpy(&host_count, count, sizeof host_count, cudaMemcpyDeviceToHost));
   if (host_count) { differing++; CUDA_CHECK(cudaMemset(count, 0, sizeof host_count)); }
 }
-#line 11337 "scan.nw"
+#line 11750 "scan.nw"
   printf("  %-6s %-8s %d runs of %lld x %lld%s%s\n", differing ? "FAILED" : "ok", v->name,
          runs, rows, len, special ? " with a flag's NaN" : "",
          differing ? ": some differ" : ", bit-identical");
@@ -5687,7 +6009,7 @@ for (int run = 0; run < runs; run++) {
   case_buffers_free(&m);
   return differing;
 }
-#line 11373 "scan.nw"
+#line 11786 "scan.nw"
 /* Where the ring runs: one row of 2^24, one of 1,343 tiles with each flag's
    NaN in its tile 447, and three rows of 100 tiles and a short one. */
 static int ring_shape_runs(const scan_variant *v)
@@ -5721,7 +6043,7 @@ static int suite_gpu_determinism(void)
   }
   return differing ? EXIT_FAILED : EXIT_OK;
 }
-#line 11438 "scan.nw"
+#line 11851 "scan.nw"
 static int suite_gpu_streams(void)
 {
   static const char *const pairs[][2] = {{"l4", "l3c-8"}, {"l3b", "l2"},
@@ -5732,7 +6054,7 @@ static int suite_gpu_streams(void)
     CUDA_CHECK(cudaStreamCreateWithFlags(&stream[s], cudaStreamNonBlocking));
   int failures = 0;
   for (int p = 0; p < 5; p++) 
-#line 11459 "scan.nw"
+#line 11872 "scan.nw"
 {
   gpu_case c[2] = {{1, (1 << 24) + 1, 0}, {8192, 2048, 1}};
   if (strcmp(pairs[p][0], "l4-ring") == 0)   /* two rings at once */
@@ -5758,9 +6080,9 @@ static int suite_gpu_streams(void)
     case_buffers_free(&m[s]);
   }
 }
-#line 11448 "scan.nw"
+#line 11861 "scan.nw"
   
-#line 11487 "scan.nw"
+#line 11900 "scan.nw"
 {
   gpu_case c = {1, 1 << 24, 0};
   case_buffers m = case_buffers_new(&c);
@@ -5772,7 +6094,7 @@ static int suite_gpu_streams(void)
   poison(m.base_h, m.n);
   CUDA_CHECK(cudaDeviceSynchronize());
   
-#line 11508 "scan.nw"
+#line 11921 "scan.nw"
 cudaGraph_t graph;
 cudaGraphExec_t exec;
 CUDA_CHECK(cudaStreamBeginCapture(stream[0], cudaStreamCaptureModeThreadLocal));
@@ -5792,14 +6114,14 @@ if (same) {
   CUDA_CHECK(cudaGraphExecDestroy(exec));
   CUDA_CHECK(cudaGraphDestroy(graph));
 }
-#line 11498 "scan.nw"
+#line 11911 "scan.nw"
   if (!same) { failures++; printf("  FAILED SCAN_AUTO captured in a graph\n"); }
   free(direct);
   case_buffers_free(&m);
 }
-#line 11449 "scan.nw"
+#line 11862 "scan.nw"
   
-#line 11530 "scan.nw"
+#line 11943 "scan.nw"
 {
   static const char *const order[] = {"l4-ring", "l4-ring", "l4-ring", "l4", "l4-ring",
                                       "l4-ring", "l4-8", "l4-ring", "l4-ring!", "l4-ring"};
@@ -5814,26 +6136,26 @@ if (same) {
     CUDA_CHECK(run_variant(find_variant(ring ? "l4-ring" : order[k]), m.da, m.db, m.dh,
                            c.rows, c.len, NULL, own));
     
-#line 11551 "scan.nw"
+#line 11964 "scan.nw"
 CUDA_CHECK(cudaStreamSynchronize(own));
 CUDA_CHECK(cudaMemcpy(m.h, m.dh, sizeof(float) * m.n, cudaMemcpyDeviceToHost));
 if (compare_rows(m.a, m.b, m.h, c.rows, c.len, FLOAT32).failed) {
   failures++;
   printf("  FAILED %s, call %d of the kept workspace's handovers\n", order[k], k + 1);
 }
-#line 11544 "scan.nw"
+#line 11957 "scan.nw"
     case_buffers_free(&m);
   }
   CUDA_CHECK(cudaStreamDestroy(own));
 }
-#line 11450 "scan.nw"
+#line 11863 "scan.nw"
   for (int s = 0; s < 2; s++) CUDA_CHECK(cudaStreamDestroy(stream[s]));
   printf("  %-6s 5 pairs of kernels on two streams at once, both outputs right; "
          "SCAN_AUTO captured in a graph and replayed, its bits; a kept workspace "
          "handed between kernels\n", failures ? "FAILED" : "ok");
   return failures ? EXIT_FAILED : EXIT_OK;
 }
-#line 11574 "scan.nw"
+#line 11987 "scan.nw"
 /* Scans one huge input with each of `count` kernels; returns the failures,
    or -1 when the GPU has too little memory for it. */
 static int huge_case(gpu_case c, const kernel_ref *refs, int count)
@@ -5849,7 +6171,7 @@ static int huge_case(gpu_case c, const kernel_ref *refs, int count)
   upload_case(&c, &m);
   int failures = 0;
   for (int k = 0; k < count; k++) 
-#line 11611 "scan.nw"
+#line 12024 "scan.nw"
 {
   poison(m.base_h, m.n);
   cudaError_t e = call_kernel(refs[k], m.da, m.db, m.dh, c.rows, c.len, 0);
@@ -5867,7 +6189,7 @@ static int huge_case(gpu_case c, const kernel_ref *refs, int count)
          m.n, e == cudaSuccess ? text : cudaGetErrorString(e));
   failures += !ok;
 }
-#line 11589 "scan.nw"
+#line 12002 "scan.nw"
   case_buffers_free(&m);
   return failures;
 }
@@ -5887,7 +6209,7 @@ static int suite_gpu_huge(void)
   if (short_rows > 0 || long_rows > 0 || whole_tiles > 0) return EXIT_FAILED;
   return long_rows < 0 || whole_tiles < 0 ? EXIT_SKIPPED : EXIT_OK;
 }
-#line 12837 "scan.nw"
+#line 13244 "scan.nw"
 /* The roofline: read a and b, write h, 12 bytes an element, no arithmetic
    worth the name. n4 is the number of float4 groups. */
 static __global__ void stream_kernel(const float4 *a, const float4 *b, float4 *h,
@@ -5899,7 +6221,7 @@ static __global__ void stream_kernel(const float4 *a, const float4 *b, float4 *h
     h[i] = make_float4(x.x + y.x, x.y + y.y, x.z + y.z, x.w + y.w);
   }
 }
-#line 12859 "scan.nw"
+#line 13266 "scan.nw"
 struct pair_at {   /* index -> (a[i], b[i]) */
   const float *a, *b;
   __host__ __device__ affine<float> operator()(long long i) const
@@ -5921,7 +6243,7 @@ struct combine_op {
     return combine(x, y);
   }
 };
-#line 12883 "scan.nw"
+#line 13290 "scan.nw"
 /* CUB over the same arrays; with temp == NULL, only sizes *temp_bytes. */
 static cudaError_t cub_scan(const float *a, const float *b, float *h, long long rows,
                             long long len, void *temp, size_t *temp_bytes,
@@ -5939,7 +6261,7 @@ static cudaError_t cub_scan(const float *a, const float *b, float *h, long long 
                                              combine_op{}, rows * len,
                                              cuda::std::equal_to<>(), stream);
 }
-#line 12918 "scan.nw"
+#line 13325 "scan.nw"
 enum { NVML_CLOCK_SM = 1, NVML_CLOCK_MEM = 2 };
 
 static struct {
@@ -5949,7 +6271,7 @@ static struct {
   int (*by_bus)(const char *, void **);
   int (*clock)(void *, int, unsigned *);
 } nvml;
-#line 12930 "scan.nw"
+#line 13337 "scan.nw"
 static void nvml_open(int cuda_device)
 {
   void *lib = dlopen("libnvidia-ml.so.1", RTLD_NOW);
@@ -5971,7 +6293,7 @@ static unsigned nvml_clock(int which)
   if (!nvml.ok || nvml.clock(nvml.device, which, &mhz) != 0) return 0;
   return mhz;
 }
-#line 12970 "scan.nw"
+#line 13377 "scan.nw"
 enum { ROW_VARIANT, ROW_AUTO, ROW_AUTO_PREALLOCATED, ROW_STREAM, ROW_MEMCPY, ROW_CUB };
 
 typedef struct {
@@ -5980,7 +6302,7 @@ typedef struct {
   const scan_variant *variant;       /* for ROW_VARIANT */
   int model_bytes;
 } bench_row;
-#line 12981 "scan.nw"
+#line 13388 "scan.nw"
 static int bench_rows(bench_row *rows)
 {
   int count = 0;
@@ -5999,7 +6321,7 @@ static int bench_rows(bench_row *rows)
                             ROW_CUB, NULL, 12};
   return count;
 }
-#line 13006 "scan.nw"
+#line 13413 "scan.nw"
 typedef struct {
   long long n, rows, len;
   float *a, *b, *h, *copy_from, *copy_to;
@@ -6010,7 +6332,7 @@ typedef struct {
   long long checked_rows[3];
   int checked_count;
 } bench_shape;
-#line 13019 "scan.nw"
+#line 13426 "scan.nw"
 /* Run one row of the table once, on the shape's arrays. */
 static cudaError_t bench_call(const bench_row *r, bench_shape *s)
 {
@@ -6033,7 +6355,7 @@ static cudaError_t bench_call(const bench_row *r, bench_shape *s)
     return cub_scan(s->a, s->b, s->h, s->rows, s->len, s->cub_temp, &s->cub_bytes, 0);
   }
 }
-#line 13062 "scan.nw"
+#line 13469 "scan.nw"
 /* Compare n outputs with a reference and its bound, on all cores. */
 static comparison compare_with(const float *out, const double *ref,
                                const double *bound, long long n, long long first)
@@ -6052,7 +6374,7 @@ static comparison compare_with(const float *out, const double *ref,
   }
   return all;
 }
-#line 13083 "scan.nw"
+#line 13490 "scan.nw"
 /* Is the output right on the checked rows? Fills *worst with the share of the
    bound used. Ceilings are not scans and are not checked. */
 static bool bench_check(const bench_row *r, bench_shape *s, double *worst)
@@ -6071,7 +6393,7 @@ static bool bench_check(const bench_row *r, bench_shape *s, double *worst)
   }
   return ok;
 }
-#line 13118 "scan.nw"
+#line 13525 "scan.nw"
 typedef struct { float ms; unsigned sm[2], mem[2]; } sample;
 
 static sample take_sample(const bench_row *r, bench_shape *s, int reps,
@@ -6090,7 +6412,7 @@ static sample take_sample(const bench_row *r, bench_shape *s, int reps,
   x.mem[1] = nvml_clock(NVML_CLOCK_MEM);
   return x;
 }
-#line 13150 "scan.nw"
+#line 13557 "scan.nw"
 #define SAMPLES 15
 enum { RESULT_OK, RESULT_UNSUPPORTED, RESULT_WRONG, RESULT_ERROR };
 static const char *const result_names[] = {"ok", "unsupported", "wrong", "error"};
@@ -6108,7 +6430,7 @@ typedef struct {
   bool sweep_a, sweep_b, mem_stable;
   bench_result *results;        /* one per bench_row */
 } shape_record;
-#line 13176 "scan.nw"
+#line 13583 "scan.nw"
 static void prepare_row(const bench_row *r, bench_shape *s, bench_result *x,
                         cudaEvent_t start, cudaEvent_t stop)
 {
@@ -6126,7 +6448,7 @@ static void prepare_row(const bench_row *r, bench_shape *s, bench_result *x,
     return;
   }
   
-#line 13197 "scan.nw"
+#line 13604 "scan.nw"
 if (!bench_check(r, s, &x->worst)) {
   x->status = RESULT_WRONG;
   snprintf(x->reason, sizeof x->reason, "output outside the bound (%.3g of it)",
@@ -6138,9 +6460,9 @@ x->reps = once.ms >= 2.0f ? 1 : (int)ceilf(2.0f / fmaxf(once.ms, 0.001f));
 if (x->reps > 200) x->reps = 200;
 x->samples = once.ms > 500.0f ? 5 : SAMPLES;
 x->status = RESULT_OK;
-#line 13193 "scan.nw"
+#line 13600 "scan.nw"
 }
-#line 13213 "scan.nw"
+#line 13620 "scan.nw"
 static void summarise(bench_result *x)
 {
   double ms[SAMPLES];
@@ -6151,12 +6473,12 @@ static void summarise(bench_result *x)
   x->q1 = ms[n / 4];
   x->q3 = ms[(3 * n) / 4];
 }
-#line 13232 "scan.nw"
+#line 13639 "scan.nw"
 static void measure_shape(bench_shape *s, const bench_row *table, int count,
                           shape_record *rec, cudaEvent_t start, cudaEvent_t stop)
 {
   
-#line 13254 "scan.nw"
+#line 13661 "scan.nw"
 s->rows = rec->rows;
 s->len = rec->len;
 float *a = (float *)malloc(sizeof(float) * s->n);
@@ -6184,7 +6506,7 @@ CUDA_CHECK(cudaMalloc(&s->cub_temp, s->cub_bytes + 1));
 const scan_variant *chosen = find_variant(public_variant_names[SCAN_AUTO]);
 size_t bytes = chosen->workspace(s->rows, s->len, rows_aligned(s->a, s->b, s->h, s->len));
 CUDA_CHECK(cudaMalloc(&s->workspace, bytes + 1));   /* + 1: none is still a pointer */
-#line 13236 "scan.nw"
+#line 13643 "scan.nw"
   for (int i = 0; i < count; i++) {
     prepare_row(&table[i], s, &rec->results[i], start, stop);
     const bench_result *x = &rec->results[i];
@@ -6197,7 +6519,7 @@ CUDA_CHECK(cudaMalloc(&s->workspace, bytes + 1));   /* + 1: none is still a poin
         rec->results[i].sample_at[k] = take_sample(&table[i], s, rec->results[i].reps,
                                                    start, stop);
   
-#line 13284 "scan.nw"
+#line 13691 "scan.nw"
 rec->mem_stable = true;
 unsigned mem = 0;
 for (int i = 0; i < count; i++) {
@@ -6210,11 +6532,11 @@ for (int i = 0; i < count; i++) {
       if (x->sample_at[k].mem[e] != mem) rec->mem_stable = false;
     }
 }
-#line 13248 "scan.nw"
+#line 13655 "scan.nw"
   CUDA_CHECK(cudaFree(s->cub_temp));
   CUDA_CHECK(cudaFree(s->workspace));
 }
-#line 13313 "scan.nw"
+#line 13720 "scan.nw"
 typedef struct {
   char name[256], slug[256];
   int sms, l2_bytes, mem_clock_khz, bus_bits, major, minor, driver, runtime;
@@ -6241,7 +6563,7 @@ static void read_device(device_facts *d)
   CUDA_CHECK(cudaRuntimeGetVersion(&d->runtime));
   d->theoretical_gbps = 2.0 * d->mem_clock_khz * 1e3 * d->bus_bits / 8 / 1e9;
   
-#line 13343 "scan.nw"
+#line 13750 "scan.nw"
 int j = 0;
 for (const char *c = d->name; *c && j < (int)sizeof d->slug - 1; c++) {
   if (isalnum((unsigned char)*c)) d->slug[j++] = (char)tolower((unsigned char)*c);
@@ -6249,9 +6571,9 @@ for (const char *c = d->name; *c && j < (int)sizeof d->slug - 1; c++) {
 }
 while (j > 0 && d->slug[j - 1] == '-') j--;
 d->slug[j] = 0;
-#line 13339 "scan.nw"
+#line 13746 "scan.nw"
 }
-#line 13360 "scan.nw"
+#line 13767 "scan.nw"
 static int bench_shapes(shape_record *shapes, long long n)
 {
   int count = 0;
@@ -6268,14 +6590,14 @@ static int bench_shapes(shape_record *shapes, long long n)
   }
   return count;
 }
-#line 13379 "scan.nw"
+#line 13786 "scan.nw"
 static void warm_up(bench_shape *s, cudaEvent_t start, cudaEvent_t stop)
 {
   bench_row stream = {"stream", "", "ceiling", ROW_STREAM, NULL, 12};
   float total = 0;
   while (total < 1000.0f) total += 50 * take_sample(&stream, s, 50, start, stop).ms;
 }
-#line 13483 "scan.nw"
+#line 13890 "scan.nw"
 static void json_clock(FILE *f, const unsigned *mhz)
 {
   if (!nvml.ok) fprintf(f, "null");
@@ -6293,7 +6615,7 @@ static void json_number(FILE *f, const char *key, double x)
   if (isfinite(x)) fprintf(f, ", \"%s\": %.6g", key, x);
   else fprintf(f, ", \"%s\": null", key);
 }
-#line 13503 "scan.nw"
+#line 13910 "scan.nw"
 static void json_result(FILE *f, const bench_row *row, const bench_result *x,
                         const shape_record *r, const bench_result *stream,
                         const device_facts *d)
@@ -6307,7 +6629,7 @@ static void json_result(FILE *f, const bench_row *row, const bench_result *x,
   json_number(f, "predicted_ms", stream_ms * model / (12.0 * r->rows * r->len));
   if (x->status != RESULT_OK) { fprintf(f, "}"); return; }
   
-#line 13521 "scan.nw"
+#line 13928 "scan.nw"
 fprintf(f, ", \"max_err_over_bound\": %.6g, \"reps\": %d, \"samples_ms\": [",
         x->worst, x->reps);
 for (int k = 0; k < x->samples; k++)
@@ -6328,10 +6650,10 @@ for (int k = 0; k < x->samples; k++) {
   fprintf(f, "}");
 }
 fprintf(f, "]");
-#line 13516 "scan.nw"
+#line 13923 "scan.nw"
   fprintf(f, "}");
 }
-#line 13544 "scan.nw"
+#line 13951 "scan.nw"
 static void json_device(FILE *f, const device_facts *d, time_t began)
 {
   char stamp[64];
@@ -6345,7 +6667,7 @@ static void json_device(FILE *f, const device_facts *d, time_t began)
           d->major, d->minor, d->sms, d->l2_bytes, d->memory, d->mem_clock_khz,
           d->bus_bits, d->theoretical_gbps, d->driver, d->runtime);
 }
-#line 13584 "scan.nw"
+#line 13991 "scan.nw"
 typedef struct {
   long long rows, len, tiles;
   int tile;                     /* elements a tile */
@@ -6354,7 +6676,7 @@ typedef struct {
   bool same_bits;               /* the stamped output is the plain one */
   unsigned long long *stamps;   /* on the host, STAMPS words a tile */
 } tile_timeline;
-#line 13595 "scan.nw"
+#line 14002 "scan.nw"
 static tile_timeline record_timeline(bench_shape *s, long long rows, long long len)
 {
   l4_params shape = {};
@@ -6367,7 +6689,7 @@ static tile_timeline record_timeline(bench_shape *s, long long rows, long long l
   void *workspace;
   unsigned long long *stamps, *count, differing = 1;
   
-#line 13619 "scan.nw"
+#line 14026 "scan.nw"
 size_t plain = l4_workspace_bytes<32>(rows, len, true);
 size_t own = l4_held_workspace_bytes(rows, len, true);
 CUDA_CHECK(cudaMalloc(&workspace, plain > own ? plain : own));
@@ -6381,14 +6703,14 @@ count_differences<<<1024, 256>>>((const uint32_t *)s->copy_to, (const uint32_t *
                                   rows * len, count);
 CUDA_CHECK(cudaGetLastError());
 CUDA_CHECK(cudaMemcpy(&differing, count, sizeof differing, cudaMemcpyDeviceToHost));
-#line 13607 "scan.nw"
+#line 14014 "scan.nw"
   t.same_bits = differing == 0;
   t.stamps = (unsigned long long *)malloc(bytes);
   CUDA_CHECK(cudaMemcpy(t.stamps, stamps, bytes, cudaMemcpyDeviceToHost));
   CUDA_CHECK(cudaFree(workspace)); CUDA_CHECK(cudaFree(stamps)); CUDA_CHECK(cudaFree(count));
   return t;
 }
-#line 13641 "scan.nw"
+#line 14048 "scan.nw"
 /* Sorts d (n values, in microseconds) and writes its summary as "key": {...};
    with a span, also the tiles in the step on average. */
 static void json_spread(FILE *f, const char *key, double *d, long long n, double span)
@@ -6404,13 +6726,13 @@ static void json_spread(FILE *f, const char *key, double *d, long long n, double
   if (span > 0) json_number(f, "tiles_in_step", sum / span);
   fprintf(f, "}");
 }
-#line 13673 "scan.nw"
+#line 14080 "scan.nw"
 /* Whether a row starts among the elements [from, to) of the flattened rows. */
 static bool row_starts_in(long long from, long long to, long long len)
 {
   return round_up(to, len) > round_up(from, len);   /* a multiple of len in between */
 }
-#line 13681 "scan.nw"
+#line 14088 "scan.nw"
 /* The first tile whose aggregate the walk of tile g waits for, or -1 when
    tile g does not walk: walk_groups' rule, for tiles of `tile`, no shift. */
 static long long first_needed_tile(long long g, long long len, long long tile)
@@ -6423,7 +6745,7 @@ static long long first_needed_tile(long long g, long long len, long long tile)
                 (last && !row_starts_in(32 * G * tile, (g + 1) * tile, len));
   return prefix ? 32 * (G - 1) : 32 * G;
 }
-#line 13696 "scan.nw"
+#line 14103 "scan.nw"
 /* The walk of each tile of group >= 1 that walks, split at the moment the
    last aggregate it waits for was published (that tile's STAMP_SCANNED). */
 static void json_walk_split(FILE *f, const tile_timeline *t, double *waiting,
@@ -6444,7 +6766,7 @@ static void json_walk_split(FILE *f, const tile_timeline *t, double *waiting,
   fprintf(f, ", ");
   json_spread(f, "walk_after_last_aggregate", after, n, 0);
 }
-#line 13719 "scan.nw"
+#line 14126 "scan.nw"
 static const char *const step_names[] = {"claim", "load", "scan", "walk", "store"};
 static const char *const order_names[] = {"look-back", "tiles apart", "rows a block"};
 
@@ -6455,7 +6777,7 @@ static void json_timeline(FILE *f, const tile_timeline *t)
   double *d = (double *)malloc(sizeof(double) * (t->tiles + 1));
   double *e = (double *)malloc(sizeof(double) * (t->tiles + 1));
   
-#line 13743 "scan.nw"
+#line 14150 "scan.nw"
 int sms = 0;
 for (long long g = 0; g < t->tiles; g++) {
   first = first < x[g * STAMPS + STAMP_BEGAN] ? first : x[g * STAMPS + STAMP_BEGAN];
@@ -6467,7 +6789,7 @@ fprintf(f, "  {\"rows\": %lld, \"len\": %lld, \"kernel\": \"%s\", \"tile\": %d, 
         t->rows, t->len, t->held ? "l4-held" : "l4-32", t->tile, t->tiles,
         order_names[t->order], t->same_bits ? "true" : "false", sms);
 json_number(f, "span_us", (last - first) / 1e3);
-#line 13729 "scan.nw"
+#line 14136 "scan.nw"
   for (int k = 0; k <= 5; k++) {   /* the five steps, then the whole tile */
     for (long long g = 0; g < t->tiles; g++)
       d[g] = ((double)x[g * STAMPS + (k < 5 ? k + 1 : STAMP_STORED)] -
@@ -6479,7 +6801,7 @@ json_number(f, "span_us", (last - first) / 1e3);
   fprintf(f, "}");
   free(d); free(e);
 }
-#line 13760 "scan.nw"
+#line 14167 "scan.nw"
 static void write_json(FILE *f, const device_facts *d, time_t began, long long n,
                        const bench_row *table, int rows_count,
                        const shape_record *shapes, int shape_count,
@@ -6495,16 +6817,16 @@ static void write_json(FILE *f, const device_facts *d, time_t began, long long n
           "\"clocks_stable\": %s,\n", n, SAMPLES, nvml.ok ? "true" : "false",
           stable ? "true" : "false");
   
-#line 13790 "scan.nw"
+#line 14197 "scan.nw"
 fprintf(f, "\"kernels\": [\n");
 for (int i = 0; i < rows_count; i++)
   fprintf(f, "  {\"name\": \"%s\", \"title\": \"%s\", \"kind\": \"%s\", "
           "\"bytes_per_element\": %d}%s\n", table[i].name, table[i].title,
           table[i].kind, table[i].model_bytes, i + 1 < rows_count ? "," : "");
 fprintf(f, "],\n");
-#line 13775 "scan.nw"
+#line 14182 "scan.nw"
   
-#line 13799 "scan.nw"
+#line 14206 "scan.nw"
 fprintf(f, "\"shapes\": [\n");
 for (int i = 0; i < shape_count; i++) {
   const shape_record *r = &shapes[i];
@@ -6520,7 +6842,7 @@ for (int i = 0; i < shape_count; i++) {
   fprintf(f, " ]}%s\n", i + 1 < shape_count ? "," : "");
 }
 fprintf(f, "],\n");
-#line 13776 "scan.nw"
+#line 14183 "scan.nw"
   fprintf(f, "\"timelines\": [\n");
   for (int i = 0; i < timeline_count; i++) {
     json_timeline(f, &timelines[i]);
@@ -6532,7 +6854,7 @@ fprintf(f, "],\n");
           "\"auto_runs_differing_from_first\": %d}\n}\n",
           n, runs, differing[0], differing[1]);
 }
-#line 13824 "scan.nw"
+#line 14231 "scan.nw"
 static int differing_runs(const bench_row *r, bench_shape *s, int runs)
 {
   float *first;
@@ -6554,7 +6876,7 @@ static int differing_runs(const bench_row *r, bench_shape *s, int runs)
   CUDA_CHECK(cudaFree(count));
   return differing;
 }
-#line 13911 "scan.nw"
+#line 14318 "scan.nw"
 static const char *const table_columns[] = {"l0", "l1", "l2", "l3", "l3b", "l3c-8",
                                             "l4-32", "l4-held", "auto", "cub", "stream"};
 #define TABLE_COLUMNS 11
@@ -6564,7 +6886,7 @@ static int row_index(const bench_row *table, int count, const char *name)
   for (int i = 0; i < count; i++) if (!strcmp(table[i].name, name)) return i;
   return -1;
 }
-#line 13923 "scan.nw"
+#line 14330 "scan.nw"
 static void print_table(const device_facts *d, const bench_row *table, int count,
                         const shape_record *shapes, int shape_count,
                         const int *differing, int runs)
@@ -6577,7 +6899,7 @@ static void print_table(const device_facts *d, const bench_row *table, int count
   for (int c = 0; c < TABLE_COLUMNS; c++) printf(" %7s", table_columns[c]);
   printf(" %8s %6s %6s\n", "best", "%roof", "%peak");
   for (int i = 0; i < shape_count; i++) 
-#line 13941 "scan.nw"
+#line 14348 "scan.nw"
 {
   const shape_record *r = &shapes[i];
   int best = -1, stream = row_index(table, count, "stream");
@@ -6597,24 +6919,24 @@ static void print_table(const device_facts *d, const bench_row *table, int count
          100.0 * row_gbps(r, ms) / d->theoretical_gbps,
          r->mem_stable ? "" : "  CLOCK MOVED");
 }
-#line 13935 "scan.nw"
+#line 14342 "scan.nw"
   printf("CUB runs differing from its first: %d of %d; SCAN_AUTO: %d of %d\n",
          differing[0], runs, differing[1], runs);
 }
-#line 13388 "scan.nw"
+#line 13795 "scan.nw"
 static int command_bench(int argc, char **argv)
 {
   bool quick = false;
   const char *out = NULL;
   char why[200], path[600];
   
-#line 13414 "scan.nw"
+#line 13821 "scan.nw"
 for (int i = 0; i < argc; i++) {
   if (!strcmp(argv[i], "--quick")) quick = true;
   else if (!strcmp(argv[i], "--out") && i + 1 < argc) out = argv[++i];
   else return usage_error("bench takes --quick and --out FILE, not '%s'", argv[i]);
 }
-#line 13394 "scan.nw"
+#line 13801 "scan.nw"
   if (!gpu_available(why, sizeof why)) {
     fprintf(stderr, "scan: bench needs a GPU: %s\n", why);
     return EXIT_NO_GPU;
@@ -6628,7 +6950,7 @@ for (int i = 0; i < argc; i++) {
   while (4 * n < 8LL * d.l2_bytes) n *= 2;
   if (quick) n /= 16;
   
-#line 13426 "scan.nw"
+#line 13833 "scan.nw"
 bench_shape s;
 memset(&s, 0, sizeof s);
 s.n = n;
@@ -6647,9 +6969,9 @@ CUDA_CHECK(cudaMemset(s.copy_from, 0x3f, 3 * bytes / 2));
 s.host_h = (float *)malloc(bytes);
 s.ref = (double *)malloc(3 * 2 * bytes);
 s.bound = (double *)malloc(3 * 2 * bytes);
-#line 13407 "scan.nw"
+#line 13814 "scan.nw"
   
-#line 13447 "scan.nw"
+#line 13854 "scan.nw"
 bench_row table[32];
 shape_record shapes[16];
 int rows_count = bench_rows(table), shape_count = bench_shapes(shapes, n);
@@ -6666,9 +6988,9 @@ for (int i = 0; i < shape_count; i++) {
           shapes[i].len);
   measure_shape(&s, table, rows_count, &shapes[i], start, stop);
 }
-#line 13408 "scan.nw"
+#line 13815 "scan.nw"
   
-#line 13854 "scan.nw"
+#line 14261 "scan.nw"
 int differing[2] = {0, 0}, det_runs = 20;
 for (int i = 0; i < rows_count; i++) {
   if (table[i].type != ROW_CUB && table[i].type != ROW_AUTO) continue;
@@ -6687,7 +7009,7 @@ if (timeline_count) {
 } else {
   fprintf(stderr, "bench: the 32-item tile does not fit on this GPU; no timelines\n");
 }
-#line 13879 "scan.nw"
+#line 14286 "scan.nw"
 if (!out) {
   mkdir("figures", 0777);
   snprintf(path, sizeof path, "figures/%s", d.slug);
@@ -6704,14 +7026,14 @@ write_json(f, &d, began, n, table, rows_count, shapes, shape_count, differing,
            det_runs, timelines, timeline_count);
 fclose(f);
 fprintf(stderr, "bench: wrote %s\n", out);
-#line 13873 "scan.nw"
+#line 14280 "scan.nw"
 for (int i = 0; i < timeline_count; i++) free(timelines[i].stamps);
 print_table(&d, table, rows_count, shapes, shape_count, differing, det_runs);
 fprintf(stderr, "bench: done in %.0f s\n", difftime(time(NULL), began));
-#line 13409 "scan.nw"
+#line 13816 "scan.nw"
   return EXIT_OK;
 }
-#line 12045 "scan.nw"
+#line 12458 "scan.nw"
 typedef struct {
   char gpu[256];                /* the device's name */
   long long rows, len;
@@ -6719,12 +7041,12 @@ typedef struct {
   bool rows_aligned;            /* the warps' vectors would be whole */
   int block_warps, ways;        /* the warps' blocks and ways, on aligned arrays */
   long long groups;             /* groups of the warps' kernel that fit */
-  bool on_lines, ring_rows;     /* the ring's 128-byte lines; rows it can cut */
+  int ring_shift;               /* the ring's one shift for all three arrays; -1: none */
   int ring_blocks;              /* ring blocks the device runs: 0 where it cannot */
   long long ring_tiles, ring_resident;   /* the ring's tiles, and its blocks that fit */
   long long tiles, resident;    /* the tile or held kernel's tiles, and blocks that fit */
 } plan_facts;
-#line 12060 "scan.nw"
+#line 12473 "scan.nw"
 /* 134217728 as "134,217,728", in one of eight buffers used in turn, so that
    one call of say() can take eight at once. */
 static const char *thousands(long long v)
@@ -6759,7 +7081,7 @@ static double plan_busy_pct(const plan_facts *f)
   long long rounds = (f->rows + f->groups - 1) / f->groups;
   return 100.0 * f->rows / ((double)rounds * f->groups);
 }
-#line 12102 "scan.nw"
+#line 12515 "scan.nw"
 static void say_not_warps(char *out, size_t size, const plan_facts *f)
 {
   if (!f->rows_aligned)
@@ -6776,12 +7098,9 @@ static void say_not_warps(char *out, size_t size, const plan_facts *f)
 
 static void say_not_ring(char *out, size_t size, const plan_facts *f)
 {
-  if (!f->on_lines)
-    say(out, size, "the arrays do not start on 128-byte lines, or the rows are not whole "
-                   "lines");
-  else if (!f->ring_rows)
-    say(out, size, "its rows are neither whole tiles of %s nor %s elements or longer",
-        thousands(RING_TILE), thousands(RING_RAGGED_SHORTEST));
+  if (f->ring_shift < 0)
+    say(out, size, "the three arrays lie differently against 16-byte lines, so that no one "
+                   "shift puts all their vectors on them");
   else if (f->ring_blocks < RING_MIN_BLOCKS - 1)
     say(out, size, "this GPU cannot run it");
   else
@@ -6789,14 +7108,14 @@ static void say_not_ring(char *out, size_t size, const plan_facts *f)
         thousands(f->ring_tiles), f->ring_tiles == 1 ? "" : "s", thousands(RING_TILE),
         thousands(f->ring_resident));
 }
-#line 12138 "scan.nw"
+#line 12548 "scan.nw"
 static void plan_text(char *out, size_t size, const plan_facts *f)
 {
   out[0] = 0;
   say(out, size, "On the %s, SCAN_AUTO runs ", f->gpu);
   switch (f->plan.kernel) {
   case L4_RUNS_WARPS: 
-#line 12161 "scan.nw"
+#line 12571 "scan.nw"
 say(out, size, "the warps' kernel for %s row%s of %s, in blocks of %d warps, %d warp%s a row: "
     "the rows keep %.0f %% of the %s groups that fit busy, counting the last round, and "
     "three quarters is enough.", thousands(f->rows), f->rows == 1 ? "" : "s",
@@ -6807,10 +7126,10 @@ if (f->len >= RING_OVER_ROWS) {
   say_not_ring(out, size, f);
   say(out, size, ".");
 }
-#line 12143 "scan.nw"
+#line 12553 "scan.nw"
                                               break;
   case L4_RUNS_RING: 
-#line 12174 "scan.nw"
+#line 12584 "scan.nw"
 say(out, size, "the ring and its chain block for %s row%s of %s: the arrays start on 128-byte "
     "lines, and its %s tile%s of %s give each of the %s ring blocks that fit two or more.",
     thousands(f->rows), f->rows == 1 ? "" : "s", thousands(f->len), thousands(f->ring_tiles),
@@ -6818,18 +7137,18 @@ say(out, size, "the ring and its chain block for %s row%s of %s: the arrays star
 if (f->plan.items == 0)
   say(out, size, " The warps would take these rows, but rows of %s elements or more go to "
       "the ring.", thousands(RING_OVER_ROWS));
-#line 12144 "scan.nw"
+#line 12554 "scan.nw"
                                              break;
   case L4_RUNS_HELD: 
-#line 12184 "scan.nw"
+#line 12594 "scan.nw"
 say(out, size, "the held kernel for %s row%s of %s: its %s tile%s of %s look back for their "
     "prefixes, and while a tile waits for its prefix in registers, the next one loads.",
     thousands(f->rows), f->rows == 1 ? "" : "s", thousands(f->len), thousands(f->tiles),
     f->tiles == 1 ? "" : "s", thousands(HELD_TILE));
-#line 12145 "scan.nw"
+#line 12555 "scan.nw"
                                                     break;
   case L4_RUNS_TILES: 
-#line 12191 "scan.nw"
+#line 12601 "scan.nw"
 static const char *const orders[] = {"tiles looking back", "tiles apart", "a row a block"};
 long long tile = (long long)L4_THREADS * f->plan.items;
 say(out, size, "the tile kernel with %d items a thread, %s, for %s row%s of %s: ",
@@ -6850,7 +7169,7 @@ else if (f->tiles >= 2 * f->resident)
 else
   say(out, size, "no tile gives each block that fits two, so it takes the smallest, for the "
       "most blocks.");
-#line 12146 "scan.nw"
+#line 12556 "scan.nw"
                                                      break;
   }
   if (f->plan.kernel != L4_RUNS_WARPS && f->plan.kernel != L4_RUNS_RING) {
@@ -6863,12 +7182,12 @@ else
     say(out, size, ".");
   }
 }
-#line 12221 "scan.nw"
+#line 12631 "scan.nw"
 static int suite_plan_words(void)
 {
   
-#line 12247 "scan.nw"
-enum { SAME, UNALIGNED, SHORT_ROWS, NO_GROUPS, OFF_LINES, RAGGED, NO_RING, FEW_TILES,
+#line 12657 "scan.nw"
+enum { SAME, UNALIGNED, SHORT_ROWS, NO_GROUPS, NO_SHIFT, NO_RING, FEW_TILES,
        RING_ROWS_NO_RING };
 typedef struct { const char *names; l4_plan plan; int change; } made_up_plan;
 static const made_up_plan made_up[] = {
@@ -6880,8 +7199,7 @@ static const made_up_plan made_up[] = {
   {"16-byte lines", {L4_RUNS_HELD, 32, L4_LOOK_BACK}, UNALIGNED},
   {"idle", {L4_RUNS_HELD, 32, L4_LOOK_BACK}, SHORT_ROWS},
   {"blocks do not fit", {L4_RUNS_HELD, 32, L4_LOOK_BACK}, NO_GROUPS},
-  {"128-byte lines", {L4_RUNS_HELD, 32, L4_LOOK_BACK}, OFF_LINES},
-  {"neither whole tiles", {L4_RUNS_HELD, 32, L4_LOOK_BACK}, RAGGED},
+  {"no one shift", {L4_RUNS_HELD, 32, L4_LOOK_BACK}, NO_SHIFT},
   {"cannot run it", {L4_RUNS_HELD, 32, L4_LOOK_BACK}, NO_RING},
   {"tiles apart", {L4_RUNS_TILES, 8, L4_TILES_APART}, SAME},
   {"a row a block", {L4_RUNS_TILES, 32, L4_ROW_A_BLOCK}, SAME},
@@ -6895,18 +7213,17 @@ plan_facts facts[MADE_UP];
 for (int i = 0; i < count; i++) {
   bool warps = made_up[i].plan.kernel == L4_RUNS_WARPS;
   plan_facts f = {"MADE-UP GPU", warps ? 4096 : 128, warps ? 32768 : 1048576, made_up[i].plan,
-                  true, 8, 2, 264, true, true, 131, 32768, 262, 18725, 264};
+                  true, 8, 2, 264, 0, 131, 32768, 262, 18725, 264};
   int c = made_up[i].change;
   f.rows_aligned = c != UNALIGNED;
   f.len = c == SHORT_ROWS ? 1000 : c == RING_ROWS_NO_RING ? RING_OVER_ROWS : f.len;
   f.groups = c == NO_GROUPS ? 0 : f.groups;
-  f.on_lines = c != OFF_LINES;
-  f.ring_rows = c != RAGGED;
+  f.ring_shift = c == NO_SHIFT ? -1 : 0;
   f.ring_blocks = c == NO_RING || c == RING_ROWS_NO_RING ? 0 : f.ring_blocks;
   f.tiles = c == FEW_TILES ? 10 : f.tiles;
   facts[i] = f;
 }
-#line 12224 "scan.nw"
+#line 12634 "scan.nw"
   int failures = 0;
   for (int i = 0; i < count; i++) {
     char text[1000];
@@ -6924,7 +7241,7 @@ for (int i = 0; i < count; i++) {
          "sentences\n", count);
   return failures ? EXIT_FAILED : EXIT_OK;
 }
-#line 11671 "scan.nw"
+#line 12084 "scan.nw"
 static const suite suites[] = {
   {"combine", "the operator: associative, not commutative, identity, row start",
    false, suite_combine},
@@ -6947,7 +7264,7 @@ static const suite suites[] = {
   {"plan-words", "scan plan's sentences, for every kind of plan and every reason", false,
    suite_plan_words},
   
-#line 11698 "scan.nw"
+#line 12111 "scan.nw"
 {"gpu-l0", "level 0 on every case", true, suite_gpu_l0},
 {"gpu-l1", "level 1 on every case up to its ceiling", true, suite_gpu_l1},
 {"gpu-l2", "level 2 on every case up to its ceiling", true, suite_gpu_l2},
@@ -6964,10 +7281,10 @@ static const suite suites[] = {
 {"gpu-streams", "two kernels on two streams at once", true, suite_gpu_streams},
 {"gpu-huge", "more than 2^31 elements through every public kernel", true,
  suite_gpu_huge},
-#line 11693 "scan.nw"
+#line 12106 "scan.nw"
 };
 #define SUITE_COUNT ((int)(sizeof suites / sizeof suites[0]))
-#line 11722 "scan.nw"
+#line 12135 "scan.nw"
 static int run_suite(const suite *s)
 {
   char why[200];
@@ -6984,7 +7301,7 @@ static int run_suite(const suite *s)
   fflush(stdout);
   return status;
 }
-#line 11761 "scan.nw"
+#line 12174 "scan.nw"
 static const suite *find_suite(const char *name)
 {
   for (int i = 0; i < SUITE_COUNT; i++)
@@ -7010,7 +7327,7 @@ static int command_check(int argc, char **argv)
            skipped);
   return failed ? EXIT_FAILED : count == skipped ? EXIT_SKIPPED : EXIT_OK;
 }
-#line 11790 "scan.nw"
+#line 12203 "scan.nw"
 static int command_list(void)
 {
   printf("suites (scan check NAME):\n");
@@ -7024,7 +7341,7 @@ static int command_list(void)
                                   ? " (rows up to 2,048)" : " (rows up to 2^22)") : "");
   return EXIT_OK;
 }
-#line 11814 "scan.nw"
+#line 12227 "scan.nw"
 /* Reads the argument called `name` as a whole number from 1 to `most`; returns
    EXIT_OK, or says what is wrong with it and returns EXIT_USAGE. */
 static int parse_count(const char *name, const char *text, long long most,
@@ -7040,7 +7357,7 @@ static int parse_count(const char *name, const char *text, long long most,
   *value = v;
   return EXIT_OK;
 }
-#line 11839 "scan.nw"
+#line 12252 "scan.nw"
 static const char offsets_meaning[] =
   "the offsets, 0 to 3 floats, at which the arrays a, b and h start";
 
@@ -7065,7 +7382,7 @@ static int parse_offsets(const char *text, int *offsets)
     return usage_error("--offsets %s: %s; A,B,H are %s", text, wrong, offsets_meaning);
   return EXIT_OK;
 }
-#line 11874 "scan.nw"
+#line 12287 "scan.nw"
 #define RUN_MOST_ELEMENTS (1LL << 40)   /* in all the rows of one run */
 
 static int parse_shape(const char *rows_text, const char *len_text, long long *rows,
@@ -7092,7 +7409,7 @@ static int read_offsets_option(int argc, char **argv, int *i, int *offsets)
   if (*i + 1 == argc) return usage_error("--offsets needs A,B,H, %s", offsets_meaning);
   return parse_offsets(argv[++*i], offsets);
 }
-#line 11913 "scan.nw"
+#line 12326 "scan.nw"
 static int command_run(int argc, char **argv)
 {
   long long rows, len;
@@ -7105,7 +7422,7 @@ static int command_run(int argc, char **argv)
   if (!v) return usage_error("no kernel named '%s' (see 'scan list')", argv[0]);
   if (parse_shape(argv[1], argv[2], &rows, &len) != EXIT_OK) return EXIT_USAGE;
   
-#line 11943 "scan.nw"
+#line 12356 "scan.nw"
 for (int i = 3; i < argc; i++) {
   int o[3];
   if (!strcmp(argv[i], "--check-only")) {
@@ -7117,7 +7434,7 @@ for (int i = 3; i < argc; i++) {
     return usage_error("run takes --check-only and --offsets A,B,H, not '%s'", argv[i]);
   }
 }
-#line 11925 "scan.nw"
+#line 12338 "scan.nw"
   if (v->max_len && len > v->max_len)
     return usage_error("%s takes rows of at most %lld elements", v->name, v->max_len);
   if (shape_too_large(rows, len)) return EXIT_USAGE;
@@ -7128,7 +7445,7 @@ for (int i = 3; i < argc; i++) {
   c.rows = rows;
   c.len = len;
   
-#line 11957 "scan.nw"
+#line 12370 "scan.nw"
 case_result r = run_case(kernel_ref{v, -1}, &c);
 if (!timed) {
   char text[200];
@@ -7150,7 +7467,7 @@ for (int i = 0; i < 20; i++) {
   CUDA_CHECK(cudaEventSynchronize(stop));
   CUDA_CHECK(cudaEventElapsedTime(&ms[i], start, stop));
 }
-#line 11982 "scan.nw"
+#line 12395 "scan.nw"
 qsort(ms, 20, sizeof ms[0], compare_floats);
 double median = 0.5 * (ms[9] + ms[10]);
 char text[200];
@@ -7162,9 +7479,9 @@ CUDA_CHECK(cudaEventDestroy(start));
 CUDA_CHECK(cudaEventDestroy(stop));
 case_buffers_free(&m);
 return r.ok ? EXIT_OK : EXIT_FAILED;
-#line 11935 "scan.nw"
+#line 12348 "scan.nw"
 }
-#line 12021 "scan.nw"
+#line 12434 "scan.nw"
 /* Pointers that start where cudaMalloc's would, on 256-byte lines, or offset[k]
    floats past them. They are never dereferenced: a plan reads only where
    arrays start. */
@@ -7174,7 +7491,7 @@ static void plan_arrays(const int *offset, const float **a, const float **b, flo
   *b = (const float *)(uintptr_t)(2ULL << 40) + offset[1];
   *h = (float *)(uintptr_t)(3ULL << 40) + offset[2];
 }
-#line 12291 "scan.nw"
+#line 12699 "scan.nw"
 static plan_facts plan_facts_for(const float *a, const float *b, float *h, long long rows,
                                  long long len)
 {
@@ -7190,14 +7507,13 @@ static plan_facts plan_facts_for(const float *a, const float *b, float *h, long 
   f.block_warps = l4_rows_block_warps(rows, true);
   f.ways = l4_rows_ways(rows, len, true);
   f.groups = l4_rows_resident_warps(true, f.block_warps) / f.ways;
-  f.on_lines = ring_on_lines(a, b, h, rows, len);
-  f.ring_rows = len % VEC == 0 && (len % RING_TILE == 0 || len >= RING_RAGGED_SHORTEST);
+  f.ring_shift = ring_shift(a, b, h);
   f.ring_blocks = l4_ring_rings();
-  f.ring_tiles = rows * ring_row_tiles(len);
+  f.ring_tiles = ring_tiles(rows * len, f.ring_shift < 0 ? 0 : f.ring_shift);
   f.ring_resident = l4_ring_resident();
   l4_params p = l4_params_for(a, b, h, rows, len, &aligned);
   
-#line 12318 "scan.nw"
+#line 12725 "scan.nw"
 if (f.plan.kernel == L4_RUNS_HELD) {
   f.tiles = l4_tiles(rows * len, p.shift, HELD_TILE);
   f.resident = aligned ? l4_held_resident<true>() : l4_held_resident<false>();
@@ -7206,10 +7522,10 @@ if (f.plan.kernel == L4_RUNS_HELD) {
   f.resident = f.plan.items == 8 ? l4_resident<8, true>() : f.plan.items == 16
              ? l4_resident<16, true>() : l4_resident<32, true>();
 }
-#line 12313 "scan.nw"
+#line 12720 "scan.nw"
   return f;
 }
-#line 12332 "scan.nw"
+#line 12739 "scan.nw"
 static int command_plan(int argc, char **argv)
 {
   long long rows, len;
@@ -7235,7 +7551,7 @@ static int command_plan(int argc, char **argv)
   printf("%s\n", text);
   return EXIT_OK;
 }
-#line 12379 "scan.nw"
+#line 12786 "scan.nw"
 static int trace_blelloch(int n)
 {
   printf("# phase\tlevel\tleft\tright\n");
@@ -7253,7 +7569,7 @@ static int trace_blelloch(int n)
   }
   return EXIT_OK;
 }
-#line 12399 "scan.nw"
+#line 12806 "scan.nw"
 static int trace_lookback(void)
 {
   protocol_case c = {1, 24 * 4, 4};
@@ -7277,7 +7593,7 @@ static int trace_lookback(void)
   launch_memory_free(m);
   return finished ? EXIT_OK : EXIT_FAILED;
 }
-#line 12425 "scan.nw"
+#line 12832 "scan.nw"
 static int trace_ring(void)
 {
   const ring_case one_row = {1, 64 * 8, 8, 5};
@@ -7300,13 +7616,13 @@ static int trace_ring(void)
   case_arrays_free(m);
   return finished ? EXIT_OK : EXIT_FAILED;
 }
-#line 12450 "scan.nw"
+#line 12857 "scan.nw"
 static int trace_held(void)
 {
   const held_case one_row = {1, 32 * 8, 8, 4}, *c = &one_row;
   int ci = 0, fault = FAULT_NONE;
   
-#line 8763 "scan.nw"
+#line 9176 "scan.nw"
 long long n = c->rows * c->len, tiles = (n + c->tile_size - 1) / c->tile_size;
 case_arrays m = case_arrays_new(n, ci % DECAY_COUNT);
 double *first_h = m.first_h;
@@ -7317,7 +7633,7 @@ held_block *blocks = (held_block *)malloc(sizeof(held_block) * c->blocks);
 int *movable = (int *)malloc(sizeof(int) * 2 * c->blocks);
 held_launch L = {m.a, m.b, m.h, n, c->len, c->tile_size, tiles, 0, fault, c->blocks, false,
                  flag, aggregate, inclusive, blocks, movable};
-#line 12455 "scan.nw"
+#line 12862 "scan.nw"
   long long stamps[32 * HSTAMPS];
   protocol_evidence ev = {false, false, false, ""};
   L.stamps = stamps;
@@ -7330,13 +7646,13 @@ held_launch L = {m.a, m.b, m.h, n, c->len, c->tile_size, tiles, 0, fault, c->blo
     printf("\n");
   }
   
-#line 8776 "scan.nw"
+#line 9189 "scan.nw"
 case_arrays_free(m);
 free(flag); free(aggregate); free(inclusive); free(blocks); free(movable);
-#line 12467 "scan.nw"
+#line 12874 "scan.nw"
   return finished ? EXIT_OK : EXIT_FAILED;
 }
-#line 12472 "scan.nw"
+#line 12879 "scan.nw"
 /* What the trace keeps of one schedule: each walk's first window, and the
    launch at the moment of the walk it draws. */
 typedef struct {
@@ -7361,7 +7677,7 @@ static void watch_group_walk(const group_launch *L, const group_actor *x, void *
   }
   if (x->step != GSTEP_FOLD || x->window != x->tile / 32 - 1) return;
   
-#line 12506 "scan.nw"
+#line 12913 "scan.nw"
 unsigned settled = w->first_empty[x->tile] & ((1u << x->lane) - 1);
 int s = __builtin_popcount(settled), f = x->lane - s, empty = 0;
 for (long long G = 0; G < (L->tiles + 31) / 32; G++)
@@ -7372,15 +7688,15 @@ w->score = score, w->moment = w->events, w->tile = x->tile;
 w->known = x->lane, w->settled = settled;
 for (long long t = 0; t < L->tiles; t++) w->tile_kind[t] = L->tile_word[t].kind;
 for (long long G = 0; G < (L->tiles + 31) / 32; G++) w->group_kind[G] = L->group_word[G].kind;
-#line 12496 "scan.nw"
+#line 12903 "scan.nw"
 }
-#line 12527 "scan.nw"
+#line 12934 "scan.nw"
 static int trace_groups(void)
 {
   const group_case two_rows = {2, 1024, 4}, *c = &two_rows;
   int ci = 0, fault = FAULT_NONE, settle = 1;
   
-#line 9666 "scan.nw"
+#line 10079 "scan.nw"
 long long n = c->rows * c->len, tiles = (n + c->tile_size - 1) / c->tile_size;
 case_arrays m = case_arrays_new(n, ci % DECAY_COUNT);
 double *first_h = m.first_h;
@@ -7389,7 +7705,7 @@ group_actor *actors = (group_actor *)malloc(sizeof(group_actor) * tiles);
 int *movable = (int *)malloc(sizeof(int) * tiles);
 group_launch L = {m.a, m.b, m.h, n, c->len, c->tile_size, tiles, 0, fault, settle, false, false,
                   false, words, words + tiles, actors};
-#line 12532 "scan.nw"
+#line 12939 "scan.nw"
   long long groups = (tiles + 31) / 32;
   walk_moment w = {0, -1, -1, (unsigned *)calloc(tiles, sizeof(unsigned)), -1, 0, 0,
                    (int *)malloc(sizeof(int) * tiles), (int *)malloc(sizeof(int) * groups)};
@@ -7399,7 +7715,7 @@ group_launch L = {m.a, m.b, m.h, n, c->len, c->tile_size, tiles, 0, fault, settl
   bool ok = !ev.deadlock && !ev.out_of_bound && !ev.disagree && w.tile >= 0;
   if (ok) {
     
-#line 12553 "scan.nw"
+#line 12960 "scan.nw"
 static const char *const tile_words[] = {"empty", "aggregate", "known"};
 static const char *const group_words[] = {"empty", "total", "known"};
 long long G = w.tile / 32;
@@ -7416,14 +7732,14 @@ for (long long H = 0; H < groups; H++) {
          j < 0 || j >= 32 ? "-" : j == w.known ? "known" : j > w.known ? "window"
          : w.settled >> j & 1 ? "settled" : "folded");
 }
-#line 12541 "scan.nw"
+#line 12948 "scan.nw"
   }
   case_arrays_free(m);
   free(words); free(actors); free(movable);
   free(w.first_empty); free(w.tile_kind); free(w.group_kind);
   return ok ? EXIT_OK : EXIT_FAILED;
 }
-#line 12578 "scan.nw"
+#line 12985 "scan.nw"
 static int trace_rows(void)
 {
   const int warps = 4, ways = 2;
@@ -7446,7 +7762,7 @@ static int trace_rows(void)
             }
   return EXIT_OK;
 }
-#line 12612 "scan.nw"
+#line 13019 "scan.nw"
 static int trace_plan(void)
 {
   static const char *const kernels[] = {"warps", "ring", "held", "tiles"};
@@ -7475,7 +7791,7 @@ static int trace_plan(void)
     }
   return EXIT_OK;
 }
-#line 12643 "scan.nw"
+#line 13050 "scan.nw"
 static int command_trace(int argc, char **argv)
 {
   long long n;
@@ -7494,7 +7810,7 @@ static int command_trace(int argc, char **argv)
   return usage_error("trace takes 'blelloch N', 'lookback', 'ring', 'held', 'groups', 'rows' "
                      "or 'plan'");
 }
-#line 12669 "scan.nw"
+#line 13076 "scan.nw"
 static const char usage_text[] =
   "usage: scan COMMAND [ARGUMENTS]\n"
   "  list                 the test suites and the kernels\n"
@@ -7520,7 +7836,7 @@ static const char usage_text[] =
   "exit status: 0 passed (or done), 1 failed (a test, a check or a CUDA call),\n"
   "2 usage error, 3 no usable GPU (run, bench, plan, trace plan), 77 skipped\n"
   "(check, when every suite it ran skipped itself)\n";
-#line 12703 "scan.nw"
+#line 13110 "scan.nw"
 /* Sets run_seed; returns EXIT_OK, or says what is wrong with SCAN_SEED. */
 static int read_seed(void)
 {
@@ -7538,7 +7854,7 @@ static int read_seed(void)
   run_seed = v;
   return EXIT_OK;
 }
-#line 12723 "scan.nw"
+#line 13130 "scan.nw"
 int main(int argc, char **argv)
 {
   if (argc < 2) { fputs(usage_text, stderr); return EXIT_USAGE; }
