@@ -1242,9 +1242,6 @@ static __device__ __forceinline__ unsigned item_starts(int first, int step)
   return m;
 }
 #line 3406 "scan.nw"
-/* Ragged rows: set bit i of `bits` where a row starts at element `first` + i
-   of the tile, the threads taking the tile's rows in turn; element 0 always
-   starts a row. */
 /* The marks live in the spare slots of a's layout (section "The tile kernel"), a
    word a slot: word k marks elements 32k to 32k + 31 of the tile. */
 static __device__ __forceinline__ unsigned *mark_word(float4 *sa, int k)
@@ -1252,6 +1249,9 @@ static __device__ __forceinline__ unsigned *mark_word(float4 *sa, int k)
   return (unsigned *)&sa[9 * k + 8];
 }
 
+/* Ragged rows: mark element i of the tile (element `first` + i of the array)
+   where a row starts there, the threads taking the tile's rows in turn;
+   element 0 always starts a row. */
 static __device__ void mark_ragged_starts(const l4_params &p, long long g, long long first,
                                           int tile, float4 *sa, int threads)
 {
@@ -1290,7 +1290,7 @@ static __device__ unsigned searched_item_starts(const l4_params &p, long long g,
   return m;
 }
 
-/* Clear the tile's bits, once every thread has read its own. */
+/* Clear the tile's marks, once every thread has read its own. */
 static __device__ __forceinline__ void clear_ragged_starts(float4 *sa, int tile, int threads)
 {
   for (int i = threadIdx.x; i < tile / 32; i += threads) *mark_word(sa, i) = 0;
@@ -2623,8 +2623,6 @@ typedef struct {
   size_t filled_bytes;  /* how much of it holds ones; 0 where nothing is known */
 } state_halves;
 
-/* The held kernel in the filled half where it holds enough ones, filling the
-   other for the next call; otherwise in the other half, which it clears. */
 /* The half a call of `need` bytes of states runs in: the filled one where it
    holds enough ones (*ready), else the other. */
 static int halves_pick(const state_halves *w, size_t need, bool *ready)
@@ -2645,7 +2643,9 @@ static void halves_after(state_halves *w, int i, size_t need, bool filled_other,
     w->filled_bytes = 0;
   }
 }
-#line 5868 "scan.nw"
+#line 5866 "scan.nw"
+/* The held kernel in the filled half where it holds enough ones, filling the
+   other for the next call; otherwise in the other half, which it clears. */
 static cudaError_t l4_held_launch_kept(const float *a, const float *b, float *h,
                                        long long rows, long long len, state_halves *w,
                                        cudaStream_t stream)
