@@ -45,6 +45,8 @@ for tool in memcheck racecheck synccheck; do
     run "$tool" l4-ring 1 1081344             # 264 whole tiles: the ring on the H200
     run "$tool" l4-ring 2 2097152
     run "$tool" l4-ring 1 1081348             # 265 tiles, the last of one vector
+    run "$tool" l4-ring 1 1081347 --offsets 3,3,3   # the arrays' ends in no whole vector
+    run "$tool" l4-ring 5 69613 --offsets 1,1,1     # rows of 17 tiles, at five places on lines
   fi
   run "$tool" l4-rows 9 20000
   run "$tool" l4-rows 500 1020
