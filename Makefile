@@ -10,9 +10,11 @@ NVCCFLAGS ?= -O3 -std=c++17 -lineinfo -arch=$(ARCH) -Xcompiler -fopenmp,-Wall
 LDLIBS    ?= -lgomp -ldl
 PYTHON    ?= python3
 COMPANIONS = build/weave.py build/results.py build/figures.gp build/peers.py \
-             build/book.yaml build/book.css build/book.html build/latex.sh
+             build/book.yaml build/book.css build/book.html build/latex.sh \
+             build/scan_torch.py build/scan_torch.cu build/torch_test.py build/train.py
 
-.PHONY: all check bench bench-student peers doc figures readme sanitize clean
+.PHONY: all check bench bench-student peers doc figures readme sanitize torch-test \
+        train clean
 .DELETE_ON_ERROR:
 
 all: build/scan doc
@@ -73,6 +75,14 @@ peers: build/peers.py
 
 sanitize: build/scan
 	tests/sanitize.sh
+
+# The PyTorch face (build/scan_torch.py) against autograd through a float64 loop.
+torch-test: build/scan.cu build/scan_torch.py build/scan_torch.cu build/torch_test.py
+	cd build && $(PYTHON) torch_test.py
+
+# A small model trained twice on scan.nw, with the scan and with a loop: figures/<gpu>/train.json.
+train: build/scan.cu build/scan_torch.py build/scan_torch.cu build/train.py
+	cd build && $(PYTHON) train.py
 
 # --- the book -----------------------------------------------------------------
 # The figures are redrawn when their data or their scripts change (a
