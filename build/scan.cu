@@ -72,13 +72,13 @@ cudaError_t scan_backward_in(const float *a, const float *h, const float *dh,
 #endif
 #define FOR_EACH_THREAD(tid, count) \
   for (int tid = THREAD_FIRST; tid < (count); tid += THREAD_STRIDE)
-#line 15979 "scan.nw"
+#line 16005 "scan.nw"
 #include <errno.h>
-#line 16867 "scan.nw"
+#line 16893 "scan.nw"
 #include <time.h>
 #include <cuda_pipeline.h>
 #include <cooperative_groups.h>   /* the ring's grid-wide wait at its start */
-#line 16877 "scan.nw"
+#line 16903 "scan.nw"
 #ifndef SCAN_NO_MAIN
 #include <cub/device/device_scan.cuh>
 #include <cub/device/device_transform.cuh>
@@ -87,7 +87,7 @@ cudaError_t scan_backward_in(const float *a, const float *h, const float *dh,
 #include <thrust/iterator/transform_output_iterator.h>
 #include <dlfcn.h>
 #endif
-#line 18042 "scan.nw"
+#line 18068 "scan.nw"
 #include <ctype.h>
 #include <sys/stat.h>
 #line 381 "scan.nw"
@@ -3012,9 +3012,9 @@ static cudaError_t l4_ragged_launch(const float *a, const float *b, float *h, lo
 #line 6740 "scan.nw"
 #define BWD_THREADS 256
 #ifndef BWD_ITEMS
-#define BWD_ITEMS 16                          /* consecutive elements a thread, 32 at most */
+#define BWD_ITEMS 32                          /* consecutive elements a thread, 32 at most */
 #endif
-#define BWD_TILE (BWD_THREADS * BWD_ITEMS)    /* 4,096 elements a tile */
+#define BWD_TILE (BWD_THREADS * BWD_ITEMS)    /* 8,192 elements a tile */
 #define BWD_ALL (BWD_ITEMS == 32 ? ~0u : (1u << BWD_ITEMS % 32) - 1)   /* every item */
 #ifndef BWD_BLOCKS_PER_SM
 #define BWD_BLOCKS_PER_SM (BWD_ITEMS == 32 ? 2 : 4)   /* what shared memory lets fit */
@@ -3038,7 +3038,7 @@ static __host__ __device__ __forceinline__ long long backward_tile_first(long lo
   return (tiles - 1 - q) * BWD_TILE - shift;
 }
 
-/* The block of 16 slots that thread j takes: thread 0 the tile's last. */
+/* The block of BWD_ITEMS slots that thread j takes: thread 0 the tile's last. */
 static __host__ __device__ __forceinline__ int backward_block(int j)
 {
   return BWD_THREADS - 1 - j;
@@ -3113,7 +3113,7 @@ static __device__ __forceinline__ float *tile_float(float4 *s, int i)
 #define VECTOR_FLOATS(name, v) float name[VEC] = {(v).x, (v).y, (v).z, (v).w}
 #line 6964 "scan.nw"
 /* The segment of a thread's items (block `block`), highest first: item e is slot
-   16 * block + 15 - e; `inside`: the items in the array (the rest are the identity). */
+   32 * block + 31 - e; `inside`: the items in the array (the rest are the identity). */
 template <bool EDGE>
 static __device__ __forceinline__ segment backward_compose(const float4 *sa, const float4 *sd,
                                                            float a_above, int block,
@@ -3792,7 +3792,7 @@ static void make_inputs(float *a, float *b, long long n, int decay)
   fill_uniform(a, n, next_seed(), decays[decay].lo, decays[decay].hi);
   fill_uniform(b, n, next_seed(), -1.0f, 1.0f);
 }
-#line 15857 "scan.nw"
+#line 15883 "scan.nw"
 static int usage_error(const char *fmt, ...)
 {
   va_list args;
@@ -3803,7 +3803,7 @@ static int usage_error(const char *fmt, ...)
   va_end(args);
   return EXIT_USAGE;
 }
-#line 16109 "scan.nw"
+#line 16135 "scan.nw"
 static int compare_floats(const void *x, const void *y)
 {
   float a = *(const float *)x, b = *(const float *)y;
@@ -7545,14 +7545,32 @@ return ok;
 #line 15583 "scan.nw"
 }
 #line 15620 "scan.nw"
-static int suite_gpu_backward(void)
+static int run_backward_cases(const backward_case *cases, int count)
 {
   int failed = 0;
-  for (int i = 0; i < BACKWARD_CASES; i++) failed += !run_backward_case(&backward_cases[i], i);
-  printf("  %d of %d cases failed\n", failed, BACKWARD_CASES);
+  for (int i = 0; i < count; i++) failed += !run_backward_case(&cases[i], i);
+  printf("  %d of %d cases failed\n", failed, count);
   return failed ? EXIT_FAILED : EXIT_OK;
 }
-#line 15633 "scan.nw"
+
+static int suite_gpu_backward(void)
+{
+  return run_backward_cases(backward_cases, BACKWARD_CASES);
+}
+#line 15639 "scan.nw"
+static const backward_case backward_small_cases[] = {
+  {1, 1, 0, true, true, true, true, false, SPECIAL_NONE},
+  {7, 4097, 2, false, true, true, true, false, SPECIAL_NONE},
+  {1000, 3, 1, true, true, false, true, true, SPECIAL_NONE},
+  {1, 100003, 3, true, true, true, true, false, SPECIAL_NONE},
+  {3, 20000, 1, false, false, true, false, true, SPECIAL_NONE},
+};
+
+static int suite_gpu_backward_small(void)
+{
+  return run_backward_cases(backward_small_cases, 5);
+}
+#line 15657 "scan.nw"
 static int backward_runs_differing(long long rows, long long len, int runs)
 {
   backward_case c = {rows, len, 1, true, true, true, true, false, SPECIAL_NONE};
@@ -7577,7 +7595,7 @@ static int backward_runs_differing(long long rows, long long len, int runs)
   backward_buffers_free(&m);
   return differing;
 }
-#line 15663 "scan.nw"
+#line 15687 "scan.nw"
 static int suite_gpu_backward_calls(void)
 {
   backward_case c = {4, 1000, 0, true, true, true, true, false, SPECIAL_NONE};
@@ -7589,7 +7607,7 @@ static int suite_gpu_backward_calls(void)
   CUDA_CHECK(cudaMalloc(&ws, bytes + 256));
   struct { const char *what; cudaError_t got; } calls[] = {
     
-#line 15692 "scan.nw"
+#line 15716 "scan.nw"
 {"negative rows", scan_backward(a, h, dh, NULL, NULL, da, db, NULL, -1, 1000, 0)},
 {"negative len", scan_backward(a, h, dh, NULL, NULL, da, db, NULL, 4, -1, 0)},
 {"null a", scan_backward(NULL, h, dh, NULL, NULL, da, db, NULL, 4, 1000, 0)},
@@ -7606,7 +7624,7 @@ static int suite_gpu_backward_calls(void)
 {"workspace off its line",
  scan_backward_in(a, h, dh, NULL, NULL, da, db, NULL, 4, 1000, (char *)ws + 8, bytes, 0)},
 {"no workspace", scan_backward_in(a, h, dh, NULL, NULL, da, db, NULL, 4, 1000, NULL, 0, 0)},
-#line 15674 "scan.nw"
+#line 15698 "scan.nw"
   };
   int failed = 0;
   for (size_t i = 0; i < sizeof calls / sizeof calls[0]; i++) {
@@ -7622,7 +7640,7 @@ static int suite_gpu_backward_calls(void)
   backward_buffers_free(&m);
   return failed || !untouched ? EXIT_FAILED : EXIT_OK;
 }
-#line 15711 "scan.nw"
+#line 15735 "scan.nw"
 static int suite_gpu_backward_bits(void)
 {
   static const long long shapes[][2] = {{1, 16777216}, {64, 262139}, {100000, 33}};
@@ -8314,7 +8332,7 @@ static int suite_gpu_ragged_huge(void)
   if (many > 0 || one > 0) return EXIT_FAILED;
   return one < 0 ? EXIT_SKIPPED : EXIT_OK;
 }
-#line 16970 "scan.nw"
+#line 16996 "scan.nw"
 /* The roofline: read a and b, write h, 12 bytes an element, no arithmetic
    worth the name. n4 is the number of float4 groups. */
 static __global__ void stream_kernel(const float4 *a, const float4 *b, float4 *h,
@@ -8326,7 +8344,7 @@ static __global__ void stream_kernel(const float4 *a, const float4 *b, float4 *h
     h[i] = make_float4(x.x + y.x, x.y + y.y, x.z + y.z, x.w + y.w);
   }
 }
-#line 16987 "scan.nw"
+#line 17013 "scan.nw"
 static __global__ void stream_backward_kernel(const float4 *a, const float4 *h,
                                               const float4 *dh, float4 *da, float4 *db,
                                               long long n4)
@@ -8338,7 +8356,7 @@ static __global__ void stream_backward_kernel(const float4 *a, const float4 *h,
     db[i] = make_float4(y.x + z.x, y.y + z.y, y.z + z.z, y.w + z.w);
   }
 }
-#line 17009 "scan.nw"
+#line 17035 "scan.nw"
 struct pair_at {   /* index -> (a[i], b[i]) */
   const float *a, *b;
   __host__ __device__ affine<float> operator()(long long i) const
@@ -8360,7 +8378,7 @@ struct combine_op {
     return combine(x, y);
   }
 };
-#line 17033 "scan.nw"
+#line 17059 "scan.nw"
 /* CUB over the same arrays; with temp == NULL, only sizes *temp_bytes. */
 static cudaError_t cub_scan(const float *a, const float *b, float *h, long long rows,
                             long long len, void *temp, size_t *temp_bytes,
@@ -8378,7 +8396,7 @@ static cudaError_t cub_scan(const float *a, const float *b, float *h, long long 
                                              combine_op{}, rows * len,
                                              cuda::std::equal_to<>(), stream);
 }
-#line 17062 "scan.nw"
+#line 17088 "scan.nw"
 struct add_op {   /* (a, b) -> a + b: 8 bytes read and 4 written an element */
   __host__ __device__ float operator()(float x, float y) const { return x + y; }
 };
@@ -8389,7 +8407,7 @@ static cudaError_t transform_copy(const float *a, const float *b, float *h, long
   return cub::DeviceTransform::Transform(cuda::std::make_tuple(a, b), h, n, add_op{},
                                          stream);
 }
-#line 17090 "scan.nw"
+#line 17116 "scan.nw"
 enum { NVML_CLOCK_SM = 1, NVML_CLOCK_MEM = 2 };
 
 static struct {
@@ -8399,7 +8417,7 @@ static struct {
   int (*by_bus)(const char *, void **);
   int (*clock)(void *, int, unsigned *);
 } nvml;
-#line 17102 "scan.nw"
+#line 17128 "scan.nw"
 static void nvml_open(int cuda_device)
 {
   void *lib = dlopen("libnvidia-ml.so.1", RTLD_NOW);
@@ -8421,7 +8439,7 @@ static unsigned nvml_clock(int which)
   if (!nvml.ok || nvml.clock(nvml.device, which, &mhz) != 0) return 0;
   return mhz;
 }
-#line 17150 "scan.nw"
+#line 17176 "scan.nw"
 enum { ROW_VARIANT, ROW_AUTO, ROW_AUTO_PREALLOCATED, ROW_STREAM, ROW_MEMCPY, ROW_CUB,
        ROW_TRANSFORM, ROW_MISALIGNED, ROW_RAGGED, ROW_BACKWARD, ROW_STREAM_BACKWARD };
 
@@ -8431,7 +8449,7 @@ typedef struct {
   const scan_variant *variant;       /* for ROW_VARIANT */
   int model_bytes;
 } bench_row;
-#line 17163 "scan.nw"
+#line 17189 "scan.nw"
 static int bench_rows(bench_row *rows)
 {
   int count = 0;
@@ -8445,7 +8463,7 @@ static int bench_rows(bench_row *rows)
   rows[count++] = bench_row{"auto-misaligned", "SCAN_AUTO, a, b and h a float past a line",
                             "misaligned", ROW_MISALIGNED, NULL, 12};
   
-#line 17181 "scan.nw"
+#line 17207 "scan.nw"
 rows[count++] = bench_row{"stream", "Streaming kernel: read a and b, write h",
                           "ceiling", ROW_STREAM, NULL, 12};
 rows[count++] = bench_row{"transform", "CUB DeviceTransform: h = a + b", "ceiling",
@@ -8460,16 +8478,16 @@ rows[count++] = bench_row{"backward", "scan_backward: da and db from a, h and dh
                           "backward", ROW_BACKWARD, NULL, 20};
 rows[count++] = bench_row{"stream-backward", "Streaming kernel: read three arrays, write two",
                           "ceiling", ROW_STREAM_BACKWARD, NULL, 20};
-#line 17176 "scan.nw"
+#line 17202 "scan.nw"
   return count;
 }
-#line 17201 "scan.nw"
+#line 17227 "scan.nw"
 static int row_index(const bench_row *table, int count, const char *name)
 {
   for (int i = 0; i < count; i++) if (!strcmp(table[i].name, name)) return i;
   return -1;
 }
-#line 17216 "scan.nw"
+#line 17242 "scan.nw"
 typedef struct {
   long long n, rows, len, total;     /* n: the arrays; total: the shape's elements */
   float *a, *b, *h, *copy_from, *copy_to;
@@ -8483,7 +8501,7 @@ typedef struct {
   int checked_count;
   const long long *offsets, *host_offsets;   /* a ragged batch's rows + 1, or NULL */
 } bench_shape;
-#line 17743 "scan.nw"
+#line 17769 "scan.nw"
 enum { RAGGED_LOGNORMAL, RAGGED_UNIFORM, RAGGED_LONG_AMONG_TINY, RAGGED_KINDS };
 static const char *const ragged_names[] = {"lognormal", "uniform", "long-among-tiny"};
 static const char *const ragged_titles[] = {
@@ -8495,7 +8513,7 @@ typedef struct {
   long long rows, capacity;   /* documents, and the room for offsets */
   long long *offsets;         /* on the host: rows + 1, from 0 to N */
 } ragged_batch;
-#line 17232 "scan.nw"
+#line 17258 "scan.nw"
 /* Run one row of the table once, on the shape's arrays. */
 static cudaError_t bench_call(const bench_row *r, bench_shape *s)
 {
@@ -8515,7 +8533,7 @@ static cudaError_t bench_call(const bench_row *r, bench_shape *s)
     return cudaMemcpyAsync(s->copy_to, s->copy_from, 6 * s->total,
                            cudaMemcpyDeviceToDevice, 0);
   
-#line 17258 "scan.nw"
+#line 17284 "scan.nw"
 case ROW_TRANSFORM:
   return transform_copy(s->a, s->b, s->h, s->total, 0);
 case ROW_MISALIGNED:
@@ -8529,12 +8547,12 @@ case ROW_STREAM_BACKWARD:
       (const float4 *)s->a, (const float4 *)s->b, (const float4 *)s->dh, (float4 *)s->ma,
       (float4 *)s->mb, (s->total + 3) / 4);
   return cudaGetLastError();
-#line 17251 "scan.nw"
+#line 17277 "scan.nw"
   default:
     return cub_scan(s->a, s->b, s->h, s->rows, s->len, s->cub_temp, &s->cub_bytes, 0);
   }
 }
-#line 17329 "scan.nw"
+#line 17355 "scan.nw"
 /* Compare n outputs with a reference and its bound, on all cores. */
 static comparison compare_with(const float *out, const double *ref,
                                const double *bound, long long n, long long first)
@@ -8553,7 +8571,7 @@ static comparison compare_with(const float *out, const double *ref,
   }
   return all;
 }
-#line 17350 "scan.nw"
+#line 17376 "scan.nw"
 /* Is every row of a ragged batch right? Fills *worst with the share of the bound
    used: the GPU suites' judge, compare_ragged, at the batch's depth. */
 static bool ragged_check(bench_shape *s, double *worst)
@@ -8565,7 +8583,7 @@ static bool ragged_check(bench_shape *s, double *worst)
   *worst = all.worst_ratio;
   return all.failed == 0 && all.checked == s->total;
 }
-#line 17305 "scan.nw"
+#line 17331 "scan.nw"
 static bool backward_check(bench_shape *s, double *worst)
 {
   backward_comparison all;
@@ -8587,7 +8605,7 @@ static bool backward_check(bench_shape *s, double *worst)
   *worst = fmax(all.da.worst_ratio, all.db.worst_ratio);
   return all.da.failed == 0 && all.db.failed == 0;
 }
-#line 17364 "scan.nw"
+#line 17390 "scan.nw"
 /* Is the output right on the checked rows? Fills *worst with the share of the
    bound used. Ceilings are not scans and are not checked. */
 static bool bench_check(const bench_row *r, bench_shape *s, double *worst)
@@ -8609,7 +8627,7 @@ static bool bench_check(const bench_row *r, bench_shape *s, double *worst)
   }
   return ok;
 }
-#line 17402 "scan.nw"
+#line 17428 "scan.nw"
 typedef struct { float ms; unsigned sm[2], mem[2]; } sample;
 
 static sample take_sample(const bench_row *r, bench_shape *s, int reps,
@@ -8628,7 +8646,7 @@ static sample take_sample(const bench_row *r, bench_shape *s, int reps,
   x.mem[1] = nvml_clock(NVML_CLOCK_MEM);
   return x;
 }
-#line 17434 "scan.nw"
+#line 17460 "scan.nw"
 #define SAMPLES 15
 enum { RESULT_OK, RESULT_UNSUPPORTED, RESULT_WRONG, RESULT_ERROR };
 static const char *const result_names[] = {"ok", "unsupported", "wrong", "error"};
@@ -8648,7 +8666,7 @@ typedef struct {
   const ragged_batch *batch;    /* sweep R's batch, or NULL */
   bench_result *results;        /* one per row of its sweep */
 } shape_record;
-#line 17465 "scan.nw"
+#line 17491 "scan.nw"
 static void prepare_row(const bench_row *r, bench_shape *s, bench_result *x,
                         cudaEvent_t start, cudaEvent_t stop)
 {
@@ -8667,7 +8685,7 @@ static void prepare_row(const bench_row *r, bench_shape *s, bench_result *x,
     return;
   }
   
-#line 17487 "scan.nw"
+#line 17513 "scan.nw"
 if (!bench_check(r, s, &x->worst)) {
   x->status = RESULT_WRONG;
   snprintf(x->reason, sizeof x->reason, "output outside the bound (%.3g of it)",
@@ -8679,9 +8697,9 @@ x->reps = once.ms >= 2.0f ? 1 : (int)ceilf(2.0f / fmaxf(once.ms, 0.001f));
 if (x->reps > 2000) x->reps = 2000;   /* only sweep S's smallest come near */
 x->samples = once.ms > 500.0f ? 5 : SAMPLES;
 x->status = RESULT_OK;
-#line 17483 "scan.nw"
+#line 17509 "scan.nw"
 }
-#line 17503 "scan.nw"
+#line 17529 "scan.nw"
 static void summarise(bench_result *x)
 {
   double ms[SAMPLES];
@@ -8692,12 +8710,12 @@ static void summarise(bench_result *x)
   x->q1 = ms[n / 4];
   x->q3 = ms[(3 * n) / 4];
 }
-#line 17522 "scan.nw"
+#line 17548 "scan.nw"
 static void measure_shape(bench_shape *s, const bench_row *table, int count,
                           shape_record *rec, cudaEvent_t start, cudaEvent_t stop)
 {
   
-#line 17551 "scan.nw"
+#line 17577 "scan.nw"
 s->rows = rec->rows;
 s->len = rec->len;
 s->total = rec->elements;
@@ -8714,17 +8732,17 @@ if (rec->backward) {
 }
 if (rec->batch) {
   
-#line 17574 "scan.nw"
+#line 17600 "scan.nw"
 size_t offset_bytes = sizeof(long long) * (s->rows + 1);
 long long *offsets;
 CUDA_CHECK(cudaMalloc(&offsets, offset_bytes));
 CUDA_CHECK(cudaMemcpy(offsets, s->host_offsets, offset_bytes, cudaMemcpyHostToDevice));
 s->offsets = offsets;
 s->checked_count = 0;
-#line 17567 "scan.nw"
+#line 17593 "scan.nw"
 } else {
   
-#line 17583 "scan.nw"
+#line 17609 "scan.nw"
 long long picks[3] = {0, s->rows / 2, s->rows - 1};
 s->checked_count = s->rows >= 3 ? 3 : (int)s->rows;
 #pragma omp parallel for
@@ -8738,18 +8756,18 @@ for (int k = 0; k < s->checked_count; k++) {
     s->bound[k * s->len + t] = error_bound(&ref, t, later_depth(s->len), FLOAT32);
   }
 }
-#line 17569 "scan.nw"
+#line 17595 "scan.nw"
   
-#line 17599 "scan.nw"
+#line 17625 "scan.nw"
 s->cub_bytes = 0;
 CUDA_CHECK(cub_scan(s->a, s->b, s->h, s->rows, s->len, NULL, &s->cub_bytes, 0));
 CUDA_CHECK(cudaMalloc(&s->cub_temp, s->cub_bytes + 1));
 const scan_variant *chosen = find_variant(public_variant_names[SCAN_AUTO]);
 size_t bytes = chosen->workspace(s->rows, s->len, rows_aligned(s->a, s->b, s->h, s->len));
 CUDA_CHECK(cudaMalloc(&s->workspace, bytes + 1));   /* + 1: none is still a pointer */
-#line 17570 "scan.nw"
+#line 17596 "scan.nw"
 }
-#line 17526 "scan.nw"
+#line 17552 "scan.nw"
   for (int i = 0; i < count; i++) {
     prepare_row(&table[i], s, &rec->results[i], start, stop);
     const bench_result *x = &rec->results[i];
@@ -8762,7 +8780,7 @@ CUDA_CHECK(cudaMalloc(&s->workspace, bytes + 1));   /* + 1: none is still a poin
         rec->results[i].sample_at[k] = take_sample(&table[i], s, rec->results[i].reps,
                                                    start, stop);
   
-#line 17608 "scan.nw"
+#line 17634 "scan.nw"
 rec->mem_stable = true;
 unsigned mem = 0;
 for (int i = 0; i < count; i++) {
@@ -8775,33 +8793,33 @@ for (int i = 0; i < count; i++) {
       if (x->sample_at[k].mem[e] != mem) rec->mem_stable = false;
     }
 }
-#line 17538 "scan.nw"
+#line 17564 "scan.nw"
   CUDA_CHECK(cudaFree(s->cub_temp));
   CUDA_CHECK(cudaFree(s->workspace));
   CUDA_CHECK(cudaFree((void *)s->offsets));
   s->cub_temp = s->workspace = NULL;
   s->offsets = NULL;
 }
-#line 18112 "scan.nw"
+#line 18138 "scan.nw"
 typedef struct {
   bool quick;
   const char *out, *sweeps, *kernels, *build;   /* NULL where not given */
   uint64_t shape_seed;
 } bench_options;
-#line 17686 "scan.nw"
+#line 17712 "scan.nw"
 static shape_record uniform_shape(long long rows, long long len)
 {
   shape_record r = {rows, len, rows * len, false, false, true, false, NULL, NULL};
   return r;
 }
-#line 17699 "scan.nw"
+#line 17725 "scan.nw"
 /* A standard normal number, from two of them (Box and Muller). */
 static double normal_at(uint64_t seed, long long i)
 {
   double u = unit_at(seed, 2 * i), v = unit_at(seed, 2 * i + 1);
   return sqrt(-2.0 * log(1.0 - u)) * cos(6.283185307179586 * v);
 }
-#line 17712 "scan.nw"
+#line 17738 "scan.nw"
 #define SWEEP_C_SHAPES 24
 #define SHAPE_SEED 31     /* of sweeps C and R, where --shape-seed gives none */
 
@@ -8824,7 +8842,7 @@ static int sweep_c_shapes(shape_record *shapes, long long n, uint64_t seed)
   qsort(shapes, count, sizeof shapes[0], by_length);
   return count;
 }
-#line 17758 "scan.nw"
+#line 17784 "scan.nw"
 /* The i-th length drawn for a batch: log-normal with a median of 1,000 and sigma 1,
    uniform in 1 .. 65,536, or, between the long documents, uniform in 1 .. 16. */
 static long long document_length(int kind, uint64_t seed, long long i)
@@ -8835,7 +8853,7 @@ static long long document_length(int kind, uint64_t seed, long long i)
   }
   return 1 + (long long)(unit_at(seed, i) * (kind == RAGGED_UNIFORM ? 65536 : 16));
 }
-#line 17775 "scan.nw"
+#line 17801 "scan.nw"
 static void end_document(ragged_batch *g, long long end)
 {
   if (g->rows + 2 > g->capacity) {
@@ -8850,7 +8868,7 @@ static ragged_batch make_batch(int kind, long long n, uint64_t seed)
   ragged_batch g = {kind, 0, 1024, (long long *)malloc(sizeof(long long) * 1024)};
   long long at = 0, tiny = 0, longs = kind == RAGGED_LONG_AMONG_TINY ? 4 : 0, places[4];
   
-#line 17802 "scan.nw"
+#line 17828 "scan.nw"
 for (int j = 0; j < 4; j++) places[j] = (long long)(unit_at(~seed, j) * (n / 2));
 for (int j = 1; j < 4; j++)   /* in order */
   for (int k = j; k > 0 && places[k] < places[k - 1]; k--) {
@@ -8858,7 +8876,7 @@ for (int j = 1; j < 4; j++)   /* in order */
     places[k] = places[k - 1];
     places[k - 1] = t;
   }
-#line 17789 "scan.nw"
+#line 17815 "scan.nw"
   g.offsets[0] = 0;
   for (long long i = 0, placed = 0; at < n;) {
     bool long_one = placed < longs && tiny >= places[placed];
@@ -8869,7 +8887,7 @@ for (int j = 1; j < 4; j++)   /* in order */
   }
   return g;
 }
-#line 17815 "scan.nw"
+#line 17841 "scan.nw"
 static int sweep_s_shapes(shape_record *shapes, long long n)
 {
   int count = 0;
@@ -8881,13 +8899,13 @@ static int sweep_s_shapes(shape_record *shapes, long long n)
     }
   return count;
 }
-#line 17833 "scan.nw"
+#line 17859 "scan.nw"
 typedef struct { const char *sweep; double times, plus_us; } bench_target;
 static const bench_target targets[] = {{"A", 1.05, 0}, {"B", 1.05, 0}, {"C", 1.05, 0},
                                        {"R", 1.05, 0}, {"S", 1.05, 2},
                                        {"misaligned", 1.10, 0}, {"BW", 1.05, 0}};
 #define TARGET_COUNT 7
-#line 18050 "scan.nw"
+#line 18076 "scan.nw"
 static int bench_shapes(shape_record *shapes, long long n, bool want_a, bool want_b)
 {
   int count = 0;
@@ -8905,7 +8923,7 @@ static int bench_shapes(shape_record *shapes, long long n, bool want_a, bool wan
   }
   return count;
 }
-#line 17845 "scan.nw"
+#line 17871 "scan.nw"
 #define MAX_ROWS 40
 
 typedef struct {
@@ -8921,7 +8939,7 @@ static const char *const sweep_c_rows[] = {"auto", "auto-misaligned", "stream",
 static const char *const sweep_r_rows[] = {"ragged", "stream", "transform", NULL};
 static const char *const sweep_s_rows[] = {"auto", "stream", "transform", NULL};
 static const char *const sweep_bw_rows[] = {"backward", "stream-backward", NULL};
-#line 17867 "scan.nw"
+#line 17893 "scan.nw"
 /* Whether name is an item of a comma-separated list; every name is in NULL's. */
 static bool listed(const char *list, const char *name)
 {
@@ -8946,7 +8964,7 @@ static int pick_rows(bench_row *table, const bench_row *all, int count,
   }
   return picked;
 }
-#line 17894 "scan.nw"
+#line 17920 "scan.nw"
 /* Whether an item of a comma-separated list is none of names; if so, it goes in item. */
 static bool unknown_item(const char *list, const char *const *names, int count,
                          char *item, size_t size)
@@ -8963,7 +8981,7 @@ static bool unknown_item(const char *list, const char *const *names, int count,
   }
   return false;
 }
-#line 17916 "scan.nw"
+#line 17942 "scan.nw"
 static bench_sweep *new_sweep(bench_sweep *w, const char *name, const char *const *names,
                               const bench_row *all, int count, const char *kept, int room)
 {
@@ -8984,7 +9002,7 @@ static int make_sweeps(bench_sweep *w, const bench_row *all, int count,
     x->count = bench_shapes(x->shapes, n, a, b);
   }
   
-#line 17941 "scan.nw"
+#line 17967 "scan.nw"
 if (listed(o->sweeps, "C")) {
   bench_sweep *x = new_sweep(&w[made++], "C", sweep_c_rows, all, count, o->kernels,
                              SWEEP_C_SHAPES);
@@ -9011,10 +9029,10 @@ if (listed(o->sweeps, "BW")) {
   x->count += sweep_c_shapes(x->shapes + x->count, n, o->shape_seed);
   for (int i = 0; i < x->count; i++) x->shapes[i].backward = true;
 }
-#line 17936 "scan.nw"
+#line 17962 "scan.nw"
   return made;
 }
-#line 17970 "scan.nw"
+#line 17996 "scan.nw"
 static void measure_sweep(bench_shape *s, bench_sweep *w, cudaEvent_t start,
                           cudaEvent_t stop)
 {
@@ -9030,7 +9048,7 @@ static void measure_sweep(bench_shape *s, bench_sweep *w, cudaEvent_t start,
     measure_shape(s, w->table, w->rows, r, start, stop);
   }
 }
-#line 18002 "scan.nw"
+#line 18028 "scan.nw"
 typedef struct {
   char name[256], slug[256];
   int sms, l2_bytes, mem_clock_khz, bus_bits, major, minor, driver, runtime;
@@ -9057,7 +9075,7 @@ static void read_device(device_facts *d)
   CUDA_CHECK(cudaRuntimeGetVersion(&d->runtime));
   d->theoretical_gbps = 2.0 * d->mem_clock_khz * 1e3 * d->bus_bits / 8 / 1e9;
   
-#line 18032 "scan.nw"
+#line 18058 "scan.nw"
 int j = 0;
 for (const char *c = d->name; *c && j < (int)sizeof d->slug - 1; c++) {
   if (isalnum((unsigned char)*c)) d->slug[j++] = (char)tolower((unsigned char)*c);
@@ -9065,9 +9083,9 @@ for (const char *c = d->name; *c && j < (int)sizeof d->slug - 1; c++) {
 }
 while (j > 0 && d->slug[j - 1] == '-') j--;
 d->slug[j] = 0;
-#line 18028 "scan.nw"
+#line 18054 "scan.nw"
 }
-#line 18070 "scan.nw"
+#line 18096 "scan.nw"
 static void warm_up(bench_shape *s, cudaEvent_t start, cudaEvent_t stop)
 {
   bench_row stream = {"stream", "", "ceiling", ROW_STREAM, NULL, 12};
@@ -9075,7 +9093,7 @@ static void warm_up(bench_shape *s, cudaEvent_t start, cudaEvent_t stop)
   float total = 0;
   while (total < 1000.0f) total += 50 * take_sample(&stream, s, 50, start, stop).ms;
 }
-#line 18276 "scan.nw"
+#line 18302 "scan.nw"
 static void json_clock(FILE *f, const unsigned *mhz)
 {
   if (!nvml.ok) fprintf(f, "null");
@@ -9093,7 +9111,7 @@ static void json_number(FILE *f, const char *key, double x)
   if (isfinite(x)) fprintf(f, ", \"%s\": %.6g", key, x);
   else fprintf(f, ", \"%s\": null", key);
 }
-#line 18296 "scan.nw"
+#line 18322 "scan.nw"
 /* stream_ms and copy_ms: the streaming kernel's and the best copy's times at the
    shape, NAN where there is none. */
 static void json_result(FILE *f, const bench_row *row, const bench_result *x,
@@ -9108,7 +9126,7 @@ static void json_result(FILE *f, const bench_row *row, const bench_result *x,
   json_number(f, "predicted_ms", stream_ms * model / (12.0 * r->elements));
   if (x->status != RESULT_OK) { fprintf(f, "}"); return; }
   
-#line 18315 "scan.nw"
+#line 18341 "scan.nw"
 fprintf(f, ", \"max_err_over_bound\": %.6g, \"reps\": %d, \"samples_ms\": [",
         x->worst, x->reps);
 for (int k = 0; k < x->samples; k++)
@@ -9131,10 +9149,10 @@ for (int k = 0; k < x->samples; k++) {
   fprintf(f, "}");
 }
 fprintf(f, "]");
-#line 18310 "scan.nw"
+#line 18336 "scan.nw"
   fprintf(f, "}");
 }
-#line 18343 "scan.nw"
+#line 18369 "scan.nw"
 static int best_copy(const shape_record *r, const bench_row *table, int rows)
 {
   int best = -1;
@@ -9151,7 +9169,7 @@ static double median_or_nan(const shape_record *r, int k)
 {
   return k >= 0 && r->results[k].status == RESULT_OK ? r->results[k].median : NAN;
 }
-#line 18362 "scan.nw"
+#line 18388 "scan.nw"
 static void json_shape(FILE *f, const shape_record *r, const bench_row *table, int rows,
                        const device_facts *d)
 {
@@ -9159,7 +9177,7 @@ static void json_shape(FILE *f, const shape_record *r, const bench_row *table, i
   double stream_ms = median_or_nan(r, row_index(table, rows, "stream"));
   fprintf(f, " {");
   
-#line 18384 "scan.nw"
+#line 18410 "scan.nw"
 if (r->batch) {
   const long long *at = r->batch->offsets;
   long long shortest = LLONG_MAX, longest = 0;
@@ -9177,7 +9195,7 @@ if (r->batch) {
     fprintf(f, ", \"sweeps\": [%s%s%s]", r->sweep_a ? "\"A\"" : "",
             r->sweep_a && r->sweep_b ? ", " : "", r->sweep_b ? "\"B\"" : "");
 }
-#line 18369 "scan.nw"
+#line 18395 "scan.nw"
   fprintf(f, ", \"elements\": %lld, \"mem_clock_stable\": %s, \"best_copy\": ",
           r->elements, r->mem_stable ? "true" : "false");
   if (copy >= 0) fprintf(f, "\"%s\"", table[copy].name); else fprintf(f, "null");
@@ -9190,7 +9208,7 @@ if (r->batch) {
   }
   fprintf(f, " ]}");
 }
-#line 18404 "scan.nw"
+#line 18430 "scan.nw"
 static void json_sweep(FILE *f, const bench_sweep *w, uint64_t seed, const device_facts *d)
 {
   fprintf(f, " \"%s\": {\"kernels\": [", w->name);
@@ -9205,7 +9223,7 @@ static void json_sweep(FILE *f, const bench_sweep *w, uint64_t seed, const devic
   }
   fprintf(f, " ]}");
 }
-#line 18421 "scan.nw"
+#line 18447 "scan.nw"
 static void json_device(FILE *f, const device_facts *d, time_t began)
 {
   char stamp[64];
@@ -9219,7 +9237,7 @@ static void json_device(FILE *f, const device_facts *d, time_t began)
           d->major, d->minor, d->sms, d->l2_bytes, d->memory, d->mem_clock_khz,
           d->bus_bits, d->theoretical_gbps, d->driver, d->runtime);
 }
-#line 18442 "scan.nw"
+#line 18468 "scan.nw"
 #define BENCH_TEXT(...) #__VA_ARGS__
 #define BENCH_STRING(...) BENCH_TEXT(__VA_ARGS__)
 
@@ -9241,7 +9259,7 @@ static void json_build(FILE *f, const char *name)
   fprintf(f, "null},\n");
 #endif
 }
-#line 18490 "scan.nw"
+#line 18516 "scan.nw"
 typedef struct {
   long long rows, len, tiles;
   int tile;                     /* elements a tile */
@@ -9250,7 +9268,7 @@ typedef struct {
   bool same_bits;               /* the stamped output is the plain one */
   unsigned long long *stamps;   /* on the host, STAMPS words a tile */
 } tile_timeline;
-#line 18501 "scan.nw"
+#line 18527 "scan.nw"
 static tile_timeline record_timeline(bench_shape *s, long long rows, long long len)
 {
   l4_params shape = {};
@@ -9263,7 +9281,7 @@ static tile_timeline record_timeline(bench_shape *s, long long rows, long long l
   void *workspace;
   unsigned long long *stamps, *count, differing = 1;
   
-#line 18525 "scan.nw"
+#line 18551 "scan.nw"
 size_t plain = l4_workspace_bytes<32>(rows, len, true);
 size_t own = l4_held_workspace_bytes(rows, len, true);
 CUDA_CHECK(cudaMalloc(&workspace, plain > own ? plain : own));
@@ -9277,14 +9295,14 @@ count_differences<<<1024, 256>>>((const uint32_t *)s->copy_to, (const uint32_t *
                                   rows * len, count);
 CUDA_CHECK(cudaGetLastError());
 CUDA_CHECK(cudaMemcpy(&differing, count, sizeof differing, cudaMemcpyDeviceToHost));
-#line 18513 "scan.nw"
+#line 18539 "scan.nw"
   t.same_bits = differing == 0;
   t.stamps = (unsigned long long *)malloc(bytes);
   CUDA_CHECK(cudaMemcpy(t.stamps, stamps, bytes, cudaMemcpyDeviceToHost));
   CUDA_CHECK(cudaFree(workspace)); CUDA_CHECK(cudaFree(stamps)); CUDA_CHECK(cudaFree(count));
   return t;
 }
-#line 18547 "scan.nw"
+#line 18573 "scan.nw"
 /* Sorts d (n values, in microseconds) and writes its summary as "key": {...};
    with a span, also the tiles in the step on average. */
 static void json_spread(FILE *f, const char *key, double *d, long long n, double span)
@@ -9300,13 +9318,13 @@ static void json_spread(FILE *f, const char *key, double *d, long long n, double
   if (span > 0) json_number(f, "tiles_in_step", sum / span);
   fprintf(f, "}");
 }
-#line 18579 "scan.nw"
+#line 18605 "scan.nw"
 /* Whether a row starts among the elements [from, to) of the flattened rows. */
 static bool row_starts_in(long long from, long long to, long long len)
 {
   return round_up(to, len) > round_up(from, len);   /* a multiple of len in between */
 }
-#line 18587 "scan.nw"
+#line 18613 "scan.nw"
 /* The first tile whose aggregate the walk of tile g waits for, or -1 when
    tile g does not walk: walk_groups' rule, for tiles of `tile`, no shift. */
 static long long first_needed_tile(long long g, long long len, long long tile)
@@ -9319,7 +9337,7 @@ static long long first_needed_tile(long long g, long long len, long long tile)
                 (last && !row_starts_in(32 * G * tile, (g + 1) * tile, len));
   return prefix ? 32 * (G - 1) : 32 * G;
 }
-#line 18602 "scan.nw"
+#line 18628 "scan.nw"
 /* The walk of each tile of group >= 1 that walks, split at the moment the
    last aggregate it waits for was published (that tile's STAMP_SCANNED). */
 static void json_walk_split(FILE *f, const tile_timeline *t, double *waiting,
@@ -9340,7 +9358,7 @@ static void json_walk_split(FILE *f, const tile_timeline *t, double *waiting,
   fprintf(f, ", ");
   json_spread(f, "walk_after_last_aggregate", after, n, 0);
 }
-#line 18625 "scan.nw"
+#line 18651 "scan.nw"
 static const char *const step_names[] = {"claim", "load", "scan", "walk", "store"};
 static const char *const order_names[] = {"look-back", "tiles apart", "rows a block"};
 
@@ -9351,7 +9369,7 @@ static void json_timeline(FILE *f, const tile_timeline *t)
   double *d = (double *)malloc(sizeof(double) * (t->tiles + 1));
   double *e = (double *)malloc(sizeof(double) * (t->tiles + 1));
   
-#line 18649 "scan.nw"
+#line 18675 "scan.nw"
 int sms = 0;
 for (long long g = 0; g < t->tiles; g++) {
   first = first < x[g * STAMPS + STAMP_BEGAN] ? first : x[g * STAMPS + STAMP_BEGAN];
@@ -9363,7 +9381,7 @@ fprintf(f, "  {\"rows\": %lld, \"len\": %lld, \"kernel\": \"%s\", \"tile\": %d, 
         t->rows, t->len, t->held ? "l4-held" : "l4-32", t->tile, t->tiles,
         order_names[t->order], t->same_bits ? "true" : "false", sms);
 json_number(f, "span_us", (last - first) / 1e3);
-#line 18635 "scan.nw"
+#line 18661 "scan.nw"
   for (int k = 0; k <= 5; k++) {   /* the five steps, then the whole tile */
     for (long long g = 0; g < t->tiles; g++)
       d[g] = ((double)x[g * STAMPS + (k < 5 ? k + 1 : STAMP_STORED)] -
@@ -9375,7 +9393,7 @@ json_number(f, "span_us", (last - first) / 1e3);
   fprintf(f, "}");
   free(d); free(e);
 }
-#line 18667 "scan.nw"
+#line 18693 "scan.nw"
 static void write_json(FILE *f, const device_facts *d, time_t began, long long n,
                        const bench_options *o, const bench_row *all, int all_count,
                        const bench_sweep *sweeps, int sweep_count, const int *differing,
@@ -9392,16 +9410,16 @@ static void write_json(FILE *f, const device_facts *d, time_t began, long long n
           nvml.ok ? "true" : "false", stable ? "true" : "false",
           (unsigned long long)o->shape_seed);
   
-#line 18690 "scan.nw"
+#line 18716 "scan.nw"
 fprintf(f, "\"kernels\": [\n");
 for (int i = 0; i < all_count; i++)
   fprintf(f, "  {\"name\": \"%s\", \"title\": \"%s\", \"kind\": \"%s\", "
           "\"bytes_per_element\": %d}%s\n", all[i].name, all[i].title,
           all[i].kind, all[i].model_bytes, i + 1 < all_count ? "," : "");
 fprintf(f, "],\n");
-#line 18683 "scan.nw"
+#line 18709 "scan.nw"
   
-#line 18699 "scan.nw"
+#line 18725 "scan.nw"
 fprintf(f, "\"shapes\": [\n");
 for (int w = 0; w < sweep_count; w++)
   for (int i = 0; !strcmp(sweeps[w].name, "AB") && i < sweeps[w].count; i++) {
@@ -9415,17 +9433,17 @@ for (int w = 0, written = 0; w < sweep_count; w++)
     json_sweep(f, &sweeps[w], o->shape_seed, d);
   }
 fprintf(f, "\n},\n");
-#line 18684 "scan.nw"
+#line 18710 "scan.nw"
   
-#line 18715 "scan.nw"
+#line 18741 "scan.nw"
 fprintf(f, "\"targets\": {");
 for (int i = 0; i < TARGET_COUNT; i++)
   fprintf(f, "%s\"%s\": {\"times\": %.6g, \"plus_us\": %.6g}", i ? ", " : "",
           targets[i].sweep, targets[i].times, targets[i].plus_us);
 fprintf(f, "},\n");
-#line 18685 "scan.nw"
+#line 18711 "scan.nw"
   
-#line 18723 "scan.nw"
+#line 18749 "scan.nw"
 fprintf(f, "\"timelines\": [\n");
 for (int i = 0; i < timeline_count; i++) {
   json_timeline(f, &timelines[i]);
@@ -9438,9 +9456,9 @@ else
           "\"cub_runs_differing_from_first\": %d, "
           "\"auto_runs_differing_from_first\": %d}\n}\n",
           n, runs, differing[0], differing[1]);
-#line 18686 "scan.nw"
+#line 18712 "scan.nw"
 }
-#line 18745 "scan.nw"
+#line 18771 "scan.nw"
 static int differing_runs(const bench_row *r, bench_shape *s, int runs)
 {
   float *first;
@@ -9462,7 +9480,7 @@ static int differing_runs(const bench_row *r, bench_shape *s, int runs)
   CUDA_CHECK(cudaFree(count));
   return differing;
 }
-#line 18853 "scan.nw"
+#line 18879 "scan.nw"
 static const char *const table_columns[] = {"l0", "l1", "l2", "l3", "l3b", "l3c-8",
                                             "l4-32", "l4-held", "auto", "cub", "stream",
                                             "transform"};
@@ -9478,7 +9496,7 @@ static void print_cell(const bench_result *x, int width, bool us)
     printf(" %*s", width,
            !x || x->status == RESULT_UNSUPPORTED ? "-" : result_names[x->status]);
 }
-#line 18871 "scan.nw"
+#line 18897 "scan.nw"
 static void print_table(const device_facts *d, const bench_row *table, int count,
                         const shape_record *shapes, int shape_count,
                         const int *differing, int runs)
@@ -9491,7 +9509,7 @@ static void print_table(const device_facts *d, const bench_row *table, int count
   for (int c = 0; c < TABLE_COLUMNS; c++) printf(" %7s", table_columns[c]);
   printf(" %8s %6s %6s\n", "best", "%roof", "%peak");
   for (int i = 0; i < shape_count; i++) 
-#line 18890 "scan.nw"
+#line 18916 "scan.nw"
 {
   const shape_record *r = &shapes[i];
   int best = -1;
@@ -9509,12 +9527,12 @@ static void print_table(const device_facts *d, const bench_row *table, int count
          100.0 * row_gbps(r, ms) / d->theoretical_gbps,
          r->mem_stable ? "" : "  CLOCK MOVED");
 }
-#line 18883 "scan.nw"
+#line 18909 "scan.nw"
   if (differing)
     printf("CUB runs differing from its first: %d of %d; SCAN_AUTO: %d of %d\n",
            differing[0], runs, differing[1], runs);
 }
-#line 18913 "scan.nw"
+#line 18939 "scan.nw"
 static const bench_target *target_of(const char *sweep)
 {
   for (int i = 0; i < TARGET_COUNT; i++)
@@ -9527,7 +9545,7 @@ static const char *judged(const bench_target *t, double ms, double copy_ms)
   if (!t || !isfinite(ms) || !isfinite(copy_ms)) return "";
   return ms <= t->times * copy_ms + t->plus_us / 1000 ? "met" : "MISSED";
 }
-#line 18928 "scan.nw"
+#line 18954 "scan.nw"
 static void print_sweep(const bench_sweep *w)
 {
   printf("sweep %s: time per call in µs (median), the best copy's, and each scan's time"
@@ -9535,7 +9553,7 @@ static void print_sweep(const bench_sweep *w)
   for (int k = 0; k < w->rows; k++) printf(" %9.9s", w->table[k].name);
   printf(" %9s\n", "copy");
   for (int i = 0; i < w->count; i++) 
-#line 18939 "scan.nw"
+#line 18965 "scan.nw"
 {
   const shape_record *r = &w->shapes[i];
   char shape[64];
@@ -9555,15 +9573,15 @@ static void print_sweep(const bench_sweep *w)
     }
   printf("%s\n", r->mem_stable ? "" : "  CLOCK MOVED");
 }
-#line 18935 "scan.nw"
+#line 18961 "scan.nw"
 }
-#line 18080 "scan.nw"
+#line 18106 "scan.nw"
 static int command_bench(int argc, char **argv)
 {
   bench_options o = {false, NULL, NULL, NULL, NULL, SHAPE_SEED};
   char why[200], path[600];
   
-#line 18120 "scan.nw"
+#line 18146 "scan.nw"
 for (int i = 0; i < argc; i++) {
   bool value = i + 1 < argc;
   if (!strcmp(argv[i], "--quick")) o.quick = true;
@@ -9573,18 +9591,18 @@ for (int i = 0; i < argc; i++) {
   else if (!strcmp(argv[i], "--build") && value) o.build = argv[++i];
   else if (!strcmp(argv[i], "--shape-seed") && value) {
     
-#line 18137 "scan.nw"
+#line 18163 "scan.nw"
 char *end;
 errno = 0;
 o.shape_seed = strtoull(argv[++i], &end, 10);
 if (argv[i][0] < '0' || argv[i][0] > '9' || *end || errno == ERANGE)
   return usage_error("--shape-seed takes a whole number, not '%s'", argv[i]);
-#line 18129 "scan.nw"
+#line 18155 "scan.nw"
   } else
     return usage_error("bench takes --quick, --out FILE, --sweeps LIST, --kernels LIST, "
                        "--build NAME and --shape-seed N, not '%s'", argv[i]);
 }
-#line 18147 "scan.nw"
+#line 18173 "scan.nw"
 static const char *const sweep_names[] = {"A", "B", "C", "R", "S", "BW"};
 bench_row all[MAX_ROWS];
 const char *row_names[MAX_ROWS];
@@ -9598,7 +9616,7 @@ static const char name_chars[] = "abcdefghijklmnopqrstuvwxyz0123456789-";
 if (o.build && (!o.build[0] || o.build[strspn(o.build, name_chars)]))
   return usage_error("--build takes a name of lower-case letters, digits and -, not '%s'",
                      o.build);
-#line 18085 "scan.nw"
+#line 18111 "scan.nw"
   if (!gpu_available(why, sizeof why)) {
     fprintf(stderr, "scan: bench needs a GPU: %s\n", why);
     return EXIT_NO_GPU;
@@ -9612,7 +9630,7 @@ if (o.build && (!o.build[0] || o.build[strspn(o.build, name_chars)]))
   while (4 * n < 8LL * d.l2_bytes) n *= 2;
   if (o.quick) n /= 16;
   
-#line 18169 "scan.nw"
+#line 18195 "scan.nw"
 bench_shape s;
 memset(&s, 0, sizeof s);
 s.n = s.total = n;
@@ -9637,9 +9655,9 @@ s.host_b = (float *)malloc(bytes);
 s.host_h = (float *)malloc(bytes);
 s.ref = (double *)malloc(3 * 2 * bytes);
 s.bound = (double *)malloc(3 * 2 * bytes);
-#line 18098 "scan.nw"
+#line 18124 "scan.nw"
   
-#line 18201 "scan.nw"
+#line 18227 "scan.nw"
 static bench_sweep sweeps[5];
 int sweep_count = make_sweeps(sweeps, all, all_count, &o, n), det_runs = 20;
 int differing[2] = {0, 0}, timeline_count = 0;
@@ -9656,7 +9674,7 @@ for (int w = 0; w < sweep_count; w++) {
   measure_sweep(&s, &sweeps[w], start, stop);
   if (full && !strcmp(sweeps[w].name, "AB")) {
     
-#line 18776 "scan.nw"
+#line 18802 "scan.nw"
 const bench_sweep *ab = &sweeps[w];
 for (int i = 0; i < ab->rows; i++) {
   if (ab->table[i].type != ROW_CUB && ab->table[i].type != ROW_AUTO) continue;
@@ -9675,12 +9693,12 @@ if (timeline_count) {
 } else {
   fprintf(stderr, "bench: the 32-item tile does not fit on this GPU; no timelines\n");
 }
-#line 18217 "scan.nw"
+#line 18243 "scan.nw"
   }
 }
-#line 18099 "scan.nw"
+#line 18125 "scan.nw"
   
-#line 18814 "scan.nw"
+#line 18840 "scan.nw"
 if (!o.out) {
   mkdir("figures", 0777);
   snprintf(path, sizeof path, "figures/%s", d.slug);
@@ -9699,7 +9717,7 @@ write_json(f, &d, began, n, &o, all, all_count, sweeps, sweep_count,
            full ? differing : NULL, det_runs, timelines, timeline_count);
 fclose(f);
 fprintf(stderr, "bench: wrote %s\n", o.out);
-#line 18800 "scan.nw"
+#line 18826 "scan.nw"
 for (int i = 0; i < timeline_count; i++) free(timelines[i].stamps);
 for (int w = 0; w < sweep_count; w++)
   if (!strcmp(sweeps[w].name, "AB"))
@@ -9708,10 +9726,10 @@ for (int w = 0; w < sweep_count; w++)
   else
     print_sweep(&sweeps[w]);
 fprintf(stderr, "bench: done in %.0f s\n", difftime(time(NULL), began));
-#line 18100 "scan.nw"
+#line 18126 "scan.nw"
   return EXIT_OK;
 }
-#line 16158 "scan.nw"
+#line 16184 "scan.nw"
 typedef struct {
   char gpu[256];                /* the device's name */
   long long rows, len;
@@ -9724,7 +9742,7 @@ typedef struct {
   long long ring_tiles, ring_resident;   /* the ring's tiles, and its blocks that fit */
   long long tiles, resident;    /* the tile or held kernel's tiles, and blocks that fit */
 } plan_facts;
-#line 16173 "scan.nw"
+#line 16199 "scan.nw"
 /* 134217728 as "134,217,728", in one of eight buffers used in turn, so that
    one call of say() can take eight at once. */
 static const char *thousands(long long v)
@@ -9759,7 +9777,7 @@ static double plan_busy_pct(const plan_facts *f)
   long long rounds = (f->rows + f->groups - 1) / f->groups;
   return 100.0 * f->rows / ((double)rounds * f->groups);
 }
-#line 16215 "scan.nw"
+#line 16241 "scan.nw"
 static void say_not_warps(char *out, size_t size, const plan_facts *f)
 {
   if (!f->rows_aligned)
@@ -9789,14 +9807,14 @@ static void say_not_ring(char *out, size_t size, const plan_facts *f)
         thousands(f->ring_tiles), f->ring_tiles == 1 ? "" : "s", thousands(RING_TILE),
         thousands(f->ring_resident));
 }
-#line 16251 "scan.nw"
+#line 16277 "scan.nw"
 static void plan_text(char *out, size_t size, const plan_facts *f)
 {
   out[0] = 0;
   say(out, size, "On the %s, SCAN_AUTO runs ", f->gpu);
   switch (f->plan.kernel) {
   case L4_RUNS_WARPS: 
-#line 16274 "scan.nw"
+#line 16300 "scan.nw"
 say(out, size, "the warps' kernel for %s row%s of %s, in blocks of %d warps, %d warp%s a row: "
     "the rows keep %.0f %% of the %s groups that fit busy, counting the last round, and "
     "three quarters is enough.", thousands(f->rows), f->rows == 1 ? "" : "s",
@@ -9807,10 +9825,10 @@ if (f->len >= RING_OVER_ROWS) {
   say_not_ring(out, size, f);
   say(out, size, ".");
 }
-#line 16256 "scan.nw"
+#line 16282 "scan.nw"
                                               break;
   case L4_RUNS_RING: 
-#line 16287 "scan.nw"
+#line 16313 "scan.nw"
 say(out, size, "the ring and its chain block for %s row%s of %s: the arrays lie alike on "
     "their lines, and its %s tile%s of %s give each of the %s ring blocks that fit two or "
     "more.",
@@ -9819,18 +9837,18 @@ say(out, size, "the ring and its chain block for %s row%s of %s: the arrays lie 
 if (f->plan.items == 0)
   say(out, size, " The warps would take these rows, but rows of %s elements or more go to "
       "the ring.", thousands(RING_OVER_ROWS));
-#line 16257 "scan.nw"
+#line 16283 "scan.nw"
                                              break;
   case L4_RUNS_HELD: 
-#line 16298 "scan.nw"
+#line 16324 "scan.nw"
 say(out, size, "the held kernel for %s row%s of %s: its %s tile%s of %s look back for their "
     "prefixes, and while a tile waits for its prefix in registers, the next one loads.",
     thousands(f->rows), f->rows == 1 ? "" : "s", thousands(f->len), thousands(f->tiles),
     f->tiles == 1 ? "" : "s", thousands(HELD_TILE));
-#line 16258 "scan.nw"
+#line 16284 "scan.nw"
                                                     break;
   case L4_RUNS_TILES: 
-#line 16305 "scan.nw"
+#line 16331 "scan.nw"
 static const char *const orders[] = {"tiles looking back", "tiles apart", "a row a block"};
 long long tile = (long long)L4_THREADS * f->plan.items;
 say(out, size, "the tile kernel with %d items a thread, %s, for %s row%s of %s: ",
@@ -9853,7 +9871,7 @@ else if (f->tiles >= 2 * f->resident)
 else
   say(out, size, "no tile gives each block that fits two, and its %s tiles of %s make one "
       "group, whose walk is one round trip.", thousands(f->tiles), thousands(tile));
-#line 16259 "scan.nw"
+#line 16285 "scan.nw"
                                                      break;
   }
   if (f->plan.kernel != L4_RUNS_WARPS && f->plan.kernel != L4_RUNS_RING) {
@@ -9866,11 +9884,11 @@ else
     say(out, size, ".");
   }
 }
-#line 16337 "scan.nw"
+#line 16363 "scan.nw"
 static int suite_plan_words(void)
 {
   
-#line 16363 "scan.nw"
+#line 16389 "scan.nw"
 enum { SAME, UNALIGNED, SHORT_ROWS, NO_GROUPS, OFF_LINES, RAGGED, NO_RING, FEW_TILES,
        RING_ROWS_NO_RING, ONE_TILE };
 typedef struct { const char *names; l4_plan plan; int change; } made_up_plan;
@@ -9910,7 +9928,7 @@ for (int i = 0; i < count; i++) {
   f.tiles = c == FEW_TILES ? 10 : c == ONE_TILE ? 1 : f.tiles;
   facts[i] = f;
 }
-#line 16340 "scan.nw"
+#line 16366 "scan.nw"
   int failures = 0;
   for (int i = 0; i < count; i++) {
     char text[1000];
@@ -9928,7 +9946,7 @@ for (int i = 0; i < count; i++) {
          "sentences\n", count);
   return failures ? EXIT_FAILED : EXIT_OK;
 }
-#line 15766 "scan.nw"
+#line 15790 "scan.nw"
 static const suite suites[] = {
   {"combine", "the operator: associative, not commutative, identity, row start",
    false, suite_combine},
@@ -9955,7 +9973,7 @@ static const suite suites[] = {
   {"plan-words", "scan plan's sentences, for every kind of plan and every reason", false,
    suite_plan_words},
   
-#line 15797 "scan.nw"
+#line 15821 "scan.nw"
 {"gpu-l0", "level 0 on every case", true, suite_gpu_l0},
 {"gpu-l1", "level 1 on every case up to its ceiling", true, suite_gpu_l1},
 {"gpu-l2", "level 2 on every case up to its ceiling", true, suite_gpu_l2},
@@ -9982,14 +10000,16 @@ static const suite suites[] = {
 {"gpu-ragged-huge", "packed batches of more than 2^31 elements", true,
  suite_gpu_ragged_huge},
 {"gpu-backward", "the backward on every case, between guards", true, suite_gpu_backward},
+{"gpu-backward-small", "the backward on five small cases (make sanitize's)", true,
+ suite_gpu_backward_small},
 {"gpu-backward-bits", "20 runs of the backward on three shapes, bit-identical", true,
  suite_gpu_backward_bits},
 {"gpu-backward-calls", "bad calls on the backward's entries", true,
  suite_gpu_backward_calls},
-#line 15792 "scan.nw"
+#line 15816 "scan.nw"
 };
 #define SUITE_COUNT ((int)(sizeof suites / sizeof suites[0]))
-#line 15835 "scan.nw"
+#line 15861 "scan.nw"
 static int run_suite(const suite *s)
 {
   char why[200];
@@ -10006,7 +10026,7 @@ static int run_suite(const suite *s)
   fflush(stdout);
   return status;
 }
-#line 15874 "scan.nw"
+#line 15900 "scan.nw"
 static const suite *find_suite(const char *name)
 {
   for (int i = 0; i < SUITE_COUNT; i++)
@@ -10032,7 +10052,7 @@ static int command_check(int argc, char **argv)
            skipped);
   return failed ? EXIT_FAILED : count == skipped ? EXIT_SKIPPED : EXIT_OK;
 }
-#line 15903 "scan.nw"
+#line 15929 "scan.nw"
 static int command_list(void)
 {
   printf("suites (scan check NAME):\n");
@@ -10046,7 +10066,7 @@ static int command_list(void)
                                   ? " (rows up to 2,048)" : " (rows up to 2^22)") : "");
   return EXIT_OK;
 }
-#line 15927 "scan.nw"
+#line 15953 "scan.nw"
 /* Reads the argument called `name` as a whole number from 1 to `most`; returns
    EXIT_OK, or says what is wrong with it and returns EXIT_USAGE. */
 static int parse_count(const char *name, const char *text, long long most,
@@ -10062,7 +10082,7 @@ static int parse_count(const char *name, const char *text, long long most,
   *value = v;
   return EXIT_OK;
 }
-#line 15952 "scan.nw"
+#line 15978 "scan.nw"
 static const char offsets_meaning[] =
   "the offsets, 0 to 3 floats, at which the arrays a, b and h start";
 
@@ -10087,7 +10107,7 @@ static int parse_offsets(const char *text, int *offsets)
     return usage_error("--offsets %s: %s; A,B,H are %s", text, wrong, offsets_meaning);
   return EXIT_OK;
 }
-#line 15987 "scan.nw"
+#line 16013 "scan.nw"
 #define RUN_MOST_ELEMENTS (1LL << 40)   /* in all the rows of one run */
 
 static int parse_shape(const char *rows_text, const char *len_text, long long *rows,
@@ -10114,7 +10134,7 @@ static int read_offsets_option(int argc, char **argv, int *i, int *offsets)
   if (*i + 1 == argc) return usage_error("--offsets needs A,B,H, %s", offsets_meaning);
   return parse_offsets(argv[++*i], offsets);
 }
-#line 16026 "scan.nw"
+#line 16052 "scan.nw"
 static int command_run(int argc, char **argv)
 {
   long long rows, len;
@@ -10127,7 +10147,7 @@ static int command_run(int argc, char **argv)
   if (!v) return usage_error("no kernel named '%s' (see 'scan list')", argv[0]);
   if (parse_shape(argv[1], argv[2], &rows, &len) != EXIT_OK) return EXIT_USAGE;
   
-#line 16056 "scan.nw"
+#line 16082 "scan.nw"
 for (int i = 3; i < argc; i++) {
   int o[3];
   if (!strcmp(argv[i], "--check-only")) {
@@ -10139,7 +10159,7 @@ for (int i = 3; i < argc; i++) {
     return usage_error("run takes --check-only and --offsets A,B,H, not '%s'", argv[i]);
   }
 }
-#line 16038 "scan.nw"
+#line 16064 "scan.nw"
   if (v->max_len && len > v->max_len)
     return usage_error("%s takes rows of at most %lld elements", v->name, v->max_len);
   if (shape_too_large(rows, len)) return EXIT_USAGE;
@@ -10150,7 +10170,7 @@ for (int i = 3; i < argc; i++) {
   c.rows = rows;
   c.len = len;
   
-#line 16070 "scan.nw"
+#line 16096 "scan.nw"
 case_result r = run_case(kernel_ref{v, -1}, &c);
 if (!timed) {
   char text[200];
@@ -10172,7 +10192,7 @@ for (int i = 0; i < 20; i++) {
   CUDA_CHECK(cudaEventSynchronize(stop));
   CUDA_CHECK(cudaEventElapsedTime(&ms[i], start, stop));
 }
-#line 16095 "scan.nw"
+#line 16121 "scan.nw"
 qsort(ms, 20, sizeof ms[0], compare_floats);
 double median = 0.5 * (ms[9] + ms[10]);
 char text[200];
@@ -10184,9 +10204,9 @@ CUDA_CHECK(cudaEventDestroy(start));
 CUDA_CHECK(cudaEventDestroy(stop));
 case_buffers_free(&m);
 return r.ok ? EXIT_OK : EXIT_FAILED;
-#line 16048 "scan.nw"
+#line 16074 "scan.nw"
 }
-#line 16134 "scan.nw"
+#line 16160 "scan.nw"
 /* Pointers that start where cudaMalloc's would, on 256-byte lines, or offset[k]
    floats past them. They are never dereferenced: a plan reads only where
    arrays start. */
@@ -10196,7 +10216,7 @@ static void plan_arrays(const int *offset, const float **a, const float **b, flo
   *b = (const float *)(uintptr_t)(2ULL << 40) + offset[1];
   *h = (float *)(uintptr_t)(3ULL << 40) + offset[2];
 }
-#line 16408 "scan.nw"
+#line 16434 "scan.nw"
 static plan_facts plan_facts_for(const float *a, const float *b, float *h, long long rows,
                                  long long len)
 {
@@ -10220,7 +10240,7 @@ static plan_facts plan_facts_for(const float *a, const float *b, float *h, long 
   f.ring_resident = l4_ring_resident();
   l4_params p = l4_params_for(a, b, h, rows, len, &aligned);
   
-#line 16436 "scan.nw"
+#line 16462 "scan.nw"
 if (f.plan.kernel == L4_RUNS_HELD) {
   f.tiles = l4_tiles(rows * len, p.shift, HELD_TILE);
   f.resident = aligned ? l4_held_resident<true>() : l4_held_resident<false>();
@@ -10229,10 +10249,10 @@ if (f.plan.kernel == L4_RUNS_HELD) {
   f.resident = f.plan.items == 8 ? l4_resident<8, true>() : f.plan.items == 16
              ? l4_resident<16, true>() : l4_resident<32, true>();
 }
-#line 16431 "scan.nw"
+#line 16457 "scan.nw"
   return f;
 }
-#line 16450 "scan.nw"
+#line 16476 "scan.nw"
 static int command_plan(int argc, char **argv)
 {
   long long rows, len;
@@ -10258,7 +10278,7 @@ static int command_plan(int argc, char **argv)
   printf("%s\n", text);
   return EXIT_OK;
 }
-#line 16497 "scan.nw"
+#line 16523 "scan.nw"
 static int trace_blelloch(int n)
 {
   printf("# phase\tlevel\tleft\tright\n");
@@ -10276,7 +10296,7 @@ static int trace_blelloch(int n)
   }
   return EXIT_OK;
 }
-#line 16517 "scan.nw"
+#line 16543 "scan.nw"
 static int trace_lookback(void)
 {
   protocol_case c = {1, 24 * 4, 4};
@@ -10300,7 +10320,7 @@ static int trace_lookback(void)
   launch_memory_free(m);
   return finished ? EXIT_OK : EXIT_FAILED;
 }
-#line 16543 "scan.nw"
+#line 16569 "scan.nw"
 static int trace_ring(void)
 {
   const ring_case one_row = {1, 64 * 8, 8, 0, 5};
@@ -10323,7 +10343,7 @@ static int trace_ring(void)
   case_arrays_free(m);
   return finished ? EXIT_OK : EXIT_FAILED;
 }
-#line 16568 "scan.nw"
+#line 16594 "scan.nw"
 static int trace_held(void)
 {
   const held_case one_row = {1, 32 * 8, 8, 4}, *c = &one_row;
@@ -10340,7 +10360,7 @@ held_block *blocks = (held_block *)malloc(sizeof(held_block) * c->blocks);
 int *movable = (int *)malloc(sizeof(int) * 2 * c->blocks);
 held_launch L = {m.a, m.b, m.h, n, c->len, c->tile_size, tiles, 0, fault, c->blocks, false,
                  flag, aggregate, inclusive, blocks, movable};
-#line 16573 "scan.nw"
+#line 16599 "scan.nw"
   long long stamps[32 * HSTAMPS];
   protocol_evidence ev = {false, false, false, ""};
   L.stamps = stamps;
@@ -10356,10 +10376,10 @@ held_launch L = {m.a, m.b, m.h, n, c->len, c->tile_size, tiles, 0, fault, c->blo
 #line 11101 "scan.nw"
 case_arrays_free(m);
 free(flag); free(aggregate); free(inclusive); free(blocks); free(movable);
-#line 16585 "scan.nw"
+#line 16611 "scan.nw"
   return finished ? EXIT_OK : EXIT_FAILED;
 }
-#line 16590 "scan.nw"
+#line 16616 "scan.nw"
 /* What the trace keeps of one schedule: each walk's first window, and the
    launch at the moment of the walk it draws. */
 typedef struct {
@@ -10384,7 +10404,7 @@ static void watch_group_walk(const group_launch *L, const group_actor *x, void *
   }
   if (x->step != GSTEP_FOLD || x->window != x->tile / 32 - 1) return;
   
-#line 16624 "scan.nw"
+#line 16650 "scan.nw"
 unsigned settled = w->first_empty[x->tile] & ((1u << x->lane) - 1);
 int s = __builtin_popcount(settled), f = x->lane - s, empty = 0;
 for (long long G = 0; G < (L->tiles + 31) / 32; G++)
@@ -10395,9 +10415,9 @@ w->score = score, w->moment = w->events, w->tile = x->tile;
 w->known = x->lane, w->settled = settled;
 for (long long t = 0; t < L->tiles; t++) w->tile_kind[t] = L->tile_word[t].kind;
 for (long long G = 0; G < (L->tiles + 31) / 32; G++) w->group_kind[G] = L->group_word[G].kind;
-#line 16614 "scan.nw"
+#line 16640 "scan.nw"
 }
-#line 16645 "scan.nw"
+#line 16671 "scan.nw"
 static int trace_groups(void)
 {
   const group_case two_rows = {2, 1024, 4}, *c = &two_rows;
@@ -10412,7 +10432,7 @@ group_actor *actors = (group_actor *)malloc(sizeof(group_actor) * tiles);
 int *movable = (int *)malloc(sizeof(int) * tiles);
 group_launch L = {m.a, m.b, m.h, n, c->len, c->tile_size, tiles, 0, fault, settle, false, false,
                   false, words, words + tiles, actors};
-#line 16650 "scan.nw"
+#line 16676 "scan.nw"
   long long groups = (tiles + 31) / 32;
   walk_moment w = {0, -1, -1, (unsigned *)calloc(tiles, sizeof(unsigned)), -1, 0, 0,
                    (int *)malloc(sizeof(int) * tiles), (int *)malloc(sizeof(int) * groups)};
@@ -10422,7 +10442,7 @@ group_launch L = {m.a, m.b, m.h, n, c->len, c->tile_size, tiles, 0, fault, settl
   bool ok = !ev.deadlock && !ev.out_of_bound && !ev.disagree && w.tile >= 0;
   if (ok) {
     
-#line 16671 "scan.nw"
+#line 16697 "scan.nw"
 static const char *const tile_words[] = {"empty", "aggregate", "known"};
 static const char *const group_words[] = {"empty", "total", "known"};
 long long G = w.tile / 32;
@@ -10439,14 +10459,14 @@ for (long long H = 0; H < groups; H++) {
          j < 0 || j >= 32 ? "-" : j == w.known ? "known" : j > w.known ? "window"
          : w.settled >> j & 1 ? "settled" : "folded");
 }
-#line 16659 "scan.nw"
+#line 16685 "scan.nw"
   }
   case_arrays_free(m);
   free(words); free(actors); free(movable);
   free(w.first_empty); free(w.tile_kind); free(w.group_kind);
   return ok ? EXIT_OK : EXIT_FAILED;
 }
-#line 16696 "scan.nw"
+#line 16722 "scan.nw"
 static int trace_rows(void)
 {
   const int warps = 4, ways = 2;
@@ -10469,7 +10489,7 @@ static int trace_rows(void)
             }
   return EXIT_OK;
 }
-#line 16730 "scan.nw"
+#line 16756 "scan.nw"
 static int trace_plan(void)
 {
   static const char *const kernels[] = {"warps", "ring", "held", "tiles"};
@@ -10498,7 +10518,7 @@ static int trace_plan(void)
     }
   return EXIT_OK;
 }
-#line 16761 "scan.nw"
+#line 16787 "scan.nw"
 static int command_trace(int argc, char **argv)
 {
   long long n;
@@ -10517,7 +10537,7 @@ static int command_trace(int argc, char **argv)
   return usage_error("trace takes 'blelloch N', 'lookback', 'ring', 'held', 'groups', 'rows' "
                      "or 'plan'");
 }
-#line 16787 "scan.nw"
+#line 16813 "scan.nw"
 static const char usage_text[] =
   "usage: scan COMMAND [ARGUMENTS]\n"
   "  list                 the test suites and the kernels\n"
@@ -10547,7 +10567,7 @@ static const char usage_text[] =
   "exit status: 0 passed (or done), 1 failed (a test, a check or a CUDA call),\n"
   "2 usage error, 3 no usable GPU (run, bench, plan, trace plan), 77 skipped\n"
   "(check, when every suite it ran skipped itself)\n";
-#line 16825 "scan.nw"
+#line 16851 "scan.nw"
 /* Sets run_seed; returns EXIT_OK, or says what is wrong with SCAN_SEED. */
 static int read_seed(void)
 {
@@ -10565,7 +10585,7 @@ static int read_seed(void)
   run_seed = v;
   return EXIT_OK;
 }
-#line 16845 "scan.nw"
+#line 16871 "scan.nw"
 int main(int argc, char **argv)
 {
   if (argc < 2) { fputs(usage_text, stderr); return EXIT_USAGE; }

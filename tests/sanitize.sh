@@ -6,6 +6,7 @@
 # entries run the gpu-malformed suite under memcheck and synccheck: offsets
 # decreasing, negative, past the end and huge, some runs on arrays allocated
 # to their exact size, where memcheck sees any read or write outside them.
+# The backward runs its five small cases under all three tools.
 cd "$(dirname "$0")/.." || exit 1
 sanitizer=$(command -v compute-sanitizer || echo /usr/local/cuda/bin/compute-sanitizer)
 if [ ! -x "$sanitizer" ]; then
@@ -53,6 +54,7 @@ for tool in memcheck racecheck synccheck; do
   run "$tool" l4-rows 5 20001 --offsets 1,1,1
   run "$tool" l4-rows 6000 1028               # blocks of four warps
   run "$tool" l4-rows 6000 1029 --offsets 1,1,1
+  suite "$tool" gpu-backward-small
   if [ "$tool" = racecheck ]; then
     printf '%-9s %-32s %s\n' racecheck "check gpu-malformed" \
       "left out: memory, not races, is what malformed offsets threaten"
