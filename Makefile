@@ -11,7 +11,8 @@ LDLIBS    ?= -lgomp -ldl
 PYTHON    ?= python3
 COMPANIONS = build/weave.py build/results.py build/figures.gp build/peers.py \
              build/book.yaml build/book.css build/book.html build/latex.sh \
-             build/scan_torch.py build/scan_torch.cu build/torch_test.py build/train.py
+             build/scan_torch.py build/scan_torch.cu build/torch_test.py build/train.py \
+             build/peers_backward.py
 
 .PHONY: all check bench bench-student peers doc figures readme sanitize torch-test \
         train clean
@@ -70,8 +71,9 @@ bench: build/scan
 bench-student: build/scan-student
 	build/scan-student bench --sweeps A,B,C --kernels auto,stream,transform --build student
 
-peers: build/peers.py
+peers: build/peers.py build/peers_backward.py build/scan_torch.py build/scan_torch.cu
 	$(PYTHON) build/peers.py
+	cd build && $(PYTHON) peers_backward.py
 
 sanitize: build/scan
 	tests/sanitize.sh
