@@ -1,4 +1,4 @@
-#line 165 "scan.nw"
+#line 166 "scan.nw"
 typedef enum {
   SCAN_L1_BLELLOCH, SCAN_L2_MULTIBLOCK, SCAN_L3_LOOKBACK, SCAN_L3B_LOOKBACK_WARP,
   SCAN_L3C_LOOKBACK_ITEMS, SCAN_L4_ROOFLINE, SCAN_AUTO
@@ -7,7 +7,7 @@ typedef enum {
    Device pointers, fp32, row-major and contiguous. Asynchronous on `stream`. */
 cudaError_t scan_forward(scan_kernel k, const float *a, const float *b, float *h,
                          long long rows, long long len, cudaStream_t stream);
-#line 202 "scan.nw"
+#line 203 "scan.nw"
 /* The two-phase form: the most bytes of workspace that a call of this shape may need on
    the current device, whatever the alignment of a, b and h; then the call on a workspace
    of at least that many bytes, aligned to 256 (as cudaMalloc's are). */
@@ -15,7 +15,7 @@ size_t scan_workspace_bytes(scan_kernel k, long long rows, long long len);
 cudaError_t scan_forward_in(scan_kernel k, const float *a, const float *b, float *h,
                             long long rows, long long len, void *workspace,
                             size_t workspace_bytes, cudaStream_t stream);
-#line 242 "scan.nw"
+#line 243 "scan.nw"
 /* h[t] = a[t] * h[t - 1] + b[t] over n elements, with h = 0 before every row start
    offsets[r], r = 0 .. rows (a device array of rows + 1 int64, cu_seqlens).
    Whatever offsets holds, nothing outside a, b, h [0, n) and offsets [0, rows] is
@@ -33,7 +33,7 @@ cudaError_t scan_forward_ragged_in(const float *a, const float *b, float *h, lon
 /* A host array of offsets checked: cudaSuccess where well formed, else
    cudaErrorInvalidValue. */
 cudaError_t scan_check_offsets(const long long *host_offsets, long long rows, long long n);
-#line 6590 "scan.nw"
+#line 6591 "scan.nw"
 /* The backward of scan_forward over rows of len, given a and the forward's h, and the
    loss's gradient dh on h: g[t] = dh[t] + a[t+1] * g[t+1] within each row, starting from
    g[len-1] = dh[len-1] + dh_final[r]; then db = g, da[t] = g[t] * h[t-1] with h[-1] =
@@ -49,7 +49,7 @@ cudaError_t scan_backward_in(const float *a, const float *h, const float *dh,
                              const float *h0, const float *dh_final, float *da, float *db,
                              float *dh0, long long rows, long long len, void *workspace,
                              size_t workspace_bytes, cudaStream_t stream);
-#line 353 "scan.nw"
+#line 354 "scan.nw"
 #include <cuda_runtime.h>
 #include <float.h>
 #include <limits.h>
@@ -60,7 +60,7 @@ cudaError_t scan_backward_in(const float *a, const float *h, const float *dh,
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#line 857 "scan.nw"
+#line 858 "scan.nw"
 #ifdef __CUDA_ARCH__
 #define THREAD_FIRST ((int)threadIdx.x)
 #define THREAD_STRIDE ((int)blockDim.x)
@@ -90,7 +90,7 @@ cudaError_t scan_backward_in(const float *a, const float *h, const float *dh,
 #line 18767 "scan.nw"
 #include <ctype.h>
 #include <sys/stat.h>
-#line 393 "scan.nw"
+#line 394 "scan.nw"
 /* The map x -> a*x + b.  `real` is float on the GPU and double in the mirrors. */
 template <typename real> struct affine { real a, b; };
 
@@ -106,14 +106,14 @@ combine(affine<real> earlier, affine<real> later)
   r.b = later.a * earlier.b + later.b;
   return r;
 }
-#line 417 "scan.nw"
+#line 418 "scan.nw"
 template <typename real>
 static __host__ __device__ __forceinline__ affine<real> identity_map(void)
 {
   affine<real> e = {(real)1, (real)0};
   return e;
 }
-#line 434 "scan.nw"
+#line 435 "scan.nw"
 /* The first element of a row starts from h = 0: h0 = a0 * 0 + b0, which
    poisons h0 when a0 is NaN or infinite, as the sequential recurrence does. */
 template <typename real>
@@ -122,48 +122,48 @@ static __host__ __device__ __forceinline__ affine<real> start_row(affine<real> x
   x.b = x.a * (real)0 + x.b;
   return x;
 }
-#line 310 "scan.nw"
+#line 311 "scan.nw"
 #ifndef SCAN_NO_MAIN
-#line 879 "scan.nw"
+#line 880 "scan.nw"
 typedef enum {
   FAULT_NONE = 0,
   
-#line 1390 "scan.nw"
+#line 1391 "scan.nw"
 FAULT_UPSWEEP_SWAP,            /* up-sweep combines (right, left)        */
 FAULT_DOWNSWEEP_SWAP,          /* down-sweep combines (left sum, parent) */
 FAULT_DOWNSWEEP_INDEX,         /* down-sweep left index off by one       */
 FAULT_ROOT_NOT_IDENTITY,       /* down-sweep starts from the total       */
 FAULT_THREADS_ROUNDED_TO_WARP, /* the original study's max(C/2, 32)      */
-#line 882 "scan.nw"
-  
-#line 1671 "scan.nw"
-FAULT_APPLY_SWAP,              /* level 2 applies (local, prefix)        */
-FAULT_SPINE_NO_IDENTITY,       /* level 2 spine forgets the identity     */
 #line 883 "scan.nw"
   
-#line 2134 "scan.nw"
+#line 1672 "scan.nw"
+FAULT_APPLY_SWAP,              /* level 2 applies (local, prefix)        */
+FAULT_SPINE_NO_IDENTITY,       /* level 2 spine forgets the identity     */
+#line 884 "scan.nw"
+  
+#line 2135 "scan.nw"
 FAULT_WALK_STOPS_AT_AGGREGATE, /* look-back takes an A for a P           */
 FAULT_FLAG_BEFORE_VALUE,       /* a tile publishes P before its value    */
 FAULT_WALK_ORDER,              /* look-back folds (aggregate, prefix)    */
 FAULT_WARP_LANE_ORDER,         /* warp walk folds its lanes nearest first */
 FAULT_BACKWARD_FOLD,           /* look-back folds backwards as it walks  */
 FAULT_TILE_FROM_BLOCKIDX,      /* tiles taken from blockIdx, no ticket   */
-#line 884 "scan.nw"
+#line 885 "scan.nw"
   
-#line 4076 "scan.nw"
+#line 4077 "scan.nw"
 FAULT_HELD_LAST_FROM_TILE,     /* held kernel: `last` from the tile      */
 FAULT_HELD_PREFIX_EARLY,       /* held kernel: prefix read before DONE   */
 FAULT_HELD_WRONG_TILE,         /* held kernel: prefix applied to new tile */
-#line 885 "scan.nw"
+#line 886 "scan.nw"
   
-#line 4737 "scan.nw"
+#line 4738 "scan.nw"
 FAULT_ROWS_STEP_LAST_PIECE,    /* shared rows: step total = last piece's */
 FAULT_ROWS_STATE_AFTER_OWN,    /* shared rows: own total put in front    */
 FAULT_ROWS_ONE_SET,            /* shared rows: totals without parity     */
 FAULT_ROWS_PARITY_PER_ROW,     /* shared rows: parity restarts each row  */
-#line 886 "scan.nw"
+#line 887 "scan.nw"
   
-#line 3225 "scan.nw"
+#line 3226 "scan.nw"
 FAULT_GROUPS_FOLD_NEWEST_FIRST, /* groups: a window's totals newest first */
 FAULT_GROUPS_SETTLE_SHORT,     /* groups: a settled total one tile short */
 FAULT_GROUPS_SETTLE_LEFT_FOLD, /* groups: settled by a left fold         */
@@ -171,9 +171,9 @@ FAULT_GROUPS_SETTLE_NO_WAIT,   /* groups: settled over empty aggregates  */
 FAULT_GROUPS_SETTLE_STORE,     /* groups: settled by a store, not a swap */
 FAULT_GROUPS_SETTLE_SHIFTED,   /* groups: settled from tiles one too late */
 FAULT_GROUPS_SKIP_EMPTY,       /* groups: an empty group folded as nothing */
-#line 887 "scan.nw"
+#line 888 "scan.nw"
   
-#line 6077 "scan.nw"
+#line 6078 "scan.nw"
 FAULT_RING_HOLDER_FOLDS_OWN,   /* ring: a holder folds its own part in too */
 FAULT_RING_ROW_START_KEPT,     /* ring: a row start published unreset    */
 FAULT_RING_CHAIN_NO_WAIT,      /* ring: a chain warp takes the carry early */
@@ -188,9 +188,9 @@ FAULT_RING_LOOK_LEFT_FOLD,     /* ring: a walker's look folds left, not as the c
 FAULT_RING_LOOK_SKIPS_EMPTY,   /* ring: a look folds an unpublished tile as nothing */
 FAULT_RING_LOOK_SKIPS_WINDOW,  /* ring: a look starts a window after its carry */
 FAULT_RING_HEAD_KEPT,          /* ring: a tile's slots before its row's start not cleared */
-#line 888 "scan.nw"
+#line 889 "scan.nw"
   
-#line 6750 "scan.nw"
+#line 6751 "scan.nw"
 FAULT_BACKWARD_A_UNSHIFTED,      /* backward: a[t] where a[t+1] belongs           */
 FAULT_BACKWARD_FOLD_FORWARD,     /* backward: a thread's items folded lowest first */
 FAULT_BACKWARD_ROW_END_KEPT,     /* backward: no reset at a row's end (nor its sum) */
@@ -198,34 +198,34 @@ FAULT_BACKWARD_LAST_DROPPED,     /* backward: the last state's gradient dropped 
 FAULT_BACKWARD_DA_OWN_H,         /* backward: da from h[t], not h[t-1]             */
 FAULT_BACKWARD_START_LEAKS,      /* backward: da at a row start from the row before */
 FAULT_BACKWARD_DH0_UNSCALED,     /* backward: dh0 = g[first], without a[first]     */
-#line 889 "scan.nw"
+#line 890 "scan.nw"
   FAULT_COUNT
 } fault_kind;
 
 /* Whether the mirror runs with the fault that lives at `site`. */
 #define FAULT_AT(fault, site) ((fault) == (site))
-#line 901 "scan.nw"
+#line 902 "scan.nw"
 template <typename real>
 static __host__ __device__ __forceinline__ affine<real>
 combine_at(int site, int fault, affine<real> earlier, affine<real> later)
 {
   return FAULT_AT(fault, site) ? combine(later, earlier) : combine(earlier, later);
 }
-#line 312 "scan.nw"
+#line 313 "scan.nw"
 #else
-#line 916 "scan.nw"
+#line 917 "scan.nw"
 #define FAULT_NONE 0
 #define FAULT_AT(fault, site) ((void)(fault), false)
 #define combine_at(site, fault, earlier, later) ((void)(fault), combine(earlier, later))
-#line 314 "scan.nw"
+#line 315 "scan.nw"
 #endif
-#line 927 "scan.nw"
+#line 928 "scan.nw"
 template <typename real> struct shared_tile {
   real *a, *b;     /* slots for the two components */
   int slots;       /* how many slots each array has */
   int *overflow;   /* CPU only: the first slot past the end, or -1 */
 };
-#line 935 "scan.nw"
+#line 936 "scan.nw"
 /* On the CPU, a slot outside the tile is recorded and refused; on the GPU
    every slot is trusted, and compute-sanitizer checks the trust. */
 template <typename real>
@@ -240,7 +240,7 @@ tile_slot_ok(shared_tile<real> t, int slot)
   return false;
 #endif
 }
-#line 952 "scan.nw"
+#line 953 "scan.nw"
 static __host__ __device__ __forceinline__ int padded(int i);
 
 template <typename real>
@@ -260,7 +260,7 @@ tile_put(shared_tile<real> t, int i, affine<real> x)
   int s = padded(i);
   if (tile_slot_ok(t, s)) { t.a[s] = x.a; t.b[s] = x.b; }
 }
-#line 989 "scan.nw"
+#line 990 "scan.nw"
 #define FULL_MASK 0xffffffffu
 
 /* The pair held by the lane `delta` below; lanes below `delta` keep theirs. */
@@ -282,7 +282,7 @@ shfl_affine(affine<float> x, int lane)
   y.b = __shfl_sync(FULL_MASK, x.b, lane);
   return y;
 }
-#line 1017 "scan.nw"
+#line 1018 "scan.nw"
 static __device__ __forceinline__ affine<float>
 warp_inclusive_scan(affine<float> x)
 {
@@ -293,7 +293,7 @@ warp_inclusive_scan(affine<float> x)
   }
   return x;
 }
-#line 1080 "scan.nw"
+#line 1081 "scan.nw"
 typedef cudaError_t (*scan_launcher)(const float *a, const float *b, float *h,
                                      long long rows, long long len,
                                      void *workspace, cudaStream_t stream);
@@ -302,9 +302,9 @@ static unsigned grid_for(long long blocks)
 {
   return (unsigned)(blocks < 0x7fffffffLL ? blocks : 0x7fffffffLL);
 }
-#line 1106 "scan.nw"
+#line 1107 "scan.nw"
 #ifndef SCAN_NO_MAIN
-#line 1037 "scan.nw"
+#line 1038 "scan.nw"
 #define L0_THREADS 1024
 
 /* One row per block, in chunks of L0_THREADS; `carry` composes the chunks
@@ -318,7 +318,7 @@ l0_kernel(const float *a, const float *b, float *h, long long rows, long long le
     affine<float> carry = identity_map<float>();
     for (long long start = 0; start < len; start += L0_THREADS) {
       
-#line 1056 "scan.nw"
+#line 1057 "scan.nw"
 int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
 long long i = start + threadIdx.x;
 affine<float> x = identity_map<float>();
@@ -333,11 +333,11 @@ if (warp > 0) x = combine(warp_sums[warp - 1], x);
 if (i < len) h[base + i] = combine(carry, x).b;
 carry = combine(carry, warp_sums[31]);
 __syncthreads();
-#line 1050 "scan.nw"
+#line 1051 "scan.nw"
     }
   }
 }
-#line 1091 "scan.nw"
+#line 1092 "scan.nw"
 static cudaError_t l0_launch(const float *a, const float *b, float *h,
                              long long rows, long long len, void *workspace,
                              cudaStream_t stream)
@@ -346,9 +346,9 @@ static cudaError_t l0_launch(const float *a, const float *b, float *h,
   l0_kernel<<<grid_for(rows), L0_THREADS, 0, stream>>>(a, b, h, rows, len);
   return cudaGetLastError();
 }
-#line 1109 "scan.nw"
+#line 1110 "scan.nw"
 #endif
-#line 1151 "scan.nw"
+#line 1152 "scan.nw"
 static __host__ __device__ __forceinline__ int blelloch_left(int offset, int tid)
 {
   return offset * (2 * tid + 1) - 1;
@@ -358,7 +358,7 @@ static __host__ __device__ __forceinline__ int blelloch_right(int offset, int ti
 {
   return offset * (2 * tid + 2) - 1;
 }
-#line 1167 "scan.nw"
+#line 1168 "scan.nw"
 template <typename real>
 static __host__ __device__ __forceinline__ void
 upsweep_step(shared_tile<real> t, int offset, int tid, int fault)
@@ -378,7 +378,7 @@ downsweep_step(shared_tile<real> t, int offset, int tid, int fault)
   tile_put(t, left, parent);
   tile_put(t, right, combine_at(FAULT_DOWNSWEEP_SWAP, fault, parent, left_sum));
 }
-#line 1194 "scan.nw"
+#line 1195 "scan.nw"
 template <typename real>
 static __host__ __device__ __forceinline__ void
 clear_root(shared_tile<real> t, int n, int fault)
@@ -386,7 +386,7 @@ clear_root(shared_tile<real> t, int n, int fault)
   tile_put(t, n, tile_get(t, n - 1));
   if (!FAULT_AT(fault, FAULT_ROOT_NOT_IDENTITY)) tile_put(t, n - 1, identity_map<real>());
 }
-#line 1204 "scan.nw"
+#line 1205 "scan.nw"
 /* Exclusive scan of the n slots of `t` (n a power of two, n/2 threads);
    the total ends up in slot n. */
 template <typename real>
@@ -407,14 +407,14 @@ static __host__ __device__ void blelloch_exclusive(shared_tile<real> t, int n,
   }
   BARRIER();
 }
-#line 1237 "scan.nw"
+#line 1238 "scan.nw"
 /* One spare slot after every 32, so that strided accesses spread over the
    32 banks. */
 static __host__ __device__ __forceinline__ int padded(int i)
 {
   return i + (i >> 5);
 }
-#line 1252 "scan.nw"
+#line 1253 "scan.nw"
 static __host__ __device__ __forceinline__ int blelloch_size(int count)
 {
   int n = 2;
@@ -432,7 +432,7 @@ static __host__ __device__ __forceinline__ int blelloch_slots(int n)
 {
   return padded(n) + 1;
 }
-#line 1284 "scan.nw"
+#line 1285 "scan.nw"
 template <typename real>
 static __host__ __device__ void
 blelloch_load(shared_tile<real> t, const float *a, const float *b, int count,
@@ -449,7 +449,7 @@ blelloch_load(shared_tile<real> t, const float *a, const float *b, int count,
     }
   }
 }
-#line 1306 "scan.nw"
+#line 1307 "scan.nw"
 template <typename real>
 static __host__ __device__ void
 blelloch_store(shared_tile<real> t, real *out_a, real *out_b,
@@ -467,7 +467,7 @@ blelloch_store(shared_tile<real> t, real *out_a, real *out_b,
   }
   if (total) FOR_EACH_THREAD(tid, 1) *total = tile_get(t, n);
 }
-#line 1326 "scan.nw"
+#line 1327 "scan.nw"
 template <typename real>
 static __host__ __device__ void
 blelloch_tile(shared_tile<real> t, const float *a, const float *b, int count,
@@ -478,7 +478,7 @@ blelloch_tile(shared_tile<real> t, const float *a, const float *b, int count,
   blelloch_exclusive(t, n, fault);
   blelloch_store(t, out_a, out_b, total, count, n, fault);
 }
-#line 1344 "scan.nw"
+#line 1345 "scan.nw"
 #define L1_MAX_LEN 2048
 
 static __global__ void __launch_bounds__(L1_MAX_LEN / 2)
@@ -494,7 +494,7 @@ l1_kernel(const float *a, const float *b, float *h, long long rows, int len)
     __syncthreads();
   }
 }
-#line 1367 "scan.nw"
+#line 1368 "scan.nw"
 static cudaError_t l1_launch(const float *a, const float *b, float *h,
                              long long rows, long long len, void *workspace,
                              cudaStream_t stream)
@@ -506,7 +506,7 @@ static cudaError_t l1_launch(const float *a, const float *b, float *h,
       a, b, h, rows, (int)len);
   return cudaGetLastError();
 }
-#line 1481 "scan.nw"
+#line 1482 "scan.nw"
 #define L2_TILE 2048
 #define L2_MAX_LEN ((long long)L2_TILE * L2_TILE)
 
@@ -522,7 +522,7 @@ place_tile(long long g, long long len, long long tiles_per_row, int tile)
   p.count = (int)(len - p.index * tile < tile ? len - p.index * tile : tile);
   return p;
 }
-#line 1505 "scan.nw"
+#line 1506 "scan.nw"
 /* Exclusive scan of one row's `count` tile totals, in place. */
 template <typename real>
 static __host__ __device__ void spine_scan(shared_tile<real> t,
@@ -537,7 +537,7 @@ static __host__ __device__ void spine_scan(shared_tile<real> t,
   FOR_EACH_THREAD(tid, threads)
     for (int i = tid; i < count; i += threads) spine[i] = tile_get(t, i);
 }
-#line 1528 "scan.nw"
+#line 1529 "scan.nw"
 template <typename real>
 static __host__ __device__ void apply_tile(real *h, const real *local_a,
                                            affine<real> prefix, int count,
@@ -548,7 +548,7 @@ static __host__ __device__ void apply_tile(real *h, const real *local_a,
     h[i] = combine_at(FAULT_APPLY_SWAP, fault, prefix, local).b;
   }
 }
-#line 1545 "scan.nw"
+#line 1546 "scan.nw"
 static __global__ void __launch_bounds__(L2_TILE / 2)
 l2_tile_kernel(const float *a, const float *b, float *h, float *local_a,
                affine<float> *spine, long long rows, long long len,
@@ -564,7 +564,7 @@ l2_tile_kernel(const float *a, const float *b, float *h, float *local_a,
     __syncthreads();
   }
 }
-#line 1563 "scan.nw"
+#line 1564 "scan.nw"
 static __global__ void __launch_bounds__(L2_TILE / 2)
 l2_spine_kernel(affine<float> *spine, long long rows, int tiles_per_row)
 {
@@ -586,7 +586,7 @@ l2_apply_kernel(float *h, const float *local_a, const affine<float> *spine,
     apply_tile(h + p.start, local_a + p.start, spine[g], p.count, FAULT_NONE);
   }
 }
-#line 1594 "scan.nw"
+#line 1595 "scan.nw"
 static long long round_up(long long x, long long to) { return (x + to - 1) / to * to; }
 
 static size_t l2_workspace_bytes(long long rows, long long len, bool aligned)
@@ -595,7 +595,7 @@ static size_t l2_workspace_bytes(long long rows, long long len, bool aligned)
   return (size_t)(round_up(rows * len * (long long)sizeof(float), 256) +
                   tiles * (long long)sizeof(affine<float>));
 }
-#line 1605 "scan.nw"
+#line 1606 "scan.nw"
 static cudaError_t l2_launch(const float *a, const float *b, float *h,
                              long long rows, long long len, void *workspace,
                              cudaStream_t stream)
@@ -608,7 +608,7 @@ static cudaError_t l2_launch(const float *a, const float *b, float *h,
   size_t tile_shared = 2 * (size_t)blelloch_slots(L2_TILE) * sizeof(float);
   size_t spine_shared = 2 * (size_t)blelloch_slots(spine_n) * sizeof(float);
   
-#line 1622 "scan.nw"
+#line 1623 "scan.nw"
 l2_tile_kernel<<<grid_for(tiles), L2_TILE / 2, tile_shared, stream>>>(
     a, b, h, local_a, spine, rows, len, per_row);
 cudaError_t e = cudaGetLastError();
@@ -618,10 +618,10 @@ l2_spine_kernel<<<grid_for(rows), blelloch_threads(spine_n, FAULT_NONE),
 if ((e = cudaGetLastError()) != cudaSuccess) return e;
 l2_apply_kernel<<<grid_for(tiles), L2_TILE / 2, 0, stream>>>(
     h, local_a, spine, rows, len, per_row);
-#line 1617 "scan.nw"
+#line 1618 "scan.nw"
   return cudaGetLastError();
 }
-#line 1823 "scan.nw"
+#line 1824 "scan.nw"
 enum { TILE_EMPTY = 0, TILE_AGGREGATE = 1, TILE_PREFIX = 2 };
 
 typedef struct {
@@ -630,7 +630,7 @@ typedef struct {
   affine<float> *inclusive;   /* row start through the tile (flag == P)  */
   unsigned long long *ticket; /* the next tile number to hand out        */
 } tile_states;
-#line 1839 "scan.nw"
+#line 1840 "scan.nw"
 static __device__ __forceinline__ void store_volatile(affine<float> *p,
                                                       affine<float> v)
 {
@@ -645,7 +645,7 @@ static __device__ __forceinline__ affine<float> load_volatile(const affine<float
   affine<float> v = {q[0], q[1]};
   return v;
 }
-#line 1856 "scan.nw"
+#line 1857 "scan.nw"
 /* The value, a fence, then the flag: no reader sees the flag first. */
 static __device__ void publish(tile_states s, long long g, int flag,
                                affine<float> value)
@@ -664,7 +664,7 @@ static __device__ int wait_for_flag(tile_states s, long long g)
   __threadfence();
   return f;
 }
-#line 2054 "scan.nw"
+#line 2055 "scan.nw"
 static long long tile_flags_bytes(long long tiles)
 {
   return 256 + round_up(tiles * (long long)sizeof(int), 256);
@@ -675,7 +675,7 @@ static size_t lookback_workspace_bytes(long long tiles)
   return (size_t)(tile_flags_bytes(tiles) +
                   2 * tiles * (long long)sizeof(affine<float>));
 }
-#line 2067 "scan.nw"
+#line 2068 "scan.nw"
 /* Carve the workspace into tile states and clear the ticket and flags. */
 static cudaError_t tile_states_init(void *workspace, long long tiles,
                                     tile_states *s, cudaStream_t stream)
@@ -687,7 +687,7 @@ static cudaError_t tile_states_init(void *workspace, long long tiles,
   s->inclusive = s->aggregate + tiles;
   return cudaMemsetAsync(base, 0, (size_t)tile_flags_bytes(tiles), stream);
 }
-#line 1924 "scan.nw"
+#line 1925 "scan.nw"
 /* Serial walk: back to the nearest inclusive prefix, then forward through
    the aggregates after it, oldest first. */
 static __device__ affine<float> walk_serial(tile_states s, long long g)
@@ -698,7 +698,7 @@ static __device__ affine<float> walk_serial(tile_states s, long long g)
   for (j++; j < g; j++) acc = combine(acc, load_volatile(&s.aggregate[j]));
   return acc;
 }
-#line 1944 "scan.nw"
+#line 1945 "scan.nw"
 enum { WALK_SERIAL, WALK_WARP };
 static __device__ affine<float> walk_warp(tile_states s, long long g,
                                           long long first);
@@ -719,7 +719,7 @@ static __device__ affine<float> look_back(tile_states s, long long g,
   if (leader) publish(s, g, TILE_PREFIX, combine(prefix, total));
   return prefix;
 }
-#line 1975 "scan.nw"
+#line 1976 "scan.nw"
 /* Returns the composition of the elements of the threads before this one;
    *total gets the whole block's. `warp_sums` is shared, one slot a warp. */
 static __device__ affine<float> block_exclusive_scan(affine<float> x,
@@ -739,7 +739,7 @@ static __device__ affine<float> block_exclusive_scan(affine<float> x,
   *total = all;
   return combine(warp_before, before);
 }
-#line 2002 "scan.nw"
+#line 2003 "scan.nw"
 static __device__ long long take_ticket(tile_states s, long long *shared_slot)
 {
   __syncthreads();
@@ -747,7 +747,7 @@ static __device__ long long take_ticket(tile_states s, long long *shared_slot)
   __syncthreads();
   return *shared_slot;
 }
-#line 2016 "scan.nw"
+#line 2017 "scan.nw"
 #define L3_THREADS 256
 
 template <int WALK>
@@ -761,7 +761,7 @@ l3_kernel(const float *a, const float *b, float *h, long long len,
     long long g = take_ticket(s, &tile_shared);
     if (g >= tiles) break;
     
-#line 2035 "scan.nw"
+#line 2036 "scan.nw"
 tile_place p = place_tile(g, len, tiles_per_row, L3_THREADS);
 int i = threadIdx.x;
 affine<float> x = identity_map<float>(), total;
@@ -774,11 +774,11 @@ if (WALK == WALK_SERIAL ? threadIdx.x == 0 : threadIdx.x < 32) {
 }
 __syncthreads();
 if (i < p.count) h[p.start + i] = combine(prefix_shared, mine).b;
-#line 2029 "scan.nw"
+#line 2030 "scan.nw"
     if (gridDim.x >= tiles) break;
   }
 }
-#line 2081 "scan.nw"
+#line 2082 "scan.nw"
 static long long l3_tiles(long long rows, long long len, int tile)
 {
   return rows * ((len + tile - 1) / tile);
@@ -789,7 +789,7 @@ static size_t l3_workspace_bytes(long long rows, long long len, bool aligned)
 {
   return lookback_workspace_bytes(l3_tiles(rows, len, L3_THREADS));
 }
-#line 2094 "scan.nw"
+#line 2095 "scan.nw"
 template <int WALK>
 static cudaError_t l3_launch(const float *a, const float *b, float *h,
                              long long rows, long long len, void *workspace,
@@ -803,7 +803,7 @@ static cudaError_t l3_launch(const float *a, const float *b, float *h,
       a, b, h, len, tiles / rows, tiles, s);
   return cudaGetLastError();
 }
-#line 2154 "scan.nw"
+#line 2155 "scan.nw"
 /* Find the nearest predecessor with P, 32 at a time. Returns the window
    (lane k looked at tile window - k) and, in *lane_of_prefix, the lane. */
 static __device__ long long find_prefix_warp(tile_states s, long long g,
@@ -822,7 +822,7 @@ static __device__ long long find_prefix_warp(tile_states s, long long g,
     window -= 32;
   }
 }
-#line 2200 "scan.nw"
+#line 2201 "scan.nw"
 static __device__ affine<float> walk_warp(tile_states s, long long g,
                                           long long first)
 {
@@ -839,7 +839,7 @@ static __device__ affine<float> walk_warp(tile_states s, long long g,
   }
   return acc;
 }
-#line 2251 "scan.nw"
+#line 2252 "scan.nw"
 template <int ITEMS>
 static __global__ void __launch_bounds__(L3_THREADS)
 l3c_kernel(const float *a, const float *b, float *h, long long len,
@@ -854,7 +854,7 @@ l3c_kernel(const float *a, const float *b, float *h, long long len,
     int first = threadIdx.x * ITEMS;
     affine<float> x[ITEMS], total;
     
-#line 2278 "scan.nw"
+#line 2279 "scan.nw"
 #pragma unroll
 for (int k = 0; k < ITEMS; k++) {
   x[k] = identity_map<float>();
@@ -864,9 +864,9 @@ for (int k = 0; k < ITEMS; k++) {
   }
 }
 if (p.index == 0 && first == 0) x[0] = start_row(x[0]);
-#line 2265 "scan.nw"
+#line 2266 "scan.nw"
     
-#line 2290 "scan.nw"
+#line 2291 "scan.nw"
 affine<float> mine = x[0];
 #pragma unroll
 for (int k = 1; k < ITEMS; k++) mine = combine(mine, x[k]);
@@ -882,11 +882,11 @@ for (int k = 0; k < ITEMS; k++) {
   acc = combine(acc, x[k]);
   if (first + k < p.count) h[p.start + first + k] = acc.b;
 }
-#line 2266 "scan.nw"
+#line 2267 "scan.nw"
     if (gridDim.x >= tiles) break;
   }
 }
-#line 2308 "scan.nw"
+#line 2309 "scan.nw"
 template <int ITEMS>
 static size_t l3c_workspace_bytes(long long rows, long long len, bool aligned)
 {
@@ -906,7 +906,7 @@ static cudaError_t l3c_launch(const float *a, const float *b, float *h,
       a, b, h, len, tiles / rows, tiles, s);
   return cudaGetLastError();
 }
-#line 2596 "scan.nw"
+#line 2597 "scan.nw"
 /* A stretch of the flattened rows: x -> a*x + b, or, with `reset`, a stretch
    containing a row start, which no longer depends on what came before (its
    `a` is then never read). */
@@ -920,7 +920,7 @@ static __device__ __forceinline__ segment segment_combine(segment earlier,
                earlier.reset};
   return r;
 }
-#line 2617 "scan.nw"
+#line 2618 "scan.nw"
 static __device__ __forceinline__ segment segment_identity(void)
 {
   segment e = {1.0f, 0.0f, 0};
@@ -933,7 +933,7 @@ static __device__ __forceinline__ segment element(float a, float b, bool first)
   segment x = {a, first ? fmaf(a, 0.0f, b) : b, first};
   return x;
 }
-#line 2639 "scan.nw"
+#line 2640 "scan.nw"
 /* The warp scan of segments none of which resets: plain affine maps. */
 static __device__ __forceinline__ segment warp_inclusive_maps(segment x)
 {
@@ -945,7 +945,7 @@ static __device__ __forceinline__ segment warp_inclusive_maps(segment x)
   }
   return x;
 }
-#line 2655 "scan.nw"
+#line 2656 "scan.nw"
 static __device__ __forceinline__ segment shfl_segment(segment x, int lane)
 {
   segment y = {__shfl_sync(FULL_MASK, x.a, lane), __shfl_sync(FULL_MASK, x.b, lane),
@@ -965,9 +965,9 @@ static __device__ __forceinline__ segment warp_inclusive_segments(segment x)
   }
   return x;
 }
-#line 2707 "scan.nw"
+#line 2708 "scan.nw"
 #define VEC 4   /* floats per vector */
-#line 2720 "scan.nw"
+#line 2721 "scan.nw"
 template <bool ALIGNED>
 static __device__ __forceinline__ void copy_vector(float4 *dst, const float *src,
                                                    long long i, long long n, float fill)
@@ -983,7 +983,7 @@ static __device__ __forceinline__ void copy_vector(float4 *dst, const float *src
     else d[k] = fill;
   }
 }
-#line 2744 "scan.nw"
+#line 2745 "scan.nw"
 template <bool ALIGNED>
 static __device__ __forceinline__ void store_vector(float *dst, long long i,
                                                     long long n, const float *v)
@@ -996,7 +996,7 @@ static __device__ __forceinline__ void store_vector(float *dst, long long i,
       if (i + k >= 0 && i + k < n) dst[i + k] = v[k];
   }
 }
-#line 2824 "scan.nw"
+#line 2825 "scan.nw"
 /* The upper half of a status word: a segment's a, or one of two NaNs that
    arithmetic never produces. */
 #define WORD_EMPTY 0xFFFFFFFFu   /* nothing published yet */
@@ -1008,7 +1008,7 @@ typedef struct {
   unsigned long long *group_status;  /* per group of 32 tiles */
   unsigned long long *known;         /* the ring's: its chain block's states, per tile */
 } packed_states;
-#line 2846 "scan.nw"
+#line 2847 "scan.nw"
 static __device__ __forceinline__ unsigned long long load_relaxed(
     const unsigned long long *p)
 {
@@ -1022,7 +1022,7 @@ static __device__ __forceinline__ void store_relaxed(unsigned long long *p,
 {
   asm volatile("st.relaxed.gpu.global.b64 [%0], %1;" :: "l"(p), "l"(v) : "memory");
 }
-#line 2862 "scan.nw"
+#line 2863 "scan.nw"
 static __device__ __forceinline__ unsigned long long pack(unsigned high, float low)
 {
   return (unsigned long long)high * 0x100000000ULL | __float_as_uint(low);
@@ -1049,7 +1049,7 @@ static __device__ __forceinline__ segment word_segment(unsigned long long w)
                __uint_as_float((unsigned)w), known};
   return x;
 }
-#line 3016 "scan.nw"
+#line 3017 "scan.nw"
 #define WORD_NONE_BEFORE pack(WORD_KNOWN, 0.0f)   /* a group before the first */
 
 /* Step 1, all at once, lane j: the aggregate of tile 32G + j, that of tile
@@ -1064,7 +1064,7 @@ static __device__ walk_reads first_reads(packed_states s, long long G)
                   H >= 0 ? load_relaxed(&s.group_status[H]) : WORD_NONE_BEFORE};
   return r;
 }
-#line 3048 "scan.nw"
+#line 3049 "scan.nw"
 /* The segments of the warp's active lanes, `word` being each lane's first read
    of its own word `*status`; inactive lanes get the identity. */
 static __device__ segment published_segments(const unsigned long long *status,
@@ -1076,7 +1076,7 @@ static __device__ segment published_segments(const unsigned long long *status,
   }
   return active ? word_segment(word) : segment_identity();
 }
-#line 3065 "scan.nw"
+#line 3066 "scan.nw"
 /* S_G(j) at every lane j, from the aggregates of lanes below k, `own` at lane
    k and the identity above; `mate`: step 1's reads. */
 static __device__ segment group_scan(packed_states s, long long G, int k, segment own,
@@ -1086,7 +1086,7 @@ static __device__ segment group_scan(packed_states s, long long G, int k, segmen
   segment x = published_segments(&s.status[32 * G + lane], lane < k, mate);
   return warp_inclusive_segments(lane == k ? own : x);
 }
-#line 3081 "scan.nw"
+#line 3082 "scan.nw"
 /* Group H's total from its tiles' aggregates (`word`: this lane's first read
    of its tile's), swapped in by lane `publisher` if H has published nothing. */
 static __device__ segment settle_group_total(packed_states s, long long H,
@@ -1098,7 +1098,7 @@ static __device__ segment settle_group_total(packed_states s, long long H,
   if (lane == publisher) atomicCAS(&s.group_status[H], ~0ULL, segment_word(total));
   return total;
 }
-#line 3102 "scan.nw"
+#line 3103 "scan.nw"
 /* Find the nearest group before G that is known, settling every nearer group
    found empty; returns the window (lane j has group window - j), the known
    lane, and in *word each lane's word of that window, settled totals put in. */
@@ -1113,13 +1113,13 @@ static __device__ long long nearest_known_group(packed_states s, long long G, wa
     unsigned nearer = known ? (known & (0u - known)) - 1 : FULL_MASK;
     if (empty & nearer) {
       
-#line 3127 "scan.nw"
+#line 3128 "scan.nw"
 int e = __ffs(empty) - 1;
 long long H = window - e;
 unsigned long long first = H == G - 1 ? r.previous : load_relaxed(&s.status[32 * H + lane]);
 segment total = settle_group_total(s, H, first, e);
 if (lane == e) *word = segment_word(total);
-#line 3116 "scan.nw"
+#line 3117 "scan.nw"
       continue;
     }
     if (known) { *lane_of = __ffs(known) - 1; return window; }
@@ -1128,13 +1128,13 @@ if (lane == e) *word = segment_word(total);
     *word = H >= 0 ? load_relaxed(&s.group_status[H]) : WORD_NONE_BEFORE;
   }
 }
-#line 3140 "scan.nw"
+#line 3141 "scan.nw"
 /* The b component of everything before a stretch, followed by the stretch. */
 static __device__ __forceinline__ float segment_apply(segment x, float b)
 {
   return x.reset ? x.b : fmaf(x.a, b, x.b);
 }
-#line 3155 "scan.nw"
+#line 3156 "scan.nw"
 /* B_G, the b of everything before group G, canonically. */
 static __device__ float group_prefix(packed_states s, long long G, walk_reads r)
 {
@@ -1150,7 +1150,7 @@ static __device__ float group_prefix(packed_states s, long long G, walk_reads r)
   }
   return acc;
 }
-#line 3182 "scan.nw"
+#line 3183 "scan.nw"
 /* The walk of tile g with aggregate `own`: publishes its group's total and
    state through it if g is the group's last tile, and returns the b before
    g, which the caller reads only if `needs_before`. */
@@ -1171,7 +1171,7 @@ static __device__ float walk_groups(packed_states s, long long g, segment own,
     store_relaxed(&s.group_status[G], pack(WORD_KNOWN, segment_apply(through, prefix)));
   return k ? segment_apply(before, prefix) : prefix;
 }
-#line 3255 "scan.nw"
+#line 3256 "scan.nw"
 #define L4_THREADS 256
 #define L4_WARPS (L4_THREADS / 32)
 
@@ -1194,7 +1194,7 @@ typedef struct {
   long long rows;             /* ragged rows: how many */
   const long long *tile_row;  /* ragged rows: the first row starting at or after each tile */
 } l4_params;
-#line 3290 "scan.nw"
+#line 3291 "scan.nw"
 enum { STAMP_BEGAN, STAMP_CLAIMED, STAMP_LOADED, STAMP_SCANNED, STAMP_PREFIXED,
        STAMP_STORED, STAMP_SM, STAMPS = 8 };   /* the words of a tile's timeline */
 
@@ -1217,7 +1217,7 @@ static __device__ __forceinline__ unsigned long long sm_id(void)
     p.stamps[(tile) * STAMPS + (step)] = (value); } while (0)
 /* ... and thread 0 notes one step of tile g. */
 #define L4_STAMP(step, value) do { if (threadIdx.x == 0) STAMP_TILE(g, step, value); } while (0)
-#line 5720 "scan.nw"
+#line 5721 "scan.nw"
 /* Fill a call's states at `words` with ones, a share a thread of the grid:
    p.state_bytes from the ticket on (for the ring, to the end of `known`). */
 static __device__ void fill_states(const l4_params &p, void *words)
@@ -1227,7 +1227,7 @@ static __device__ void fill_states(const l4_params &p, void *words)
        i += gridDim.x * blockDim.x)
     w[i] = make_uint4(~0u, ~0u, ~0u, ~0u);
 }
-#line 3332 "scan.nw"
+#line 3333 "scan.nw"
 /* Threads a multiprocessor holds: 2,048 on the data-centre GPUs (sm_80,
    sm_87, sm_90, sm_100), 1,024 on Turing, 1,536 on the others. */
 #if !defined(__CUDA_ARCH__) || __CUDA_ARCH__ == 800 || __CUDA_ARCH__ == 870 || \
@@ -1259,7 +1259,7 @@ static __device__ void claim_tile(const l4_params &p, int tile, long long *g,
 {
   tile_of_ticket(p, tile, atomicAdd(p.s.ticket, 1ULL), g, offset);
 }
-#line 3392 "scan.nw"
+#line 3393 "scan.nw"
 /* Rows of len: the mask of starts at items first, first + step, ... */
 template <int ITEMS>
 static __device__ __forceinline__ unsigned item_starts(int first, int step)
@@ -1268,7 +1268,7 @@ static __device__ __forceinline__ unsigned item_starts(int first, int step)
   for (int e = first; e < ITEMS; e += step) m |= 1u << e;
   return m;
 }
-#line 3423 "scan.nw"
+#line 3424 "scan.nw"
 /* The marks live in the spare slots of a's layout (section "The tile kernel"), a
    word a slot: word k marks elements 32k to 32k + 31 of the tile. */
 static __device__ __forceinline__ unsigned *mark_word(float4 *sa, int k)
@@ -1322,7 +1322,7 @@ static __device__ __forceinline__ void clear_ragged_starts(float4 *sa, int tile,
 {
   for (int i = threadIdx.x; i < tile / 32; i += threads) *mark_word(sa, i) = 0;
 }
-#line 3480 "scan.nw"
+#line 3481 "scan.nw"
 /* This thread's items, composed in order into one segment; bit e of
    `starts`: item e starts a row. */
 template <int ITEMS>
@@ -1343,7 +1343,7 @@ static __device__ __forceinline__ segment compose_items(const float4 *sa, const 
   }
   return mine;
 }
-#line 3503 "scan.nw"
+#line 3504 "scan.nw"
 /* The states of this thread's items, from the state before them, over the
    items' b slots; rows start as in compose_items. */
 template <int ITEMS>
@@ -1362,7 +1362,7 @@ static __device__ __forceinline__ void apply_items(const float4 *sa, float4 *sb,
     sb[v] = make_float4(out[0], out[1], out[2], out[3]);
   }
 }
-#line 3524 "scan.nw"
+#line 3525 "scan.nw"
 template <int ITEMS, bool ALIGNED, bool STAMPED = false>
 static __global__ void __launch_bounds__(L4_THREADS, L4_BLOCKS_PER_SM(ITEMS))
 l4_kernel(l4_params p)
@@ -1381,7 +1381,7 @@ l4_kernel(l4_params p)
   for (;;) {
     if (STAMPED && threadIdx.x == 0) began = clock_ns();
     
-#line 3573 "scan.nw"
+#line 3574 "scan.nw"
 __syncthreads();
 if (threadIdx.x == 0 && p.order == L4_LOOK_BACK)
   claim_tile(p, TILE, &tile_shared, &offset_shared);
@@ -1395,12 +1395,12 @@ long long tile_first = g * TILE - p.shift;
 next_tile = p.order != L4_ROW_A_BLOCK ? g + gridDim.x
           : (g + 1) % p.row_tiles ? g + 1 : g + 1 + (gridDim.x - 1LL) * p.row_tiles;
 if (g >= p.tiles) break;
-#line 3542 "scan.nw"
+#line 3543 "scan.nw"
     L4_STAMP(STAMP_BEGAN, began);
     L4_STAMP(STAMP_CLAIMED, clock_ns());
     L4_STAMP(STAMP_SM, sm_id());
     
-#line 3591 "scan.nw"
+#line 3592 "scan.nw"
 #pragma unroll
 for (int m = 0; m < ITEMS / VEC; m++) {
   int v = threadIdx.x + m * L4_THREADS;
@@ -1411,28 +1411,28 @@ for (int m = 0; m < ITEMS / VEC; m++) {
 __pipeline_commit();
 __pipeline_wait_prior(0);
 __syncthreads();
-#line 3546 "scan.nw"
+#line 3547 "scan.nw"
     L4_STAMP(STAMP_LOADED, clock_ns());
     segment lane_before, warp_before, total;
     
-#line 3617 "scan.nw"
+#line 3618 "scan.nw"
 long long r = row_offset + (long long)threadIdx.x * ITEMS;
 r = r < p.len ? r : p.len < TILE ? (long long)((unsigned)r % (unsigned)p.len) : r - p.len;
 int step = p.len < ITEMS ? (int)p.len : ITEMS;
 int first_start = r == 0 ? 0 : p.len - r < ITEMS ? (int)(p.len - r) : ITEMS;
 unsigned starts = item_starts<ITEMS>(first_start, step);
-#line 3549 "scan.nw"
-    
-#line 3625 "scan.nw"
-if (p.offsets)
-  starts = searched_item_starts<ITEMS>(p, g, tile_first + (long long)threadIdx.x * ITEMS);
 #line 3550 "scan.nw"
     
-#line 3634 "scan.nw"
-segment mine = starts ? compose_items<ITEMS>(sa, sb, starts) : compose_items<ITEMS>(sa, sb, 0u);
+#line 3626 "scan.nw"
+if (p.offsets)
+  starts = searched_item_starts<ITEMS>(p, g, tile_first + (long long)threadIdx.x * ITEMS);
 #line 3551 "scan.nw"
     
-#line 3642 "scan.nw"
+#line 3635 "scan.nw"
+segment mine = starts ? compose_items<ITEMS>(sa, sb, starts) : compose_items<ITEMS>(sa, sb, 0u);
+#line 3552 "scan.nw"
+    
+#line 3643 "scan.nw"
 segment incl = warp_inclusive_segments(mine);
 lane_before = shfl_segment(incl, (lane + 31) & 31);
 if (lane == 0) lane_before = segment_identity();
@@ -1442,9 +1442,9 @@ warp_before = segment_identity();
 for (int w = 0; w < warp; w++) warp_before = segment_combine(warp_before, warp_sums[w]);
 total = warp_before;
 for (int w = warp; w < L4_WARPS; w++) total = segment_combine(total, warp_sums[w]);
-#line 3552 "scan.nw"
+#line 3553 "scan.nw"
     
-#line 3661 "scan.nw"
+#line 3662 "scan.nw"
 if (warp == 0) {
   bool look_back = p.order == L4_LOOK_BACK;
   bool needs_before = look_back && g > 0 && row_offset != 0, last = look_back && g % 32 == 31;
@@ -1458,28 +1458,28 @@ if (warp == 0) {
   L4_STAMP(STAMP_PREFIXED, clock_ns());
 }
 __syncthreads();
-#line 3553 "scan.nw"
+#line 3554 "scan.nw"
     
-#line 3683 "scan.nw"
+#line 3684 "scan.nw"
 float state = segment_apply(lane_before, segment_apply(warp_before, prefix_shared));
 if (starts) apply_items<ITEMS>(sa, sb, state, starts);
 else apply_items<ITEMS>(sa, sb, state, 0u);
 carry = segment_apply(total, prefix_shared);   /* the state after the tile */
 __syncthreads();
-#line 3554 "scan.nw"
+#line 3555 "scan.nw"
     
-#line 3691 "scan.nw"
+#line 3692 "scan.nw"
 #pragma unroll
 for (int m = 0; m < ITEMS / VEC; m++) {
   int v = threadIdx.x + m * L4_THREADS;
   store_vector<ALIGNED>(p.h, tile_first + (long long)v * VEC, p.n, (const float *)&sb[slot(v)]);
 }
-#line 3555 "scan.nw"
+#line 3556 "scan.nw"
     L4_STAMP(STAMP_STORED, clock_ns());
     if (gridDim.x >= p.tiles) break;
   }
 }
-#line 3740 "scan.nw"
+#line 3741 "scan.nw"
 #define HELD_WARPS 7                            /* warps that load and scan */
 #define HELD_THREADS (HELD_WARPS * 32 + 32)     /* and one that walks */
 #define HELD_ITEMS 32
@@ -1492,7 +1492,7 @@ typedef struct {
   int needs_before;     /* whether its first elements need the prefix */
   int last;             /* whether the block has no tile after it */
 } held_request;
-#line 3778 "scan.nw"
+#line 3779 "scan.nw"
 static __device__ __forceinline__ void bar_sync(int id, int threads)
 {
   asm volatile("barrier.sync %0, %1;" :: "r"(id), "r"(threads) : "memory");
@@ -1502,7 +1502,7 @@ static __device__ __forceinline__ void bar_arrive(int id, int threads)
 {
   asm volatile("barrier.arrive %0, %1;" :: "r"(id), "r"(threads) : "memory");
 }
-#line 3797 "scan.nw"
+#line 3798 "scan.nw"
 template <bool ALIGNED, bool STAMPED>
 static __device__ __forceinline__ void start_held_copy(const l4_params &p, float4 *sa,
                                                        float4 *sb, long long tile)
@@ -1519,7 +1519,7 @@ static __device__ __forceinline__ void start_held_copy(const l4_params &p, float
   }
   __pipeline_commit();
 }
-#line 3816 "scan.nw"
+#line 3817 "scan.nw"
 /* apply_items with the items in registers, the states to slots of sh */
 static __device__ __forceinline__ void apply_held(const float *xa, const float *yb,
                                                   float4 *sh, float state, unsigned starts)
@@ -1535,13 +1535,13 @@ static __device__ __forceinline__ void apply_held(const float *xa, const float *
     sh[v] = make_float4(out[0], out[1], out[2], out[3]);
   }
 }
-#line 3838 "scan.nw"
+#line 3839 "scan.nw"
 typedef struct {
   long long first;                    /* its first element's flat index */
   segment lane_before, warp_before;   /* this thread's share of the block scan */
   unsigned starts;                    /* bit e: the thread's item e starts a row */
 } held_tile;
-#line 3851 "scan.nw"
+#line 3852 "scan.nw"
 template <bool ALIGNED, bool STAMPED>
 static __device__ __forceinline__ void finish_held(const l4_params &p, const held_tile &t,
                                                    const float *xa, const float *yb,
@@ -1559,7 +1559,7 @@ static __device__ __forceinline__ void finish_held(const l4_params &p, const hel
   }
   if (threadIdx.x == 0) STAMP_TILE((t.first + p.shift) / HELD_TILE, STAMP_STORED, clock_ns());
 }
-#line 3890 "scan.nw"
+#line 3891 "scan.nw"
 template <bool ALIGNED, bool STAMPED = false>
 static __global__ void __launch_bounds__(HELD_THREADS, 2)
 l4_held_kernel(l4_params p)
@@ -1576,17 +1576,17 @@ l4_held_kernel(l4_params p)
   int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
   clear_ragged_starts(sa, TILE, HELD_THREADS);
   
-#line 3930 "scan.nw"
+#line 3931 "scan.nw"
 if (threadIdx.x == 0) {
   unsigned long long asked = STAMPED ? clock_ns() : 0;
   claim_tile(p, TILE, &tile_shared, &offset_shared);
   if (tile_shared < p.tiles) STAMP_TILE(tile_shared, STAMP_BEGAN, asked);
 }
 __syncthreads();
-#line 3906 "scan.nw"
+#line 3907 "scan.nw"
   if (warp == HELD_WARPS) {
     
-#line 3947 "scan.nw"
+#line 3948 "scan.nw"
 for (bool last = tile_shared >= p.tiles; !last;) {
   bar_sync(BAR_REQUEST, HELD_THREADS);
   long long g = request.tile;
@@ -1600,34 +1600,34 @@ for (bool last = tile_shared >= p.tiles; !last;) {
 }
 if (p.fill_after) fill_states(p, p.fill_after);
 return;
-#line 3908 "scan.nw"
+#line 3909 "scan.nw"
   }
   
-#line 3963 "scan.nw"
+#line 3964 "scan.nw"
 float xa[ITEMS], yb[ITEMS];
 held_tile held;
 bool holding = false;
 long long g = tile_shared, row_offset = offset_shared;
 if (g < p.tiles) start_held_copy<ALIGNED, STAMPED>(p, sa, sb, g);
-#line 3910 "scan.nw"
+#line 3911 "scan.nw"
   while (g < p.tiles) {
     
-#line 3617 "scan.nw"
+#line 3618 "scan.nw"
 long long r = row_offset + (long long)threadIdx.x * ITEMS;
 r = r < p.len ? r : p.len < TILE ? (long long)((unsigned)r % (unsigned)p.len) : r - p.len;
 int step = p.len < ITEMS ? (int)p.len : ITEMS;
 int first_start = r == 0 ? 0 : p.len - r < ITEMS ? (int)(p.len - r) : ITEMS;
 unsigned starts = item_starts<ITEMS>(first_start, step);
-#line 3976 "scan.nw"
+#line 3977 "scan.nw"
 if (p.offsets) mark_ragged_starts(p, g, g * TILE - p.shift, TILE, sa, HELD_WARPS * 32);
 __pipeline_wait_prior(0);
 bar_sync(BAR_WORKERS, HELD_WARPS * 32);
 L4_STAMP(STAMP_LOADED, clock_ns());
-#line 3630 "scan.nw"
+#line 3631 "scan.nw"
 if (p.offsets) starts = marked_item_starts(sa);
-#line 3634 "scan.nw"
+#line 3635 "scan.nw"
 segment mine = starts ? compose_items<ITEMS>(sa, sb, starts) : compose_items<ITEMS>(sa, sb, 0u);
-#line 3982 "scan.nw"
+#line 3983 "scan.nw"
 segment incl = warp_inclusive_segments(mine);
 segment lane_before = shfl_segment(incl, (lane + 31) & 31);
 if (lane == 0) lane_before = segment_identity();
@@ -1641,18 +1641,18 @@ for (int w = warp; w < HELD_WARPS; w++) own = segment_combine(own, warp_sums[w])
 if (own.reset) own.a = 1.0f;   /* as readers see it, as in the kernel before */
 if (threadIdx.x == 0) store_relaxed(&p.s.status[g], segment_word(own));
 L4_STAMP(STAMP_SCANNED, clock_ns());
-#line 3912 "scan.nw"
+#line 3913 "scan.nw"
     if (holding) finish_held<ALIGNED, STAMPED>(p, held, xa, yb, sh, &prefix_shared);
     
-#line 4006 "scan.nw"
+#line 4007 "scan.nw"
 unsigned long long ticket = 0;
 if (threadIdx.x == 0) {
   if (STAMPED) asked_shared = clock_ns();   /* in shared memory: registers are short */
   ticket = atomicAdd(p.s.ticket, 1ULL);
 }
-#line 3914 "scan.nw"
+#line 3915 "scan.nw"
     
-#line 4019 "scan.nw"
+#line 4020 "scan.nw"
 #pragma unroll
 for (int m = 0; m < ITEMS / VEC; m++) {
   int v = slot(threadIdx.x * (ITEMS / VEC) + m);
@@ -1668,15 +1668,15 @@ if (threadIdx.x == 0) {
   request.needs_before = g > 0 && row_offset != 0;
   request.last = next_shared >= p.tiles;
 }
-#line 3915 "scan.nw"
+#line 3916 "scan.nw"
     bar_sync(BAR_WORKERS, HELD_WARPS * 32);
     
-#line 4041 "scan.nw"
+#line 4042 "scan.nw"
 long long next = next_shared, next_offset = next_offset_shared;
 if (next < p.tiles) start_held_copy<ALIGNED, STAMPED>(p, sa, sb, next);
-#line 3917 "scan.nw"
+#line 3918 "scan.nw"
     
-#line 4046 "scan.nw"
+#line 4047 "scan.nw"
 bar_arrive(BAR_REQUEST, HELD_THREADS);
 holding = true;
 held.first = g * TILE - p.shift;
@@ -1685,12 +1685,12 @@ held.warp_before = warp_before;
 held.starts = starts;
 g = next;
 row_offset = next_offset;
-#line 3918 "scan.nw"
+#line 3919 "scan.nw"
   }
   if (holding) finish_held<ALIGNED, STAMPED>(p, held, xa, yb, sh, &prefix_shared);
   if (p.fill_after) fill_states(p, p.fill_after);
 }
-#line 4089 "scan.nw"
+#line 4090 "scan.nw"
 static long long l4_tiles(long long n, int shift, int tile)
 {
   return (n + shift + tile - 1) / tile;
@@ -1715,7 +1715,7 @@ static size_t l4_workspace_bytes(long long rows, long long len, bool aligned)
 {
   return (size_t)l4_state_bytes(l4_tiles(rows * len, 3, L4_THREADS * ITEMS));
 }
-#line 4116 "scan.nw"
+#line 4117 "scan.nw"
 static packed_states l4_states(void *workspace, long long tiles)
 {
   char *base = (char *)workspace;
@@ -1726,7 +1726,7 @@ static packed_states l4_states(void *workspace, long long tiles)
   s.known = NULL;
   return s;
 }
-#line 4141 "scan.nw"
+#line 4142 "scan.nw"
 /* A build for another GPU's limit: -DSCAN_SMEM_CAP_KIB=99 lets no block ask
    for more shared memory than a consumer GPU's 99 KiB. */
 #ifdef SCAN_SMEM_CAP_KIB
@@ -1762,7 +1762,7 @@ static int l4_resident(void)
   return resident_blocks((const void *)l4_kernel<ITEMS, ALIGNED, STAMPED>, L4_THREADS,
                          (int)l4_shared_bytes<ITEMS>(), remembered);
 }
-#line 4179 "scan.nw"
+#line 4180 "scan.nw"
 template <int ITEMS, bool ALIGNED, bool STAMPED = false>
 static cudaError_t l4_start(l4_params p, cudaStream_t stream)
 {
@@ -1772,7 +1772,7 @@ static cudaError_t l4_start(l4_params p, cudaStream_t stream)
                                        l4_shared_bytes<ITEMS>(), stream>>>(p);
   return cudaGetLastError();
 }
-#line 4217 "scan.nw"
+#line 4218 "scan.nw"
 /* A tile launch's parameters, but for its tiles and order: the shift that puts
    virtual multiples of 4 on 16-byte lines, where one shift serves all three
    arrays (*aligned says whether it does). */
@@ -1794,7 +1794,7 @@ static int l4_order(l4_params p, long long rows, int tile, int resident)
     return L4_ROW_A_BLOCK;
   return L4_LOOK_BACK;
 }
-#line 4241 "scan.nw"
+#line 4242 "scan.nw"
 template <int ITEMS>
 static cudaError_t l4_launch_stamped(const float *a, const float *b, float *h,
                                      long long rows, long long len, void *workspace,
@@ -1826,7 +1826,7 @@ static cudaError_t l4_launch(const float *a, const float *b, float *h,
 {
   return l4_launch_stamped<ITEMS>(a, b, h, rows, len, workspace, NULL, stream);
 }
-#line 4282 "scan.nw"
+#line 4283 "scan.nw"
 static size_t l4_held_shared_bytes(void)
 {
   return 3 * (size_t)slot(HELD_TILE / VEC) * sizeof(float4);
@@ -1844,7 +1844,7 @@ static int l4_held_resident(void)
   return resident_blocks((const void *)l4_held_kernel<ALIGNED, STAMPED>, HELD_THREADS,
                          (int)l4_held_shared_bytes(), remembered);
 }
-#line 4302 "scan.nw"
+#line 4303 "scan.nw"
 /* Whether the held kernel runs a launch of this shape (p.len and p.shift set). */
 static bool l4_held_takes(l4_params p, long long rows, bool aligned)
 {
@@ -1852,7 +1852,7 @@ static bool l4_held_takes(l4_params p, long long rows, bool aligned)
   return resident > 0 &&
          l4_order(p, rows, L4_THREADS * 32, l4_resident<32, true>()) == L4_LOOK_BACK;
 }
-#line 4315 "scan.nw"
+#line 4316 "scan.nw"
 /* The held kernel on a workspace whose states hold ones already where `filled`,
    filling `fill_after` for the next call where it is not NULL (*held: it ran);
    elsewhere the 32-item tile kernel. */
@@ -1873,7 +1873,7 @@ static cudaError_t l4_held_launch_at(const float *a, const float *b, float *h,
 #endif
   if (resident == 0) return cudaErrorInvalidConfiguration;
   
-#line 4355 "scan.nw"
+#line 4356 "scan.nw"
 p.tiles = l4_tiles(p.n, p.shift, HELD_TILE);
 p.s = l4_states(workspace, p.tiles);
 p.state_bytes = l4_state_bytes(p.tiles);
@@ -1894,7 +1894,7 @@ else l4_held_kernel<false><<<grid, HELD_THREADS, shared, stream>>>(p);
 cudaError_t e = cudaGetLastError();
 *held = e == cudaSuccess;
 return e;
-#line 4335 "scan.nw"
+#line 4336 "scan.nw"
 }
 
 static cudaError_t l4_held_launch_stamped(const float *a, const float *b, float *h,
@@ -1912,10 +1912,10 @@ static cudaError_t l4_held_launch(const float *a, const float *b, float *h,
 {
   return l4_held_launch_stamped(a, b, h, rows, len, workspace, NULL, stream);
 }
-#line 4415 "scan.nw"
+#line 4416 "scan.nw"
 #define ROWS_PIECES 4                         /* vectors a lane loads a step */
 #define ROWS_STEP (32 * VEC * ROWS_PIECES)    /* elements a warp scans a step */
-#line 4500 "scan.nw"
+#line 4501 "scan.nw"
 static __host__ __device__ __forceinline__ int rows_groups(int warps, int ways)
 {
   return warps / ways;   /* groups a block */
@@ -1948,7 +1948,7 @@ static long long rows_blocks(long long rows, int warps, int ways)
 {
   return (rows + rows_groups(warps, ways) - 1) / rows_groups(warps, ways);
 }
-#line 4444 "scan.nw"
+#line 4445 "scan.nw"
 /* The vector of a row that starts at element i; the identity past the end. */
 template <bool ALIGNED>
 static __device__ __forceinline__ float4 row_vector(const float *row, long long i,
@@ -1964,7 +1964,7 @@ static __device__ __forceinline__ float4 row_vector(const float *row, long long 
   }
   return make_float4(v[0], v[1], v[2], v[3]);
 }
-#line 4462 "scan.nw"
+#line 4463 "scan.nw"
 /* The four elements of a vector, composed in order into one map. */
 static __device__ __forceinline__ segment compose_vector(float4 a, float4 b)
 {
@@ -1974,7 +1974,7 @@ static __device__ __forceinline__ segment compose_vector(float4 a, float4 b)
   x.b = fmaf(a.w, x.b, b.w); x.a *= a.w;
   return x;
 }
-#line 4537 "scan.nw"
+#line 4538 "scan.nw"
 template <bool ALIGNED, int WARPS>
 static __global__ void __launch_bounds__(WARPS * 32)
 l4_rows_kernel(const float *a, const float *b, float *h, long long rows, long long len,
@@ -1991,7 +1991,7 @@ l4_rows_kernel(const float *a, const float *b, float *h, long long rows, long lo
     float carry = 0.0f;   /* the state before the stride */
     for (long long stride = 0; stride < len; stride += rows_stride_length(ways)) {
       
-#line 4563 "scan.nw"
+#line 4564 "scan.nw"
 float4 va[ROWS_PIECES], vb[ROWS_PIECES];
 #pragma unroll
 for (int p = 0; p < ROWS_PIECES; p++) {
@@ -1999,9 +1999,9 @@ for (int p = 0; p < ROWS_PIECES; p++) {
   va[p] = row_vector<ALIGNED>(ra, i, len, 1.0f);
   vb[p] = row_vector<ALIGNED>(rb, i, len, 0.0f);
 }
-#line 4553 "scan.nw"
+#line 4554 "scan.nw"
       
-#line 4578 "scan.nw"
+#line 4579 "scan.nw"
 segment before[ROWS_PIECES], total[ROWS_PIECES], step = segment_identity();
 #pragma unroll
 for (int p = 0; p < ROWS_PIECES; p++) {
@@ -2012,9 +2012,9 @@ for (int p = 0; p < ROWS_PIECES; p++) {
   total[p] = t;
   step = p == 0 ? t : segment_combine(step, t);
 }
-#line 4554 "scan.nw"
+#line 4555 "scan.nw"
       
-#line 4609 "scan.nw"
+#line 4610 "scan.nw"
 float state = carry;
 if (ways == 1) {
   carry = fmaf(step.a, carry, step.b);
@@ -2027,9 +2027,9 @@ if (ways == 1) {
     carry = fmaf(t.x, carry, t.y);
   }
 }
-#line 4555 "scan.nw"
+#line 4556 "scan.nw"
       
-#line 4628 "scan.nw"
+#line 4629 "scan.nw"
 #pragma unroll
 for (int p = 0; p < ROWS_PIECES; p++) {
   float x = lane == 0 ? state : fmaf(before[p].a, state, before[p].b), out[VEC];
@@ -2040,12 +2040,12 @@ for (int p = 0; p < ROWS_PIECES; p++) {
   store_vector<ALIGNED>(rh, rows_vector_at(stride, way, p, lane), len, out);
   state = fmaf(total[p].a, state, total[p].b);
 }
-#line 4556 "scan.nw"
+#line 4557 "scan.nw"
       parity ^= 1;
     }
   }
 }
-#line 4659 "scan.nw"
+#line 4660 "scan.nw"
 #define ROWS_PER_GROUP 32   /* rows wanted for every resident group */
 
 static int l4_rows_resident_warps(bool aligned, int warps)
@@ -2062,7 +2062,7 @@ static int l4_rows_block_warps(long long rows, bool aligned)
 {
   return rows < 2LL * l4_rows_resident_warps(aligned, 4) ? 8 : 4;
 }
-#line 4678 "scan.nw"
+#line 4679 "scan.nw"
 static int l4_rows_ways(long long rows, long long len, bool aligned)
 {
   int warps = l4_rows_block_warps(rows, aligned), ways = 1;
@@ -2072,12 +2072,12 @@ static int l4_rows_ways(long long rows, long long len, bool aligned)
     ways *= 2;
   return ways;
 }
-#line 4694 "scan.nw"
+#line 4695 "scan.nw"
 static bool rows_aligned(const float *a, const float *b, const float *h, long long len)
 {
   return (((uintptr_t)a | (uintptr_t)b | (uintptr_t)h) & 15) == 0 && len % VEC == 0;
 }
-#line 4701 "scan.nw"
+#line 4702 "scan.nw"
 static cudaError_t l4_rows_launch(const float *a, const float *b, float *h,
                                   long long rows, long long len, void *workspace,
                                   cudaStream_t stream)
@@ -2087,7 +2087,7 @@ static cudaError_t l4_rows_launch(const float *a, const float *b, float *h,
   int warps = l4_rows_block_warps(rows, aligned), ways = l4_rows_ways(rows, len, aligned);
   unsigned grid = grid_for(rows_blocks(rows, warps, ways));
   
-#line 4715 "scan.nw"
+#line 4716 "scan.nw"
 if (warps == 8 && aligned)
   l4_rows_kernel<true, 8><<<grid, 8 * 32, 0, stream>>>(a, b, h, rows, len, ways);
 else if (warps == 8)
@@ -2096,10 +2096,10 @@ else if (aligned)
   l4_rows_kernel<true, 4><<<grid, 4 * 32, 0, stream>>>(a, b, h, rows, len, ways);
 else
   l4_rows_kernel<false, 4><<<grid, 4 * 32, 0, stream>>>(a, b, h, rows, len, ways);
-#line 4710 "scan.nw"
+#line 4711 "scan.nw"
   return cudaGetLastError();
 }
-#line 4883 "scan.nw"
+#line 4884 "scan.nw"
 #define RING_TILE 4096                       /* elements a tile */
 #define RING_STAGES 7                        /* tiles in flight in a block */
 #define RING_PARTS 4                         /* composer warps; warps a holder group */
@@ -2116,7 +2116,7 @@ enum { RING_PRODUCER, RING_WALKER, RING_COMPOSER_0, RING_HOLDER_0 = 2 + RING_PAR
 static_assert(RING_HOLDERS <= RING_STAGES && RING_POSTS >= RING_STAGES + RING_HOLDERS,
               "the ring's phases and posts are sound only so (the argument below)");
 static_assert(RING_WINDOW == 32, "a chain warp's window is its 32 lanes");
-#line 4931 "scan.nw"
+#line 4932 "scan.nw"
 typedef struct {
   long long tile, base, first;    /* the tile; the element of its slot 0; its first element */
   long long row_offset;           /* where that element lies in its row */
@@ -2138,7 +2138,7 @@ typedef struct {
    the 227 KiB a Hopper block may ask for; past it the ring would never run. */
 static_assert(2 * RING_STAGES * RING_TILE * sizeof(float) + sizeof(ring_shared) + 64 <=
                   227 * 1024, "a ring block's shared memory must fit a Hopper block");
-#line 4959 "scan.nw"
+#line 4960 "scan.nw"
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 900
 #define RING_COMPILED 0   /* no bulk copies or transaction barriers before sm_90 */
 #else
@@ -2149,7 +2149,7 @@ static __device__ __forceinline__ unsigned shared_address(const void *p)
 {
   return (unsigned)__cvta_generic_to_shared(p);
 }
-#line 4972 "scan.nw"
+#line 4973 "scan.nw"
 static __device__ __forceinline__ void mbar_init(unsigned long long *bar, unsigned count)
 {
 #if RING_COMPILED
@@ -2165,7 +2165,7 @@ static __device__ __forceinline__ void mbar_arrive(unsigned long long *bar)
                :: "r"(shared_address(bar)) : "memory");
 #endif
 }
-#line 4994 "scan.nw"
+#line 4995 "scan.nw"
 static __device__ __forceinline__ bool mbar_phase_done(unsigned long long *bar, long long use)
 {
   unsigned done = 1;
@@ -2185,7 +2185,7 @@ static __device__ bool ring_wait(unsigned long long *bar, long long u, ring_shar
     if (r->end_use <= u) return false;
   return true;
 }
-#line 5022 "scan.nw"
+#line 5023 "scan.nw"
 static __device__ __forceinline__ void bulk_copy(float4 *to, const float *from,
                                                  unsigned bytes, unsigned long long *bar)
 {
@@ -2210,7 +2210,7 @@ static __device__ void ring_copy_tile(const l4_params &p, float4 *sa, float4 *sb
   bulk_copy(sa + st->copy_from / VEC, p.a + st->base + st->copy_from, bytes, full);
   bulk_copy(sb + st->copy_from / VEC, p.b + st->base + st->copy_from, bytes, full);
 }
-#line 5059 "scan.nw"
+#line 5060 "scan.nw"
 typedef struct { long long base, first, row_offset, count; } ring_tile;
 
 /* Where tile g lies, in flat indices, for rows of len cut into tiles of `tile`
@@ -2241,7 +2241,7 @@ static long long ring_tiles_a_row(long long rows, long long len, long long shift
   }
   return most;
 }
-#line 5092 "scan.nw"
+#line 5093 "scan.nw"
 /* Note in the stage where tile g lies, and which of its slots the copy fills:
    the whole vectors that hold its elements and lie in the arrays. */
 static __device__ void ring_place(const l4_params &p, long long g, ring_stage *st)
@@ -2259,7 +2259,7 @@ static __device__ void ring_place(const l4_params &p, long long g, ring_stage *s
   st->copy_from = (int)from;
   st->copy_to = (int)(to > from ? to : from);
 }
-#line 5112 "scan.nw"
+#line 5113 "scan.nw"
 static __device__ void ring_produce(const l4_params &p, ring_shared *r, float4 *sa,
                                     float4 *sb)
 {
@@ -2274,7 +2274,7 @@ static __device__ void ring_produce(const l4_params &p, ring_shared *r, float4 *
                    &r->full[s], &r->stage[s]);
   }
 }
-#line 5143 "scan.nw"
+#line 5144 "scan.nw"
 /* Overwrite a lane's vector with the maps from the part's start through
    each element, given the map through the element before the vector. */
 static __device__ __forceinline__ void write_local_maps(float4 *xa, float4 *xb,
@@ -2288,7 +2288,7 @@ static __device__ __forceinline__ void write_local_maps(float4 *xa, float4 *xb,
   *xa = ra;
   *xb = rb;
 }
-#line 5159 "scan.nw"
+#line 5160 "scan.nw"
 /* Before part c of a stage is composed: its slots before the tile's first
    element take the identity, and the tile's elements that the copy left out,
    at most three at either end of the arrays, are loaded one by one. */
@@ -2307,7 +2307,7 @@ static __device__ void ring_patch_part(const l4_params &p, const ring_stage *st,
   }
   __syncwarp();
 }
-#line 5180 "scan.nw"
+#line 5181 "scan.nw"
 /* Compose part c of the tile in stage memory xa, xb in place; the part's total. */
 static __device__ segment ring_compose_part(float4 *xa, float4 *xb)
 {
@@ -2325,7 +2325,7 @@ static __device__ segment ring_compose_part(float4 *xa, float4 *xb)
   }
   return total;
 }
-#line 5206 "scan.nw"
+#line 5207 "scan.nw"
 static __device__ void ring_publish_part(const l4_params &p, ring_stage *st, int c,
                                          segment total)
 {
@@ -2343,7 +2343,7 @@ static __device__ void ring_publish_part(const l4_params &p, ring_stage *st, int
   st->parts_done = 0;
   store_relaxed(&p.s.status[st->tile], segment_word(own));
 }
-#line 5236 "scan.nw"
+#line 5237 "scan.nw"
 template <bool PATCHED>   /* whether any tile may need a patch */
 static __device__ void ring_compose(const l4_params &p, ring_shared *r, float4 *sa,
                                     float4 *sb, int c)
@@ -2360,7 +2360,7 @@ static __device__ void ring_compose(const l4_params &p, ring_shared *r, float4 *
     if (lane == 0) mbar_arrive(&r->composed[s]);
   }
 }
-#line 5276 "scan.nw"
+#line 5277 "scan.nw"
 static __device__ void ring_chain(const l4_params &p)
 {
   __shared__ volatile long long carry_window;   /* the window whose carry is in */
@@ -2382,7 +2382,7 @@ static __device__ void ring_chain(const l4_params &p)
     if (lane == 0) { carry = last; __threadfence_block(); carry_window = w + 1; }
   }
 }
-#line 5312 "scan.nw"
+#line 5313 "scan.nw"
 #define RING_CHAIN_SM(p) ((p).s.ticket + 16)   /* 128 bytes after the ticket */
 
 /* The block's role: 1 for the chain block, 0 for a ring, -1 to leave. */
@@ -2403,7 +2403,7 @@ static __device__ int ring_role(const l4_params &p)
   __syncthreads();
   return role;
 }
-#line 5341 "scan.nw"
+#line 5342 "scan.nw"
 static __device__ float ring_state_through(const l4_params &p, long long t);   /* below */
 
 static __device__ void ring_walk(const l4_params &p, ring_shared *r)
@@ -2423,7 +2423,7 @@ static __device__ void ring_walk(const l4_params &p, ring_shared *r)
     }
   }
 }
-#line 5404 "scan.nw"
+#line 5405 "scan.nw"
 #define RING_LOOK 8   /* windows a walker's look reaches: its own and seven before */
 
 typedef struct {
@@ -2442,7 +2442,7 @@ static __device__ ring_look_reads ring_look_read(const l4_params &p, long long W
     r.word[d] = W >= d ? load_relaxed(&p.s.status[RING_WINDOW * (W - d) + lane]) : 0;
   return r;
 }
-#line 5431 "scan.nw"
+#line 5432 "scan.nw"
 /* The whole windows to fold before window W, with the carry into the first
    of them in *carry; -1 when no start is in reach. */
 static __device__ int ring_look_start(const ring_look_reads &r, long long W, float *carry)
@@ -2455,7 +2455,7 @@ static __device__ int ring_look_start(const ring_look_reads &r, long long W, flo
   *carry = ends ? __uint_as_float(carried) : 0.0f;
   return folds;
 }
-#line 5446 "scan.nw"
+#line 5447 "scan.nw"
 /* Whether every segment of the fold is published: windows 1 to `folds`
    back whole, and window W up to lane j. */
 static __device__ bool ring_look_complete(const ring_look_reads &r, int folds, int j)
@@ -2467,7 +2467,7 @@ static __device__ bool ring_look_complete(const ring_look_reads &r, int folds, i
     if (d <= folds && (d > 0 || lane <= j)) missing |= high_word(r.word[d]) == WORD_EMPTY;
   return !__any_sync(FULL_MASK, missing);
 }
-#line 5460 "scan.nw"
+#line 5461 "scan.nw"
 /* The chain block's fold from the carry: each whole window's scan, applied
    at its last lane, then window W's, applied at lane j. */
 static __device__ float ring_look_fold(const ring_look_reads &r, int folds, int j, float carry)
@@ -2481,7 +2481,7 @@ static __device__ float ring_look_fold(const ring_look_reads &r, int folds, int 
   segment x = lane <= j ? word_segment(r.word[0]) : segment_identity();
   return segment_apply(shfl_segment(warp_inclusive_segments(x), j), carry);
 }
-#line 5484 "scan.nw"
+#line 5485 "scan.nw"
 /* The state through tile t, bit for bit as the chain block makes it known. */
 static __device__ float ring_state_through(const l4_params &p, long long t)
 {
@@ -2498,7 +2498,7 @@ static __device__ float ring_state_through(const l4_params &p, long long t)
       return ring_look_fold(r, folds, j, carry);
   }
 }
-#line 5511 "scan.nw"
+#line 5512 "scan.nw"
 /* Store the elements of a vector at i that lie in [from, to): whole where it can be. */
 static __device__ __forceinline__ void store_vector_within(float *dst, long long i,
                                                            long long from, long long to,
@@ -2509,7 +2509,7 @@ static __device__ __forceinline__ void store_vector_within(float *dst, long long
   for (int k = 0; k < VEC; k++)
     if (i + k >= from && i + k < to) dst[i + k] = v[k];
 }
-#line 5524 "scan.nw"
+#line 5525 "scan.nw"
 template <bool PATCHED>
 static __device__ void ring_hold(const l4_params &p, ring_shared *r, const float4 *sa,
                                  const float4 *sb, int group, int f)
@@ -2529,7 +2529,7 @@ static __device__ void ring_hold(const l4_params &p, ring_shared *r, const float
     __syncwarp();
     if (lane == 0) mbar_arrive(&r->empty[s]);
     
-#line 5551 "scan.nw"
+#line 5552 "scan.nw"
 while (r->post_use[u % RING_POSTS] != u) __nanosleep(128);
 __threadfence_block();   /* the post's state is read after its use */
 float x = segment_apply(before, r->post_state[u % RING_POSTS]);
@@ -2540,10 +2540,10 @@ for (int q = 0; q < RING_PIECES; q++) {
   if (PATCHED) store_vector_within(p.h, start + (q * 32 + lane) * VEC, from, end, out);
   else store_vector<true>(p.h, start + (q * 32 + lane) * VEC, end, out);
 }
-#line 5543 "scan.nw"
+#line 5544 "scan.nw"
   }
 }
-#line 5732 "scan.nw"
+#line 5733 "scan.nw"
 template <bool PATCHED>
 static __global__ void __launch_bounds__(RING_WARPS * 32, 1) l4_ring_kernel(l4_params p)
 {
@@ -2557,10 +2557,10 @@ static __global__ void __launch_bounds__(RING_WARPS * 32, 1) l4_ring_kernel(l4_p
   int role = ring_role(p);
   if (role == 1) ring_chain(p);
   if (role == 0) 
-#line 5751 "scan.nw"
+#line 5752 "scan.nw"
 {
   
-#line 5764 "scan.nw"
+#line 5765 "scan.nw"
 for (int i = threadIdx.x; i < RING_POSTS; i += blockDim.x) r.post_use[i] = -1;
 if (threadIdx.x == 0) {
   for (int s = 0; s < RING_STAGES; s++) {
@@ -2573,7 +2573,7 @@ if (threadIdx.x == 0) {
   asm volatile("fence.mbarrier_init.release.cluster;" ::: "memory");
 }
 __syncthreads();
-#line 5753 "scan.nw"
+#line 5754 "scan.nw"
   float4 *sa = ring_data, *sb = ring_data + RING_STAGES * (RING_TILE / VEC);
   int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
   if (warp == RING_PRODUCER) { if (lane == 0) ring_produce(p, &r, sa, sb); }
@@ -2582,11 +2582,11 @@ __syncthreads();
   else ring_hold<PATCHED>(p, &r, sa, sb, (warp - RING_HOLDER_0) / RING_PARTS,
                           (warp - RING_HOLDER_0) % RING_PARTS);
 }
-#line 5745 "scan.nw"
+#line 5746 "scan.nw"
   if (p.fill_after) fill_states(p, p.fill_after);
 #endif
 }
-#line 5802 "scan.nw"
+#line 5803 "scan.nw"
 static size_t l4_ring_shared_bytes(void)
 {
   return 2 * (size_t)RING_STAGES * RING_TILE * sizeof(float);
@@ -2612,7 +2612,7 @@ static int l4_ring_resident(void)
                               (int)l4_ring_shared_bytes(), plain_remembered);
   return patched < plain ? patched : plain;   /* each allowed its shared memory */
 }
-#line 5830 "scan.nw"
+#line 5831 "scan.nw"
 #define RING_RAGGED_SHORTEST (16 * RING_TILE)   /* the shortest rows of a short tile */
 
 /* The shift that puts a's 128-byte lines at virtual multiples of RING_LINE. */
@@ -2637,7 +2637,7 @@ static bool ring_arrays_agree(const float *a, const float *b, const float *h)
   uintptr_t x = (uintptr_t)a;
   return (((uintptr_t)b ^ x) & 127) == 0 && (((uintptr_t)h ^ x) & 15) == 0 && (x & 3) == 0;
 }
-#line 5865 "scan.nw"
+#line 5866 "scan.nw"
 /* The device's multiprocessors, or 0 where it cannot launch cooperatively;
    asked once a device. */
 static int l4_ring_sms(void)
@@ -2681,7 +2681,7 @@ static bool l4_ring_takes(const float *a, const float *b, const float *h, long l
   if (rows > 1 && len < RING_RAGGED_SHORTEST && ring_shift(a) != 0) return false;
   return ring_tiles(a, rows, len) >= 2LL * l4_ring_resident();
 }
-#line 5914 "scan.nw"
+#line 5915 "scan.nw"
 static long long ring_state_bytes(long long tiles)
 {
   return l4_state_bytes(tiles) + round_up(tiles * 8, 256);
@@ -2693,7 +2693,7 @@ static packed_states ring_states(void *workspace, long long tiles)
   s.known = (unsigned long long *)((char *)workspace + l4_state_bytes(tiles));
   return s;
 }
-#line 5928 "scan.nw"
+#line 5929 "scan.nw"
 /* Enough for the ring's tiles where it can take the shape, and for the held
    kernel's where it falls back. Rows of a few elements would each round up
    to a tile of the ring, which never takes them. */
@@ -2704,7 +2704,7 @@ static size_t l4_ring_workspace_bytes(long long rows, long long len, bool aligne
   size_t held = l4_held_workspace_bytes(rows, len, aligned);
   return ring > held ? ring : held;
 }
-#line 5946 "scan.nw"
+#line 5947 "scan.nw"
 static cudaError_t l4_ring_launch_at(const float *a, const float *b, float *h,
                                      long long rows, long long len, void *workspace,
                                      bool filled, void *fill_after, bool *ringed,
@@ -2725,7 +2725,7 @@ static cudaError_t l4_ring_launch_at(const float *a, const float *b, float *h,
   /* Patched where a row starts off a line, or the arrays end inside a vector. */
   bool patched = p.shift != 0 || (rows > 1 && len % RING_LINE) || p.n % VEC;
   
-#line 5977 "scan.nw"
+#line 5978 "scan.nw"
 cudaLaunchAttribute cooperative = {};
 cooperative.id = cudaLaunchAttributeCooperative;
 cooperative.val.cooperative = 1;
@@ -2737,7 +2737,7 @@ cudaError_t e = patched ? cudaLaunchKernelEx(&config, l4_ring_kernel<true>, p)
 if (e != cudaErrorCooperativeLaunchTooLarge) return e;
 (void)cudaGetLastError();   /* refused, not failed: clear it */
 return l4_held_launch(a, b, h, rows, len, workspace, stream);
-#line 5966 "scan.nw"
+#line 5967 "scan.nw"
 }
 static cudaError_t l4_ring_launch(const float *a, const float *b, float *h,
                                   long long rows, long long len, void *workspace,
@@ -2746,7 +2746,7 @@ static cudaError_t l4_ring_launch(const float *a, const float *b, float *h,
   bool ringed;
   return l4_ring_launch_at(a, b, h, rows, len, workspace, false, NULL, &ringed, stream);
 }
-#line 6004 "scan.nw"
+#line 6005 "scan.nw"
 typedef struct {
   char *half[2];        /* two workspaces, each large enough for the call */
   int filled;           /* the half that the last ring call filled for the next */
@@ -2773,7 +2773,7 @@ static void halves_after(state_halves *w, int i, size_t need, bool filled_other,
     w->filled_bytes = 0;
   }
 }
-#line 6033 "scan.nw"
+#line 6034 "scan.nw"
 /* The held kernel in the filled half where it holds enough ones, filling the
    other for the next call; otherwise in the other half, which it clears. */
 static cudaError_t l4_held_launch_kept(const float *a, const float *b, float *h,
@@ -2804,7 +2804,7 @@ static cudaError_t l4_ring_launch_kept(const float *a, const float *b, float *h,
   halves_after(w, i, need, ringed, ready, e);
   return e;
 }
-#line 6303 "scan.nw"
+#line 6304 "scan.nw"
 /* Items a thread for n elements at `shift`: the largest tile where every resident
    block gets two; below that, where tiles start rows (`apart`) the smallest, and
    where they look back one 16-item tile, one group of 8-item tiles, or the held
@@ -2819,7 +2819,7 @@ static int l4_choose_items(long long n, int shift, bool apart)
   if (resident[0] > 0 && l4_tiles(n, shift, L4_THREADS * 8) <= 32) return 8;
   return resident[2] > 0 ? 32 : resident[1] > 0 ? 16 : 8;
 }
-#line 6340 "scan.nw"
+#line 6341 "scan.nw"
 #define ROWS_SHORTEST 2048   /* the shortest rows measured */
 
 /* Whether the rows go to warps: aligned arrays, rows no shorter than those
@@ -2834,7 +2834,7 @@ static bool l4_rows_takes(long long rows, long long len, bool aligned)
   long long rounds = (rows + groups - 1) / groups;
   return 4 * rows >= 3 * rounds * groups;
 }
-#line 6383 "scan.nw"
+#line 6384 "scan.nw"
 #define RING_OVER_ROWS (16 * RING_TILE)   /* rows this long go to the ring, not the warps */
 
 static size_t l4_auto_workspace_bytes(long long rows, long long len, bool aligned)
@@ -2846,7 +2846,7 @@ static size_t l4_auto_workspace_bytes(long long rows, long long len, bool aligne
   size_t ring = l4_ring_workspace_bytes(rows, len, aligned);
   return tiles > ring ? tiles : ring;
 }
-#line 6401 "scan.nw"
+#line 6402 "scan.nw"
 typedef enum {
   L4_RUNS_WARPS,   /* a warp, or a group of warps, a row */
   L4_RUNS_RING,    /* the ring of stages and its chain block */
@@ -2859,7 +2859,7 @@ typedef struct {
   int items;   /* the tile kernel's items a thread: 8, 16 or 32; 0 for the warps */
   int order;   /* the tile kernel's order: L4_LOOK_BACK, L4_TILES_APART, L4_ROW_A_BLOCK */
 } l4_plan;
-#line 6416 "scan.nw"
+#line 6417 "scan.nw"
 /* What SCAN_AUTO runs for this call on this GPU: the three questions, in order. */
 static l4_plan l4_auto_plan(const float *a, const float *b, const float *h, long long rows,
                             long long len)
@@ -2882,7 +2882,7 @@ static l4_plan l4_auto_plan(const float *a, const float *b, const float *h, long
                                                                     : L4_RUNS_TILES;
   return plan;
 }
-#line 6441 "scan.nw"
+#line 6442 "scan.nw"
 static cudaError_t l4_run_plan(l4_plan plan, const float *a, const float *b, float *h,
                                long long rows, long long len, void *workspace,
                                cudaStream_t stream)
@@ -2905,7 +2905,7 @@ static cudaError_t l4_auto_launch(const float *a, const float *b, float *h,
   return l4_run_plan(l4_auto_plan(a, b, h, rows, len), a, b, h, rows, len, workspace,
                      stream);
 }
-#line 6470 "scan.nw"
+#line 6471 "scan.nw"
 static cudaError_t l4_auto_launch_kept(const float *a, const float *b, float *h,
                                        long long rows, long long len, state_halves *w,
                                        cudaStream_t stream)
@@ -2917,7 +2917,7 @@ static cudaError_t l4_auto_launch_kept(const float *a, const float *b, float *h,
   default: return l4_run_plan(plan, a, b, h, rows, len, w->half[1 - w->filled], stream);
   }
 }
-#line 6126 "scan.nw"
+#line 6127 "scan.nw"
 /* tile_row[g], g = 0 .. tiles: the first r in [0, rows] with offsets[r] at or after
    tile g's first element (rows + 1 where none); a warp a tile. */
 static __global__ void tile_rows_kernel(const long long *offsets, long long rows,
@@ -2930,7 +2930,7 @@ static __global__ void tile_rows_kernel(const long long *offsets, long long rows
        g += warps) {
     long long x = g * tile - shift > 0 ? g * tile - shift : 0, lo = 0, hi = rows + 1;
     
-#line 6150 "scan.nw"
+#line 6151 "scan.nw"
 while (lo < hi) {
   long long step = (hi - lo + 31) / 32, at = lo + lane * step;
   unsigned asked = __ballot_sync(FULL_MASK, at < hi);
@@ -2939,11 +2939,11 @@ while (lo < hi) {
   if (yes) hi = lo + j * step;
   lo = j == 0 ? lo : lo + (j - 1) * step + 1;
 }
-#line 6138 "scan.nw"
+#line 6139 "scan.nw"
     if (lane == 0) tile_row[g] = lo;
   }
 }
-#line 6164 "scan.nw"
+#line 6165 "scan.nw"
 static long long ragged_rows_bytes(long long tiles) { return round_up((tiles + 1) * 8, 256); }
 
 static size_t l4_ragged_workspace_bytes(long long n)
@@ -2962,7 +2962,7 @@ static cudaError_t ragged_find_tile_rows(l4_params *p, void *workspace, long lon
       p->offsets, p->rows, tile, p->shift, p->tiles, rows_at);
   return cudaGetLastError();
 }
-#line 6192 "scan.nw"
+#line 6193 "scan.nw"
 /* Clear a ragged launch's states, of `tile` elements a tile, and find each tile's first row. */
 static cudaError_t ragged_prepare(l4_params *p, void *workspace, int tile, cudaStream_t stream)
 {
@@ -2981,7 +2981,7 @@ static cudaError_t l4_ragged_tiles(l4_params p, bool aligned, void *workspace,
   if (e != cudaSuccess) return e;
   return aligned ? l4_start<ITEMS, true>(p, stream) : l4_start<ITEMS, false>(p, stream);
 }
-#line 6213 "scan.nw"
+#line 6214 "scan.nw"
 static cudaError_t l4_ragged_held(l4_params p, bool aligned, long long resident,
                                   void *workspace, cudaStream_t stream)
 {
@@ -3009,7 +3009,7 @@ static cudaError_t l4_ragged_launch(const float *a, const float *b, float *h, lo
        : items == 16 ? l4_ragged_tiles<16>(p, aligned, workspace, stream)
                      : l4_ragged_tiles<8>(p, aligned, workspace, stream);
 }
-#line 6762 "scan.nw"
+#line 6763 "scan.nw"
 #define BWD_THREADS 256
 #ifndef BWD_ITEMS
 #define BWD_ITEMS 32                          /* consecutive elements a thread, 32 at most */
@@ -3029,7 +3029,7 @@ typedef struct {
   int shift;                    /* virtual index = flat index + shift (section "Vectors") */
   packed_states s;              /* level 4's ticket, tile words and group words */
 } backward_params;
-#line 6791 "scan.nw"
+#line 6792 "scan.nw"
 /* The flat index of slot 0 of tile q (the q-th from the end; negative where the tile
    that holds element 0, q = tiles - 1, has slots before it). */
 static __host__ __device__ __forceinline__ long long backward_tile_first(long long tiles,
@@ -3049,7 +3049,7 @@ static __host__ __device__ __forceinline__ long long backward_reduce(long long x
 {
   return x < len ? x : len >= BWD_TILE ? x - len : (long long)((unsigned)x % (unsigned)len);
 }
-#line 6823 "scan.nw"
+#line 6824 "scan.nw"
 /* Bits e of *ends and *starts: item e ends or starts its row, in rows of len, where
    `pos` is the row offset of the thread's highest element (item 0). */
 static __host__ __device__ __forceinline__ void backward_marks(long long pos, long long len,
@@ -3070,7 +3070,7 @@ static __host__ __device__ __forceinline__ unsigned backward_inside(long long to
   long long hi = top < BWD_ITEMS - 1 ? top : BWD_ITEMS - 1;
   return hi < lo ? 0u : ((2u << hi) - 1) & ~((1u << lo) - 1);
 }
-#line 6851 "scan.nw"
+#line 6852 "scan.nw"
 /* The a of item t's map x -> c*x + d: a[t+1] (a_next), never a[t] (a_here). */
 template <typename real>
 static __host__ __device__ __forceinline__ real backward_decay(real a_next, real a_here,
@@ -3100,7 +3100,7 @@ static __host__ __device__ __forceinline__ real backward_last(real dh, real dh_f
 {
   return FAULT_AT(fault, FAULT_BACKWARD_LAST_DROPPED) ? dh : dh + dh_final;
 }
-#line 6974 "scan.nw"
+#line 6975 "scan.nw"
 #define BWD_VECTORS (BWD_ITEMS / VEC)   /* vectors a thread */
 
 /* The float at slot i of a tile's layout in shared memory. */
@@ -3111,7 +3111,7 @@ static __device__ __forceinline__ float *tile_float(float4 *s, int i)
 
 /* The four floats of a vector, as an array. */
 #define VECTOR_FLOATS(name, v) float name[VEC] = {(v).x, (v).y, (v).z, (v).w}
-#line 6987 "scan.nw"
+#line 6988 "scan.nw"
 /* The segment of a thread's items (block `block`), highest first: item e is slot
    32 * block + 31 - e; `inside`: the items in the array (the rest are the identity). */
 template <bool EDGE>
@@ -3136,7 +3136,7 @@ static __device__ __forceinline__ segment backward_compose(const float4 *sa, con
   }
   return mine;
 }
-#line 7023 "scan.nw"
+#line 7024 "scan.nw"
 template <bool EDGE>
 static __device__ __forceinline__ void backward_apply(const backward_params &p, float4 *sa,
                                                       float4 *sd, float4 *sh, float a_above,
@@ -3159,7 +3159,7 @@ static __device__ __forceinline__ void backward_apply(const backward_params &p, 
       int e = BWD_ITEMS - 1 - (m * VEC + k);
       float below = k > 0 ? z[k - 1] : m > 0 ? under.w : h_below;
       if (!EDGE || inside >> e & 1) 
-#line 7058 "scan.nw"
+#line 7059 "scan.nw"
 {
   float g = ends >> e & 1 ? y[k] : fmaf(backward_decay(c, x[k], FAULT_NONE), state, y[k]);
   bool start = starts >> e & 1, per_row = start && (p.h0 || p.dh0);
@@ -3171,14 +3171,14 @@ static __device__ __forceinline__ void backward_apply(const backward_params &p, 
   y[k] = state = g;
   z[k] = da;
 }
-#line 7045 "scan.nw"
+#line 7046 "scan.nw"
       c = x[k];
     }
     sd[v] = make_float4(y[0], y[1], y[2], y[3]);
     sh[v] = make_float4(z[0], z[1], z[2], z[3]);
   }
 }
-#line 7074 "scan.nw"
+#line 7075 "scan.nw"
 template <bool ALIGNED>
 static __global__ void __launch_bounds__(BWD_THREADS, BWD_BLOCKS_PER_SM)
 backward_kernel(backward_params p)
@@ -3192,7 +3192,7 @@ backward_kernel(backward_params p)
   int lane = threadIdx.x & 31, warp = threadIdx.x >> 5, block = backward_block(threadIdx.x);
   for (;;) {
     
-#line 7105 "scan.nw"
+#line 7106 "scan.nw"
 __syncthreads();
 if (threadIdx.x == 0) {
   long long q = (long long)(atomicAdd(p.s.ticket, 1ULL) + 1ULL);
@@ -3204,9 +3204,9 @@ __syncthreads();
 long long q = tile_shared;
 if (q >= p.tiles) break;
 long long first = backward_tile_first(p.tiles, q, p.shift);
-#line 7087 "scan.nw"
+#line 7088 "scan.nw"
     
-#line 7119 "scan.nw"
+#line 7120 "scan.nw"
 #pragma unroll
 for (int m = 0; m < BWD_ITEMS / VEC; m++) {
   int v = threadIdx.x + m * BWD_THREADS;
@@ -3222,9 +3222,9 @@ if (threadIdx.x == 0) {
 __pipeline_commit();
 __pipeline_wait_prior(0);
 __syncthreads();
-#line 7088 "scan.nw"
+#line 7089 "scan.nw"
     
-#line 7141 "scan.nw"
+#line 7142 "scan.nw"
 long long top = first + block * BWD_ITEMS + BWD_ITEMS - 1;
 unsigned ends, starts, inside = backward_inside(top, p.n);
 backward_marks(backward_reduce(base_shared + block * BWD_ITEMS + BWD_ITEMS - 1, p.len),
@@ -3236,19 +3236,19 @@ for (unsigned m = p.dh_final ? ends : 0u; m; m &= m - 1) {
   float *d = tile_float(sd, block * BWD_ITEMS + BWD_ITEMS - 1 - e);
   *d = backward_last(*d, p.dh_final[(top - e) / p.len], FAULT_NONE);
 }
-#line 7089 "scan.nw"
+#line 7090 "scan.nw"
     
-#line 7158 "scan.nw"
+#line 7159 "scan.nw"
 float a_above = block == BWD_THREADS - 1 ? a_after
               : *tile_float(sa, (block + 1) * BWD_ITEMS);
 float h_below = block == 0 ? h_before : *tile_float(sh, block * BWD_ITEMS - 1);
 bool edge = inside != BWD_ALL;
 segment mine = edge ? backward_compose<true>(sa, sd, a_above, block, ends, inside)
                     : backward_compose<false>(sa, sd, a_above, block, ends, inside);
-#line 7090 "scan.nw"
+#line 7091 "scan.nw"
     segment lane_before, warp_before, total;
     
-#line 3642 "scan.nw"
+#line 3643 "scan.nw"
 segment incl = warp_inclusive_segments(mine);
 lane_before = shfl_segment(incl, (lane + 31) & 31);
 if (lane == 0) lane_before = segment_identity();
@@ -3258,9 +3258,9 @@ warp_before = segment_identity();
 for (int w = 0; w < warp; w++) warp_before = segment_combine(warp_before, warp_sums[w]);
 total = warp_before;
 for (int w = warp; w < L4_WARPS; w++) total = segment_combine(total, warp_sums[w]);
-#line 7092 "scan.nw"
+#line 7093 "scan.nw"
     
-#line 7173 "scan.nw"
+#line 7174 "scan.nw"
 if (warp == 0) {
   bool top_ends = __shfl_sync(FULL_MASK, ends & 1u, 0);
   bool needs_after = q > 0 && !top_ends, last = q % 32 == 31;
@@ -3272,9 +3272,9 @@ if (warp == 0) {
   if (lane == 0) prefix_shared = after;
 }
 __syncthreads();
-#line 7093 "scan.nw"
+#line 7094 "scan.nw"
     
-#line 7187 "scan.nw"
+#line 7188 "scan.nw"
 float state = segment_apply(lane_before, segment_apply(warp_before, prefix_shared));
 if (edge || starts)   /* the tested path: items outside the array, or a row's start */
   backward_apply<true>(p, sa, sd, sh, a_above, h_below, state, top, block, ends, starts,
@@ -3283,9 +3283,9 @@ else
   backward_apply<false>(p, sa, sd, sh, a_above, h_below, state, top, block, ends, 0u,
                         inside);
 __syncthreads();
-#line 7094 "scan.nw"
+#line 7095 "scan.nw"
     
-#line 7198 "scan.nw"
+#line 7199 "scan.nw"
 #pragma unroll
 for (int m = 0; m < BWD_ITEMS / VEC; m++) {
   int v = threadIdx.x + m * BWD_THREADS;
@@ -3293,11 +3293,11 @@ for (int m = 0; m < BWD_ITEMS / VEC; m++) {
   store_vector<ALIGNED>(p.db, i, p.n, (const float *)&sd[slot(v)]);
   store_vector<ALIGNED>(p.da, i, p.n, (const float *)&sh[slot(v)]);
 }
-#line 7095 "scan.nw"
+#line 7096 "scan.nw"
     if (gridDim.x >= p.tiles) break;
   }
 }
-#line 7213 "scan.nw"
+#line 7214 "scan.nw"
 static size_t backward_shared_bytes(void)
 {
   return 3 * (size_t)slot(BWD_TILE / VEC) * sizeof(float4);
@@ -3315,7 +3315,7 @@ static int backward_resident(void)
   return resident_blocks((const void *)backward_kernel<ALIGNED>, BWD_THREADS,
                          (int)backward_shared_bytes(), remembered);
 }
-#line 7233 "scan.nw"
+#line 7234 "scan.nw"
 static cudaError_t backward_launch(backward_params p, void *workspace, cudaStream_t stream)
 {
   uintptr_t m = (uintptr_t)p.a & 15;
@@ -3655,7 +3655,7 @@ cudaError_t scan_check_offsets(const long long *host_offsets, long long rows, lo
     if (host_offsets[r] > host_offsets[r + 1]) return cudaErrorInvalidValue;
   return cudaSuccess;
 }
-#line 7257 "scan.nw"
+#line 7258 "scan.nw"
 /* Whether [x, x + nx) and [y, y + ny) share a float. */
 static bool overlap(const float *x, long long nx, const float *y, long long ny)
 {
@@ -3677,7 +3677,7 @@ static cudaError_t check_backward(const float *a, const float *h, const float *d
       misaligned(dh0))
     return cudaErrorInvalidValue;
   
-#line 7283 "scan.nw"
+#line 7284 "scan.nw"
 if (overlap(da, n, a, n) || overlap(da, n, h, n) || overlap(da, n, dh, n) ||
     overlap(da, n, db, n) || overlap(db, n, a, n) || overlap(db, n, h, n) ||
     (db != dh && overlap(db, n, dh, n)))
@@ -3689,10 +3689,10 @@ if (overlap(dh0, rows, a, n) || overlap(dh0, rows, h, n) || overlap(dh0, rows, d
 if (overlap(da, n, h0, rows) || overlap(da, n, dh_final, rows) || overlap(db, n, h0, rows) ||
     overlap(db, n, dh_final, rows))   /* stores over a row's state that another tile reads */
   return cudaErrorInvalidValue;
-#line 7278 "scan.nw"
+#line 7279 "scan.nw"
   return cudaSuccess;
 }
-#line 7297 "scan.nw"
+#line 7298 "scan.nw"
 static backward_params backward_params_for(const float *a, const float *h, const float *dh,
                                            const float *h0, const float *dh_final, float *da,
                                            float *db, float *dh0, long long rows,
@@ -3707,7 +3707,7 @@ size_t scan_backward_workspace_bytes(long long rows, long long len)
   if (rows <= 0 || len <= 0 || rows > LLONG_MAX / 16 / len) return 0;
   return backward_workspace(rows * len);
 }
-#line 7314 "scan.nw"
+#line 7315 "scan.nw"
 cudaError_t scan_backward_in(const float *a, const float *h, const float *dh,
                              const float *h0, const float *dh_final, float *da, float *db,
                              float *dh0, long long rows, long long len, void *workspace,
@@ -3722,7 +3722,7 @@ cudaError_t scan_backward_in(const float *a, const float *h, const float *dh,
   return backward_launch(backward_params_for(a, h, dh, h0, dh_final, da, db, dh0, rows, len),
                          workspace, stream);
 }
-#line 7334 "scan.nw"
+#line 7335 "scan.nw"
 cudaError_t scan_backward(const float *a, const float *h, const float *dh,
                           const float *h0, const float *dh_final, float *da, float *db,
                           float *dh0, long long rows, long long len, cudaStream_t stream)
@@ -3741,7 +3741,7 @@ cudaError_t scan_backward(const float *a, const float *h, const float *dh,
                        : (cudaStreamSynchronize(stream), cudaFree(ws));
   return e != cudaSuccess ? e : f;
 }
-#line 328 "scan.nw"
+#line 329 "scan.nw"
 #ifndef SCAN_NO_MAIN
 #line 10443 "scan.nw"
 enum { EXIT_OK = 0, EXIT_FAILED = 1, EXIT_USAGE = 2, EXIT_NO_GPU = 3,
@@ -3819,7 +3819,7 @@ static int compare_doubles(const void *x, const void *y)
   double a = *(const double *)x, b = *(const double *)y;
   return (a > b) - (a < b);
 }
-#line 489 "scan.nw"
+#line 490 "scan.nw"
 /* h[t] = a[t] * h[t-1] + b[t] with h[-1] = 0, in double, for one row. */
 static void reference_row(const float *a, const float *b, double *h,
                           long long len)
@@ -3830,7 +3830,7 @@ static void reference_row(const float *a, const float *b, double *h,
     h[t] = state;
   }
 }
-#line 541 "scan.nw"
+#line 542 "scan.nw"
 /* The largest number of times any element enters a combine as the later
    operand, for every kernel in this file: a small multiple of log2(len). */
 static int later_depth(long long len)
@@ -3839,7 +3839,7 @@ static int later_depth(long long len)
   while ((1LL << d) < len) d++;
   return 2 * d + 16;
 }
-#line 557 "scan.nw"
+#line 558 "scan.nw"
 typedef struct { double u, tiny; } precision;   /* unit roundoff, subnormal step */
 static const precision FLOAT32 = {0x1p-24, 0x1p-149};
 static const precision FLOAT64 = {0x1p-53, 0x1p-1074};
@@ -3853,13 +3853,13 @@ static void reference_step(reference_state *r, float a, float b)
   r->w = abs_a * (r->w + r->s);
   r->s = abs_a * r->s + fabs((double)b);
 }
-#line 573 "scan.nw"
+#line 574 "scan.nw"
 static double error_bound(const reference_state *r, long long t, int depth,
                           precision p)
 {
   return 1.01 * p.u * (2.0 * r->w + depth * r->s) + (2.0 * t + depth + 2) * p.tiny;
 }
-#line 590 "scan.nw"
+#line 591 "scan.nw"
 /* The outcome of comparing one output with the reference. */
 typedef struct {
   long long checked, failed;
@@ -3874,7 +3874,7 @@ static void compare_init(comparison *c)
   c->worst_ratio = c->worst_out = c->worst_ref = 0.0;
   c->worst_index = -1;
 }
-#line 613 "scan.nw"
+#line 614 "scan.nw"
 static void compare_one(comparison *c, double out, double ref, double bound,
                         long long index)
 {
@@ -3951,7 +3951,7 @@ static void describe_worst(char *text, size_t size, const comparison *c,
            " (got %.9g, want %.9g)", c->worst_ratio, rel, c->worst_index / len,
            c->worst_index % len, c->worst_out, c->worst_ref);
 }
-#line 661 "scan.nw"
+#line 662 "scan.nw"
 /* The broken variants of a scan of packed rows that the ragged suite must catch. */
 enum { RAGGED_CORRECT, RAGGED_EMPTY_ROW_STOPS_RESETS, RAGGED_START_ONE_LATE,
        RAGGED_LAST_ROW_NOT_RESET, RAGGED_RESET_BY_ZERO_A, RAGGED_RESET_TAKES_B,
@@ -3959,7 +3959,7 @@ enum { RAGGED_CORRECT, RAGGED_EMPTY_ROW_STOPS_RESETS, RAGGED_START_ONE_LATE,
 static const char *const ragged_fault_names[RAGGED_FAULTS] = {
   "correct", "reset-skipped-after-empty-row", "row-start-one-late",
   "last-row-not-reset", "reset-by-zero-a", "reset-takes-b"};
-#line 678 "scan.nw"
+#line 679 "scan.nw"
 /* Whether a row starts at element t; *next is the first row whose start the
    walk has not passed, and moves past every row that starts at t. */
 static bool row_starts_at(const long long *offsets, long long rows, long long t,
@@ -3975,7 +3975,7 @@ static bool row_starts_at(const long long *offsets, long long rows, long long t,
   }
   return starts;
 }
-#line 707 "scan.nw"
+#line 708 "scan.nw"
 /* h[t] = a[t] * h[t-1] + b[t] along all n elements, from h = 0 at every row
    start: in double the reference, in float a stand-in for a float32 kernel. */
 template <typename real>
@@ -3994,7 +3994,7 @@ static void ragged_pass(const float *a, const float *b, real *h, long long n,
     h[t] = state;
   }
 }
-#line 739 "scan.nw"
+#line 740 "scan.nw"
 /* Compare elements [start, end) of an output, one row of a packed batch. */
 template <typename real>
 static void compare_ragged_row(const float *a, const float *b, const real *out,
@@ -4007,7 +4007,7 @@ static void compare_ragged_row(const float *a, const float *b, const real *out,
     compare_one(c, (double)out[t], r.h, error_bound(&r, t - start, depth, p), t);
   }
 }
-#line 758 "scan.nw"
+#line 759 "scan.nw"
 template <typename real>
 static comparison compare_ragged(const float *a, const float *b, const real *out,
                                  long long n, const long long *offsets, long long rows,
@@ -4028,7 +4028,7 @@ static comparison compare_ragged(const float *a, const float *b, const real *out
   }
   return all;
 }
-#line 785 "scan.nw"
+#line 786 "scan.nw"
 static long long ragged_row_of(const long long *offsets, long long rows, long long t)
 {
   long long lo = 0, hi = rows - 1;
@@ -4038,7 +4038,7 @@ static long long ragged_row_of(const long long *offsets, long long rows, long lo
   }
   return lo;
 }
-#line 797 "scan.nw"
+#line 798 "scan.nw"
 static void describe_worst_ragged(char *text, size_t size, const comparison *c,
                                   const long long *offsets, long long rows)
 {
@@ -4051,7 +4051,7 @@ static void describe_worst_ragged(char *text, size_t size, const comparison *c,
            offsets[r + 1] - offsets[r], c->worst_index - offsets[r], c->worst_out,
            c->worst_ref);
 }
-#line 6640 "scan.nw"
+#line 6641 "scan.nw"
 /* The outputs' comparisons: db (= g), da and dh0. */
 typedef struct { comparison da, db, dh0; } backward_comparison;
 
@@ -4068,7 +4068,7 @@ static void merge_backward(backward_comparison *into, const backward_comparison 
   merge_comparison(&into->db, &c->db);
   merge_comparison(&into->dh0, &c->dh0);
 }
-#line 6663 "scan.nw"
+#line 6664 "scan.nw"
 /* Compare row `row` (elements first .. first + len - 1) of a backward's outputs. */
 template <typename real>
 static void compare_backward_row(const float *a, const float *h, const float *dh,
@@ -4088,7 +4088,7 @@ static void compare_backward_row(const float *a, const float *h, const float *dh
                   1.01 * fabs((double)a[t]) * rounded + p.tiny, row);
   }
 }
-#line 6688 "scan.nw"
+#line 6689 "scan.nw"
 template <typename real>
 static backward_comparison compare_backward(const float *a, const float *h, const float *dh,
                                             const float *h0, const float *dh_final,
@@ -4112,7 +4112,7 @@ static backward_comparison compare_backward(const float *a, const float *h, cons
   }
   return all;
 }
-#line 6722 "scan.nw"
+#line 6723 "scan.nw"
 /* The loss sum_t dh[t] h[t] + dh_final h[len-1] of one row in double, from *h0. */
 static double backward_loss(const double *a, const double *b, const float *dh,
                             const double *h0, double dh_final, long long len)
@@ -4124,7 +4124,7 @@ static double backward_loss(const double *a, const double *b, const float *dh,
   }
   return loss + dh_final * state;
 }
-#line 1412 "scan.nw"
+#line 1413 "scan.nw"
 /* A tile on the heap for the mirrors: n slots of tree, padded, plus one. */
 static shared_tile<double> mirror_tile(int n, int *overflow)
 {
@@ -4137,7 +4137,7 @@ static shared_tile<double> mirror_tile(int n, int *overflow)
 }
 
 static void mirror_tile_free(shared_tile<double> t) { free(t.a); free(t.b); }
-#line 1427 "scan.nw"
+#line 1428 "scan.nw"
 static void mirror_l1(const float *a, const float *b, double *h, long long rows,
                       long long len, int fault, int *overflow)
 {
@@ -4150,7 +4150,7 @@ static void mirror_l1(const float *a, const float *b, double *h, long long rows,
   }
   mirror_tile_free(t);
 }
-#line 1676 "scan.nw"
+#line 1677 "scan.nw"
 static void mirror_l2(const float *a, const float *b, double *h, long long rows,
                       long long len, int fault, int *overflow)
 {
@@ -4160,7 +4160,7 @@ static void mirror_l2(const float *a, const float *b, double *h, long long rows,
   shared_tile<double> t = mirror_tile(L2_TILE, overflow);
   shared_tile<double> ts = mirror_tile(blelloch_size((int)per_row), overflow);
   
-#line 1693 "scan.nw"
+#line 1694 "scan.nw"
 for (long long g = 0; g < tiles; g++) {
   tile_place p = place_tile(g, len, per_row, L2_TILE);
   blelloch_tile(t, a + p.start, b + p.start, p.count, L2_TILE, p.index == 0,
@@ -4173,7 +4173,7 @@ for (long long g = 0; g < tiles; g++) {
   tile_place p = place_tile(g, len, per_row, L2_TILE);
   apply_tile(h + p.start, local_a + p.start, spine[g], p.count, fault);
 }
-#line 1685 "scan.nw"
+#line 1686 "scan.nw"
   mirror_tile_free(t);
   mirror_tile_free(ts);
   free(local_a);
@@ -5991,7 +5991,7 @@ static protocol_evidence run_ring_mirror(const ring_mirror_run *r, int *schedule
   }
   return ev;
 }
-#line 6888 "scan.nw"
+#line 6889 "scan.nw"
 /* One thread's items of tile `first` (row offset `base`), from `state`, the reverse
    scan's state after them; returns the state before them. */
 static double backward_mirror_thread(const backward_params &p, double *da, double *db,
@@ -6008,7 +6008,7 @@ static double backward_mirror_thread(const backward_params &p, double *da, doubl
     long long t = top - e, row = t / p.len;
     if (!(inside >> e & 1)) continue;
     
-#line 6910 "scan.nw"
+#line 6911 "scan.nw"
 bool end = ends >> e & 1, start = starts >> e & 1;
 double a_next = t + 1 < p.n ? p.a[t + 1] : 1.0, d = p.dh[t], x;
 if (end && p.dh_final) d = backward_last(d, (double)p.dh_final[row], fault);
@@ -6017,11 +6017,11 @@ state = db[t] = g;
 backward_grads(g, t > 0 ? (double)p.h[t - 1] : 0.0, (double)p.h[t],
                p.h0 ? (double)p.h0[row] : 0.0, (double)p.a[t], start, fault, &da[t], &x);
 if (start && dh0) dh0[row] = x;
-#line 6904 "scan.nw"
+#line 6905 "scan.nw"
   }
   return state;
 }
-#line 6923 "scan.nw"
+#line 6924 "scan.nw"
 static void backward_mirror(const backward_params &p, double *da, double *db, double *dh0,
                             int fault)
 {
@@ -6033,7 +6033,7 @@ static void backward_mirror(const backward_params &p, double *da, double *db, do
                                      state, fault);
   }
 }
-#line 8220 "scan.nw"
+#line 8222 "scan.nw"
 typedef struct {
   long long batch, channels, length;   /* B, D, L */
   int state, groups;                   /* N, G (G divides D) */
@@ -6052,7 +6052,7 @@ static long long at_bgnl(const selective_problem *p, long long b, long long g, l
 {
   return ((b * p->groups + g) * p->state + n) * p->length + t;
 }
-#line 8241 "scan.nw"
+#line 8243 "scan.nw"
 enum { SELECTIVE_CORRECT, SELECTIVE_B_ONE_LATE, SELECTIVE_A_SIGN, SELECTIVE_D_FORGOTTEN,
        SELECTIVE_SOFTPLUS_TWICE, SELECTIVE_GROUP_OFF_BY_ONE, SELECTIVE_FAULTS };
 static const char *const selective_fault_names[SELECTIVE_FAULTS] = {
@@ -10815,5 +10815,5 @@ int main(int argc, char **argv)
   if (!strcmp(command, "trace")) return command_trace(argc - 2, argv + 2);
   return usage_error("unknown command '%s' (try 'scan --help')", command);
 }
-#line 344 "scan.nw"
+#line 345 "scan.nw"
 #endif
