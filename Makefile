@@ -12,7 +12,7 @@ PYTHON    ?= python3
 COMPANIONS = build/weave.py build/results.py build/figures.gp build/peers.py \
              build/book.yaml build/book.css build/book.html build/latex.sh \
              build/scan_torch.py build/scan_torch.cu build/torch_test.py build/train.py \
-             build/peers_backward.py
+             build/peers_backward.py build/peers_selective.py build/mamba_forward.cpp
 
 .PHONY: all check bench bench-student peers doc figures readme sanitize torch-test \
         train clean
@@ -71,9 +71,11 @@ bench: build/scan
 bench-student: build/scan-student
 	build/scan-student bench --sweeps A,B,C --kernels auto,stream,transform --build student
 
-peers: build/peers.py build/peers_backward.py build/scan_torch.py build/scan_torch.cu
+peers: build/peers.py build/peers_backward.py build/scan_torch.py build/scan_torch.cu \
+       build/peers_selective.py build/mamba_forward.cpp
 	$(PYTHON) build/peers.py
 	cd build && $(PYTHON) peers_backward.py
+	cd build && $(PYTHON) peers_selective.py
 
 sanitize: build/scan
 	tests/sanitize.sh
