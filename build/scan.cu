@@ -33,7 +33,7 @@ cudaError_t scan_forward_ragged_in(const float *a, const float *b, float *h, lon
 /* A host array of offsets checked: cudaSuccess where well formed, else
    cudaErrorInvalidValue. */
 cudaError_t scan_check_offsets(const long long *host_offsets, long long rows, long long n);
-#line 6826 "scan.nw"
+#line 6836 "scan.nw"
 /* The backward of scan_forward over rows of len, given a and the forward's h, and the
    loss's gradient dh on h: g[t] = dh[t] + a[t+1] * g[t+1] within each row, starting from
    g[len-1] = dh[len-1] + dh_final[r]; then db = g, da[t] = g[t] * h[t-1] with h[-1] =
@@ -49,7 +49,7 @@ cudaError_t scan_backward_in(const float *a, const float *h, const float *dh,
                              const float *h0, const float *dh_final, float *da, float *db,
                              float *dh0, long long rows, long long len, void *workspace,
                              size_t workspace_bytes, cudaStream_t stream);
-#line 10042 "scan.nw"
+#line 10195 "scan.nw"
 /* Mamba-1's selective scan, forward. For batch b, channel d of group g = d / (D / G), state
    n and step t, with dt = softplus(delta[t] + delta_bias[d]) (each part where asked):
    x[n] = exp(dt A[d,n]) x[n] + dt B[b,g,n,t] u[t] from x = 0, and
@@ -61,7 +61,7 @@ typedef struct {
   const float *D, *z, *delta_bias;     /* (D), (B,D,L), (D), or NULL */
   bool delta_softplus;
 } selective_problem;
-#line 10056 "scan.nw"
+#line 10209 "scan.nw"
 /* y (B,D,L) and, where last_state is not NULL, the last states x (B,D,N). Asynchronous
    on stream; no output may overlap an input or the other output. */
 cudaError_t selective_scan_forward(const selective_problem *p, float *y, float *last_state,
@@ -72,6 +72,26 @@ size_t selective_scan_workspace_bytes(const selective_problem *p);
 cudaError_t selective_scan_forward_in(const selective_problem *p, float *y, float *last_state,
                                       void *workspace, size_t workspace_bytes,
                                       cudaStream_t stream);
+#line 10226 "scan.nw"
+#include <cuda_bf16.h>   /* __nv_bfloat16 */
+typedef struct {
+  long long batch, channels, length;
+  int state, groups;
+  const __nv_bfloat16 *u, *delta;   /* (B,D,L) */
+  const float *A;                   /* (D,N) */
+  const __nv_bfloat16 *B, *C;       /* (B,G,N,L) */
+  const float *D;                   /* (D) or NULL */
+  const __nv_bfloat16 *z;           /* (B,D,L) or NULL */
+  const float *delta_bias;          /* (D) or NULL */
+  bool delta_softplus;
+} selective_problem_bf16;
+
+cudaError_t selective_scan_forward_bf16(const selective_problem_bf16 *p, __nv_bfloat16 *y,
+                                        float *last_state, cudaStream_t stream);
+size_t selective_scan_workspace_bytes_bf16(const selective_problem_bf16 *p);
+cudaError_t selective_scan_forward_bf16_in(const selective_problem_bf16 *p, __nv_bfloat16 *y,
+                                           float *last_state, void *workspace,
+                                           size_t workspace_bytes, cudaStream_t stream);
 #line 356 "scan.nw"
 #include <cuda_runtime.h>
 #include <cuda_bf16.h>   /* the stored types' conversions, on the host too */
@@ -97,13 +117,13 @@ cudaError_t selective_scan_forward_in(const selective_problem *p, float *y, floa
 #endif
 #define FOR_EACH_THREAD(tid, count) \
   for (int tid = THREAD_FIRST; tid < (count); tid += THREAD_STRIDE)
-#line 19077 "scan.nw"
+#line 19433 "scan.nw"
 #include <errno.h>
-#line 20005 "scan.nw"
+#line 20361 "scan.nw"
 #include <time.h>
 #include <cuda_pipeline.h>
 #include <cooperative_groups.h>   /* the ring's grid-wide wait at its start */
-#line 20015 "scan.nw"
+#line 20371 "scan.nw"
 #ifndef SCAN_NO_MAIN
 #include <cub/device/device_scan.cuh>
 #include <cub/device/device_transform.cuh>
@@ -112,7 +132,7 @@ cudaError_t selective_scan_forward_in(const selective_problem *p, float *y, floa
 #include <thrust/iterator/transform_output_iterator.h>
 #include <dlfcn.h>
 #endif
-#line 21180 "scan.nw"
+#line 21536 "scan.nw"
 #include <ctype.h>
 #include <sys/stat.h>
 #line 398 "scan.nw"
@@ -175,20 +195,20 @@ FAULT_BACKWARD_FOLD,           /* look-back folds backwards as it walks  */
 FAULT_TILE_FROM_BLOCKIDX,      /* tiles taken from blockIdx, no ticket   */
 #line 889 "scan.nw"
   
-#line 4161 "scan.nw"
+#line 4171 "scan.nw"
 FAULT_HELD_LAST_FROM_TILE,     /* held kernel: `last` from the tile      */
 FAULT_HELD_PREFIX_EARLY,       /* held kernel: prefix read before DONE   */
 FAULT_HELD_WRONG_TILE,         /* held kernel: prefix applied to new tile */
 #line 890 "scan.nw"
   
-#line 4867 "scan.nw"
+#line 4877 "scan.nw"
 FAULT_ROWS_STEP_LAST_PIECE,    /* shared rows: step total = last piece's */
 FAULT_ROWS_STATE_AFTER_OWN,    /* shared rows: own total put in front    */
 FAULT_ROWS_ONE_SET,            /* shared rows: totals without parity     */
 FAULT_ROWS_PARITY_PER_ROW,     /* shared rows: parity restarts each row  */
 #line 891 "scan.nw"
   
-#line 3290 "scan.nw"
+#line 3300 "scan.nw"
 FAULT_GROUPS_FOLD_NEWEST_FIRST, /* groups: a window's totals newest first */
 FAULT_GROUPS_SETTLE_SHORT,     /* groups: a settled total one tile short */
 FAULT_GROUPS_SETTLE_LEFT_FOLD, /* groups: settled by a left fold         */
@@ -198,7 +218,7 @@ FAULT_GROUPS_SETTLE_SHIFTED,   /* groups: settled from tiles one too late */
 FAULT_GROUPS_SKIP_EMPTY,       /* groups: an empty group folded as nothing */
 #line 892 "scan.nw"
   
-#line 6246 "scan.nw"
+#line 6256 "scan.nw"
 FAULT_RING_HOLDER_FOLDS_OWN,   /* ring: a holder folds its own part in too */
 FAULT_RING_ROW_START_KEPT,     /* ring: a row start published unreset    */
 FAULT_RING_CHAIN_NO_WAIT,      /* ring: a chain warp takes the carry early */
@@ -215,7 +235,7 @@ FAULT_RING_LOOK_SKIPS_WINDOW,  /* ring: a look starts a window after its carry *
 FAULT_RING_HEAD_KEPT,          /* ring: a tile's slots before its row's start not cleared */
 #line 893 "scan.nw"
   
-#line 6986 "scan.nw"
+#line 6996 "scan.nw"
 FAULT_BACKWARD_A_UNSHIFTED,      /* backward: a[t] where a[t+1] belongs           */
 FAULT_BACKWARD_FOLD_FORWARD,     /* backward: a thread's items folded lowest first */
 FAULT_BACKWARD_ROW_END_KEPT,     /* backward: no reset at a row's end (nor its sum) */
@@ -225,7 +245,7 @@ FAULT_BACKWARD_START_LEAKS,      /* backward: da at a row start from the row bef
 FAULT_BACKWARD_DH0_UNSCALED,     /* backward: dh0 = g[first], without a[first]     */
 #line 894 "scan.nw"
   
-#line 8911 "scan.nw"
+#line 8937 "scan.nw"
 FAULT_SELECTIVE_B_ONE_LATE,      /* level 5: B[t-1] read with step t's input        */
 FAULT_SELECTIVE_A_SIGN,          /* level 5: the sign of A flipped                   */
 FAULT_SELECTIVE_D_FORGOTTEN,     /* level 5: the skip D u left out                   */
@@ -1030,7 +1050,7 @@ static __device__ __forceinline__ void store_vector(float *dst, long long i,
       if (i + k >= 0 && i + k < n) dst[i + k] = v[k];
   }
 }
-#line 2889 "scan.nw"
+#line 2899 "scan.nw"
 /* The upper half of a status word: a segment's a, or one of two NaNs that
    arithmetic never produces. */
 #define WORD_EMPTY 0xFFFFFFFFu   /* nothing published yet */
@@ -1042,7 +1062,7 @@ typedef struct {
   unsigned long long *group_status;  /* per group of 32 tiles */
   unsigned long long *known;         /* the ring's: its chain block's states, per tile */
 } packed_states;
-#line 2911 "scan.nw"
+#line 2921 "scan.nw"
 static __device__ __forceinline__ unsigned long long load_relaxed(
     const unsigned long long *p)
 {
@@ -1056,7 +1076,7 @@ static __device__ __forceinline__ void store_relaxed(unsigned long long *p,
 {
   asm volatile("st.relaxed.gpu.global.b64 [%0], %1;" :: "l"(p), "l"(v) : "memory");
 }
-#line 2927 "scan.nw"
+#line 2937 "scan.nw"
 static __device__ __forceinline__ unsigned long long pack(unsigned high, float low)
 {
   return (unsigned long long)high * 0x100000000ULL | __float_as_uint(low);
@@ -1083,7 +1103,7 @@ static __device__ __forceinline__ segment word_segment(unsigned long long w)
                __uint_as_float((unsigned)w), known};
   return x;
 }
-#line 3081 "scan.nw"
+#line 3091 "scan.nw"
 #define WORD_NONE_BEFORE pack(WORD_KNOWN, 0.0f)   /* a group before the first */
 
 /* Step 1, all at once, lane j: the aggregate of tile 32G + j, that of tile
@@ -1098,7 +1118,7 @@ static __device__ walk_reads first_reads(packed_states s, long long G)
                   H >= 0 ? load_relaxed(&s.group_status[H]) : WORD_NONE_BEFORE};
   return r;
 }
-#line 3113 "scan.nw"
+#line 3123 "scan.nw"
 /* The segments of the warp's active lanes, `word` being each lane's first read
    of its own word `*status`; inactive lanes get the identity. */
 static __device__ segment published_segments(const unsigned long long *status,
@@ -1110,7 +1130,7 @@ static __device__ segment published_segments(const unsigned long long *status,
   }
   return active ? word_segment(word) : segment_identity();
 }
-#line 3130 "scan.nw"
+#line 3140 "scan.nw"
 /* S_G(j) at every lane j, from the aggregates of lanes below k, `own` at lane
    k and the identity above; `mate`: step 1's reads. */
 static __device__ segment group_scan(packed_states s, long long G, int k, segment own,
@@ -1120,7 +1140,7 @@ static __device__ segment group_scan(packed_states s, long long G, int k, segmen
   segment x = published_segments(&s.status[32 * G + lane], lane < k, mate);
   return warp_inclusive_segments(lane == k ? own : x);
 }
-#line 3146 "scan.nw"
+#line 3156 "scan.nw"
 /* Group H's total from its tiles' aggregates (`word`: this lane's first read
    of its tile's), swapped in by lane `publisher` if H has published nothing. */
 static __device__ segment settle_group_total(packed_states s, long long H,
@@ -1132,7 +1152,7 @@ static __device__ segment settle_group_total(packed_states s, long long H,
   if (lane == publisher) atomicCAS(&s.group_status[H], ~0ULL, segment_word(total));
   return total;
 }
-#line 3167 "scan.nw"
+#line 3177 "scan.nw"
 /* Find the nearest group before G that is known, settling every nearer group
    found empty; returns the window (lane j has group window - j), the known
    lane, and in *word each lane's word of that window, settled totals put in. */
@@ -1147,13 +1167,13 @@ static __device__ long long nearest_known_group(packed_states s, long long G, wa
     unsigned nearer = known ? (known & (0u - known)) - 1 : FULL_MASK;
     if (empty & nearer) {
       
-#line 3192 "scan.nw"
+#line 3202 "scan.nw"
 int e = __ffs(empty) - 1;
 long long H = window - e;
 unsigned long long first = H == G - 1 ? r.previous : load_relaxed(&s.status[32 * H + lane]);
 segment total = settle_group_total(s, H, first, e);
 if (lane == e) *word = segment_word(total);
-#line 3181 "scan.nw"
+#line 3191 "scan.nw"
       continue;
     }
     if (known) { *lane_of = __ffs(known) - 1; return window; }
@@ -1162,13 +1182,13 @@ if (lane == e) *word = segment_word(total);
     *word = H >= 0 ? load_relaxed(&s.group_status[H]) : WORD_NONE_BEFORE;
   }
 }
-#line 3205 "scan.nw"
+#line 3215 "scan.nw"
 /* The b component of everything before a stretch, followed by the stretch. */
 static __device__ __forceinline__ float segment_apply(segment x, float b)
 {
   return x.reset ? x.b : fmaf(x.a, b, x.b);
 }
-#line 3220 "scan.nw"
+#line 3230 "scan.nw"
 /* B_G, the b of everything before group G, canonically. */
 static __device__ float group_prefix(packed_states s, long long G, walk_reads r)
 {
@@ -1184,7 +1204,7 @@ static __device__ float group_prefix(packed_states s, long long G, walk_reads r)
   }
   return acc;
 }
-#line 3247 "scan.nw"
+#line 3257 "scan.nw"
 /* The walk of tile g with aggregate `own`: publishes its group's total and
    state through it if g is the group's last tile, and returns the b before
    g, which the caller reads only if `needs_before`. */
@@ -1205,7 +1225,7 @@ static __device__ float walk_groups(packed_states s, long long g, segment own,
     store_relaxed(&s.group_status[G], pack(WORD_KNOWN, segment_apply(through, prefix)));
   return k ? segment_apply(before, prefix) : prefix;
 }
-#line 3320 "scan.nw"
+#line 3330 "scan.nw"
 #define L4_THREADS 256
 #define L4_WARPS (L4_THREADS / 32)
 
@@ -1228,7 +1248,7 @@ typedef struct {
   long long rows;             /* ragged rows: how many */
   const long long *tile_row;  /* ragged rows: the first row starting at or after each tile */
 } l4_params;
-#line 3355 "scan.nw"
+#line 3365 "scan.nw"
 enum { STAMP_BEGAN, STAMP_CLAIMED, STAMP_LOADED, STAMP_SCANNED, STAMP_PREFIXED,
        STAMP_STORED, STAMP_SM, STAMPS = 8 };   /* the words of a tile's timeline */
 
@@ -1251,7 +1271,7 @@ static __device__ __forceinline__ unsigned long long sm_id(void)
     p.stamps[(tile) * STAMPS + (step)] = (value); } while (0)
 /* ... and thread 0 notes one step of tile g. */
 #define L4_STAMP(step, value) do { if (threadIdx.x == 0) STAMP_TILE(g, step, value); } while (0)
-#line 5853 "scan.nw"
+#line 5863 "scan.nw"
 /* Fill a call's states at `words` with ones, a share a thread of the grid:
    p.state_bytes from the ticket on (for the ring, to the end of `known`). */
 static __device__ void fill_states(const l4_params &p, void *words)
@@ -1261,7 +1281,7 @@ static __device__ void fill_states(const l4_params &p, void *words)
        i += gridDim.x * blockDim.x)
     w[i] = make_uint4(~0u, ~0u, ~0u, ~0u);
 }
-#line 3397 "scan.nw"
+#line 3407 "scan.nw"
 /* Threads a multiprocessor holds: 2,048 on the data-centre GPUs (sm_80,
    sm_87, sm_90, sm_100), 1,024 on Turing, 1,536 on the others. */
 #if !defined(__CUDA_ARCH__) || __CUDA_ARCH__ == 800 || __CUDA_ARCH__ == 870 || \
@@ -1334,7 +1354,7 @@ static __device__ __forceinline__ void store_stripes(float *dst, const float4 *s
     store_vector<ALIGNED>(dst, first + (long long)v * VEC, n, (const float *)&src[slot(v)]);
   }
 }
-#line 3457 "scan.nw"
+#line 3467 "scan.nw"
 /* Rows of len: the mask of starts at items first, first + step, ... */
 template <int ITEMS>
 static __device__ __forceinline__ unsigned item_starts(int first, int step)
@@ -1343,14 +1363,14 @@ static __device__ __forceinline__ unsigned item_starts(int first, int step)
   for (int e = first; e < ITEMS; e += step) m |= 1u << e;
   return m;
 }
-#line 3498 "scan.nw"
+#line 3508 "scan.nw"
 /* The marks live in the spare slots of a's layout (section "The tile kernel"), a
    word a slot: word k marks elements 32k to 32k + 31 of the tile. */
 static __device__ __forceinline__ unsigned *mark_word(float4 *sa, int k)
 {
   return (unsigned *)&sa[9 * k + 8];
 }
-#line 3511 "scan.nw"
+#line 3521 "scan.nw"
 /* Ragged rows: mark element i of the tile (element `first` + i of the array)
    where a row starts there, the threads taking the tile's rows in turn;
    element 0 always starts a row. */
@@ -1373,7 +1393,7 @@ static __device__ __forceinline__ unsigned marked_item_starts(float4 *sa)
 {
   return *mark_word(sa, threadIdx.x);
 }
-#line 3540 "scan.nw"
+#line 3550 "scan.nw"
 /* The tile kernel's: a search of the tile's rows for the mask of the items from e0. */
 template <int ITEMS>
 static __device__ unsigned searched_item_starts(const l4_params &p, long long g,
@@ -1391,13 +1411,13 @@ static __device__ unsigned searched_item_starts(const l4_params &p, long long g,
     if (d >= 0) m |= 1u << d;
   return m;
 }
-#line 3560 "scan.nw"
+#line 3570 "scan.nw"
 /* Clear the tile's marks, once every thread has read its own. */
 static __device__ __forceinline__ void clear_ragged_starts(float4 *sa, int tile, int threads)
 {
   for (int i = threadIdx.x; i < tile / 32; i += threads) *mark_word(sa, i) = 0;
 }
-#line 3568 "scan.nw"
+#line 3578 "scan.nw"
 /* This thread's items, composed in order into one segment; bit e of
    `starts`: item e starts a row. */
 template <int ITEMS>
@@ -1418,7 +1438,7 @@ static __device__ __forceinline__ segment compose_items(const float4 *sa, const 
   }
   return mine;
 }
-#line 3591 "scan.nw"
+#line 3601 "scan.nw"
 /* The states of this thread's items, from the state before them, over the
    items' b slots; rows start as in compose_items. */
 template <int ITEMS>
@@ -1437,7 +1457,7 @@ static __device__ __forceinline__ void apply_items(const float4 *sa, float4 *sb,
     sb[v] = make_float4(out[0], out[1], out[2], out[3]);
   }
 }
-#line 3612 "scan.nw"
+#line 3622 "scan.nw"
 template <int ITEMS, bool ALIGNED, bool STAMPED = false>
 static __global__ void __launch_bounds__(L4_THREADS, L4_BLOCKS_PER_SM(ITEMS))
 l4_kernel(l4_params p)
@@ -1456,7 +1476,7 @@ l4_kernel(l4_params p)
   for (;;) {
     if (STAMPED && threadIdx.x == 0) began = clock_ns();
     
-#line 3662 "scan.nw"
+#line 3672 "scan.nw"
 __syncthreads();
 if (threadIdx.x == 0 && p.order == L4_LOOK_BACK)
   claim_tile(p, TILE, &tile_shared, &offset_shared);
@@ -1470,39 +1490,39 @@ long long tile_first = g * TILE - p.shift;
 next_tile = p.order != L4_ROW_A_BLOCK ? g + gridDim.x
           : (g + 1) % p.row_tiles ? g + 1 : g + 1 + (gridDim.x - 1LL) * p.row_tiles;
 if (g >= p.tiles) break;
-#line 3630 "scan.nw"
+#line 3640 "scan.nw"
     L4_STAMP(STAMP_BEGAN, began);
     L4_STAMP(STAMP_CLAIMED, clock_ns());
     L4_STAMP(STAMP_SM, sm_id());
     
-#line 3680 "scan.nw"
+#line 3690 "scan.nw"
 copy_stripes<ALIGNED, ITEMS / VEC, L4_THREADS>(sa, p.a, tile_first, p.n, 1.0f);
 copy_stripes<ALIGNED, ITEMS / VEC, L4_THREADS>(sb, p.b, tile_first, p.n, 0.0f);
 __pipeline_commit();
 __pipeline_wait_prior(0);
 __syncthreads();
-#line 3634 "scan.nw"
+#line 3644 "scan.nw"
     L4_STAMP(STAMP_LOADED, clock_ns());
     segment lane_before, warp_before, total;
     
-#line 3701 "scan.nw"
+#line 3711 "scan.nw"
 long long r = row_offset + (long long)threadIdx.x * ITEMS;
 r = r < p.len ? r : p.len < TILE ? (long long)((unsigned)r % (unsigned)p.len) : r - p.len;
 int step = p.len < ITEMS ? (int)p.len : ITEMS;
 int first_start = r == 0 ? 0 : p.len - r < ITEMS ? (int)(p.len - r) : ITEMS;
 unsigned starts = item_starts<ITEMS>(first_start, step);
-#line 3637 "scan.nw"
+#line 3647 "scan.nw"
     
-#line 3709 "scan.nw"
+#line 3719 "scan.nw"
 if (p.offsets)
   starts = searched_item_starts<ITEMS>(p, g, tile_first + (long long)threadIdx.x * ITEMS);
-#line 3638 "scan.nw"
+#line 3648 "scan.nw"
     
-#line 3718 "scan.nw"
+#line 3728 "scan.nw"
 segment mine = starts ? compose_items<ITEMS>(sa, sb, starts) : compose_items<ITEMS>(sa, sb, 0u);
-#line 3639 "scan.nw"
+#line 3649 "scan.nw"
     
-#line 3726 "scan.nw"
+#line 3736 "scan.nw"
 segment incl = warp_inclusive_segments(mine);
 lane_before = shfl_segment(incl, (lane + 31) & 31);
 if (lane == 0) lane_before = segment_identity();
@@ -1512,9 +1532,9 @@ warp_before = segment_identity();
 for (int w = 0; w < warp; w++) warp_before = segment_combine(warp_before, warp_sums[w]);
 total = warp_before;
 for (int w = warp; w < L4_WARPS; w++) total = segment_combine(total, warp_sums[w]);
-#line 3640 "scan.nw"
+#line 3650 "scan.nw"
     
-#line 3745 "scan.nw"
+#line 3755 "scan.nw"
 if (warp == 0) {
   bool look_back = p.order == L4_LOOK_BACK;
   bool needs_before = look_back && g > 0 && row_offset != 0, last = look_back && g % 32 == 31;
@@ -1528,25 +1548,25 @@ if (warp == 0) {
   L4_STAMP(STAMP_PREFIXED, clock_ns());
 }
 __syncthreads();
-#line 3641 "scan.nw"
+#line 3651 "scan.nw"
     
-#line 3767 "scan.nw"
+#line 3777 "scan.nw"
 float state = segment_apply(lane_before, segment_apply(warp_before, prefix_shared));
 if (starts) apply_items<ITEMS>(sa, sb, state, starts);
 else apply_items<ITEMS>(sa, sb, state, 0u);
 carry = segment_apply(total, prefix_shared);   /* the state after the tile */
 __syncthreads();
-#line 3642 "scan.nw"
+#line 3652 "scan.nw"
     
-#line 3775 "scan.nw"
+#line 3785 "scan.nw"
 store_stripes<ALIGNED, ITEMS / VEC, L4_THREADS>(p.h, sb, tile_first, p.n);
-#line 3643 "scan.nw"
+#line 3653 "scan.nw"
     L4_STAMP(STAMP_STORED, clock_ns());
     if (gridDim.x >= p.tiles) break;
   }
   if (p.fill_after) fill_states(p, p.fill_after);
 }
-#line 3820 "scan.nw"
+#line 3830 "scan.nw"
 #define HELD_WARPS 7                            /* warps that load and scan */
 #define HELD_THREADS (HELD_WARPS * 32 + 32)     /* and one that walks */
 #define HELD_ITEMS 32
@@ -1559,7 +1579,7 @@ typedef struct {
   int needs_before;     /* whether its first elements need the prefix */
   int last;             /* whether the block has no tile after it */
 } held_request;
-#line 3858 "scan.nw"
+#line 3868 "scan.nw"
 static __device__ __forceinline__ void bar_sync(int id, int threads)
 {
   asm volatile("barrier.sync %0, %1;" :: "r"(id), "r"(threads) : "memory");
@@ -1569,7 +1589,7 @@ static __device__ __forceinline__ void bar_arrive(int id, int threads)
 {
   asm volatile("barrier.arrive %0, %1;" :: "r"(id), "r"(threads) : "memory");
 }
-#line 3877 "scan.nw"
+#line 3887 "scan.nw"
 template <bool ALIGNED, bool STAMPED>
 static __device__ __forceinline__ void start_held_copy(const l4_params &p, float4 *sa,
                                                        float4 *sb, long long tile)
@@ -1595,7 +1615,7 @@ static __device__ __forceinline__ void start_held_copy(const l4_params &p, float
   }
   __pipeline_commit();
 }
-#line 3905 "scan.nw"
+#line 3915 "scan.nw"
 /* apply_items with the items in registers, the states to slots of sh */
 static __device__ __forceinline__ void apply_held(const float *xa, const float *yb,
                                                   float4 *sh, float state, unsigned starts)
@@ -1611,13 +1631,13 @@ static __device__ __forceinline__ void apply_held(const float *xa, const float *
     sh[v] = make_float4(out[0], out[1], out[2], out[3]);
   }
 }
-#line 3927 "scan.nw"
+#line 3937 "scan.nw"
 typedef struct {
   long long first;                    /* its first element's flat index */
   segment lane_before, warp_before;   /* this thread's share of the block scan */
   unsigned starts;                    /* bit e: the thread's item e starts a row */
 } held_tile;
-#line 3940 "scan.nw"
+#line 3950 "scan.nw"
 template <bool ALIGNED, bool STAMPED>
 static __device__ __forceinline__ void finish_held(const l4_params &p, const held_tile &t,
                                                    const float *xa, const float *yb,
@@ -1631,7 +1651,7 @@ static __device__ __forceinline__ void finish_held(const l4_params &p, const hel
   store_stripes<ALIGNED, HELD_ITEMS / VEC, HELD_WARPS * 32>(p.h, sh, t.first, p.n);
   if (threadIdx.x == 0) STAMP_TILE((t.first + p.shift) / HELD_TILE, STAMP_STORED, clock_ns());
 }
-#line 3975 "scan.nw"
+#line 3985 "scan.nw"
 template <bool ALIGNED, bool STAMPED = false>
 static __global__ void __launch_bounds__(HELD_THREADS, 2)
 l4_held_kernel(l4_params p)
@@ -1648,17 +1668,17 @@ l4_held_kernel(l4_params p)
   int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
   clear_ragged_starts(sa, TILE, HELD_THREADS);
   
-#line 4015 "scan.nw"
+#line 4025 "scan.nw"
 if (threadIdx.x == 0) {
   unsigned long long asked = STAMPED ? clock_ns() : 0;
   claim_tile(p, TILE, &tile_shared, &offset_shared);
   if (tile_shared < p.tiles) STAMP_TILE(tile_shared, STAMP_BEGAN, asked);
 }
 __syncthreads();
-#line 3991 "scan.nw"
+#line 4001 "scan.nw"
   if (warp == HELD_WARPS) {
     
-#line 4032 "scan.nw"
+#line 4042 "scan.nw"
 for (bool last = tile_shared >= p.tiles; !last;) {
   bar_sync(BAR_REQUEST, HELD_THREADS);
   long long g = request.tile;
@@ -1672,34 +1692,34 @@ for (bool last = tile_shared >= p.tiles; !last;) {
 }
 if (p.fill_after) fill_states(p, p.fill_after);
 return;
-#line 3993 "scan.nw"
+#line 4003 "scan.nw"
   }
   
-#line 4048 "scan.nw"
+#line 4058 "scan.nw"
 float xa[ITEMS], yb[ITEMS];
 held_tile held;
 bool holding = false;
 long long g = tile_shared, row_offset = offset_shared;
 if (g < p.tiles) start_held_copy<ALIGNED, STAMPED>(p, sa, sb, g);
-#line 3995 "scan.nw"
+#line 4005 "scan.nw"
   while (g < p.tiles) {
     
-#line 3701 "scan.nw"
+#line 3711 "scan.nw"
 long long r = row_offset + (long long)threadIdx.x * ITEMS;
 r = r < p.len ? r : p.len < TILE ? (long long)((unsigned)r % (unsigned)p.len) : r - p.len;
 int step = p.len < ITEMS ? (int)p.len : ITEMS;
 int first_start = r == 0 ? 0 : p.len - r < ITEMS ? (int)(p.len - r) : ITEMS;
 unsigned starts = item_starts<ITEMS>(first_start, step);
-#line 4061 "scan.nw"
+#line 4071 "scan.nw"
 if (p.offsets) mark_ragged_starts(p, g, g * TILE - p.shift, TILE, sa, HELD_WARPS * 32);
 __pipeline_wait_prior(0);
 bar_sync(BAR_WORKERS, HELD_WARPS * 32);
 L4_STAMP(STAMP_LOADED, clock_ns());
-#line 3714 "scan.nw"
+#line 3724 "scan.nw"
 if (p.offsets) starts = marked_item_starts(sa);
-#line 3718 "scan.nw"
+#line 3728 "scan.nw"
 segment mine = starts ? compose_items<ITEMS>(sa, sb, starts) : compose_items<ITEMS>(sa, sb, 0u);
-#line 4067 "scan.nw"
+#line 4077 "scan.nw"
 segment incl = warp_inclusive_segments(mine);
 segment lane_before = shfl_segment(incl, (lane + 31) & 31);
 if (lane == 0) lane_before = segment_identity();
@@ -1713,18 +1733,18 @@ for (int w = warp; w < HELD_WARPS; w++) own = segment_combine(own, warp_sums[w])
 if (own.reset) own.a = 1.0f;   /* as readers see it, as in the kernel before */
 if (threadIdx.x == 0) store_relaxed(&p.s.status[g], segment_word(own));
 L4_STAMP(STAMP_SCANNED, clock_ns());
-#line 3997 "scan.nw"
+#line 4007 "scan.nw"
     if (holding) finish_held<ALIGNED, STAMPED>(p, held, xa, yb, sh, &prefix_shared);
     
-#line 4091 "scan.nw"
+#line 4101 "scan.nw"
 unsigned long long ticket = 0;
 if (threadIdx.x == 0) {
   if (STAMPED) asked_shared = clock_ns();   /* in shared memory: registers are short */
   ticket = atomicAdd(p.s.ticket, 1ULL);
 }
-#line 3999 "scan.nw"
+#line 4009 "scan.nw"
     
-#line 4104 "scan.nw"
+#line 4114 "scan.nw"
 #pragma unroll
 for (int m = 0; m < ITEMS / VEC; m++) {
   int v = slot(threadIdx.x * (ITEMS / VEC) + m);
@@ -1740,15 +1760,15 @@ if (threadIdx.x == 0) {
   request.needs_before = g > 0 && row_offset != 0;
   request.last = next_shared >= p.tiles;
 }
-#line 4000 "scan.nw"
+#line 4010 "scan.nw"
     bar_sync(BAR_WORKERS, HELD_WARPS * 32);
     
-#line 4126 "scan.nw"
+#line 4136 "scan.nw"
 long long next = next_shared, next_offset = next_offset_shared;
 if (next < p.tiles) start_held_copy<ALIGNED, STAMPED>(p, sa, sb, next);
-#line 4002 "scan.nw"
+#line 4012 "scan.nw"
     
-#line 4131 "scan.nw"
+#line 4141 "scan.nw"
 bar_arrive(BAR_REQUEST, HELD_THREADS);
 holding = true;
 held.first = g * TILE - p.shift;
@@ -1757,12 +1777,12 @@ held.warp_before = warp_before;
 held.starts = starts;
 g = next;
 row_offset = next_offset;
-#line 4003 "scan.nw"
+#line 4013 "scan.nw"
   }
   if (holding) finish_held<ALIGNED, STAMPED>(p, held, xa, yb, sh, &prefix_shared);
   if (p.fill_after) fill_states(p, p.fill_after);
 }
-#line 4176 "scan.nw"
+#line 4186 "scan.nw"
 static long long l4_tiles(long long n, int shift, int tile)
 {
   return (n + shift + tile - 1) / tile;
@@ -1787,7 +1807,7 @@ static size_t l4_workspace_bytes(long long rows, long long len, bool aligned)
 {
   return (size_t)l4_state_bytes(l4_tiles(rows * len, 3, L4_THREADS * ITEMS));
 }
-#line 4203 "scan.nw"
+#line 4213 "scan.nw"
 static packed_states l4_states(void *workspace, long long tiles)
 {
   char *base = (char *)workspace;
@@ -1798,7 +1818,7 @@ static packed_states l4_states(void *workspace, long long tiles)
   s.known = NULL;
   return s;
 }
-#line 4228 "scan.nw"
+#line 4238 "scan.nw"
 /* A build for another GPU's limit: -DSCAN_SMEM_CAP_KIB=99 lets no block ask
    for more shared memory than a consumer GPU's 99 KiB. */
 #ifdef SCAN_SMEM_CAP_KIB
@@ -1834,7 +1854,7 @@ static int l4_resident(void)
   return resident_blocks((const void *)l4_kernel<ITEMS, ALIGNED, STAMPED>, L4_THREADS,
                          (int)l4_shared_bytes<ITEMS>(), remembered);
 }
-#line 4266 "scan.nw"
+#line 4276 "scan.nw"
 template <int ITEMS, bool ALIGNED, bool STAMPED = false>
 static cudaError_t l4_start(l4_params p, cudaStream_t stream)
 {
@@ -1844,7 +1864,7 @@ static cudaError_t l4_start(l4_params p, cudaStream_t stream)
                                        l4_shared_bytes<ITEMS>(), stream>>>(p);
   return cudaGetLastError();
 }
-#line 4304 "scan.nw"
+#line 4314 "scan.nw"
 /* A tile launch's parameters, but for its tiles and order: the shift that puts
    virtual multiples of 4 on 16-byte lines, where one shift serves all three
    arrays (*aligned says whether it does). */
@@ -1866,7 +1886,7 @@ static int l4_order(l4_params p, long long rows, int tile, int resident)
     return L4_ROW_A_BLOCK;
   return L4_LOOK_BACK;
 }
-#line 4328 "scan.nw"
+#line 4338 "scan.nw"
 /* The tile kernel; where its tiles look back, on states that hold ones already
    where `filled` (else it clears them first), filling `fill_after` for the next
    call where that is not NULL (*filled_other: it did). */
@@ -1879,23 +1899,23 @@ static cudaError_t l4_launch_at(const float *a, const float *b, float *h, long l
   bool aligned;
   l4_params p = l4_params_for(a, b, h, rows, len, &aligned);
   
-#line 4383 "scan.nw"
+#line 4393 "scan.nw"
 p.tiles = l4_tiles(p.n, p.shift, L4_THREADS * ITEMS);
 p.order = l4_order(p, rows, L4_THREADS * ITEMS, l4_resident<ITEMS, true>());
 p.row_tiles = len / (L4_THREADS * ITEMS);
 p.s = l4_states(workspace, p.tiles);
-#line 4340 "scan.nw"
+#line 4350 "scan.nw"
   *filled_other = false;
   if (p.order == L4_LOOK_BACK) {
     
-#line 4390 "scan.nw"
+#line 4400 "scan.nw"
 p.state_bytes = l4_state_bytes(p.tiles);
 p.fill_after = stamps ? NULL : fill_after;
 if (!filled) {
   cudaError_t e = cudaMemsetAsync(workspace, 0xFF, (size_t)p.state_bytes, stream);
   if (e != cudaSuccess) return e;
 }
-#line 4343 "scan.nw"
+#line 4353 "scan.nw"
   }
 #ifndef SCAN_NO_MAIN   /* the timeline is the benchmark's; the library has no stamps */
   if (stamps) {   /* the timeline: aligned arrays only */
@@ -1909,7 +1929,7 @@ if (!filled) {
   return e;
 }
 
-#line 4363 "scan.nw"
+#line 4373 "scan.nw"
 template <int ITEMS>
 static cudaError_t l4_launch_stamped(const float *a, const float *b, float *h,
                                      long long rows, long long len, void *workspace,
@@ -1927,7 +1947,7 @@ static cudaError_t l4_launch(const float *a, const float *b, float *h,
 {
   return l4_launch_stamped<ITEMS>(a, b, h, rows, len, workspace, NULL, stream);
 }
-#line 4406 "scan.nw"
+#line 4416 "scan.nw"
 static size_t l4_held_shared_bytes(void)
 {
   return 3 * (size_t)slot(HELD_TILE / VEC) * sizeof(float4);
@@ -1945,7 +1965,7 @@ static int l4_held_resident(void)
   return resident_blocks((const void *)l4_held_kernel<ALIGNED, STAMPED>, HELD_THREADS,
                          (int)l4_held_shared_bytes(), remembered);
 }
-#line 4426 "scan.nw"
+#line 4436 "scan.nw"
 /* Whether the held kernel runs a launch of this shape (p.len and p.shift set). */
 static bool l4_held_takes(l4_params p, long long rows, bool aligned)
 {
@@ -1953,7 +1973,7 @@ static bool l4_held_takes(l4_params p, long long rows, bool aligned)
   return resident > 0 &&
          l4_order(p, rows, L4_THREADS * 32, l4_resident<32, true>()) == L4_LOOK_BACK;
 }
-#line 4439 "scan.nw"
+#line 4449 "scan.nw"
 /* The held kernel on a workspace whose states hold ones already where `filled`,
    filling `fill_after` for the next call where it is not NULL (*held: it ran);
    elsewhere the 32-item tile kernel. */
@@ -1974,7 +1994,7 @@ static cudaError_t l4_held_launch_at(const float *a, const float *b, float *h,
 #endif
   if (resident == 0) return cudaErrorInvalidConfiguration;
   
-#line 4486 "scan.nw"
+#line 4496 "scan.nw"
 p.tiles = l4_tiles(p.n, p.shift, HELD_TILE);
 p.s = l4_states(workspace, p.tiles);
 p.state_bytes = l4_state_bytes(p.tiles);
@@ -1995,10 +2015,10 @@ else l4_held_kernel<false><<<grid, HELD_THREADS, shared, stream>>>(p);
 cudaError_t e = cudaGetLastError();
 *held = e == cudaSuccess;
 return e;
-#line 4459 "scan.nw"
+#line 4469 "scan.nw"
 }
 
-#line 4468 "scan.nw"
+#line 4478 "scan.nw"
 static cudaError_t l4_held_launch_stamped(const float *a, const float *b, float *h,
                                           long long rows, long long len, void *workspace,
                                           unsigned long long *stamps, cudaStream_t stream)
@@ -2014,10 +2034,10 @@ static cudaError_t l4_held_launch(const float *a, const float *b, float *h,
 {
   return l4_held_launch_stamped(a, b, h, rows, len, workspace, NULL, stream);
 }
-#line 4546 "scan.nw"
+#line 4556 "scan.nw"
 #define ROWS_PIECES 4                         /* vectors a lane loads a step */
 #define ROWS_STEP (32 * VEC * ROWS_PIECES)    /* elements a warp scans a step */
-#line 4631 "scan.nw"
+#line 4641 "scan.nw"
 static __host__ __device__ __forceinline__ int rows_groups(int warps, int ways)
 {
   return warps / ways;   /* groups a block */
@@ -2050,7 +2070,7 @@ static long long rows_blocks(long long rows, int warps, int ways)
 {
   return (rows + rows_groups(warps, ways) - 1) / rows_groups(warps, ways);
 }
-#line 4575 "scan.nw"
+#line 4585 "scan.nw"
 /* The vector of a row that starts at element i; the identity past the end. */
 template <bool ALIGNED>
 static __device__ __forceinline__ float4 row_vector(const float *row, long long i,
@@ -2066,7 +2086,7 @@ static __device__ __forceinline__ float4 row_vector(const float *row, long long 
   }
   return make_float4(v[0], v[1], v[2], v[3]);
 }
-#line 4593 "scan.nw"
+#line 4603 "scan.nw"
 /* The four elements of a vector, composed in order into one map. */
 static __device__ __forceinline__ segment compose_vector(float4 a, float4 b)
 {
@@ -2076,7 +2096,7 @@ static __device__ __forceinline__ segment compose_vector(float4 a, float4 b)
   x.b = fmaf(a.w, x.b, b.w); x.a *= a.w;
   return x;
 }
-#line 4668 "scan.nw"
+#line 4678 "scan.nw"
 template <bool ALIGNED, int WARPS>
 static __global__ void __launch_bounds__(WARPS * 32)
 l4_rows_kernel(const float *a, const float *b, float *h, long long rows, long long len,
@@ -2093,7 +2113,7 @@ l4_rows_kernel(const float *a, const float *b, float *h, long long rows, long lo
     float carry = 0.0f;   /* the state before the stride */
     for (long long stride = 0; stride < len; stride += rows_stride_length(ways)) {
       
-#line 4694 "scan.nw"
+#line 4704 "scan.nw"
 float4 va[ROWS_PIECES], vb[ROWS_PIECES];
 #pragma unroll
 for (int p = 0; p < ROWS_PIECES; p++) {
@@ -2101,9 +2121,9 @@ for (int p = 0; p < ROWS_PIECES; p++) {
   va[p] = row_vector<ALIGNED>(ra, i, len, 1.0f);
   vb[p] = row_vector<ALIGNED>(rb, i, len, 0.0f);
 }
-#line 4684 "scan.nw"
+#line 4694 "scan.nw"
       
-#line 4709 "scan.nw"
+#line 4719 "scan.nw"
 segment before[ROWS_PIECES], total[ROWS_PIECES], step = segment_identity();
 #pragma unroll
 for (int p = 0; p < ROWS_PIECES; p++) {
@@ -2114,9 +2134,9 @@ for (int p = 0; p < ROWS_PIECES; p++) {
   total[p] = t;
   step = p == 0 ? t : segment_combine(step, t);
 }
-#line 4685 "scan.nw"
+#line 4695 "scan.nw"
       
-#line 4740 "scan.nw"
+#line 4750 "scan.nw"
 float state = carry;
 if (ways == 1) {
   carry = fmaf(step.a, carry, step.b);
@@ -2129,9 +2149,9 @@ if (ways == 1) {
     carry = fmaf(t.x, carry, t.y);
   }
 }
-#line 4686 "scan.nw"
+#line 4696 "scan.nw"
       
-#line 4759 "scan.nw"
+#line 4769 "scan.nw"
 #pragma unroll
 for (int p = 0; p < ROWS_PIECES; p++) {
   float x = lane == 0 ? state : fmaf(before[p].a, state, before[p].b), out[VEC];
@@ -2142,12 +2162,12 @@ for (int p = 0; p < ROWS_PIECES; p++) {
   store_vector<ALIGNED>(rh, rows_vector_at(stride, way, p, lane), len, out);
   state = fmaf(total[p].a, state, total[p].b);
 }
-#line 4687 "scan.nw"
+#line 4697 "scan.nw"
       parity ^= 1;
     }
   }
 }
-#line 4789 "scan.nw"
+#line 4799 "scan.nw"
 #define ROWS_PER_GROUP 32   /* rows wanted for every resident group */
 
 static int l4_rows_resident_warps(bool aligned, int warps)
@@ -2164,7 +2184,7 @@ static int l4_rows_block_warps(long long rows, bool aligned)
 {
   return rows < 2LL * l4_rows_resident_warps(aligned, 4) ? 8 : 4;
 }
-#line 4808 "scan.nw"
+#line 4818 "scan.nw"
 static int l4_rows_ways(long long rows, long long len, bool aligned)
 {
   int warps = l4_rows_block_warps(rows, aligned), ways = 1;
@@ -2174,12 +2194,12 @@ static int l4_rows_ways(long long rows, long long len, bool aligned)
     ways *= 2;
   return ways;
 }
-#line 4824 "scan.nw"
+#line 4834 "scan.nw"
 static bool rows_aligned(const float *a, const float *b, const float *h, long long len)
 {
   return (((uintptr_t)a | (uintptr_t)b | (uintptr_t)h) & 15) == 0 && len % VEC == 0;
 }
-#line 4831 "scan.nw"
+#line 4841 "scan.nw"
 static cudaError_t l4_rows_launch(const float *a, const float *b, float *h,
                                   long long rows, long long len, void *workspace,
                                   cudaStream_t stream)
@@ -2189,7 +2209,7 @@ static cudaError_t l4_rows_launch(const float *a, const float *b, float *h,
   int warps = l4_rows_block_warps(rows, aligned), ways = l4_rows_ways(rows, len, aligned);
   unsigned grid = grid_for(rows_blocks(rows, warps, ways));
   
-#line 4845 "scan.nw"
+#line 4855 "scan.nw"
 if (warps == 8 && aligned)
   l4_rows_kernel<true, 8><<<grid, 8 * 32, 0, stream>>>(a, b, h, rows, len, ways);
 else if (warps == 8)
@@ -2198,10 +2218,10 @@ else if (aligned)
   l4_rows_kernel<true, 4><<<grid, 4 * 32, 0, stream>>>(a, b, h, rows, len, ways);
 else
   l4_rows_kernel<false, 4><<<grid, 4 * 32, 0, stream>>>(a, b, h, rows, len, ways);
-#line 4840 "scan.nw"
+#line 4850 "scan.nw"
   return cudaGetLastError();
 }
-#line 5016 "scan.nw"
+#line 5026 "scan.nw"
 #define RING_TILE 4096                       /* elements a tile */
 #define RING_STAGES 7                        /* tiles in flight in a block */
 #define RING_PARTS 4                         /* composer warps; warps a holder group */
@@ -2218,7 +2238,7 @@ enum { RING_PRODUCER, RING_WALKER, RING_COMPOSER_0, RING_HOLDER_0 = 2 + RING_PAR
 static_assert(RING_HOLDERS <= RING_STAGES && RING_POSTS >= RING_STAGES + RING_HOLDERS,
               "the ring's phases and posts are sound only so (the argument below)");
 static_assert(RING_WINDOW == 32, "a chain warp's window is its 32 lanes");
-#line 5064 "scan.nw"
+#line 5074 "scan.nw"
 typedef struct {
   long long tile, base, first;    /* the tile; the element of its slot 0; its first element */
   long long row_offset;           /* where that element lies in its row */
@@ -2240,7 +2260,7 @@ typedef struct {
    the 227 KiB a Hopper block may ask for; past it the ring would never run. */
 static_assert(2 * RING_STAGES * RING_TILE * sizeof(float) + sizeof(ring_shared) + 64 <=
                   227 * 1024, "a ring block's shared memory must fit a Hopper block");
-#line 5092 "scan.nw"
+#line 5102 "scan.nw"
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 900
 #define RING_COMPILED 0   /* no bulk copies or transaction barriers before sm_90 */
 #else
@@ -2251,7 +2271,7 @@ static __device__ __forceinline__ unsigned shared_address(const void *p)
 {
   return (unsigned)__cvta_generic_to_shared(p);
 }
-#line 5105 "scan.nw"
+#line 5115 "scan.nw"
 static __device__ __forceinline__ void mbar_init(unsigned long long *bar, unsigned count)
 {
 #if RING_COMPILED
@@ -2267,7 +2287,7 @@ static __device__ __forceinline__ void mbar_arrive(unsigned long long *bar)
                :: "r"(shared_address(bar)) : "memory");
 #endif
 }
-#line 5127 "scan.nw"
+#line 5137 "scan.nw"
 static __device__ __forceinline__ bool mbar_phase_done(unsigned long long *bar, long long use)
 {
   unsigned done = 1;
@@ -2287,7 +2307,7 @@ static __device__ bool ring_wait(unsigned long long *bar, long long u, ring_shar
     if (r->end_use <= u) return false;
   return true;
 }
-#line 5155 "scan.nw"
+#line 5165 "scan.nw"
 static __device__ __forceinline__ void bulk_copy(float4 *to, const float *from,
                                                  unsigned bytes, unsigned long long *bar)
 {
@@ -2312,7 +2332,7 @@ static __device__ void ring_copy_tile(const l4_params &p, float4 *sa, float4 *sb
   bulk_copy(sa + st->copy_from / VEC, p.a + st->base + st->copy_from, bytes, full);
   bulk_copy(sb + st->copy_from / VEC, p.b + st->base + st->copy_from, bytes, full);
 }
-#line 5192 "scan.nw"
+#line 5202 "scan.nw"
 typedef struct { long long base, first, row_offset, count; } ring_tile;
 
 /* Where tile g lies, in flat indices, for rows of len cut into tiles of `tile`
@@ -2343,7 +2363,7 @@ static long long ring_tiles_a_row(long long rows, long long len, long long shift
   }
   return most;
 }
-#line 5225 "scan.nw"
+#line 5235 "scan.nw"
 /* Note in the stage where tile g lies, and which of its slots the copy fills:
    the whole vectors that hold its elements and lie in the arrays. */
 static __device__ void ring_place(const l4_params &p, long long g, ring_stage *st)
@@ -2361,7 +2381,7 @@ static __device__ void ring_place(const l4_params &p, long long g, ring_stage *s
   st->copy_from = (int)from;
   st->copy_to = (int)(to > from ? to : from);
 }
-#line 5245 "scan.nw"
+#line 5255 "scan.nw"
 static __device__ void ring_produce(const l4_params &p, ring_shared *r, float4 *sa,
                                     float4 *sb)
 {
@@ -2376,7 +2396,7 @@ static __device__ void ring_produce(const l4_params &p, ring_shared *r, float4 *
                    &r->full[s], &r->stage[s]);
   }
 }
-#line 5276 "scan.nw"
+#line 5286 "scan.nw"
 /* Overwrite a lane's vector with the maps from the part's start through
    each element, given the map through the element before the vector. */
 static __device__ __forceinline__ void write_local_maps(float4 *xa, float4 *xb,
@@ -2390,7 +2410,7 @@ static __device__ __forceinline__ void write_local_maps(float4 *xa, float4 *xb,
   *xa = ra;
   *xb = rb;
 }
-#line 5292 "scan.nw"
+#line 5302 "scan.nw"
 /* Before part c of a stage is composed: its slots before the tile's first
    element take the identity, and the tile's elements that the copy left out,
    at most three at either end of the arrays, are loaded one by one. */
@@ -2409,7 +2429,7 @@ static __device__ void ring_patch_part(const l4_params &p, const ring_stage *st,
   }
   __syncwarp();
 }
-#line 5313 "scan.nw"
+#line 5323 "scan.nw"
 /* Compose part c of the tile in stage memory xa, xb in place; the part's total. */
 static __device__ segment ring_compose_part(float4 *xa, float4 *xb)
 {
@@ -2427,7 +2447,7 @@ static __device__ segment ring_compose_part(float4 *xa, float4 *xb)
   }
   return total;
 }
-#line 5339 "scan.nw"
+#line 5349 "scan.nw"
 static __device__ void ring_publish_part(const l4_params &p, ring_stage *st, int c,
                                          segment total)
 {
@@ -2445,7 +2465,7 @@ static __device__ void ring_publish_part(const l4_params &p, ring_stage *st, int
   st->parts_done = 0;
   store_relaxed(&p.s.status[st->tile], segment_word(own));
 }
-#line 5369 "scan.nw"
+#line 5379 "scan.nw"
 template <bool PATCHED>   /* whether any tile may need a patch */
 static __device__ void ring_compose(const l4_params &p, ring_shared *r, float4 *sa,
                                     float4 *sb, int c)
@@ -2462,7 +2482,7 @@ static __device__ void ring_compose(const l4_params &p, ring_shared *r, float4 *
     if (lane == 0) mbar_arrive(&r->composed[s]);
   }
 }
-#line 5409 "scan.nw"
+#line 5419 "scan.nw"
 static __device__ void ring_chain(const l4_params &p)
 {
   __shared__ volatile long long carry_window;   /* the window whose carry is in */
@@ -2484,7 +2504,7 @@ static __device__ void ring_chain(const l4_params &p)
     if (lane == 0) { carry = last; __threadfence_block(); carry_window = w + 1; }
   }
 }
-#line 5445 "scan.nw"
+#line 5455 "scan.nw"
 #define RING_CHAIN_SM(p) ((p).s.ticket + 16)   /* 128 bytes after the ticket */
 
 /* The block's role: 1 for the chain block, 0 for a ring, -1 to leave. */
@@ -2505,7 +2525,7 @@ static __device__ int ring_role(const l4_params &p)
   __syncthreads();
   return role;
 }
-#line 5474 "scan.nw"
+#line 5484 "scan.nw"
 static __device__ float ring_state_through(const l4_params &p, long long t);   /* below */
 
 static __device__ void ring_walk(const l4_params &p, ring_shared *r)
@@ -2525,7 +2545,7 @@ static __device__ void ring_walk(const l4_params &p, ring_shared *r)
     }
   }
 }
-#line 5537 "scan.nw"
+#line 5547 "scan.nw"
 #define RING_LOOK 8   /* windows a walker's look reaches: its own and seven before */
 
 typedef struct {
@@ -2544,7 +2564,7 @@ static __device__ ring_look_reads ring_look_read(const l4_params &p, long long W
     r.word[d] = W >= d ? load_relaxed(&p.s.status[RING_WINDOW * (W - d) + lane]) : 0;
   return r;
 }
-#line 5564 "scan.nw"
+#line 5574 "scan.nw"
 /* The whole windows to fold before window W, with the carry into the first
    of them in *carry; -1 when no start is in reach. */
 static __device__ int ring_look_start(const ring_look_reads &r, long long W, float *carry)
@@ -2557,7 +2577,7 @@ static __device__ int ring_look_start(const ring_look_reads &r, long long W, flo
   *carry = ends ? __uint_as_float(carried) : 0.0f;
   return folds;
 }
-#line 5579 "scan.nw"
+#line 5589 "scan.nw"
 /* Whether every segment of the fold is published: windows 1 to `folds`
    back whole, and window W up to lane j. */
 static __device__ bool ring_look_complete(const ring_look_reads &r, int folds, int j)
@@ -2569,7 +2589,7 @@ static __device__ bool ring_look_complete(const ring_look_reads &r, int folds, i
     if (d <= folds && (d > 0 || lane <= j)) missing |= high_word(r.word[d]) == WORD_EMPTY;
   return !__any_sync(FULL_MASK, missing);
 }
-#line 5593 "scan.nw"
+#line 5603 "scan.nw"
 /* The chain block's fold from the carry: each whole window's scan, applied
    at its last lane, then window W's, applied at lane j. */
 static __device__ float ring_look_fold(const ring_look_reads &r, int folds, int j, float carry)
@@ -2583,7 +2603,7 @@ static __device__ float ring_look_fold(const ring_look_reads &r, int folds, int 
   segment x = lane <= j ? word_segment(r.word[0]) : segment_identity();
   return segment_apply(shfl_segment(warp_inclusive_segments(x), j), carry);
 }
-#line 5617 "scan.nw"
+#line 5627 "scan.nw"
 /* The state through tile t, bit for bit as the chain block makes it known. */
 static __device__ float ring_state_through(const l4_params &p, long long t)
 {
@@ -2600,7 +2620,7 @@ static __device__ float ring_state_through(const l4_params &p, long long t)
       return ring_look_fold(r, folds, j, carry);
   }
 }
-#line 5644 "scan.nw"
+#line 5654 "scan.nw"
 /* Store the elements of a vector at i that lie in [from, to): whole where it can be. */
 static __device__ __forceinline__ void store_vector_within(float *dst, long long i,
                                                            long long from, long long to,
@@ -2611,7 +2631,7 @@ static __device__ __forceinline__ void store_vector_within(float *dst, long long
   for (int k = 0; k < VEC; k++)
     if (i + k >= from && i + k < to) dst[i + k] = v[k];
 }
-#line 5657 "scan.nw"
+#line 5667 "scan.nw"
 template <bool PATCHED>
 static __device__ void ring_hold(const l4_params &p, ring_shared *r, const float4 *sa,
                                  const float4 *sb, int group, int f)
@@ -2631,7 +2651,7 @@ static __device__ void ring_hold(const l4_params &p, ring_shared *r, const float
     __syncwarp();
     if (lane == 0) mbar_arrive(&r->empty[s]);
     
-#line 5684 "scan.nw"
+#line 5694 "scan.nw"
 while (r->post_use[u % RING_POSTS] != u) __nanosleep(128);
 __threadfence_block();   /* the post's state is read after its use */
 float x = segment_apply(before, r->post_state[u % RING_POSTS]);
@@ -2642,10 +2662,10 @@ for (int q = 0; q < RING_PIECES; q++) {
   if (PATCHED) store_vector_within(p.h, start + (q * 32 + lane) * VEC, from, end, out);
   else store_vector<true>(p.h, start + (q * 32 + lane) * VEC, end, out);
 }
-#line 5676 "scan.nw"
+#line 5686 "scan.nw"
   }
 }
-#line 5865 "scan.nw"
+#line 5875 "scan.nw"
 template <bool PATCHED>
 static __global__ void __launch_bounds__(RING_WARPS * 32, 1) l4_ring_kernel(l4_params p)
 {
@@ -2659,10 +2679,10 @@ static __global__ void __launch_bounds__(RING_WARPS * 32, 1) l4_ring_kernel(l4_p
   int role = ring_role(p);
   if (role == 1) ring_chain(p);
   if (role == 0) 
-#line 5884 "scan.nw"
+#line 5894 "scan.nw"
 {
   
-#line 5897 "scan.nw"
+#line 5907 "scan.nw"
 for (int i = threadIdx.x; i < RING_POSTS; i += blockDim.x) r.post_use[i] = -1;
 if (threadIdx.x == 0) {
   for (int s = 0; s < RING_STAGES; s++) {
@@ -2675,7 +2695,7 @@ if (threadIdx.x == 0) {
   asm volatile("fence.mbarrier_init.release.cluster;" ::: "memory");
 }
 __syncthreads();
-#line 5886 "scan.nw"
+#line 5896 "scan.nw"
   float4 *sa = ring_data, *sb = ring_data + RING_STAGES * (RING_TILE / VEC);
   int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
   if (warp == RING_PRODUCER) { if (lane == 0) ring_produce(p, &r, sa, sb); }
@@ -2684,11 +2704,11 @@ __syncthreads();
   else ring_hold<PATCHED>(p, &r, sa, sb, (warp - RING_HOLDER_0) / RING_PARTS,
                           (warp - RING_HOLDER_0) % RING_PARTS);
 }
-#line 5878 "scan.nw"
+#line 5888 "scan.nw"
   if (p.fill_after) fill_states(p, p.fill_after);
 #endif
 }
-#line 5935 "scan.nw"
+#line 5945 "scan.nw"
 static size_t l4_ring_shared_bytes(void)
 {
   return 2 * (size_t)RING_STAGES * RING_TILE * sizeof(float);
@@ -2714,7 +2734,7 @@ static int l4_ring_resident(void)
                               (int)l4_ring_shared_bytes(), plain_remembered);
   return patched < plain ? patched : plain;   /* each allowed its shared memory */
 }
-#line 5963 "scan.nw"
+#line 5973 "scan.nw"
 #define RING_RAGGED_SHORTEST (16 * RING_TILE)   /* rows this long may be of any length */
 
 /* The shift that puts a's 128-byte lines at virtual multiples of RING_LINE. */
@@ -2739,7 +2759,7 @@ static bool ring_arrays_agree(const float *a, const float *b, const float *h)
   uintptr_t x = (uintptr_t)a;
   return (((uintptr_t)b ^ x) & 127) == 0 && (((uintptr_t)h ^ x) & 15) == 0 && (x & 3) == 0;
 }
-#line 5998 "scan.nw"
+#line 6008 "scan.nw"
 /* The device's multiprocessors, or 0 where it cannot launch cooperatively;
    asked once a device. */
 static int l4_ring_sms(void)
@@ -2764,7 +2784,7 @@ static int l4_ring_rings(void)
   return resident - (resident + sms - 1) / sms;
 }
 
-#line 6032 "scan.nw"
+#line 6042 "scan.nw"
 /* Whether the ring may take rows of len, wherever the arrays start: one row,
    rows of whole tiles or long rows, enough ring blocks, and two tiles or more
    for every resident block. */
@@ -2784,7 +2804,7 @@ static bool l4_ring_takes(const float *a, const float *b, const float *h, long l
   if (rows > 1 && len < RING_RAGGED_SHORTEST && ring_shift(a) != 0) return false;
   return ring_tiles(a, rows, len) >= 2LL * l4_ring_resident();
 }
-#line 6057 "scan.nw"
+#line 6067 "scan.nw"
 static long long ring_state_bytes(long long tiles)
 {
   return l4_state_bytes(tiles) + round_up(tiles * 8, 256);
@@ -2796,7 +2816,7 @@ static packed_states ring_states(void *workspace, long long tiles)
   s.known = (unsigned long long *)((char *)workspace + l4_state_bytes(tiles));
   return s;
 }
-#line 6071 "scan.nw"
+#line 6081 "scan.nw"
 /* Enough for the ring's tiles where it can take the shape, and for the held
    kernel's where it falls back. Rows of a few elements would each round up
    to a tile of the ring, which never takes them. */
@@ -2807,7 +2827,7 @@ static size_t l4_ring_workspace_bytes(long long rows, long long len, bool aligne
   size_t held = l4_held_workspace_bytes(rows, len, aligned);
   return ring > held ? ring : held;
 }
-#line 6089 "scan.nw"
+#line 6099 "scan.nw"
 static cudaError_t l4_ring_launch_at(const float *a, const float *b, float *h,
                                      long long rows, long long len, void *workspace,
                                      bool filled, void *fill_after, bool *ringed,
@@ -2828,7 +2848,7 @@ static cudaError_t l4_ring_launch_at(const float *a, const float *b, float *h,
   /* Patched where a row starts off a line, or the arrays end inside a vector. */
   bool patched = p.shift != 0 || (rows > 1 && len % RING_LINE) || p.n % VEC;
   
-#line 6120 "scan.nw"
+#line 6130 "scan.nw"
 cudaLaunchAttribute cooperative = {};
 cooperative.id = cudaLaunchAttributeCooperative;
 cooperative.val.cooperative = 1;
@@ -2840,7 +2860,7 @@ cudaError_t e = patched ? cudaLaunchKernelEx(&config, l4_ring_kernel<true>, p)
 if (e != cudaErrorCooperativeLaunchTooLarge) return e;
 (void)cudaGetLastError();   /* refused, not failed: clear it */
 return l4_held_launch(a, b, h, rows, len, workspace, stream);
-#line 6109 "scan.nw"
+#line 6119 "scan.nw"
 }
 static cudaError_t l4_ring_launch(const float *a, const float *b, float *h,
                                   long long rows, long long len, void *workspace,
@@ -2849,7 +2869,7 @@ static cudaError_t l4_ring_launch(const float *a, const float *b, float *h,
   bool ringed;
   return l4_ring_launch_at(a, b, h, rows, len, workspace, false, NULL, &ringed, stream);
 }
-#line 6150 "scan.nw"
+#line 6160 "scan.nw"
 typedef struct {
   char *half[2];        /* two workspaces, each large enough for the call */
   int filled;           /* the half that the last ring call filled for the next */
@@ -2876,7 +2896,7 @@ static void halves_after(state_halves *w, int i, size_t need, bool filled_other,
     w->filled_bytes = 0;
   }
 }
-#line 6179 "scan.nw"
+#line 6189 "scan.nw"
 /* The held kernel in the filled half where it holds enough ones, filling the
    other for the next call; otherwise in the other half, which it clears. */
 static cudaError_t l4_held_launch_kept(const float *a, const float *b, float *h,
@@ -2907,7 +2927,7 @@ static cudaError_t l4_ring_launch_kept(const float *a, const float *b, float *h,
   halves_after(w, i, need, ringed, ready, e);
   return e;
 }
-#line 6216 "scan.nw"
+#line 6226 "scan.nw"
 template <int ITEMS>
 static cudaError_t l4_tiles_launch_kept(const float *a, const float *b, float *h,
                                         long long rows, long long len, state_halves *w,
@@ -2924,7 +2944,7 @@ static cudaError_t l4_tiles_launch_kept(const float *a, const float *b, float *h
   halves_after(w, i, need, filled_other, ready, e);
   return e;
 }
-#line 6473 "scan.nw"
+#line 6483 "scan.nw"
 /* Items a thread for n elements at `shift`: the largest tile where every resident
    block gets two; below that, where tiles start rows (`apart`) the smallest, and
    where they look back one 16-item tile, one group of 8-item tiles, or the held
@@ -2939,7 +2959,7 @@ static int l4_choose_items(long long n, int shift, bool apart)
   if (resident[0] > 0 && l4_tiles(n, shift, L4_THREADS * 8) <= 32) return 8;
   return resident[2] > 0 ? 32 : resident[1] > 0 ? 16 : 8;
 }
-#line 6510 "scan.nw"
+#line 6520 "scan.nw"
 #define ROWS_SHORTEST 2048   /* the shortest rows measured */
 
 /* Whether the rows go to warps: aligned arrays, rows no shorter than those
@@ -2954,7 +2974,7 @@ static bool l4_rows_takes(long long rows, long long len, bool aligned)
   long long rounds = (rows + groups - 1) / groups;
   return 4 * rows >= 3 * rounds * groups;
 }
-#line 6553 "scan.nw"
+#line 6563 "scan.nw"
 #define RING_OVER_ROWS (16 * RING_TILE)   /* rows this long go to the ring, not the warps */
 
 static size_t l4_auto_workspace_bytes(long long rows, long long len, bool aligned)
@@ -2966,7 +2986,7 @@ static size_t l4_auto_workspace_bytes(long long rows, long long len, bool aligne
   size_t ring = l4_ring_workspace_bytes(rows, len, aligned);
   return tiles > ring ? tiles : ring;
 }
-#line 6571 "scan.nw"
+#line 6581 "scan.nw"
 typedef enum {
   L4_RUNS_WARPS,   /* a warp, or a group of warps, a row */
   L4_RUNS_RING,    /* the ring of stages and its chain block */
@@ -2979,7 +2999,7 @@ typedef struct {
   int items;   /* the tile kernel's items a thread: 8, 16 or 32; 0 for the warps */
   int order;   /* the tile kernel's order: L4_LOOK_BACK, L4_TILES_APART, L4_ROW_A_BLOCK */
 } l4_plan;
-#line 6586 "scan.nw"
+#line 6596 "scan.nw"
 /* What SCAN_AUTO runs for this call on this GPU: the three questions, in order. */
 static l4_plan l4_auto_plan(const float *a, const float *b, const float *h, long long rows,
                             long long len)
@@ -3002,7 +3022,7 @@ static l4_plan l4_auto_plan(const float *a, const float *b, const float *h, long
                                                                     : L4_RUNS_TILES;
   return plan;
 }
-#line 6623 "scan.nw"
+#line 6633 "scan.nw"
 typedef struct {
   int device;          /* -1: nothing asked yet */
   long long rows, len;
@@ -3019,7 +3039,7 @@ static bool l4_asked_again(l4_question *last, long long rows, long long len, uin
   *last = now;
   return again;
 }
-#line 6642 "scan.nw"
+#line 6652 "scan.nw"
 static l4_plan l4_auto_plan_remembered(const float *a, const float *b, const float *h,
                                        long long rows, long long len)
 {
@@ -3039,7 +3059,7 @@ static size_t l4_auto_workspace_remembered(long long rows, long long len, bool a
     bytes = l4_auto_workspace_bytes(rows, len, aligned);
   return bytes;
 }
-#line 6664 "scan.nw"
+#line 6674 "scan.nw"
 static cudaError_t l4_run_plan(l4_plan plan, const float *a, const float *b, float *h,
                                long long rows, long long len, void *workspace,
                                cudaStream_t stream)
@@ -3062,7 +3082,7 @@ static cudaError_t l4_auto_launch(const float *a, const float *b, float *h,
   return l4_run_plan(l4_auto_plan_remembered(a, b, h, rows, len), a, b, h, rows, len,
                      workspace, stream);
 }
-#line 6696 "scan.nw"
+#line 6706 "scan.nw"
 static cudaError_t l4_auto_launch_kept(const float *a, const float *b, float *h,
                                        long long rows, long long len, state_halves *w,
                                        cudaStream_t stream)
@@ -3080,7 +3100,7 @@ static cudaError_t l4_auto_launch_kept(const float *a, const float *b, float *h,
   }
   return l4_run_plan(plan, a, b, h, rows, len, w->half[1 - w->filled], stream);
 }
-#line 6295 "scan.nw"
+#line 6305 "scan.nw"
 /* tile_row[g], g = 0 .. tiles: the first r in [0, rows] with offsets[r] at or after
    tile g's first element (rows + 1 where none); a warp a tile. */
 static __global__ void tile_rows_kernel(const long long *offsets, long long rows,
@@ -3093,7 +3113,7 @@ static __global__ void tile_rows_kernel(const long long *offsets, long long rows
        g += warps) {
     long long x = g * tile - shift > 0 ? g * tile - shift : 0, lo = 0, hi = rows + 1;
     
-#line 6319 "scan.nw"
+#line 6329 "scan.nw"
 while (lo < hi) {
   long long step = (hi - lo + 31) / 32, at = lo + lane * step;
   unsigned asked = __ballot_sync(FULL_MASK, at < hi);
@@ -3102,11 +3122,11 @@ while (lo < hi) {
   if (yes) hi = lo + j * step;
   lo = j == 0 ? lo : lo + (j - 1) * step + 1;
 }
-#line 6307 "scan.nw"
+#line 6317 "scan.nw"
     if (lane == 0) tile_row[g] = lo;
   }
 }
-#line 6333 "scan.nw"
+#line 6343 "scan.nw"
 static long long ragged_rows_bytes(long long tiles) { return round_up((tiles + 1) * 8, 256); }
 
 static size_t l4_ragged_workspace_bytes(long long n)
@@ -3125,7 +3145,7 @@ static cudaError_t ragged_find_tile_rows(l4_params *p, void *workspace, long lon
       p->offsets, p->rows, tile, p->shift, p->tiles, rows_at);
   return cudaGetLastError();
 }
-#line 6361 "scan.nw"
+#line 6371 "scan.nw"
 /* Clear a ragged launch's states, of `tile` elements a tile, and find each tile's first row. */
 static cudaError_t ragged_prepare(l4_params *p, void *workspace, int tile, cudaStream_t stream)
 {
@@ -3144,7 +3164,7 @@ static cudaError_t l4_ragged_tiles(l4_params p, bool aligned, void *workspace,
   if (e != cudaSuccess) return e;
   return aligned ? l4_start<ITEMS, true>(p, stream) : l4_start<ITEMS, false>(p, stream);
 }
-#line 6382 "scan.nw"
+#line 6392 "scan.nw"
 static cudaError_t l4_ragged_held(l4_params p, bool aligned, long long resident,
                                   void *workspace, cudaStream_t stream)
 {
@@ -3172,7 +3192,7 @@ static cudaError_t l4_ragged_launch(const float *a, const float *b, float *h, lo
        : items == 16 ? l4_ragged_tiles<16>(p, aligned, workspace, stream)
                      : l4_ragged_tiles<8>(p, aligned, workspace, stream);
 }
-#line 6998 "scan.nw"
+#line 7008 "scan.nw"
 #define BWD_THREADS 256
 #ifndef BWD_ITEMS
 #define BWD_ITEMS 32                          /* consecutive elements a thread, 32 at most */
@@ -3192,7 +3212,7 @@ typedef struct {
   int shift;                    /* virtual index = flat index + shift (section "Vectors") */
   packed_states s;              /* level 4's ticket, tile words and group words */
 } backward_params;
-#line 7027 "scan.nw"
+#line 7037 "scan.nw"
 /* The flat index of slot 0 of tile q (the q-th from the end; negative where the tile
    that holds element 0, q = tiles - 1, has slots before it). */
 static __host__ __device__ __forceinline__ long long backward_tile_first(long long tiles,
@@ -3212,7 +3232,7 @@ static __host__ __device__ __forceinline__ long long backward_reduce(long long x
 {
   return x < len ? x : len >= BWD_TILE ? x - len : (long long)((unsigned)x % (unsigned)len);
 }
-#line 7059 "scan.nw"
+#line 7069 "scan.nw"
 /* Bits e of *ends and *starts: item e ends or starts its row, in rows of len, where
    `pos` is the row offset of the thread's highest element (item 0). */
 static __host__ __device__ __forceinline__ void backward_marks(long long pos, long long len,
@@ -3233,7 +3253,7 @@ static __host__ __device__ __forceinline__ unsigned backward_inside(long long to
   long long hi = top < BWD_ITEMS - 1 ? top : BWD_ITEMS - 1;
   return hi < lo ? 0u : ((2u << hi) - 1) & ~((1u << lo) - 1);
 }
-#line 7089 "scan.nw"
+#line 7099 "scan.nw"
 /* The a of item t's map x -> c*x + d: a[t+1] (a_next), never a[t] (a_here). */
 template <typename real>
 static __host__ __device__ __forceinline__ real backward_decay(real a_next, real a_here,
@@ -3263,7 +3283,7 @@ static __host__ __device__ __forceinline__ real backward_last(real dh, real dh_f
 {
   return FAULT_AT(fault, FAULT_BACKWARD_LAST_DROPPED) ? dh : dh + dh_final;
 }
-#line 7212 "scan.nw"
+#line 7222 "scan.nw"
 #define BWD_VECTORS (BWD_ITEMS / VEC)   /* vectors a thread */
 
 /* The float at slot i of a tile's layout in shared memory. */
@@ -3274,7 +3294,7 @@ static __device__ __forceinline__ float *tile_float(float4 *s, int i)
 
 /* The four floats of a vector, as an array. */
 #define VECTOR_FLOATS(name, v) float name[VEC] = {(v).x, (v).y, (v).z, (v).w}
-#line 7225 "scan.nw"
+#line 7235 "scan.nw"
 /* The segment of a thread's items (block `block`), highest first: item e is slot
    32 * block + 31 - e; `inside`: the items in the array (the rest are the identity). */
 template <bool EDGE>
@@ -3299,7 +3319,7 @@ static __device__ __forceinline__ segment backward_compose(const float4 *sa, con
   }
   return mine;
 }
-#line 7261 "scan.nw"
+#line 7271 "scan.nw"
 template <bool EDGE>
 static __device__ __forceinline__ void backward_apply(const backward_params &p, float4 *sa,
                                                       float4 *sd, float4 *sh, float a_above,
@@ -3322,7 +3342,7 @@ static __device__ __forceinline__ void backward_apply(const backward_params &p, 
       int e = BWD_ITEMS - 1 - (m * VEC + k);
       float below = k > 0 ? z[k - 1] : m > 0 ? under.w : h_below;
       if (!EDGE || inside >> e & 1) 
-#line 7296 "scan.nw"
+#line 7306 "scan.nw"
 {
   float g = ends >> e & 1 ? y[k] : fmaf(backward_decay(c, x[k], FAULT_NONE), state, y[k]);
   bool start = starts >> e & 1, per_row = start && (p.h0 || p.dh0);
@@ -3334,14 +3354,14 @@ static __device__ __forceinline__ void backward_apply(const backward_params &p, 
   y[k] = state = g;
   z[k] = da;
 }
-#line 7283 "scan.nw"
+#line 7293 "scan.nw"
       c = x[k];
     }
     sd[v] = make_float4(y[0], y[1], y[2], y[3]);
     sh[v] = make_float4(z[0], z[1], z[2], z[3]);
   }
 }
-#line 7312 "scan.nw"
+#line 7322 "scan.nw"
 template <bool ALIGNED>
 static __global__ void __launch_bounds__(BWD_THREADS, BWD_BLOCKS_PER_SM)
 backward_kernel(backward_params p)
@@ -3355,7 +3375,7 @@ backward_kernel(backward_params p)
   int lane = threadIdx.x & 31, warp = threadIdx.x >> 5, block = backward_block(threadIdx.x);
   for (;;) {
     
-#line 7343 "scan.nw"
+#line 7353 "scan.nw"
 __syncthreads();
 if (threadIdx.x == 0) {
   long long q = (long long)(atomicAdd(p.s.ticket, 1ULL) + 1ULL);
@@ -3367,13 +3387,13 @@ __syncthreads();
 long long q = tile_shared;
 if (q >= p.tiles) break;
 long long first = backward_tile_first(p.tiles, q, p.shift);
-#line 7325 "scan.nw"
+#line 7335 "scan.nw"
     
-#line 7367 "scan.nw"
+#line 7377 "scan.nw"
 bool inner = ALIGNED && first >= 0 && first + BWD_TILE <= p.n;   /* every vector whole */
 if (inner) {
   
-#line 7383 "scan.nw"
+#line 7393 "scan.nw"
 #pragma unroll
 for (int m = 0; m < BWD_ITEMS / VEC; m++) {
   int v = threadIdx.x + m * BWD_THREADS;
@@ -3382,10 +3402,10 @@ for (int m = 0; m < BWD_ITEMS / VEC; m++) {
   __pipeline_memcpy_async(&sd[slot(v)], p.dh + i, 16);
   __pipeline_memcpy_async(&sh[slot(v)], p.h + i, 16);
 }
-#line 7370 "scan.nw"
+#line 7380 "scan.nw"
 } else {
   
-#line 7394 "scan.nw"
+#line 7404 "scan.nw"
 #pragma unroll
 for (int m = 0; m < BWD_ITEMS / VEC; m++) {
   int v = threadIdx.x + m * BWD_THREADS;
@@ -3394,7 +3414,7 @@ for (int m = 0; m < BWD_ITEMS / VEC; m++) {
   copy_vector<ALIGNED>(&sd[slot(v)], p.dh, i, p.n, 0.0f);
   copy_vector<ALIGNED>(&sh[slot(v)], p.h, i, p.n, 0.0f);
 }
-#line 7372 "scan.nw"
+#line 7382 "scan.nw"
 }
 if (threadIdx.x == 0) {
   a_after = first + BWD_TILE < p.n ? p.a[first + BWD_TILE] : 1.0f;
@@ -3403,9 +3423,9 @@ if (threadIdx.x == 0) {
 __pipeline_commit();
 __pipeline_wait_prior(0);
 __syncthreads();
-#line 7326 "scan.nw"
+#line 7336 "scan.nw"
     
-#line 7409 "scan.nw"
+#line 7419 "scan.nw"
 long long top = first + block * BWD_ITEMS + BWD_ITEMS - 1;
 unsigned ends, starts, inside = backward_inside(top, p.n);
 backward_marks(backward_reduce(base_shared + block * BWD_ITEMS + BWD_ITEMS - 1, p.len),
@@ -3417,19 +3437,19 @@ for (unsigned m = p.dh_final ? ends : 0u; m; m &= m - 1) {
   float *d = tile_float(sd, block * BWD_ITEMS + BWD_ITEMS - 1 - e);
   *d = backward_last(*d, p.dh_final[(top - e) / p.len], FAULT_NONE);
 }
-#line 7327 "scan.nw"
+#line 7337 "scan.nw"
     
-#line 7426 "scan.nw"
+#line 7436 "scan.nw"
 float a_above = block == BWD_THREADS - 1 ? a_after
               : *tile_float(sa, (block + 1) * BWD_ITEMS);
 float h_below = block == 0 ? h_before : *tile_float(sh, block * BWD_ITEMS - 1);
 bool edge = inside != BWD_ALL;
 segment mine = edge ? backward_compose<true>(sa, sd, a_above, block, ends, inside)
                     : backward_compose<false>(sa, sd, a_above, block, ends, inside);
-#line 7328 "scan.nw"
+#line 7338 "scan.nw"
     segment lane_before, warp_before, total;
     
-#line 3726 "scan.nw"
+#line 3736 "scan.nw"
 segment incl = warp_inclusive_segments(mine);
 lane_before = shfl_segment(incl, (lane + 31) & 31);
 if (lane == 0) lane_before = segment_identity();
@@ -3439,9 +3459,9 @@ warp_before = segment_identity();
 for (int w = 0; w < warp; w++) warp_before = segment_combine(warp_before, warp_sums[w]);
 total = warp_before;
 for (int w = warp; w < L4_WARPS; w++) total = segment_combine(total, warp_sums[w]);
-#line 7330 "scan.nw"
+#line 7340 "scan.nw"
     
-#line 7441 "scan.nw"
+#line 7451 "scan.nw"
 if (warp == 0) {
   bool top_ends = __shfl_sync(FULL_MASK, ends & 1u, 0);
   bool needs_after = q > 0 && !top_ends, last = q % 32 == 31;
@@ -3453,9 +3473,9 @@ if (warp == 0) {
   if (lane == 0) prefix_shared = after;
 }
 __syncthreads();
-#line 7331 "scan.nw"
+#line 7341 "scan.nw"
     
-#line 7455 "scan.nw"
+#line 7465 "scan.nw"
 float state = segment_apply(lane_before, segment_apply(warp_before, prefix_shared));
 if (edge || starts)   /* the tested path: items outside the array, or a row's start */
   backward_apply<true>(p, sa, sd, sh, a_above, h_below, state, top, block, ends, starts,
@@ -3464,9 +3484,9 @@ else
   backward_apply<false>(p, sa, sd, sh, a_above, h_below, state, top, block, ends, 0u,
                         inside);
 __syncthreads();
-#line 7332 "scan.nw"
+#line 7342 "scan.nw"
     
-#line 7466 "scan.nw"
+#line 7476 "scan.nw"
 #pragma unroll
 for (int m = 0; m < BWD_ITEMS / VEC; m++) {
   int v = threadIdx.x + m * BWD_THREADS;
@@ -3479,11 +3499,11 @@ for (int m = 0; m < BWD_ITEMS / VEC; m++) {
     store_vector<ALIGNED>(p.da, i, p.n, (const float *)&sh[slot(v)]);
   }
 }
-#line 7333 "scan.nw"
+#line 7343 "scan.nw"
     if (gridDim.x >= p.tiles) break;
   }
 }
-#line 7486 "scan.nw"
+#line 7496 "scan.nw"
 static size_t backward_shared_bytes(void)
 {
   return 3 * (size_t)slot(BWD_TILE / VEC) * sizeof(float4);
@@ -3501,7 +3521,7 @@ static int backward_resident(void)
   return resident_blocks((const void *)backward_kernel<ALIGNED>, BWD_THREADS,
                          (int)backward_shared_bytes(), remembered);
 }
-#line 7506 "scan.nw"
+#line 7516 "scan.nw"
 static cudaError_t backward_launch(backward_params p, void *workspace, cudaStream_t stream)
 {
   uintptr_t m = (uintptr_t)p.a & 15;
@@ -3519,7 +3539,7 @@ static cudaError_t backward_launch(backward_params p, void *workspace, cudaStrea
   else backward_kernel<false><<<grid, BWD_THREADS, backward_shared_bytes(), stream>>>(p);
   return cudaGetLastError();
 }
-#line 10734 "scan.nw"
+#line 11089 "scan.nw"
 /* The bytes of workspace a call needs; aligned: as rows_aligned says of its
    arrays, which only SCAN_AUTO's choice depends on. */
 typedef size_t (*workspace_sizer)(long long rows, long long len, bool aligned);
@@ -3540,10 +3560,10 @@ typedef struct {
   scan_launcher launch;
   kept_launcher launch_kept; /* on a workspace kept in halves; NULL: none */
 } scan_variant;
-#line 10764 "scan.nw"
+#line 11119 "scan.nw"
 static const scan_variant variants[] = {
   
-#line 10774 "scan.nw"
+#line 11129 "scan.nw"
 {"l1", "Level 1: Blelloch in shared memory", L1_MAX_LEN, 12, 0, NULL, l1_launch},
 {"l2", "Level 2: three passes", L2_MAX_LEN, 28, 0, l2_workspace_bytes, l2_launch},
 {"l3", "Level 3: look-back, serial walk", 0, 12, 256,
@@ -3554,10 +3574,10 @@ static const scan_variant variants[] = {
  l3c_launch<8>},
 {"l4", "Level 4: items chosen for this GPU", 0, 12, 8192,
  l4_auto_workspace_remembered, l4_auto_launch, l4_auto_launch_kept},
-#line 10766 "scan.nw"
+#line 11121 "scan.nw"
 #ifndef SCAN_NO_MAIN
   
-#line 10787 "scan.nw"
+#line 11142 "scan.nw"
 {"l0", "Level 0: Hillis-Steele in registers", 0, 12, 0, NULL, l0_launch},
 {"l3c-1", "Level 3c: 1 item a thread", 0, 12, 256, l3c_workspace_bytes<1>,
  l3c_launch<1>},
@@ -3578,11 +3598,11 @@ static const scan_variant variants[] = {
 {"l4-ring", "Level 4: a ring of stages and a chain block", 0, 12, RING_TILE,
  l4_ring_workspace_bytes, l4_ring_launch, l4_ring_launch_kept},
 {"l4-rows", "Level 4: a warp a row, in registers", 0, 12, 0, NULL, l4_rows_launch},
-#line 10768 "scan.nw"
+#line 11123 "scan.nw"
 #endif
 };
 #define VARIANT_COUNT ((int)(sizeof variants / sizeof variants[0]))
-#line 10816 "scan.nw"
+#line 11171 "scan.nw"
 static const char *const public_variant_names[] = {
   "l1", "l2", "l3", "l3b", "l3c-8", "l4", "l4"   /* in scan_kernel order */
 };
@@ -3600,7 +3620,7 @@ static const scan_variant *public_variant(scan_kernel k)
   if ((int)k < 0 || (int)k > (int)SCAN_AUTO) return NULL;
   return find_variant(public_variant_names[k]);
 }
-#line 10857 "scan.nw"
+#line 11212 "scan.nw"
 static bool misaligned(const void *p) { return ((uintptr_t)p & 3) != 0; }
 
 /* cudaSuccess for a valid shape with work to do; cudaErrorNotReady (never
@@ -3625,7 +3645,7 @@ static cudaError_t check_call(const scan_variant *v, const float *a,
     return cudaErrorInvalidValue;
   return cudaSuccess;
 }
-#line 10902 "scan.nw"
+#line 11257 "scan.nw"
 static cudaMemPool_t workspace_pool(void)
 {
   static cudaMemPool_t pools[64];
@@ -3645,7 +3665,7 @@ static cudaMemPool_t workspace_pool(void)
     cudaMemPoolDestroy(pool);
   return pools[device];
 }
-#line 10950 "scan.nw"
+#line 11305 "scan.nw"
 #define KEPT_STREAMS 16                    /* streams that keep a workspace */
 #define KEPT_MOST ((size_t)16 << 20)      /* the most a call needs to keep its workspace */
 
@@ -3660,7 +3680,7 @@ typedef struct {
 static kept_workspace kept[KEPT_STREAMS];
 static int kept_count;
 static pthread_mutex_t kept_lock = PTHREAD_MUTEX_INITIALIZER;
-#line 10967 "scan.nw"
+#line 11322 "scan.nw"
 /* The stream's kept workspace (new and empty the first time), or NULL when
    sixteen other streams keep theirs. Called with the lock held. */
 static kept_workspace *kept_for(cudaStream_t stream)
@@ -3675,7 +3695,7 @@ static kept_workspace *kept_for(cudaStream_t stream)
   kept[kept_count] = kept_workspace{id, device, NULL, 0, {}};
   return &kept[kept_count++];
 }
-#line 10984 "scan.nw"
+#line 11339 "scan.nw"
 /* Grow k to `bytes` or more: the old one back to the pool, behind its calls. */
 static cudaError_t kept_grow(kept_workspace *k, size_t bytes, cudaMemPool_t pool,
                              cudaStream_t stream)
@@ -3693,7 +3713,7 @@ static cudaError_t kept_grow(kept_workspace *k, size_t bytes, cudaMemPool_t pool
   k->halves = state_halves{{(char *)k->base, (char *)k->base + bytes / 512 * 256}, 0, 0};
   return e;
 }
-#line 11004 "scan.nw"
+#line 11359 "scan.nw"
 /* Launch on the stream's kept workspace, its outcome in *e; false, having
    done nothing, where the stream keeps none. */
 static bool launch_on_kept(const scan_variant *v, const float *a, const float *b, float *h,
@@ -3709,7 +3729,7 @@ static bool launch_on_kept(const scan_variant *v, const float *a, const float *b
   size_t kept_bytes = v->launch_kept ? 2 * (size_t)round_up((long long)bytes, 256) : bytes;
   if (k && (*e = kept_grow(k, kept_bytes, pool, stream)) == cudaSuccess)
     
-#line 11028 "scan.nw"
+#line 11383 "scan.nw"
 {
   if (v->launch_kept) {
     *e = v->launch_kept(a, b, h, rows, len, &k->halves, stream);
@@ -3718,11 +3738,11 @@ static bool launch_on_kept(const scan_variant *v, const float *a, const float *b
     *e = v->launch(a, b, h, rows, len, k->base, stream);
   }
 }
-#line 11019 "scan.nw"
+#line 11374 "scan.nw"
   pthread_mutex_unlock(&kept_lock);
   return k != NULL;
 }
-#line 11039 "scan.nw"
+#line 11394 "scan.nw"
 static cudaError_t run_variant(const scan_variant *v, const float *a,
                                const float *b, float *h, long long rows,
                                long long len, void *workspace,
@@ -3733,14 +3753,14 @@ static cudaError_t run_variant(const scan_variant *v, const float *a,
   cudaMemPool_t pool = NULL;
   cudaError_t e = cudaSuccess;
   if (bytes && !ws) 
-#line 11060 "scan.nw"
+#line 11415 "scan.nw"
 {
   pool = workspace_pool();
   if (pool && launch_on_kept(v, a, b, h, rows, len, bytes, pool, stream, &e)) return e;
   e = pool ? cudaMallocFromPoolAsync(&ws, bytes, pool, stream) : cudaMalloc(&ws, bytes);
   if (e != cudaSuccess) return e;
 }
-#line 11049 "scan.nw"
+#line 11404 "scan.nw"
   e = v->launch(a, b, h, rows, len, ws, stream);
   if (bytes && !workspace) {
     cudaError_t f = pool ? cudaFreeAsync(ws, stream)
@@ -3749,7 +3769,7 @@ static cudaError_t run_variant(const scan_variant *v, const float *a,
   }
   return e;
 }
-#line 11069 "scan.nw"
+#line 11424 "scan.nw"
 cudaError_t scan_forward(scan_kernel k, const float *a, const float *b, float *h,
                          long long rows, long long len, cudaStream_t stream)
 {
@@ -3759,7 +3779,7 @@ cudaError_t scan_forward(scan_kernel k, const float *a, const float *b, float *h
   if (e != cudaSuccess) return e;
   return run_variant(v, a, b, h, rows, len, NULL, stream);
 }
-#line 11087 "scan.nw"
+#line 11442 "scan.nw"
 size_t scan_workspace_bytes(scan_kernel k, long long rows, long long len)
 {
   const scan_variant *v = public_variant(k);
@@ -3767,7 +3787,7 @@ size_t scan_workspace_bytes(scan_kernel k, long long rows, long long len)
   size_t aligned = v->workspace(rows, len, true), unaligned = v->workspace(rows, len, false);
   return aligned > unaligned ? aligned : unaligned;
 }
-#line 11101 "scan.nw"
+#line 11456 "scan.nw"
 cudaError_t scan_forward_in(scan_kernel k, const float *a, const float *b, float *h,
                             long long rows, long long len, void *workspace,
                             size_t workspace_bytes, cudaStream_t stream)
@@ -3781,7 +3801,7 @@ cudaError_t scan_forward_in(scan_kernel k, const float *a, const float *b, float
     return cudaErrorInvalidValue;
   return v->launch(a, b, h, rows, len, workspace, stream);
 }
-#line 11117 "scan.nw"
+#line 11472 "scan.nw"
 /* As check_call, for a ragged batch. */
 static cudaError_t check_ragged(const float *a, const float *b, const float *h, long long n,
                                 const long long *offsets, long long rows)
@@ -3799,7 +3819,7 @@ size_t scan_ragged_workspace_bytes(long long n, long long rows)
   (void)rows;
   return n > 0 && n <= LLONG_MAX / 16 ? l4_ragged_workspace_bytes(n) : 0;
 }
-#line 11137 "scan.nw"
+#line 11492 "scan.nw"
 cudaError_t scan_forward_ragged_in(const float *a, const float *b, float *h, long long n,
                                    const long long *offsets, long long rows,
                                    void *workspace, size_t workspace_bytes,
@@ -3814,7 +3834,7 @@ cudaError_t scan_forward_ragged_in(const float *a, const float *b, float *h, lon
     return cudaErrorInvalidValue;
   return l4_ragged_launch(a, b, h, n, offsets, rows, workspace, stream);
 }
-#line 11154 "scan.nw"
+#line 11509 "scan.nw"
 cudaError_t scan_forward_ragged(const float *a, const float *b, float *h, long long n,
                                 const long long *offsets, long long rows,
                                 cudaStream_t stream)
@@ -3832,7 +3852,7 @@ cudaError_t scan_forward_ragged(const float *a, const float *b, float *h, long l
                        : (cudaStreamSynchronize(stream), cudaFree(ws));
   return e != cudaSuccess ? e : f;
 }
-#line 11174 "scan.nw"
+#line 11529 "scan.nw"
 cudaError_t scan_check_offsets(const long long *host_offsets, long long rows, long long n)
 {
   if (!host_offsets || rows < 0 || n < 0 || host_offsets[0] != 0 || host_offsets[rows] != n)
@@ -3841,7 +3861,7 @@ cudaError_t scan_check_offsets(const long long *host_offsets, long long rows, lo
     if (host_offsets[r] > host_offsets[r + 1]) return cudaErrorInvalidValue;
   return cudaSuccess;
 }
-#line 7530 "scan.nw"
+#line 7540 "scan.nw"
 /* Whether [x, x + nx) and [y, y + ny) share a float. */
 static bool overlap(const float *x, long long nx, const float *y, long long ny)
 {
@@ -3863,7 +3883,7 @@ static cudaError_t check_backward(const float *a, const float *h, const float *d
       misaligned(dh0))
     return cudaErrorInvalidValue;
   
-#line 7556 "scan.nw"
+#line 7566 "scan.nw"
 if (overlap(da, n, a, n) || overlap(da, n, h, n) || overlap(da, n, dh, n) ||
     overlap(da, n, db, n) || overlap(db, n, a, n) || overlap(db, n, h, n) ||
     (db != dh && overlap(db, n, dh, n)))
@@ -3875,10 +3895,10 @@ if (overlap(dh0, rows, a, n) || overlap(dh0, rows, h, n) || overlap(dh0, rows, d
 if (overlap(da, n, h0, rows) || overlap(da, n, dh_final, rows) || overlap(db, n, h0, rows) ||
     overlap(db, n, dh_final, rows))   /* stores over a row's state that another tile reads */
   return cudaErrorInvalidValue;
-#line 7551 "scan.nw"
+#line 7561 "scan.nw"
   return cudaSuccess;
 }
-#line 7570 "scan.nw"
+#line 7580 "scan.nw"
 static backward_params backward_params_for(const float *a, const float *h, const float *dh,
                                            const float *h0, const float *dh_final, float *da,
                                            float *db, float *dh0, long long rows,
@@ -3893,7 +3913,7 @@ size_t scan_backward_workspace_bytes(long long rows, long long len)
   if (rows <= 0 || len <= 0 || rows > LLONG_MAX / 16 / len) return 0;
   return backward_workspace(rows * len);
 }
-#line 7587 "scan.nw"
+#line 7597 "scan.nw"
 cudaError_t scan_backward_in(const float *a, const float *h, const float *dh,
                              const float *h0, const float *dh_final, float *da, float *db,
                              float *dh0, long long rows, long long len, void *workspace,
@@ -3908,7 +3928,7 @@ cudaError_t scan_backward_in(const float *a, const float *h, const float *dh,
   return backward_launch(backward_params_for(a, h, dh, h0, dh_final, da, db, dh0, rows, len),
                          workspace, stream);
 }
-#line 7607 "scan.nw"
+#line 7617 "scan.nw"
 cudaError_t scan_backward(const float *a, const float *h, const float *dh,
                           const float *h0, const float *dh_final, float *da, float *db,
                           float *dh0, long long rows, long long len, cudaStream_t stream)
@@ -3927,7 +3947,7 @@ cudaError_t scan_backward(const float *a, const float *h, const float *dh,
                        : (cudaStreamSynchronize(stream), cudaFree(ws));
   return e != cudaSuccess ? e : f;
 }
-#line 9254 "scan.nw"
+#line 9281 "scan.nw"
 /* softplus(x) = log(1 + e^x): in double, from the library; in float on the GPU, as
    max(x, 0) + log1p(t) with t = e^-|x| in (0, 1], and log1p(t) = 2 atanh(s) with
    s = t / (2 + t) <= 1/3 (the reciprocal refined by one Newton step), its series to s^13
@@ -3984,7 +4004,7 @@ selective_group(const selective_problem *p, long long d, int fault)
   long long g = d / (p->channels / p->groups);
   return FAULT_AT(fault, FAULT_SELECTIVE_GROUP_OFF) ? (g + 1) % p->groups : g;
 }
-#line 9313 "scan.nw"
+#line 9340 "scan.nw"
 /* The step whose B goes with step t's input. */
 static __host__ __device__ __forceinline__ long long selective_b_step(long long t, int fault)
 {
@@ -3997,7 +4017,7 @@ static __host__ __device__ __forceinline__ real selective_rate(real A, int fault
 {
   return FAULT_AT(fault, FAULT_SELECTIVE_A_SIGN) ? -A : A;
 }
-#line 9328 "scan.nw"
+#line 9355 "scan.nw"
 /* y from the sum over the states of C x: the skip D u (D the channel's), then the gate
    silu(z). */
 template <typename real>
@@ -4016,7 +4036,7 @@ selective_carry(real product, real in, real local, int fault)
 {
   return (FAULT_AT(fault, FAULT_SELECTIVE_PRODUCT_DROPPED) ? (real)1 : product) * in + local;
 }
-#line 9356 "scan.nw"
+#line 9383 "scan.nw"
 #define SEL_THREADS 128    /* threads a block */
 #define SEL_STEPS 32       /* steps a tile */
 #define SEL_MAX_STATE 64   /* the largest N */
@@ -4042,7 +4062,7 @@ static __host__ __device__ selective_layout selective_layout_for(int state)
   while (lanes * SEL_PER_THREAD < state) lanes *= 2;
   return selective_layout_of(lanes);
 }
-#line 9403 "scan.nw"
+#line 9430 "scan.nw"
 #define SEL_QUADS (SEL_STEPS / 4)   /* a tile's runs of four steps, one copy each */
 #define SEL_ROW (SEL_STEPS + 4)     /* a channel's steps: whole lines, 4 banks apart */
 
@@ -4054,13 +4074,17 @@ typedef struct {
   int next;           /* floats from the first tile's arrays to the second's */
   float *dtu;         /* [channel][step]: dt u of the tile being stepped */
   float *sums;        /* [channel][step]: its sums over the states of C x */
+  __nv_bfloat16 *staged;   /* bfloat16 inputs: the next tile as it arrives, laid out as a
+                              buffer of floats is, before it is widened into one */
 } selective_tiles;
 
-static __host__ __device__ size_t selective_shared_floats(selective_layout s, bool gated)
+static __host__ __device__ size_t selective_shared_floats(selective_layout s, bool gated,
+                                                          bool bf16)
 {
-  return (4 * s.padded + (gated ? 8 : 6) * s.channels) * SEL_ROW;
+  size_t buffer = (2 * s.padded + (gated ? 3 : 2) * s.channels) * SEL_ROW;
+  return 2 * buffer + 2 * s.channels * SEL_ROW + (bf16 ? buffer / 2 : 0);
 }
-#line 9423 "scan.nw"
+#line 9454 "scan.nw"
 static __host__ __device__ selective_tiles selective_tiles_in(float *shared, selective_layout s,
                                                              bool gated)
 {
@@ -4074,9 +4098,10 @@ static __host__ __device__ selective_tiles selective_tiles_in(float *shared, sel
   m.next = 2 * bc + (gated ? 3 : 2) * row;
   m.dtu = shared + 2 * m.next;
   m.sums = m.dtu + row;
+  m.staged = (__nv_bfloat16 *)(m.sums + row);   /* on 16 bytes: every region is rows of 36 */
   return m;
 }
-#line 9447 "scan.nw"
+#line 9479 "scan.nw"
 typedef struct {
   long long b, g, first;   /* batch, group, the block's first channel (of all D) */
   int live;                /* channels of the block that exist */
@@ -4084,7 +4109,7 @@ typedef struct {
   long long row0;          /* (b * D + first) * L: the first channel's row in u, delta, y */
   bool lines, out_lines;   /* u, delta, z, B and C, and y, on whole 16-byte lines */
 } selective_place;
-#line 9461 "scan.nw"
+#line 9493 "scan.nw"
 static __device__ __forceinline__ void copy_async(float *to, const float *from, bool there)
 {
 #if __CUDA_ARCH__ >= 800
@@ -4107,7 +4132,47 @@ static __device__ __forceinline__ void copy_async_line(float *to, const float *f
   for (int j = 0; j < 4; j++) to[j] = j < count ? from[j] : 0.0f;
 #endif
 }
-#line 9486 "scan.nw"
+#line 9524 "scan.nw"
+/* Where the bfloat16 of a place in buffer i's floats is staged: the same place. */
+static __device__ __forceinline__ __nv_bfloat16 *staged_at(selective_tiles m,
+                                                           const float *place, int i)
+{
+  return m.staged + (place - (m.B + i * m.next));
+}
+
+/* A run of `count` of four steps into the place for buffer i: floats as one line, bfloat16s
+   as one 8-byte line into the staging buffer; zeros after them. */
+static __device__ __forceinline__ void copy_run(selective_tiles m, int i, float *place,
+                                                const float *from, int count)
+{
+  copy_async_line(place, from, count);
+}
+
+static __device__ __forceinline__ void copy_run(selective_tiles m, int i, float *place,
+                                                const __nv_bfloat16 *from, int count)
+{
+#if __CUDA_ARCH__ >= 800
+  unsigned address = (unsigned)__cvta_generic_to_shared(staged_at(m, place, i));
+  asm volatile("cp.async.ca.shared.global [%0], [%1], 8, %2;\n" ::"r"(address),
+               "l"(from), "r"(2 * count));
+#else
+  for (int j = 0; j < 4; j++) staged_at(m, place, i)[j] = j < count ? from[j] : __nv_bfloat16();
+#endif
+}
+#line 9553 "scan.nw"
+/* One step into the place for buffer i, or a zero where it is not there. */
+static __device__ __forceinline__ void copy_one(selective_tiles m, int i, float *place,
+                                                const float *from, bool there)
+{
+  copy_async(place, from, there);
+}
+
+static __device__ __forceinline__ void copy_one(selective_tiles m, int i, float *place,
+                                                const __nv_bfloat16 *from, bool there)
+{
+  *staged_at(m, place, i) = there ? *from : __nv_bfloat16();
+}
+#line 9568 "scan.nw"
 /* Close this thread's copies since the last commit into one group. */
 static __device__ __forceinline__ void copies_commit(void)
 {
@@ -4123,7 +4188,7 @@ static __device__ __forceinline__ void copies_wait_all(void)
   asm volatile("cp.async.wait_all;\n" ::);
 #endif
 }
-#line 9510 "scan.nw"
+#line 9592 "scan.nw"
 /* Steps [t, t + 4) of the chunk present: 0 to 4; of channel c, none where c is not. */
 static __device__ __forceinline__ int selective_steps_in(selective_place w, long long t)
 {
@@ -4139,56 +4204,83 @@ static __device__ __forceinline__ int selective_present(selective_place w, int c
 /* Start the copies of steps [t, t + SEL_STEPS) into buffer i: u, delta (and with OUTPUTS,
    z) of this thread's channel c, B (and with OUTPUTS, C) of the group; zeros past t1 and
    past the channels. */
-template <bool OUTPUTS>
+template <bool OUTPUTS, typename T>
 static __device__ void selective_fetch(const selective_problem *p, selective_tiles m,
                                        selective_layout s, selective_place w, int c, int lane,
                                        long long t, int i)
 {
-  const float *u = p->u + w.row0, *delta = p->delta + w.row0;
-  const float *z = p->z ? p->z + w.row0 : NULL;
+  const T *u = (const T *)p->u + w.row0, *delta = (const T *)p->delta + w.row0;
+  const T *z = p->z ? (const T *)p->z + w.row0 : NULL;
   for (int r = lane; r < SEL_QUADS; r += s.lanes) {
     int k = 4 * r, there = selective_present(w, c, t + k);
     long long at = there ? c * p->length + t + k : 0;
     int to = i * m.next + c * SEL_ROW + k;
     
-#line 9543 "scan.nw"
+#line 9625 "scan.nw"
 bool gated = OUTPUTS && m.z;
 if (w.lines) {
-  copy_async_line(&m.u[to], u + at, there);
-  copy_async_line(&m.delta[to], delta + at, there);
-  if (gated) copy_async_line(&m.z[to], z + at, there);
+  copy_run(m, i, &m.u[to], u + at, there);
+  copy_run(m, i, &m.delta[to], delta + at, there);
+  if (gated) copy_run(m, i, &m.z[to], z + at, there);
 } else {
   for (int j = 0; j < 4; j++) {
     long long from = j < there ? at + j : 0;
-    copy_async(&m.u[to + j], u + from, j < there);
-    copy_async(&m.delta[to + j], delta + from, j < there);
-    if (gated) copy_async(&m.z[to + j], z + from, j < there);
+    copy_one(m, i, &m.u[to + j], u + from, j < there);
+    copy_one(m, i, &m.delta[to + j], delta + from, j < there);
+    if (gated) copy_one(m, i, &m.z[to + j], z + from, j < there);
   }
 }
-#line 9537 "scan.nw"
+#line 9619 "scan.nw"
   }
   
-#line 9559 "scan.nw"
-const float *B = p->B + (w.b * p->groups + w.g) * p->state * p->length;
-const float *C = p->C + (w.b * p->groups + w.g) * p->state * p->length;
+#line 9641 "scan.nw"
+const T *B = (const T *)p->B + (w.b * p->groups + w.g) * p->state * p->length;
+const T *C = (const T *)p->C + (w.b * p->groups + w.g) * p->state * p->length;
 for (int e = threadIdx.x; e < s.padded * SEL_QUADS; e += s.threads) {
   int n = e / SEL_QUADS, k = e % SEL_QUADS * 4, to = i * m.next + n * SEL_ROW + k;
   int there = n < p->state ? selective_steps_in(w, t + k) : 0;
   long long at_b = there ? n * p->length + selective_b_step(t + k, FAULT_NONE) : 0;
   long long at_c = there ? n * p->length + t + k : 0;
   if (w.lines) {
-    copy_async_line(&m.B[to], B + at_b, there);
-    if (OUTPUTS) copy_async_line(&m.C[to], C + at_c, there);
+    copy_run(m, i, &m.B[to], B + at_b, there);
+    if (OUTPUTS) copy_run(m, i, &m.C[to], C + at_c, there);
   } else {
     for (int j = 0; j < 4; j++) {
-      copy_async(&m.B[to + j], B + (j < there ? at_b + j : 0), j < there);
-      if (OUTPUTS) copy_async(&m.C[to + j], C + (j < there ? at_c + j : 0), j < there);
+      copy_one(m, i, &m.B[to + j], B + (j < there ? at_b + j : 0), j < there);
+      if (OUTPUTS) copy_one(m, i, &m.C[to + j], C + (j < there ? at_c + j : 0), j < there);
     }
   }
 }
-#line 9539 "scan.nw"
+#line 9621 "scan.nw"
 }
-#line 9589 "scan.nw"
+#line 9668 "scan.nw"
+/* Four staged steps, widened into their place in buffer i. */
+static __device__ __forceinline__ void widen_run(selective_tiles m, int i, float *place)
+{
+  uint2 v = *(const uint2 *)staged_at(m, place, i);
+  const unsigned high = 0xffff0000u;
+  *(float4 *)place = make_float4(__uint_as_float(v.x << 16), __uint_as_float(v.x & high),
+                                 __uint_as_float(v.y << 16), __uint_as_float(v.y & high));
+}
+
+/* Widen what this thread staged of buffer i: the runs and states selective_fetch took. */
+template <bool OUTPUTS>
+static __device__ void selective_widen(selective_tiles m, selective_layout s, int c,
+                                       int lane, int i)
+{
+  for (int r = lane; r < SEL_QUADS; r += s.lanes) {
+    int to = i * m.next + c * SEL_ROW + 4 * r;
+    widen_run(m, i, &m.u[to]);
+    widen_run(m, i, &m.delta[to]);
+    if (OUTPUTS && m.z) widen_run(m, i, &m.z[to]);
+  }
+  for (int e = threadIdx.x; e < s.padded * SEL_QUADS; e += s.threads) {
+    int to = i * m.next + e / SEL_QUADS * SEL_ROW + e % SEL_QUADS * 4;
+    widen_run(m, i, &m.B[to]);
+    if (OUTPUTS) widen_run(m, i, &m.C[to]);
+  }
+}
+#line 9707 "scan.nw"
 template <bool SOFTPLUS>
 static __device__ void selective_convert(const selective_problem *p, selective_tiles m,
                                          selective_layout s, selective_place w, int c,
@@ -4210,21 +4302,21 @@ static __device__ void selective_convert(const selective_problem *p, selective_t
         make_float4(dt[0] * in[0], dt[1] * in[1], dt[2] * in[2], dt[3] * in[3]);
   }
 }
-#line 9618 "scan.nw"
+#line 9736 "scan.nw"
 static __device__ __forceinline__ float exp2_approx(float x)
 {
   float y;
   asm("ex2.approx.ftz.f32 %0, %1;" : "=f"(y) : "f"(x));
   return y;
 }
-#line 9627 "scan.nw"
+#line 9745 "scan.nw"
 /* Four steps of one state of B or C, as one 16-byte load. */
 static __device__ __forceinline__ void load_quad(const float *from, float to[4])
 {
   float4 v = *(const float4 *)from;
   to[0] = v.x, to[1] = v.y, to[2] = v.z, to[3] = v.w;
 }
-#line 9642 "scan.nw"
+#line 9760 "scan.nw"
 /* The thread's states x through the tile; with OUTPUTS, each step's sum of C x into the
    tile's sums, and otherwise the decays multiplied into product. */
 template <bool OUTPUTS>
@@ -4254,7 +4346,7 @@ static __device__ __forceinline__ void selective_steps(selective_tiles m, select
       for (int k = q; k < q + 4; k++) {
         float sum = 0.0f;
         
-#line 9683 "scan.nw"
+#line 9801 "scan.nw"
 #pragma unroll
 for (int j = 0; j < S; j++) {
   float decay = exp2_approx(dt[k] * rate[j]);
@@ -4262,13 +4354,13 @@ for (int j = 0; j < S; j++) {
   if (OUTPUTS) sum = fmaf(cs[j][k - q], x[j], sum);
   else product[j] *= decay;
 }
-#line 9671 "scan.nw"
+#line 9789 "scan.nw"
         sums[k] = sum;
       }
     }
     if (OUTPUTS) {
       
-#line 9708 "scan.nw"
+#line 9826 "scan.nw"
 int held = G, first = 0;   /* this lane's sums: steps [k0 + first, k0 + first + held) */
 bool holder = true;        /* false where a lane's partner holds the same sums */
 #pragma unroll
@@ -4287,21 +4379,46 @@ for (int round = 0; round < 4; round++) {
     held = half, first += upper ? half : 0;
   }
 }
-#line 9676 "scan.nw"
+#line 9794 "scan.nw"
       
-#line 9732 "scan.nw"
+#line 9850 "scan.nw"
 if (holder)
 #pragma unroll
   for (int k = 0; k < G; k++)
     if (k < held) m.sums[c * SEL_ROW + k0 + first + k] = sums[k];
-#line 9677 "scan.nw"
+#line 9795 "scan.nw"
     }
   }
 }
-#line 9744 "scan.nw"
+#line 9885 "scan.nw"
+/* The first `there` of four outputs at y: one store where all four go to a line. */
+static __device__ __forceinline__ void store_run(float *y, const float *out, int there,
+                                                 bool line)
+{
+  if (line && there == 4) *(float4 *)y = make_float4(out[0], out[1], out[2], out[3]);
+  else
+#pragma unroll
+    for (int j = 0; j < 4; j++)
+      if (j < there) y[j] = out[j];
+}
+
+static __device__ __forceinline__ void store_run(__nv_bfloat16 *y, const float *out,
+                                                 int there, bool line)
+{
+  if (line && there == 4) {
+    __nv_bfloat162 lo = __floats2bfloat162_rn(out[0], out[1]);
+    __nv_bfloat162 hi = __floats2bfloat162_rn(out[2], out[3]);
+    *(uint2 *)y = make_uint2(*(unsigned *)&lo, *(unsigned *)&hi);
+  } else
+#pragma unroll
+    for (int j = 0; j < 4; j++)
+      if (j < there) y[j] = __float2bfloat16_rn(out[j]);
+}
+#line 9862 "scan.nw"
+template <typename T>
 static __device__ void selective_write(const selective_problem *p, selective_tiles m,
                                        selective_layout s, selective_place w, int c, int lane,
-                                       float skip, long long t, int i, float *yc)
+                                       float skip, long long t, int i, T *yc)
 {
   for (int r = lane; r < SEL_QUADS; r += s.lanes) {
     int k = 4 * r, there = selective_present(w, c, t + k), at = i * m.next + c * SEL_ROW + k;
@@ -4311,27 +4428,21 @@ static __device__ void selective_write(const selective_problem *p, selective_til
                     selective_finish(p, v.y, u.y, z.y, skip, FAULT_NONE),
                     selective_finish(p, v.z, u.z, z.z, skip, FAULT_NONE),
                     selective_finish(p, v.w, u.w, z.w, skip, FAULT_NONE)};
-    
-#line 9762 "scan.nw"
-if (w.out_lines && there == 4)
-  *(float4 *)&yc[t + k] = make_float4(out[0], out[1], out[2], out[3]);
-else
-#pragma unroll
-  for (int j = 0; j < 4; j++)
-    if (j < there) yc[t + k + j] = out[j];
-#line 9757 "scan.nw"
+    store_run(yc + t + k, out, there, w.out_lines);
   }
 }
-#line 9776 "scan.nw"
+#line 9916 "scan.nw"
 typedef struct {
-  selective_problem p;
-  float *y, *last;            /* outputs; last may be NULL */
+  selective_problem p;        /* with bf16, u, delta, B, C, z point to bfloat16s */
+  void *y;                    /* the outputs: floats, or bfloat16s with bf16 */
+  float *last;                /* the last states, or NULL */
+  bool bf16;                  /* u, delta, B, C, z and y in bfloat16 */
   float *local, *product;     /* (B, D, chunks, N): the chunks' states and decays */
   selective_layout s;
   long long blocks_per_group, chunk_steps;
   int chunks;
 } selective_params;
-#line 9787 "scan.nw"
+#line 9929 "scan.nw"
 static __device__ selective_place selective_place_of_block(const selective_params *q)
 {
   const selective_problem *p = &q->p;
@@ -4344,13 +4455,14 @@ static __device__ selective_place selective_place_of_block(const selective_param
   w.t1 = w.t0 + q->chunk_steps < p->length ? w.t0 + q->chunk_steps : p->length;
   w.row0 = (w.b * p->channels + w.first) * p->length;
   bool whole = p->length % 4 == 0;
+  uintptr_t line = q->bf16 ? 7 : 15;   /* four steps' bytes, less one */
   w.lines = whole && !(((uintptr_t)p->u | (uintptr_t)p->delta | (uintptr_t)p->z |
-                         (uintptr_t)p->B | (uintptr_t)p->C) & 15);
-  w.out_lines = whole && !((uintptr_t)q->y & 15);
+                         (uintptr_t)p->B | (uintptr_t)p->C) & line);
+  w.out_lines = whole && !((uintptr_t)q->y & line);
   return w;
 }
-#line 9815 "scan.nw"
-template <bool OUTPUTS, int LANES>
+#line 9958 "scan.nw"
+template <bool OUTPUTS, int LANES, typename T>
 __global__ void __launch_bounds__(SEL_THREADS) selective_kernel(selective_params q)
 {
   extern __shared__ float4 selective_shared[];
@@ -4362,7 +4474,7 @@ __global__ void __launch_bounds__(SEL_THREADS) selective_kernel(selective_params
   int c = threadIdx.x / LANES, lane = threadIdx.x % LANES;
   float rate[S], x[S], product[S], bias, skip;
   
-#line 9851 "scan.nw"
+#line 9995 "scan.nw"
 long long d = w.first + c;
 long long vector = (w.b * p->channels + d) * q.chunks + blockIdx.y;   /* its N-vector */
 #pragma unroll
@@ -4376,15 +4488,16 @@ for (int j = 0; j < S; j++) {
 }
 bias = c < w.live && p->delta_bias ? p->delta_bias[d] : 0.0f;
 skip = c < w.live && p->D ? p->D[d] : 0.0f;
-#line 9827 "scan.nw"
-  float *yc = q.y + w.row0 + c * p->length;   /* the channel's row of y */
-  selective_fetch<OUTPUTS>(p, m, s, w, c, lane, w.t0, 0);
+#line 9970 "scan.nw"
+  T *yc = (T *)q.y + w.row0 + c * p->length;   /* the channel's row of y */
+  selective_fetch<OUTPUTS, T>(p, m, s, w, c, lane, w.t0, 0);
   copies_commit();
   for (long long t = w.t0, i = 0; t < w.t1; t += SEL_STEPS, i ^= 1) {
     copies_wait_all();
+    if (sizeof(T) == 2) selective_widen<OUTPUTS>(m, s, c, lane, i);
     __syncthreads();
     long long next = t + SEL_STEPS;
-    if (next < w.t1) selective_fetch<OUTPUTS>(p, m, s, w, c, lane, next, i ^ 1);
+    if (next < w.t1) selective_fetch<OUTPUTS, T>(p, m, s, w, c, lane, next, i ^ 1);
     copies_commit();
     if (p->delta_softplus) selective_convert<true>(p, m, s, w, c, lane, bias, t, i);
     else selective_convert<false>(p, m, s, w, c, lane, bias, t, i);
@@ -4394,7 +4507,7 @@ skip = c < w.live && p->D ? p->D[d] : 0.0f;
     if (OUTPUTS) selective_write(p, m, s, w, c, lane, skip, t, i, yc);
   }
   
-#line 9867 "scan.nw"
+#line 10011 "scan.nw"
 #pragma unroll
 for (int j = 0; j < S; j++) {
   int n = j * LANES + lane;   /* every LANES-th state */
@@ -4406,9 +4519,9 @@ for (int j = 0; j < S; j++) {
     q.last[(w.b * p->channels + d) * p->state + n] = x[j];
   }
 }
-#line 9844 "scan.nw"
+#line 9988 "scan.nw"
 }
-#line 9887 "scan.nw"
+#line 10031 "scan.nw"
 __global__ void selective_combine_kernel(float *local, const float *product,
                                          long long vectors, int state, int chunks)
 {
@@ -4425,30 +4538,37 @@ __global__ void selective_combine_kernel(float *local, const float *product,
   }
   local[(v * chunks + chunks - 1) * state + n] = in;
 }
-#line 9922 "scan.nw"
+#line 10066 "scan.nw"
 typedef struct { int chunks; } selective_choice;   /* 0: the plan's */
 typedef void (*selective_kernel_fn)(selective_params);
-#line 9927 "scan.nw"
-/* The kernel of a pass for a block of `lanes` threads a channel. */
-static selective_kernel_fn selective_kernel_for(bool outputs, int lanes)
+#line 10071 "scan.nw"
+/* The kernel of a pass for a block of `lanes` threads a channel, inputs of type T. */
+template <typename T>
+static selective_kernel_fn selective_kernel_of(bool outputs, int lanes)
 {
   switch (lanes) {
-  case 1: return outputs ? selective_kernel<true, 1> : selective_kernel<false, 1>;
-  case 2: return outputs ? selective_kernel<true, 2> : selective_kernel<false, 2>;
-  case 4: return outputs ? selective_kernel<true, 4> : selective_kernel<false, 4>;
-  case 8: return outputs ? selective_kernel<true, 8> : selective_kernel<false, 8>;
-  default: return outputs ? selective_kernel<true, 16> : selective_kernel<false, 16>;
+  case 1: return outputs ? selective_kernel<true, 1, T> : selective_kernel<false, 1, T>;
+  case 2: return outputs ? selective_kernel<true, 2, T> : selective_kernel<false, 2, T>;
+  case 4: return outputs ? selective_kernel<true, 4, T> : selective_kernel<false, 4, T>;
+  case 8: return outputs ? selective_kernel<true, 8, T> : selective_kernel<false, 8, T>;
+  default: return outputs ? selective_kernel<true, 16, T> : selective_kernel<false, 16, T>;
   }
 }
-#line 9941 "scan.nw"
+
+static selective_kernel_fn selective_kernel_for(bool outputs, int lanes, bool bf16)
+{
+  return bf16 ? selective_kernel_of<__nv_bfloat16>(outputs, lanes)
+              : selective_kernel_of<float>(outputs, lanes);
+}
+#line 10092 "scan.nw"
 /* The blocks of the output pass that the GPU holds at once, as the runtime counts them, and
    its multiprocessors. */
-static long long selective_resident(const selective_problem *p, selective_layout s,
+static long long selective_resident(const selective_problem *p, selective_layout s, bool bf16,
                                     int *sms_out)
 {
   int device = 0, sms = 1, per_sm = 1;
-  size_t shared = sizeof(float) * selective_shared_floats(s, p->z != NULL);
-  selective_kernel_fn f = selective_kernel_for(true, s.lanes);
+  size_t shared = sizeof(float) * selective_shared_floats(s, p->z != NULL, bf16);
+  selective_kernel_fn f = selective_kernel_for(true, s.lanes, bf16);
   if (cudaGetDevice(&device) != cudaSuccess ||
       cudaDeviceGetAttribute(&sms, cudaDevAttrMultiProcessorCount, device) != cudaSuccess ||
       cudaFuncSetAttribute((const void *)f, cudaFuncAttributeMaxDynamicSharedMemorySize,
@@ -4459,19 +4579,21 @@ static long long selective_resident(const selective_problem *p, selective_layout
   *sms_out = sms;
   return (long long)(per_sm < 1 ? 1 : per_sm) * sms;
 }
-#line 9962 "scan.nw"
-static selective_params selective_plan(const selective_problem *p, selective_choice asked)
+#line 10113 "scan.nw"
+static selective_params selective_plan(const selective_problem *p, selective_choice asked,
+                                       bool bf16)
 {
   selective_params q;
   memset(&q, 0, sizeof q);
   q.p = *p;
+  q.bf16 = bf16;
   q.s = selective_layout_for(p->state);
   q.blocks_per_group = (p->channels / p->groups + q.s.channels - 1) / q.s.channels;
   long long tiles = (p->length + SEL_STEPS - 1) / SEL_STEPS, chunks = asked.chunks;
   long long blocks = p->batch * p->groups * q.blocks_per_group;
   if (chunks <= 0) {   /* a second pass only where the channels leave multiprocessors idle */
     int sms = 1;
-    long long wave = selective_resident(p, q.s, &sms);
+    long long wave = selective_resident(p, q.s, bf16, &sms);
     chunks = blocks < sms ? wave / blocks : 1;
   }
   chunks = chunks < 1 ? 1 : chunks > tiles ? tiles : chunks > 65535 ? 65535 : chunks;
@@ -4480,7 +4602,7 @@ static selective_params selective_plan(const selective_problem *p, selective_cho
   q.chunks = (int)((tiles + per - 1) / per);
   return q;
 }
-#line 9985 "scan.nw"
+#line 10138 "scan.nw"
 static size_t selective_workspace(const selective_params *q)
 {
   if (q->chunks <= 1) return 0;
@@ -4494,8 +4616,8 @@ static size_t selective_workspace(const selective_params *q)
 static cudaError_t selective_pass(selective_params q, bool outputs, dim3 grid,
                                   cudaStream_t stream)
 {
-  size_t shared = sizeof(float) * selective_shared_floats(q.s, outputs && q.p.z);
-  selective_kernel_fn f = selective_kernel_for(outputs, q.s.lanes);
+  size_t shared = sizeof(float) * selective_shared_floats(q.s, outputs && q.p.z, q.bf16);
+  selective_kernel_fn f = selective_kernel_for(outputs, q.s.lanes, q.bf16);
   cudaError_t e = cudaFuncSetAttribute((const void *)f,
                                        cudaFuncAttributeMaxDynamicSharedMemorySize,
                                        (int)shared);
@@ -4504,7 +4626,7 @@ static cudaError_t selective_pass(selective_params q, bool outputs, dim3 grid,
   return cudaGetLastError();
 }
 
-static cudaError_t selective_launch(selective_params q, float *y, float *last, void *ws,
+static cudaError_t selective_launch(selective_params q, void *y, float *last, void *ws,
                                     cudaStream_t stream)
 {
   q.y = y;
@@ -4515,7 +4637,7 @@ static cudaError_t selective_launch(selective_params q, float *y, float *last, v
   dim3 grid(grid_for(q.p.batch * q.p.groups * q.blocks_per_group), q.chunks);
   if (q.chunks > 1) {
     
-#line 10025 "scan.nw"
+#line 10178 "scan.nw"
 /* The first pass leaves out the last chunk, whose end state nothing needs. */
 cudaError_t e = selective_pass(q, false, dim3(grid.x, q.chunks - 1), stream);
 if (e != cudaSuccess) return e;
@@ -4524,21 +4646,33 @@ selective_combine_kernel<<<grid_for((threads + 255) / 256), 256, 0, stream>>>(
     q.local, q.product, q.p.batch * q.p.channels, q.p.state, q.chunks);
 e = cudaGetLastError();
 if (e != cudaSuccess) return e;
-#line 10019 "scan.nw"
+#line 10172 "scan.nw"
   }
   return selective_pass(q, true, grid, stream);
 }
-#line 10090 "scan.nw"
-static bool selective_overlaps(const float *out, long long n, const selective_problem *p,
-                               long long bdl, long long bgnl)
+#line 10269 "scan.nw"
+/* Whether bytes [x, x + nx) and [y, y + ny) share one, both there. */
+static bool overlap_bytes(const void *x, long long nx, const void *y, long long ny)
 {
-  long long dn = p->channels * p->state;
-  return overlap(out, n, p->u, bdl) || overlap(out, n, p->delta, bdl) ||
-         overlap(out, n, p->A, dn) || overlap(out, n, p->B, bgnl) ||
-         overlap(out, n, p->C, bgnl) || overlap(out, n, p->D, p->channels) ||
-         overlap(out, n, p->z, bdl) || overlap(out, n, p->delta_bias, p->channels);
+  uintptr_t p = (uintptr_t)x, q = (uintptr_t)y;
+  return x && y && p < q + (uintptr_t)ny && q < p + (uintptr_t)nx;
 }
-#line 10102 "scan.nw"
+
+/* Whether an output of `bytes` overlaps an input; the typed inputs of `size` bytes each. */
+static bool selective_overlaps(const void *out, long long bytes, const selective_problem *p,
+                               long long bdl, long long bgnl, int size)
+{
+  long long dn = p->channels * p->state, d = p->channels;
+  return overlap_bytes(out, bytes, p->u, size * bdl) ||
+         overlap_bytes(out, bytes, p->delta, size * bdl) ||
+         overlap_bytes(out, bytes, p->A, 4 * dn) ||
+         overlap_bytes(out, bytes, p->B, size * bgnl) ||
+         overlap_bytes(out, bytes, p->C, size * bgnl) ||
+         overlap_bytes(out, bytes, p->D, 4 * d) ||
+         overlap_bytes(out, bytes, p->z, size * bdl) ||
+         overlap_bytes(out, bytes, p->delta_bias, 4 * d);
+}
+#line 10293 "scan.nw"
 /* The sizes alone: cudaErrorNotReady where there is nothing to do. */
 static cudaError_t check_selective_sizes(const selective_problem *p)
 {
@@ -4552,41 +4686,45 @@ static cudaError_t check_selective_sizes(const selective_problem *p)
     return cudaErrorInvalidValue;
   return cudaSuccess;
 }
-#line 10118 "scan.nw"
-static cudaError_t check_selective(const selective_problem *p, const float *y,
-                                   const float *last)
+#line 10309 "scan.nw"
+/* The call, its typed arrays (u, delta, B, C, z and y) of `size` bytes: 4, or 2 for
+   bfloat16. */
+static cudaError_t check_selective(const selective_problem *p, const void *y,
+                                   const float *last, int size)
 {
   cudaError_t e = check_selective_sizes(p);
   if (e != cudaSuccess) return e;
   if (!p->u || !p->delta || !p->A || !p->B || !p->C || !y) return cudaErrorInvalidValue;
-  if (misaligned(p->u) || misaligned(p->delta) || misaligned(p->A) || misaligned(p->B) ||
-      misaligned(p->C) || misaligned(p->D) || misaligned(p->z) || misaligned(p->delta_bias) ||
-      misaligned(y) || misaligned(last))
+  uintptr_t typed = (uintptr_t)p->u | (uintptr_t)p->delta | (uintptr_t)p->B |
+                    (uintptr_t)p->C | (uintptr_t)p->z | (uintptr_t)y;
+  if ((typed & (size - 1)) || misaligned(p->A) || misaligned(p->D) ||
+      misaligned(p->delta_bias) || misaligned(last))
     return cudaErrorInvalidValue;
-  long long bdl = p->batch * p->channels * p->length;
+  long long bdl = p->batch * p->channels * p->length, bdn = p->batch * p->channels * p->state;
   long long bgnl = p->batch * p->groups * p->state * p->length;
-  if (selective_overlaps(y, bdl, p, bdl, bgnl) ||
-      selective_overlaps(last, p->batch * p->channels * p->state, p, bdl, bgnl) ||
-      overlap(last, p->batch * p->channels * p->state, y, bdl))
+  if (selective_overlaps(y, size * bdl, p, bdl, bgnl, size) ||
+      selective_overlaps(last, 4 * bdn, p, bdl, bgnl, size) ||
+      overlap_bytes(last, 4 * bdn, y, size * bdl))
     return cudaErrorInvalidValue;
   return cudaSuccess;
 }
-#line 10139 "scan.nw"
-size_t selective_scan_workspace_bytes(const selective_problem *p)
+#line 10333 "scan.nw"
+static size_t selective_workspace_for(const selective_problem *p, bool bf16)
 {
   if (check_selective_sizes(p) != cudaSuccess) return 0;
   selective_choice plan = {0};
-  selective_params q = selective_plan(p, plan);
+  selective_params q = selective_plan(p, plan, bf16);
   return selective_workspace(&q);
 }
 
-/* The one-call entry's body, with the states a thread and the chunks as asked. */
-static cudaError_t selective_forward_as(const selective_problem *p, float *y, float *last,
-                                        selective_choice asked, cudaStream_t stream)
+/* The one-call entry's body, with the chunks as asked; y holds bfloat16s with bf16. */
+static cudaError_t selective_forward_as(const selective_problem *p, void *y, float *last,
+                                        selective_choice asked, bool bf16,
+                                        cudaStream_t stream)
 {
-  cudaError_t e = check_selective(p, y, last);
+  cudaError_t e = check_selective(p, y, last, bf16 ? 2 : 4);
   if (e != cudaSuccess) return e == cudaErrorNotReady ? cudaSuccess : e;
-  selective_params q = selective_plan(p, asked);
+  selective_params q = selective_plan(p, asked, bf16);
   size_t bytes = selective_workspace(&q);
   cudaMemPool_t pool = workspace_pool();
   void *ws = NULL;
@@ -4599,30 +4737,85 @@ static cudaError_t selective_forward_as(const selective_problem *p, float *y, fl
                                               : (cudaStreamSynchronize(stream), cudaFree(ws));
   return e != cudaSuccess ? e : f;
 }
-#line 10169 "scan.nw"
+#line 10364 "scan.nw"
+/* The two-phase entry's body. */
+static cudaError_t selective_forward_in(const selective_problem *p, void *y, float *last,
+                                        void *workspace, size_t workspace_bytes, bool bf16,
+                                        cudaStream_t stream)
+{
+  cudaError_t e = check_selective(p, y, last, bf16 ? 2 : 4);
+  if (e != cudaSuccess) return e == cudaErrorNotReady ? cudaSuccess : e;
+  selective_choice plan = {0};
+  selective_params q = selective_plan(p, plan, bf16);
+  size_t bytes = selective_workspace(&q);
+  if (bytes && (!workspace || ((uintptr_t)workspace & 255) || workspace_bytes < bytes))
+    return cudaErrorInvalidValue;
+  return selective_launch(q, y, last, workspace, stream);
+}
+#line 10381 "scan.nw"
+size_t selective_scan_workspace_bytes(const selective_problem *p)
+{
+  return selective_workspace_for(p, false);
+}
+
 cudaError_t selective_scan_forward(const selective_problem *p, float *y, float *last_state,
                                    cudaStream_t stream)
 {
   selective_choice plan = {0};
-  return selective_forward_as(p, y, last_state, plan, stream);
+  return selective_forward_as(p, y, last_state, plan, false, stream);
 }
 
 cudaError_t selective_scan_forward_in(const selective_problem *p, float *y, float *last_state,
                                       void *workspace, size_t workspace_bytes,
                                       cudaStream_t stream)
 {
-  cudaError_t e = check_selective(p, y, last_state);
-  if (e != cudaSuccess) return e == cudaErrorNotReady ? cudaSuccess : e;
+  return selective_forward_in(p, y, last_state, workspace, workspace_bytes, false, stream);
+}
+#line 10405 "scan.nw"
+/* p's problem with its bfloat16 pointers cast; zero sizes and NULLs where p is NULL. */
+static selective_problem selective_problem_of(const selective_problem_bf16 *p, bool *given)
+{
+  selective_problem q;
+  memset(&q, 0, sizeof q);
+  *given = p != NULL;
+  if (!p) return q;
+  selective_problem r = {p->batch, p->channels, p->length, p->state, p->groups,
+                         (const float *)p->u, (const float *)p->delta, p->A,
+                         (const float *)p->B, (const float *)p->C, p->D, (const float *)p->z,
+                         p->delta_bias, p->delta_softplus};
+  return r;
+}
+#line 10421 "scan.nw"
+size_t selective_scan_workspace_bytes_bf16(const selective_problem_bf16 *p)
+{
+  bool given;
+  selective_problem q = selective_problem_of(p, &given);
+  return given ? selective_workspace_for(&q, true) : 0;
+}
+
+cudaError_t selective_scan_forward_bf16(const selective_problem_bf16 *p, __nv_bfloat16 *y,
+                                        float *last_state, cudaStream_t stream)
+{
+  bool given;
+  selective_problem q = selective_problem_of(p, &given);
   selective_choice plan = {0};
-  selective_params q = selective_plan(p, plan);
-  size_t bytes = selective_workspace(&q);
-  if (bytes && (!workspace || ((uintptr_t)workspace & 255) || workspace_bytes < bytes))
-    return cudaErrorInvalidValue;
-  return selective_launch(q, y, last_state, workspace, stream);
+  return given ? selective_forward_as(&q, y, last_state, plan, true, stream)
+               : cudaErrorInvalidValue;
+}
+
+cudaError_t selective_scan_forward_bf16_in(const selective_problem_bf16 *p, __nv_bfloat16 *y,
+                                           float *last_state, void *workspace,
+                                           size_t workspace_bytes, cudaStream_t stream)
+{
+  bool given;
+  selective_problem q = selective_problem_of(p, &given);
+  return given ? selective_forward_in(&q, y, last_state, workspace, workspace_bytes, true,
+                                      stream)
+               : cudaErrorInvalidValue;
 }
 #line 331 "scan.nw"
 #ifndef SCAN_NO_MAIN
-#line 12805 "scan.nw"
+#line 13161 "scan.nw"
 enum { EXIT_OK = 0, EXIT_FAILED = 1, EXIT_USAGE = 2, EXIT_NO_GPU = 3,
        EXIT_SKIPPED = 77 };
 
@@ -4635,7 +4828,7 @@ static void cuda_check(cudaError_t e, const char *what, const char *file, int li
   fprintf(stderr, "%s:%d: %s: %s\n", file, line, what, cudaGetErrorString(e));
   exit(EXIT_FAILED);
 }
-#line 12832 "scan.nw"
+#line 13188 "scan.nw"
 static uint64_t mix64(uint64_t x)   /* SplitMix64's finaliser */
 {
   x += 0x9E3779B97F4A7C15ULL;
@@ -4650,7 +4843,7 @@ static float uniform_at(uint64_t seed, long long i, float lo, float hi)
   double u = (double)(mix64(seed ^ mix64((uint64_t)i)) >> 40) * 0x1p-24;
   return (float)(lo + (hi - lo) * u);
 }
-#line 12849 "scan.nw"
+#line 13205 "scan.nw"
 static void fill_uniform(float *x, long long n, uint64_t seed, float lo, float hi)
 {
 #pragma omp parallel for schedule(static)
@@ -4661,7 +4854,7 @@ static uint64_t run_seed;     /* printed at the start; SCAN_SEED replays it */
 static uint64_t case_counter;
 
 static uint64_t next_seed(void) { return mix64(run_seed + ++case_counter); }
-#line 12867 "scan.nw"
+#line 13223 "scan.nw"
 typedef struct { const char *name; float lo, hi; } decay_family;
 
 static const decay_family decays[] = {
@@ -4675,7 +4868,7 @@ static void make_inputs(float *a, float *b, long long n, int decay)
   fill_uniform(a, n, next_seed(), decays[decay].lo, decays[decay].hi);
   fill_uniform(b, n, next_seed(), -1.0f, 1.0f);
 }
-#line 18955 "scan.nw"
+#line 19311 "scan.nw"
 static int usage_error(const char *fmt, ...)
 {
   va_list args;
@@ -4686,7 +4879,7 @@ static int usage_error(const char *fmt, ...)
   va_end(args);
   return EXIT_USAGE;
 }
-#line 19207 "scan.nw"
+#line 19563 "scan.nw"
 static int compare_floats(const void *x, const void *y)
 {
   float a = *(const float *)x, b = *(const float *)y;
@@ -4771,7 +4964,7 @@ static void compare_one(comparison *c, double out, double ref, double bound,
     c->worst_ref = ref;
   }
 }
-#line 12887 "scan.nw"
+#line 13243 "scan.nw"
 /* Compare one row of an output (float from the GPU, double from a mirror). */
 template <typename real>
 static void compare_row(const float *a, const float *b, const real *out,
@@ -4786,7 +4979,7 @@ static void compare_row(const float *a, const float *b, const real *out,
                 first_index + t);
   }
 }
-#line 12907 "scan.nw"
+#line 13263 "scan.nw"
 static void merge_comparison(comparison *into, const comparison *c)
 {
   into->checked += c->checked;
@@ -4799,7 +4992,7 @@ static void merge_comparison(comparison *into, const comparison *c)
     into->worst_ref = c->worst_ref;
   }
 }
-#line 12922 "scan.nw"
+#line 13278 "scan.nw"
 template <typename real>
 static comparison compare_rows(const float *a, const float *b, const real *out,
                                long long rows, long long len, precision p)
@@ -4819,7 +5012,7 @@ static comparison compare_rows(const float *a, const float *b, const real *out,
   }
   return all;
 }
-#line 12947 "scan.nw"
+#line 13303 "scan.nw"
 static void describe_worst(char *text, size_t size, const comparison *c,
                            long long len)
 {
@@ -4930,7 +5123,7 @@ static void describe_worst_ragged(char *text, size_t size, const comparison *c,
            offsets[r + 1] - offsets[r], c->worst_index - offsets[r], c->worst_out,
            c->worst_ref);
 }
-#line 6876 "scan.nw"
+#line 6886 "scan.nw"
 /* The outputs' comparisons: db (= g), da and dh0. */
 typedef struct { comparison da, db, dh0; } backward_comparison;
 
@@ -4947,7 +5140,7 @@ static void merge_backward(backward_comparison *into, const backward_comparison 
   merge_comparison(&into->db, &c->db);
   merge_comparison(&into->dh0, &c->dh0);
 }
-#line 6899 "scan.nw"
+#line 6909 "scan.nw"
 /* Compare row `row` (elements first .. first + len - 1) of a backward's outputs. */
 template <typename real>
 static void compare_backward_row(const float *a, const float *h, const float *dh,
@@ -4967,7 +5160,7 @@ static void compare_backward_row(const float *a, const float *h, const float *dh
                   1.01 * fabs((double)a[t]) * rounded + p.tiny, row);
   }
 }
-#line 6924 "scan.nw"
+#line 6934 "scan.nw"
 template <typename real>
 static backward_comparison compare_backward(const float *a, const float *h, const float *dh,
                                             const float *h0, const float *dh_final,
@@ -4991,7 +5184,7 @@ static backward_comparison compare_backward(const float *a, const float *h, cons
   }
   return all;
 }
-#line 6958 "scan.nw"
+#line 6968 "scan.nw"
 /* The loss sum_t dh[t] h[t] + dh_final h[len-1] of one row in double, from *h0. */
 static double backward_loss(const double *a, const double *b, const float *dh,
                             const double *h0, double dh_final, long long len)
@@ -5058,7 +5251,7 @@ for (long long g = 0; g < tiles; g++) {
   free(local_a);
   free(spine);
 }
-#line 13001 "scan.nw"
+#line 13357 "scan.nw"
 typedef void (*mirror_fn)(const float *a, const float *b, double *h,
                           long long rows, long long len, int fault,
                           int *overflow);
@@ -5072,7 +5265,7 @@ typedef struct {
   int overflow_slot;     /* the first slot past a tile, -1 if none */
   long long overflow_len;
 } evidence;
-#line 13017 "scan.nw"
+#line 13373 "scan.nw"
 static evidence run_mirror(mirror_fn mirror, const mirror_case *cases,
                            int count, int fault)
 {
@@ -5087,7 +5280,7 @@ static evidence run_mirror(mirror_fn mirror, const mirror_case *cases,
     mirror(a, b, h, cases[i].rows, cases[i].len, fault, &overflow);
     comparison c = compare_rows(a, b, h, cases[i].rows, cases[i].len, FLOAT64);
     
-#line 13038 "scan.nw"
+#line 13394 "scan.nw"
 if (c.failed || overflow >= 0) ev.failed_cases++;
 if (overflow >= 0 && ev.overflow_slot < 0) {
   ev.overflow_slot = overflow;
@@ -5097,12 +5290,12 @@ if (ev.worst.worst_index < 0 || c.worst_ratio > ev.worst.worst_ratio) {
   ev.worst = c;
   ev.worst_len = cases[i].len;
 }
-#line 13031 "scan.nw"
+#line 13387 "scan.nw"
     free(a); free(b); free(h);
   }
   return ev;
 }
-#line 13052 "scan.nw"
+#line 13408 "scan.nw"
 static const char *const fault_names[FAULT_COUNT] = {
   "correct", "upsweep-swap", "downsweep-swap", "downsweep-index-off-by-one",
   "root-not-identity", "threads-rounded-to-warp", "apply-swap",
@@ -5121,7 +5314,7 @@ static const char *const fault_names[FAULT_COUNT] = {
   "backward-fold-forward", "backward-row-end-kept", "backward-last-dropped",
   "backward-da-own-h", "backward-start-leaks", "backward-dh0-unscaled",
 };
-#line 13077 "scan.nw"
+#line 13433 "scan.nw"
 static bool report_fault(int fault, const evidence *ev, int cases)
 {
   char text[256];
@@ -5140,7 +5333,7 @@ static bool report_fault(int fault, const evidence *ev, int cases)
     printf("  caught %-28s %s, len %lld\n", fault_names[fault], text, ev->worst_len);
   return ev->failed_cases > 0;
 }
-#line 13098 "scan.nw"
+#line 13454 "scan.nw"
 static int mirror_suite(mirror_fn mirror, const mirror_case *cases, int count,
                         const int *faults, int fault_count)
 {
@@ -5151,7 +5344,7 @@ static int mirror_suite(mirror_fn mirror, const mirror_case *cases, int count,
   }
   return ok ? EXIT_OK : EXIT_FAILED;
 }
-#line 13116 "scan.nw"
+#line 13472 "scan.nw"
 static int length_cases(mirror_case *cases, long long ceiling, long long rows)
 {
   static const long long extra[] = {1, 2, 3, 5, 7, 100, 1000, 1500, 3001, 100003};
@@ -5163,7 +5356,7 @@ static int length_cases(mirror_case *cases, long long ceiling, long long rows)
       if (p + d <= ceiling) cases[count++] = mirror_case{rows, p + d};
   return count;
 }
-#line 13190 "scan.nw"
+#line 13546 "scan.nw"
 enum { STEP_CLAIM, STEP_SCAN, STEP_PUBLISH_FIRST, STEP_PUBLISH_SECOND,
        STEP_WALK, STEP_FOLD, STEP_PREFIX_FIRST, STEP_PREFIX_SECOND,
        STEP_WRITE, STEP_DONE };
@@ -5180,7 +5373,7 @@ typedef struct {
   bool found_aggregate;      /* the walk stopped at an A (a broken variant) */
   long long t_claim, t_published, t_found, t_prefix, t_done;  /* the figure */
 } actor;
-#line 13209 "scan.nw"
+#line 13565 "scan.nw"
 typedef struct {
   const float *a, *b;
   double *h;
@@ -5193,7 +5386,7 @@ typedef struct {
   int resident_limit, started;        /* blocks become resident in order */
   const int *residency;               /* of this permutation */
 } launch;
-#line 13227 "scan.nw"
+#line 13583 "scan.nw"
 static tile_place launch_place(const launch *L, long long tile)
 {
   return place_tile(tile, L->len, L->per_row, (int)L->tile_size);
@@ -5204,7 +5397,7 @@ static affine<double> element_at(const launch *L, tile_place p, int i)
   affine<double> x = {L->a[p.start + i], L->b[p.start + i]};
   return p.index == 0 && i == 0 ? start_row(x) : x;
 }
-#line 13244 "scan.nw"
+#line 13600 "scan.nw"
 /* One half of publishing `flag` for tile g: the value or the flag. */
 static void publish_half(launch *L, long long g, int flag, affine<double> value,
                          bool first_half)
@@ -5217,7 +5410,7 @@ static void publish_half(launch *L, long long g, int flag, affine<double> value,
     L->flag[g] = flag;
   }
 }
-#line 13262 "scan.nw"
+#line 13618 "scan.nw"
 /* One event of the walk; returns false when the actor must wait. */
 static bool walk_serial_event(launch *L, actor *x)
 {
@@ -5232,7 +5425,7 @@ static bool walk_serial_event(launch *L, actor *x)
   }
   return true;
 }
-#line 13282 "scan.nw"
+#line 13638 "scan.nw"
 static bool walk_warp_event(launch *L, actor *x)
 {
   long long first = x->tile - launch_place(L, x->tile).index;
@@ -5252,23 +5445,23 @@ static bool walk_warp_event(launch *L, actor *x)
   x->step = STEP_FOLD;
   return true;
 }
-#line 13309 "scan.nw"
+#line 13665 "scan.nw"
 static affine<double> fold_forward(const launch *L, const actor *x)
 {
   long long g = x->tile;
   affine<double> acc = x->found_aggregate ? L->aggregate[x->found]
                                           : L->inclusive[x->found];
   if (L->fault == FAULT_BACKWARD_FOLD) 
-#line 13323 "scan.nw"
+#line 13679 "scan.nw"
 {
   if (x->found + 1 >= g) return acc;
   affine<double> right = L->aggregate[g - 1];
   for (long long j = g - 2; j > x->found; j--) right = combine(L->aggregate[j], right);
   return combine(acc, right);
 }
-#line 13315 "scan.nw"
+#line 13671 "scan.nw"
   if (L->walk == WALK_WARP) 
-#line 13332 "scan.nw"
+#line 13688 "scan.nw"
 {
   for (long long w = x->look; w < g; w += 32) {
     int top = w == x->look ? x->lane - 1 : 31;
@@ -5279,12 +5472,12 @@ static affine<double> fold_forward(const launch *L, const actor *x)
   }
   return acc;
 }
-#line 13316 "scan.nw"
+#line 13672 "scan.nw"
   for (long long j = x->found + 1; j < g; j++)
     acc = combine_at(FAULT_WALK_ORDER, L->fault, acc, L->aggregate[j]);
   return acc;
 }
-#line 13349 "scan.nw"
+#line 13705 "scan.nw"
 /* Take one step of actor x; false when it cannot move now. */
 static bool actor_event(launch *L, actor *x, int block)
 {
@@ -5296,7 +5489,7 @@ static bool actor_event(launch *L, actor *x, int block)
     x->step = STEP_SCAN;
     return true;
   
-#line 13367 "scan.nw"
+#line 13723 "scan.nw"
 case STEP_SCAN:
   x->total = element_at(L, p, 0);
   for (int i = 1; i < p.count; i++) x->total = combine(x->total, element_at(L, p, i));
@@ -5314,9 +5507,9 @@ case STEP_PUBLISH_SECOND:
   return true;
 case STEP_WALK:
   return L->walk == WALK_SERIAL ? walk_serial_event(L, x) : walk_warp_event(L, x);
-#line 13360 "scan.nw"
+#line 13716 "scan.nw"
   
-#line 13387 "scan.nw"
+#line 13743 "scan.nw"
 case STEP_FOLD:
   x->prefix = fold_forward(L, x);
   x->t_found = L->clock;
@@ -5339,11 +5532,11 @@ case STEP_WRITE: {
   x->step = STEP_DONE;
   return true;
 }
-#line 13361 "scan.nw"
+#line 13717 "scan.nw"
   }
   return false;
 }
-#line 13434 "scan.nw"
+#line 13790 "scan.nw"
 enum { SCHEDULE_RANDOM, SCHEDULE_LATE_PREFIX, SCHEDULE_REVERSE_RESIDENCY,
        SCHEDULE_STALLS, SCHEDULE_KINDS };
 static const char *const schedule_names[SCHEDULE_KINDS] = {
@@ -5357,7 +5550,7 @@ static bool can_move(launch *L, const actor *x)
   return L->walk == WALK_SERIAL ? walk_serial_event(L, &copy)
                                 : walk_warp_event(L, &copy);
 }
-#line 13450 "scan.nw"
+#line 13806 "scan.nw"
 /* Pick the actor for the next event, or -1 if no one can move. */
 static int pick_actor(launch *L, int policy, uint64_t *rng)
 {
@@ -5374,7 +5567,7 @@ static int pick_actor(launch *L, int policy, uint64_t *rng)
   *rng = mix64(*rng);
   return movable[*rng % (uint64_t)count];
 }
-#line 13469 "scan.nw"
+#line 13825 "scan.nw"
 /* Make blocks resident, in the order of L->residency, up to the limit. */
 static void admit_blocks(launch *L)
 {
@@ -5386,7 +5579,7 @@ static void admit_blocks(launch *L)
     resident++;
   }
 }
-#line 13483 "scan.nw"
+#line 13839 "scan.nw"
 /* Run a launch to the end; false on deadlock. */
 static bool run_launch(launch *L, int policy, uint64_t seed)
 {
@@ -5395,7 +5588,7 @@ static bool run_launch(launch *L, int policy, uint64_t seed)
     admit_blocks(L);
     int i = pick_actor(L, policy, &rng);
     if (i < 0) 
-#line 13505 "scan.nw"
+#line 13861 "scan.nw"
 {
   bool thawed = false;
   for (int j = 0; j < (int)L->tiles && !thawed; j++)
@@ -5403,7 +5596,7 @@ static bool run_launch(launch *L, int policy, uint64_t seed)
   if (!thawed) return false;
   continue;
 }
-#line 13491 "scan.nw"
+#line 13847 "scan.nw"
     actor *x = &L->blocks[i];
     int before = x->step;
     actor_event(L, x, i);
@@ -5415,7 +5608,7 @@ static bool run_launch(launch *L, int policy, uint64_t seed)
   }
   return true;
 }
-#line 13536 "scan.nw"
+#line 13892 "scan.nw"
 static void launch_init(launch *L, const float *a, const float *b, double *h,
                         long long rows, long long len, long long tile_size,
                         int walk, int fault, int policy, int *order)
@@ -5434,7 +5627,7 @@ static void launch_init(launch *L, const float *a, const float *b, double *h,
   }
   L->residency = order;
 }
-#line 13564 "scan.nw"
+#line 13920 "scan.nw"
 typedef struct { long long rows, len, tile_size; } protocol_case;
 
 static const protocol_case protocol_cases[] = {
@@ -5443,7 +5636,7 @@ static const protocol_case protocol_cases[] = {
 };
 #define PROTOCOL_CASES 6
 #define RANDOM_SCHEDULES 24
-#line 13580 "scan.nw"
+#line 13936 "scan.nw"
 typedef struct { float *a, *b; double *h, *first_h; } case_arrays;
 
 static case_arrays case_arrays_new(long long n, int decay)
@@ -5459,7 +5652,7 @@ static void case_arrays_free(case_arrays m)
 {
   free(m.a); free(m.b); free(m.h); free(m.first_h);
 }
-#line 13600 "scan.nw"
+#line 13956 "scan.nw"
 typedef struct {
   float *a, *b;
   double *h, *first_h;
@@ -5481,20 +5674,20 @@ static launch_memory launch_memory_new(long long n, long long tiles)
   m.blocks = (actor *)malloc(sizeof(actor) * tiles);
   return m;
 }
-#line 13624 "scan.nw"
+#line 13980 "scan.nw"
 static void launch_memory_free(launch_memory m)
 {
   free(m.a); free(m.b); free(m.h); free(m.first_h); free(m.flag); free(m.order);
   free(m.aggregate); free(m.inclusive); free(m.blocks);
 }
-#line 13637 "scan.nw"
+#line 13993 "scan.nw"
 typedef struct {
   bool deadlock, disagree, out_of_bound;
   char detail[256];
   bool broke_rule;   /* a mirror's own rule broken (the ring's: a post lost, a phase misread) */
 } protocol_evidence;
 
-#line 13646 "scan.nw"
+#line 14002 "scan.nw"
 static void note(protocol_evidence *ev, bool *flag, const char *fmt, ...)
 {
   if (*flag) return;
@@ -5505,7 +5698,7 @@ static void note(protocol_evidence *ev, bool *flag, const char *fmt, ...)
   vsnprintf(ev->detail, sizeof ev->detail, fmt, args);
   va_end(args);
 }
-#line 13663 "scan.nw"
+#line 14019 "scan.nw"
 /* Holds one schedule's outputs h to the bound and to the first schedule's
    bits (kept in first_h when `first`); `schedule` names it in the evidence. */
 static void judge_schedule(const float *a, const float *b, const double *h, double *first_h,
@@ -5528,7 +5721,7 @@ static void judge_schedule(const float *a, const float *b, const double *h, doub
         break;
       }
 }
-#line 13688 "scan.nw"
+#line 14044 "scan.nw"
 static void run_schedule(const protocol_case *c, launch_memory *m, int walk,
                          int fault, int policy, uint64_t seed, bool first,
                          protocol_evidence *ev)
@@ -5546,7 +5739,7 @@ static void run_schedule(const protocol_case *c, launch_memory *m, int walk,
   judge_schedule(m->a, m->b, m->h, m->first_h, c->rows, c->len, first,
                  schedule_names[policy], ev);
 }
-#line 13708 "scan.nw"
+#line 14064 "scan.nw"
 static protocol_evidence run_protocol(int walk, int fault, int *schedules)
 {
   protocol_evidence ev = {false, false, false, ""};
@@ -5565,7 +5758,7 @@ static protocol_evidence run_protocol(int walk, int fault, int *schedules)
   }
   return ev;
 }
-#line 13827 "scan.nw"
+#line 14183 "scan.nw"
 enum { WORK_CLAIM, WORK_PUBLISH, WORK_FINISH, WORK_TAKE, WORK_DONE };
 enum { WALKER_START, WALKER_WAIT, WALKER_LOOK, WALKER_SIGNAL, WALKER_DONE };
 
@@ -5581,7 +5774,7 @@ typedef struct {
   long long walking, look;              /* the walking warp's own */
   bool walking_last;
 } held_block;
-#line 13845 "scan.nw"
+#line 14201 "scan.nw"
 typedef struct {
   const float *a, *b;
   double *h;
@@ -5603,7 +5796,7 @@ static affine<double> held_element(const held_launch *L, long long i)
   if (i % L->len == 0) x = affine<double>{0.0, start_row(x).b};
   return x;
 }
-#line 13875 "scan.nw"
+#line 14231 "scan.nw"
 enum { HSTAMP_CLAIMED, HSTAMP_PUBLISHED, HSTAMP_HELD, HSTAMP_WALKED, HSTAMP_PREFIXED,
        HSTAMP_STORED, HSTAMP_BLOCK, HSTAMPS };
 
@@ -5616,7 +5809,7 @@ static void held_note_block(held_launch *L, long long g, const held_block *k)
 {
   if (L->stamps && g < L->tiles) L->stamps[g * HSTAMPS + HSTAMP_BLOCK] = k - L->blocks;
 }
-#line 13895 "scan.nw"
+#line 14251 "scan.nw"
 /* Folds tile g onto `before`; writes every state to h when `write`. */
 static affine<double> held_fold(held_launch *L, long long g, affine<double> before,
                                 bool write)
@@ -5628,7 +5821,7 @@ static affine<double> held_fold(held_launch *L, long long g, affine<double> befo
   }
   return before;
 }
-#line 13923 "scan.nw"
+#line 14279 "scan.nw"
 /* One event of block k's workers; false when they must wait. */
 static bool held_work_event(held_launch *L, held_block *k)
 {
@@ -5648,7 +5841,7 @@ static bool held_work_event(held_launch *L, held_block *k)
     k->early = k->prefix;
     return true;
   
-#line 13948 "scan.nw"
+#line 14304 "scan.nw"
 case WORK_FINISH: {
   if (!k->done) return false;
   bool wrong = L->fault == FAULT_HELD_WRONG_TILE && k->tile < L->tiles;
@@ -5676,11 +5869,11 @@ case WORK_TAKE: {
   k->early = k->prefix;
   return true;
 }
-#line 13942 "scan.nw"
+#line 14298 "scan.nw"
   }
   return false;
 }
-#line 13984 "scan.nw"
+#line 14340 "scan.nw"
 /* One event of block k's walking warp; false when it must wait. */
 static bool held_walker_event(held_launch *L, held_block *k)
 {
@@ -5698,7 +5891,7 @@ static bool held_walker_event(held_launch *L, held_block *k)
     k->walker = WALKER_LOOK;
     return true;
   
-#line 14012 "scan.nw"
+#line 14368 "scan.nw"
 case WALKER_LOOK: {
   long long g = k->walking;
   if (g == 0) { k->prefix = identity_map<double>(); k->walker = WALKER_SIGNAL; return true; }
@@ -5712,7 +5905,7 @@ case WALKER_LOOK: {
   k->walker = WALKER_SIGNAL;
   return true;
 }
-#line 14001 "scan.nw"
+#line 14357 "scan.nw"
   case WALKER_SIGNAL:
     k->done = true;
     held_stamp(L, k->walking, HSTAMP_PREFIXED);
@@ -5721,7 +5914,7 @@ case WALKER_LOOK: {
   }
   return false;
 }
-#line 14035 "scan.nw"
+#line 14391 "scan.nw"
 enum { HELD_RANDOM, HELD_WORKERS_FIRST, HELD_WALKERS_FIRST };
 
 static bool held_can_move(const held_launch *L, int actor)
@@ -5736,7 +5929,7 @@ static bool held_can_move(const held_launch *L, int actor)
   }
   return false;
 }
-#line 14052 "scan.nw"
+#line 14408 "scan.nw"
 /* Runs a launch to the end under one schedule; false on deadlock. */
 static bool held_run(held_launch *L, int policy, uint64_t rng)
 {
@@ -5759,14 +5952,14 @@ static bool held_run(held_launch *L, int policy, uint64_t rng)
     if (L->blocks[k].work != WORK_DONE || L->blocks[k].walker != WALKER_DONE) return false;
   return true;
 }
-#line 14081 "scan.nw"
+#line 14437 "scan.nw"
 typedef struct { long long rows, len, tile_size; int blocks; } held_case;
 
 static const held_case held_cases[] = {
   {1, 203, 4, 3}, {3, 41, 8, 2}, {5, 7, 4, 4}, {1, 5, 8, 3}, {2, 64, 4, 1}, {4, 33, 5, 6},
 };
 #define HELD_CASES ((int)(sizeof held_cases / sizeof held_cases[0]))
-#line 14095 "scan.nw"
+#line 14451 "scan.nw"
 static bool held_schedule(held_launch *L, const held_case *c, int policy, uint64_t seed,
                           double *first_h, bool first, protocol_evidence *ev)
 {
@@ -5792,7 +5985,7 @@ static bool held_schedule(held_launch *L, const held_case *c, int policy, uint64
   judge_schedule(L->a, L->b, L->h, first_h, c->rows, c->len, first, name, ev);
   return true;
 }
-#line 14126 "scan.nw"
+#line 14482 "scan.nw"
 static protocol_evidence run_held_mirror(int fault, int *schedules)
 {
   protocol_evidence ev = {false, false, false, ""};
@@ -5800,7 +5993,7 @@ static protocol_evidence run_held_mirror(int fault, int *schedules)
   for (int ci = 0; ci < HELD_CASES; ci++) {
     const held_case *c = &held_cases[ci];
     
-#line 14146 "scan.nw"
+#line 14502 "scan.nw"
 long long n = c->rows * c->len, tiles = (n + c->tile_size - 1) / c->tile_size;
 case_arrays m = case_arrays_new(n, ci % DECAY_COUNT);
 double *first_h = m.first_h;
@@ -5811,7 +6004,7 @@ held_block *blocks = (held_block *)malloc(sizeof(held_block) * c->blocks);
 int *movable = (int *)malloc(sizeof(int) * 2 * c->blocks);
 held_launch L = {m.a, m.b, m.h, n, c->len, c->tile_size, tiles, 0, fault, c->blocks, false,
                  flag, aggregate, inclusive, blocks, movable};
-#line 14133 "scan.nw"
+#line 14489 "scan.nw"
     bool have_first = false;   /* the first schedule that ran to its end */
     for (int s = 0; s < 2 + RANDOM_SCHEDULES; s++, ++*schedules) {
       int policy = s < 2 ? s + 1 : HELD_RANDOM;
@@ -5819,14 +6012,14 @@ held_launch L = {m.a, m.b, m.h, n, c->len, c->tile_size, tiles, 0, fault, c->blo
         have_first = true;
     }
     
-#line 14159 "scan.nw"
+#line 14515 "scan.nw"
 case_arrays_free(m);
 free(flag); free(aggregate); free(inclusive); free(blocks); free(movable);
-#line 14140 "scan.nw"
+#line 14496 "scan.nw"
   }
   return ev;
 }
-#line 14230 "scan.nw"
+#line 14586 "scan.nw"
 enum { SHARE_SCAN, SHARE_POST, SHARE_WAIT, SHARE_READ, SHARE_APPLY, SHARE_DONE };
 #define SHARE_MAX_PIECES 4
 
@@ -5837,7 +6030,7 @@ typedef struct {
   double carry, state;            /* before the stride; before this warp's step */
   affine<double> piece[SHARE_MAX_PIECES], step;
 } share_warp;
-#line 14243 "scan.nw"
+#line 14599 "scan.nw"
 typedef struct {
   const float *a, *b;
   double *h;
@@ -5856,7 +6049,7 @@ static affine<double> share_element(const share_launch *L, long long r, long lon
   affine<double> x = {L->a[r * L->len + i], L->b[r * L->len + i]};
   return x;
 }
-#line 14271 "scan.nw"
+#line 14627 "scan.nw"
 static long long share_start(const share_launch *L, const share_warp *w, int way)
 {
   return w->stride + (long long)way * L->pieces * L->piece;
@@ -5874,7 +6067,7 @@ static void share_scan(share_launch *L, share_warp *w, int way)
     w->step = p == 0 || last_only ? t : combine(w->step, t);
   }
 }
-#line 14296 "scan.nw"
+#line 14652 "scan.nw"
 static void share_read(share_launch *L, share_warp *w, int g, int way)
 {
   const affine<double> *set = L->posted + (long long)w->parity * L->groups * L->ways;
@@ -5901,7 +6094,7 @@ static void share_apply(share_launch *L, share_warp *w, int way)
     state = w->piece[p].a * state + w->piece[p].b;
   }
 }
-#line 14332 "scan.nw"
+#line 14688 "scan.nw"
 static void share_advance(share_launch *L, share_warp *w)
 {
   w->stride += (long long)L->ways * L->pieces * L->piece;
@@ -5913,7 +6106,7 @@ static void share_advance(share_launch *L, share_warp *w)
   if (L->fault == FAULT_ROWS_PARITY_PER_ROW) w->parity = 0;
   w->event = w->row < L->rows ? SHARE_SCAN : SHARE_DONE;
 }
-#line 14346 "scan.nw"
+#line 14702 "scan.nw"
 /* One event of warp `i`; false when it must wait at the barrier. */
 static bool share_event(share_launch *L, int i)
 {
@@ -5936,9 +6129,9 @@ static bool share_event(share_launch *L, int i)
   }
   return false;
 }
-#line 14376 "scan.nw"
+#line 14732 "scan.nw"
 enum { SHARE_RANDOM, SHARE_FIRST_WARP_FIRST, SHARE_LAST_WARP_FIRST };
-#line 14380 "scan.nw"
+#line 14736 "scan.nw"
 static bool share_run(share_launch *L, int policy, uint64_t rng)
 {
   int warps = L->groups * L->ways;
@@ -5959,7 +6152,7 @@ static bool share_run(share_launch *L, int policy, uint64_t rng)
     if (L->warps[i].event != SHARE_DONE) return false;
   return true;
 }
-#line 14407 "scan.nw"
+#line 14763 "scan.nw"
 typedef struct { long long rows, len; int ways, groups, pieces, piece; } share_case;
 
 static const share_case share_cases[] = {
@@ -5967,7 +6160,7 @@ static const share_case share_cases[] = {
   {4, 24, 2, 1, 2, 3}, {10, 50, 2, 3, 1, 5}, {5, 130, 8, 2, 2, 3},
 };
 #define SHARE_CASES ((int)(sizeof share_cases / sizeof share_cases[0]))
-#line 14417 "scan.nw"
+#line 14773 "scan.nw"
 static bool share_schedule(share_launch *L, const share_case *c, int policy, uint64_t seed,
                            double *first_h, bool first, protocol_evidence *ev)
 {
@@ -5989,7 +6182,7 @@ static bool share_schedule(share_launch *L, const share_case *c, int policy, uin
   judge_schedule(L->a, L->b, L->h, first_h, c->rows, c->len, first, name, ev);
   return true;
 }
-#line 14441 "scan.nw"
+#line 14797 "scan.nw"
 static protocol_evidence run_share_mirror(int fault, int *schedules)
 {
   protocol_evidence ev = {false, false, false, ""};
@@ -5997,7 +6190,7 @@ static protocol_evidence run_share_mirror(int fault, int *schedules)
   for (int ci = 0; ci < SHARE_CASES; ci++) {
     const share_case *c = &share_cases[ci];
     
-#line 14461 "scan.nw"
+#line 14817 "scan.nw"
 long long n = c->rows * c->len;
 int warps = c->groups * c->ways;
 case_arrays m = case_arrays_new(n, ci % DECAY_COUNT);
@@ -6009,7 +6202,7 @@ share_launch L = {m.a, m.b, m.h, c->rows, c->len, c->ways, c->groups, c->pieces,
                   (int *)malloc(sizeof(int) * c->groups),
                   (share_warp *)malloc(sizeof(share_warp) * warps),
                   (int *)malloc(sizeof(int) * warps)};
-#line 14448 "scan.nw"
+#line 14804 "scan.nw"
     bool have_first = false;   /* the first schedule that ran to its end */
     for (int s = 0; s < 2 + RANDOM_SCHEDULES; s++, ++*schedules)
       if (share_schedule(&L, c, s < 2 ? s + 1 : SHARE_RANDOM, next_seed(), first_h,
@@ -6020,7 +6213,7 @@ share_launch L = {m.a, m.b, m.h, c->rows, c->len, c->ways, c->groups, c->pieces,
   }
   return ev;
 }
-#line 14542 "scan.nw"
+#line 14898 "scan.nw"
 typedef struct { double a, b; bool reset; } gseg;   /* a segment, in float64 */
 static const gseg GSEG_IDENTITY = {1.0, 0.0, false};
 
@@ -6035,7 +6228,7 @@ static double gseg_apply(gseg x, double state)
 {
   return x.reset ? x.b : x.a * state + x.b;
 }
-#line 14563 "scan.nw"
+#line 14919 "scan.nw"
 enum { GWORD_EMPTY, GWORD_SEGMENT, GWORD_KNOWN };
 typedef struct { int kind; gseg value; } gword;
 
@@ -6045,7 +6238,7 @@ static gword gword_of(gseg x)
   if (x.reset) w.value.a = 1.0;
   return w;
 }
-#line 14581 "scan.nw"
+#line 14937 "scan.nw"
 static void gseg_warp_scan(gseg x[32], bool left_fold)
 {
   if (left_fold)
@@ -6055,7 +6248,7 @@ static void gseg_warp_scan(gseg x[32], bool left_fold)
       for (int lane = 31; lane >= offset; lane--)
         x[lane] = gseg_combine(x[lane - offset], x[lane]);
 }
-#line 14598 "scan.nw"
+#line 14954 "scan.nw"
 enum { GSTEP_CLAIM, GSTEP_PUBLISH, GSTEP_READ, GSTEP_SCAN, GSTEP_SETTLE_READ,
        GSTEP_SETTLE_SWAP, GSTEP_FIND, GSTEP_FOLD, GSTEP_WRITE, GSTEP_DONE };
 
@@ -6082,7 +6275,7 @@ typedef struct group_launch {
   void (*watch)(const struct group_launch *L, const group_actor *x, void *notes);
   void *notes;
 } group_launch;
-#line 14633 "scan.nw"
+#line 14989 "scan.nw"
 static void group_read_window(const group_launch *L, long long window, gword w[32])
 {
   const gword known0 = {GWORD_KNOWN, {1.0, 0.0, true}};
@@ -6108,7 +6301,7 @@ static bool group_published(const group_launch *L, long long first, int count)
     if (L->tile_word[first + i].kind == GWORD_EMPTY) return false;
   return true;
 }
-#line 14669 "scan.nw"
+#line 15025 "scan.nw"
 static void group_store(group_launch *L, long long H, gword w)
 {
   gword old = L->group_word[H];
@@ -6123,12 +6316,12 @@ static void group_swap_from_empty(group_launch *L, long long H, gword w)
 {
   if (L->group_word[H].kind == GWORD_EMPTY) group_store(L, H, w);
 }
-#line 14698 "scan.nw"
+#line 15054 "scan.nw"
 static long long group_settle_first(const group_launch *L, const group_actor *x)
 {
   return 32 * (x->window - x->lane) + (L->fault == FAULT_GROUPS_SETTLE_SHIFTED);
 }
-#line 14705 "scan.nw"
+#line 15061 "scan.nw"
 static bool group_can_move(const group_launch *L, const group_actor *x)
 {
   long long G = x->tile / 32;
@@ -6147,7 +6340,7 @@ static bool group_can_move(const group_launch *L, const group_actor *x)
   default: return x->step != GSTEP_DONE;
   }
 }
-#line 14734 "scan.nw"
+#line 15090 "scan.nw"
 static void group_scan_event(group_launch *L, group_actor *x)
 {
   long long G = x->tile / 32;
@@ -6166,7 +6359,7 @@ static void group_scan_event(group_launch *L, group_actor *x)
   x->prefix = k ? gseg_apply(x->before, 0.0) : 0.0;   /* when no walk is needed */
   x->step = needs ? GSTEP_FIND : GSTEP_WRITE;
 }
-#line 14764 "scan.nw"
+#line 15120 "scan.nw"
 static void group_settle_event(group_launch *L, group_actor *x)
 {
   gseg s[32];
@@ -6178,7 +6371,7 @@ static void group_settle_event(group_launch *L, group_actor *x)
   x->settled = s[L->fault == FAULT_GROUPS_SETTLE_SHORT ? 30 : 31];
   x->step = GSTEP_SETTLE_SWAP;
 }
-#line 14789 "scan.nw"
+#line 15145 "scan.nw"
 static void group_fold_event(group_launch *L, group_actor *x)
 {
   long long G = x->tile / 32;
@@ -6200,7 +6393,7 @@ static void group_fold_event(group_launch *L, group_actor *x)
   x->prefix = k ? gseg_apply(x->before, acc) : acc;
   x->step = GSTEP_WRITE;
 }
-#line 14816 "scan.nw"
+#line 15172 "scan.nw"
 static gseg group_element(const group_launch *L, long long i)
 {
   gseg x = {L->a[i], L->b[i], i % L->len == 0};
@@ -6214,7 +6407,7 @@ static void group_event(group_launch *L, group_actor *x)
   switch (x->step) {
   case GSTEP_CLAIM: x->tile = L->ticket++; x->step = GSTEP_PUBLISH; break;
   case GSTEP_PUBLISH: { 
-#line 14841 "scan.nw"
+#line 15197 "scan.nw"
 x->own = group_element(L, first);
 for (long long i = first + 1; i < end; i++) x->own = gseg_combine(x->own, group_element(L, i));
 if (x->own.reset) x->own.a = 1.0;   /* as readers see it, as the kernel does */
@@ -6222,29 +6415,29 @@ L->tile_word[x->tile] = gword_of(x->own);
 x->window = x->tile / 32 - 1;
 x->looked = false;
 x->step = L->settle ? GSTEP_READ : GSTEP_SCAN;
-#line 14828 "scan.nw"
+#line 15184 "scan.nw"
                                                                        } break;
   case GSTEP_READ: { 
-#line 14851 "scan.nw"
+#line 15207 "scan.nw"
 group_read_window(L, x->window, x->seen);
 x->looked = true;
 x->step = GSTEP_SCAN;
-#line 14829 "scan.nw"
+#line 15185 "scan.nw"
                                                                    } break;
   case GSTEP_SCAN: group_scan_event(L, x); break;
   case GSTEP_SETTLE_READ: group_settle_event(L, x); break;
   case GSTEP_SETTLE_SWAP: { 
-#line 14857 "scan.nw"
+#line 15213 "scan.nw"
 if (L->fault == FAULT_GROUPS_SETTLE_STORE)   /* a plain store, not a swap */
   group_store(L, x->window - x->lane, gword_of(x->settled));
 else
   group_swap_from_empty(L, x->window - x->lane, gword_of(x->settled));
 x->seen[x->lane] = gword_of(x->settled);
 x->step = GSTEP_FIND;
-#line 14832 "scan.nw"
+#line 15188 "scan.nw"
                                                                              } break;
   case GSTEP_FIND: { 
-#line 14871 "scan.nw"
+#line 15227 "scan.nw"
 if (!L->settle || !x->looked) group_read_window(L, x->window, x->seen);
 x->looked = true;
 int empty, lane = window_nearest_known(x->seen, &empty);
@@ -6259,22 +6452,22 @@ if (empty >= 0) {
   x->lane = lane;
   x->step = GSTEP_FOLD;
 }
-#line 14833 "scan.nw"
+#line 15189 "scan.nw"
                                                     } break;
   case GSTEP_FOLD: group_fold_event(L, x); break;
   case GSTEP_WRITE: { 
-#line 14888 "scan.nw"
+#line 15244 "scan.nw"
 double state = x->prefix;
 for (long long i = first; i < end; i++) {
   state = gseg_apply(group_element(L, i), state);
   L->h[i] = state;
 }
 x->step = GSTEP_DONE;
-#line 14835 "scan.nw"
+#line 15191 "scan.nw"
                                                   } break;
   }
 }
-#line 14909 "scan.nw"
+#line 15265 "scan.nw"
 enum { GROUPS_RANDOM, GROUPS_EAGER, GROUPS_LAST_LATE, GROUPS_NEWEST,
        GROUPS_EIGHT, GROUPS_POLICIES };
 static const char *const group_policy_names[GROUPS_POLICIES] = {
@@ -6301,7 +6494,7 @@ static int group_choice(const group_launch *L, const int *movable, int n, int po
   }
   return best;
 }
-#line 14939 "scan.nw"
+#line 15295 "scan.nw"
 /* Runs a launch to its end; false on deadlock, or if the actors have not
    finished after a thousand events each (a walk that never ends). Actor i is
    block i; under eight at a time, blocks become resident from the last, eight
@@ -6331,7 +6524,7 @@ static bool group_run(group_launch *L, int policy, uint64_t rng, int *movable)
     if (L->actors[i].step != GSTEP_DONE) return false;
   return true;
 }
-#line 14983 "scan.nw"
+#line 15339 "scan.nw"
 typedef struct { long long rows, len, tile_size; } group_case;
 
 static const group_case group_cases[] = {
@@ -6339,7 +6532,7 @@ static const group_case group_cases[] = {
 };
 #define GROUP_CASES ((int)(sizeof group_cases / sizeof group_cases[0]))
 #define GROUP_RANDOM_SCHEDULES 8   /* fewer than the protocol suite's: the cases are larger */
-#line 14998 "scan.nw"
+#line 15354 "scan.nw"
 static void group_schedule(group_launch *L, const group_case *c, int policy, uint64_t seed,
                            int *movable, double *first_h, bool first, protocol_evidence *ev)
 {
@@ -6369,7 +6562,7 @@ static void group_schedule(group_launch *L, const group_case *c, int policy, uin
   judge_schedule(L->a, L->b, L->h, first_h, c->rows, c->len, first,
                  group_policy_names[policy], ev);
 }
-#line 15030 "scan.nw"
+#line 15386 "scan.nw"
 static protocol_evidence run_group_mirror(int fault, int settle, int *schedules)
 {
   protocol_evidence ev = {false, false, false, ""};
@@ -6377,7 +6570,7 @@ static protocol_evidence run_group_mirror(int fault, int settle, int *schedules)
   for (int ci = 0; ci < GROUP_CASES; ci++) {
     const group_case *c = &group_cases[ci];
     
-#line 15049 "scan.nw"
+#line 15405 "scan.nw"
 long long n = c->rows * c->len, tiles = (n + c->tile_size - 1) / c->tile_size;
 case_arrays m = case_arrays_new(n, ci % DECAY_COUNT);
 double *first_h = m.first_h;
@@ -6386,7 +6579,7 @@ group_actor *actors = (group_actor *)malloc(sizeof(group_actor) * tiles);
 int *movable = (int *)malloc(sizeof(int) * tiles);
 group_launch L = {m.a, m.b, m.h, n, c->len, c->tile_size, tiles, 0, fault, settle, false, false,
                   false, words, words + tiles, actors};
-#line 15037 "scan.nw"
+#line 15393 "scan.nw"
     for (int s = 0; s < GROUPS_POLICIES - 1 + GROUP_RANDOM_SCHEDULES; s++, ++*schedules) {
       int policy = s < GROUPS_POLICIES - 1 ? s + 1 : GROUPS_RANDOM;
       group_schedule(&L, c, policy, next_seed(), movable, first_h, s == 0, &ev);
@@ -6396,7 +6589,7 @@ group_launch L = {m.a, m.b, m.h, n, c->len, c->tile_size, tiles, 0, fault, settl
   }
   return ev;
 }
-#line 15148 "scan.nw"
+#line 15504 "scan.nw"
 enum { RACTOR_CHAIN, RACTOR_PRODUCER, RACTOR_WALKER, RACTOR_COMPOSER, RACTOR_HOLDER };
 enum { RSTEP_FIRST, RSTEP_SECOND, RSTEP_DONE, RSTEP_MAPS };
 #define RING_MIRROR_PART_MAX 4   /* the most elements a mirror part has */
@@ -6412,7 +6605,7 @@ typedef struct {
   double map_a[RING_MIRROR_PART_MAX], map_b[RING_MIRROR_PART_MAX];   /* its registers */
   gseg scanned[32];         /* a chain warp's window, scanned */
 } ring_actor;
-#line 15173 "scan.nw"
+#line 15529 "scan.nw"
 typedef struct {
   int full, composed, empty;   /* phases completed */
   int composed_in, empty_in;   /* arrivals in the phase under way */
@@ -6429,7 +6622,7 @@ typedef struct {
   int post_reads[RING_POSTS];
   long long end_use;
 } ring_mirror_block;
-#line 15192 "scan.nw"
+#line 15548 "scan.nw"
 typedef struct {
   const float *a, *b;
   double *h;
@@ -6446,7 +6639,7 @@ typedef struct {
   long long clock, *stamps;          /* the events so far; RSTAMPS a tile, or NULL */
   int *parts_stored;                 /* holder warps done with each tile, for the stamps */
 } ring_launch;
-#line 15218 "scan.nw"
+#line 15574 "scan.nw"
 enum { RSTAMP_CLAIMED, RSTAMP_PUBLISHED, RSTAMP_KNOWN, RSTAMP_POSTED, RSTAMP_STORED,
        RSTAMP_FREED, RSTAMP_BLOCK, RSTAMP_USE, RSTAMPS };
 
@@ -6459,7 +6652,7 @@ static void ring_stamp(ring_launch *L, long long g, int moment)
 {
   ring_note(L, g, moment, L->clock);
 }
-#line 15241 "scan.nw"
+#line 15597 "scan.nw"
 static bool ring_mirror_phase_done(ring_launch *L, int completed, long long u)
 {
   long long phase = u / RING_STAGES;
@@ -6475,7 +6668,7 @@ static int ring_mirror_wait(ring_launch *L, const ring_mirror_block *k, int comp
   if (ring_mirror_phase_done(L, completed, u)) return 1;
   return k->end_use <= u ? -1 : 0;
 }
-#line 15262 "scan.nw"
+#line 15618 "scan.nw"
 static void ring_mirror_arrive(int *arrivals, int *completed, int count)
 {
   if (++*arrivals == count) { *arrivals = 0; ++*completed; }
@@ -6488,7 +6681,7 @@ static void ring_mirror_arrive_empty(ring_launch *L, ring_mirror_stage *st)
   ring_mirror_arrive(&st->empty_in, &st->empty, 1 + RING_PARTS);
   if (st->empty != before) ring_stamp(L, st->tile, RSTAMP_FREED);
 }
-#line 15281 "scan.nw"
+#line 15637 "scan.nw"
 static bool ring_chain_ready(const ring_launch *L, const ring_actor *x)
 {
   if (x->step == RSTEP_SECOND)
@@ -6498,7 +6691,7 @@ static bool ring_chain_ready(const ring_launch *L, const ring_actor *x)
     if (L->word[g].kind == GWORD_EMPTY) return false;
   return true;
 }
-#line 15305 "scan.nw"
+#line 15661 "scan.nw"
 /* The first window of the look's fold, with the carry into it; -1 if none. */
 static long long ring_mirror_look_from(const ring_launch *L, long long W, double *carry)
 {
@@ -6509,7 +6702,7 @@ static long long ring_mirror_look_from(const ring_launch *L, long long W, double
   }
   return L->look && W < L->look ? 0 : -1;
 }
-#line 15318 "scan.nw"
+#line 15674 "scan.nw"
 static bool ring_mirror_state_through(const ring_launch *L, long long t, double *state)
 {
   long long W = t / RING_WINDOW, j = t % RING_WINDOW;
@@ -6523,7 +6716,7 @@ static bool ring_mirror_state_through(const ring_launch *L, long long t, double 
   if (L->fault == FAULT_RING_LOOK_SKIPS_WINDOW && from < W) from++;
   for (long long v = from; v <= W; v++) {
     
-#line 15337 "scan.nw"
+#line 15693 "scan.nw"
 gseg x[32];
 for (int lane = 0; lane < RING_WINDOW; lane++) {
   const gword *w = &L->word[RING_WINDOW * v + lane];
@@ -6531,11 +6724,11 @@ for (int lane = 0; lane < RING_WINDOW; lane++) {
 }
 gseg_warp_scan(x, L->fault == FAULT_RING_LOOK_LEFT_FOLD);
 *state = gseg_apply(x[v < W ? RING_WINDOW - 1 : j], *state);
-#line 15331 "scan.nw"
+#line 15687 "scan.nw"
   }
   return true;
 }
-#line 15353 "scan.nw"
+#line 15709 "scan.nw"
 static bool ring_ready(ring_launch *L, const ring_actor *x)
 {
   if (x->step == RSTEP_DONE || x->step == RSTEP_MAPS) return x->step == RSTEP_MAPS;
@@ -6550,17 +6743,17 @@ static bool ring_ready(ring_launch *L, const ring_actor *x)
   case RACTOR_WALKER * 2: case RACTOR_HOLDER * 2:
     return ring_mirror_wait(L, k, st->composed, x->use) != 0;
   
-#line 15377 "scan.nw"
+#line 15733 "scan.nw"
 case RACTOR_WALKER * 2 + 1: {
   double state;
   return !x->needs_before || ring_mirror_state_through(L, x->tile - 1, &state);
 }
 case RACTOR_HOLDER * 2 + 1: return k->post_use[x->use % L->posts] == x->use;
-#line 15367 "scan.nw"
+#line 15723 "scan.nw"
   }
   return true;
 }
-#line 15390 "scan.nw"
+#line 15746 "scan.nw"
 static void ring_mirror_produce(ring_launch *L, ring_actor *x, ring_mirror_block *k)
 {
   int s = (int)(x->use % RING_STAGES);
@@ -6581,7 +6774,7 @@ static void ring_mirror_produce(ring_launch *L, ring_actor *x, ring_mirror_block
   st->full++;
   x->use++;
 }
-#line 15422 "scan.nw"
+#line 15778 "scan.nw"
 static void ring_mirror_compose(ring_launch *L, ring_actor *x, ring_mirror_block *k)
 {
   ring_mirror_stage *st = &k->stage[x->use % RING_STAGES];
@@ -6595,7 +6788,7 @@ static void ring_mirror_compose(ring_launch *L, ring_actor *x, ring_mirror_block
   st->part[x->index] = m;
   x->step = RSTEP_SECOND;
 }
-#line 15438 "scan.nw"
+#line 15794 "scan.nw"
 static void ring_mirror_publish(ring_launch *L, ring_actor *x, ring_mirror_block *k)
 {
   ring_mirror_stage *st = &k->stage[x->use % RING_STAGES];
@@ -6613,7 +6806,7 @@ static void ring_mirror_publish(ring_launch *L, ring_actor *x, ring_mirror_block
   x->use++;
   x->step = RSTEP_FIRST;
 }
-#line 15464 "scan.nw"
+#line 15820 "scan.nw"
 static void ring_mirror_post(ring_launch *L, ring_actor *x, ring_mirror_block *k)
 {
   int slot = (int)(x->use % L->posts);
@@ -6627,7 +6820,7 @@ static void ring_mirror_post(ring_launch *L, ring_actor *x, ring_mirror_block *k
   x->use++;
   x->step = RSTEP_FIRST;
 }
-#line 15490 "scan.nw"
+#line 15846 "scan.nw"
 static void ring_mirror_take_maps(ring_launch *L, ring_actor *x, ring_mirror_block *k)
 {
   int s = (int)(x->use % RING_STAGES), f = x->index % RING_PARTS;
@@ -6643,7 +6836,7 @@ static void ring_mirror_take_maps(ring_launch *L, ring_actor *x, ring_mirror_blo
   x->from = st->first;
   x->end = L->fault == FAULT_RING_STORES_PAST_ROW ? L->n : st->first + st->count;
 }
-#line 15508 "scan.nw"
+#line 15864 "scan.nw"
 static void ring_mirror_store(ring_launch *L, ring_actor *x, ring_mirror_block *k)
 {
   int slot = (int)(x->use % L->posts);
@@ -6656,7 +6849,7 @@ static void ring_mirror_store(ring_launch *L, ring_actor *x, ring_mirror_block *
   x->use += L->holders;
   x->step = RSTEP_FIRST;
 }
-#line 15528 "scan.nw"
+#line 15884 "scan.nw"
 static void ring_mirror_chain(ring_launch *L, ring_actor *x)
 {
   long long first = RING_WINDOW * x->window;
@@ -6676,7 +6869,7 @@ static void ring_mirror_chain(ring_launch *L, ring_actor *x)
   x->window += L->chain_warps;
   x->step = RING_WINDOW * x->window < L->tiles ? RSTEP_FIRST : RSTEP_DONE;
 }
-#line 15553 "scan.nw"
+#line 15909 "scan.nw"
 static void ring_event(ring_launch *L, ring_actor *x)
 {
   if (x->role == RACTOR_CHAIN) { ring_mirror_chain(L, x); return; }
@@ -6688,7 +6881,7 @@ static void ring_event(ring_launch *L, ring_actor *x)
     if (ring_mirror_wait(L, k, barrier, x->use) < 0) { x->step = RSTEP_DONE; return; }
   }
   
-#line 15568 "scan.nw"
+#line 15924 "scan.nw"
 if (x->role == RACTOR_COMPOSER) {
   if (x->step == RSTEP_FIRST) ring_mirror_compose(L, x, k); else ring_mirror_publish(L, x, k);
 } else if (x->role == RACTOR_WALKER && x->step == RSTEP_FIRST) {
@@ -6705,18 +6898,18 @@ if (x->role == RACTOR_COMPOSER) {
   ring_mirror_store(L, x, k);
 } else {
   
-#line 15592 "scan.nw"
+#line 15948 "scan.nw"
 bool early = L->fault == FAULT_RING_EMPTY_BEFORE_MAPS;
 if (x->step == RSTEP_FIRST)
   ring_mirror_arrive_empty(L, st);
 if (early && x->step == RSTEP_FIRST) { x->step = RSTEP_MAPS; return; }
 ring_mirror_take_maps(L, x, k);
 x->step = RSTEP_SECOND;
-#line 15584 "scan.nw"
+#line 15940 "scan.nw"
 }
-#line 15564 "scan.nw"
+#line 15920 "scan.nw"
 }
-#line 15610 "scan.nw"
+#line 15966 "scan.nw"
 enum { RING_RANDOM, RING_HOLDERS_LAST, RING_CHAIN_LATE, RING_CHAIN_BACKWARDS,
        RING_POLICIES };
 static const char *const ring_policy_names[RING_POLICIES] = {
@@ -6730,7 +6923,7 @@ static bool ring_preferred(const ring_actor *x, int policy)
   }
   return true;
 }
-#line 15627 "scan.nw"
+#line 15983 "scan.nw"
 /* Runs a launch until no actor can move; false unless every actor is done.
    The chain block's warps are the first actors, so under chain backwards,
    when only they can move, the last is its highest-numbered that can. */
@@ -6754,7 +6947,7 @@ static bool ring_run(ring_launch *L, int policy, uint64_t rng)
     if (L->actors[i].step != RSTEP_DONE) return false;
   return true;
 }
-#line 15663 "scan.nw"
+#line 16019 "scan.nw"
 typedef struct { long long rows, len, tile_size, shift; int rings; } ring_case;
 
 static const ring_case ring_cases[] = {
@@ -6767,7 +6960,7 @@ static const ring_case ring_cases[] = {
 /* The ring blocks that fill a window without looks: ceil(W / (S + 1)), 4. */
 #define RING_RINGS_WITHOUT_LOOKS ((RING_WINDOW + RING_STAGES) / (RING_STAGES + 1))
 #define RING_RANDOM_SCHEDULES 8
-#line 15682 "scan.nw"
+#line 16038 "scan.nw"
 static void ring_mirror_reset(ring_launch *L)
 {
   const gword empty = {GWORD_EMPTY, {NAN, NAN, false}};
@@ -6784,7 +6977,7 @@ static void ring_mirror_reset(ring_launch *L)
     k->end_use = RING_NO_END;
   }
   
-#line 15702 "scan.nw"
+#line 16058 "scan.nw"
 int n = 0;
 for (int w = 0; w < L->chain_warps; w++)
   L->actors[n++] = ring_actor{RACTOR_CHAIN, -1, w, RING_WINDOW * w < L->tiles ? RSTEP_FIRST
@@ -6797,9 +6990,9 @@ for (int b = 0; b < L->rings; b++) {
     L->actors[n++] = ring_actor{RACTOR_HOLDER, b, i, RSTEP_FIRST, i / RING_PARTS};
 }
 L->actor_count = n;
-#line 15698 "scan.nw"
+#line 16054 "scan.nw"
 }
-#line 15722 "scan.nw"
+#line 16078 "scan.nw"
 static void ring_schedule(ring_launch *L, const ring_case *c, int policy, uint64_t seed,
                           double *first_h, bool first, protocol_evidence *ev)
 {
@@ -6817,9 +7010,9 @@ static void ring_schedule(ring_launch *L, const ring_case *c, int policy, uint64
   }
   judge_schedule(L->a, L->b, L->h, first_h, c->rows, c->len, first, name, ev);
 }
-#line 15746 "scan.nw"
+#line 16102 "scan.nw"
 typedef struct { int fault, holders, posts, rings, look; const char *correct; } ring_mirror_run;
-#line 15754 "scan.nw"
+#line 16110 "scan.nw"
 /* A launch of case c under run r, on the inputs and outputs of m. */
 static ring_launch ring_launch_new(const ring_case *c, const ring_mirror_run *r, case_arrays m)
 {
@@ -6835,7 +7028,7 @@ static ring_launch ring_launch_new(const ring_case *c, const ring_mirror_run *r,
     blocks[b].sb = blocks[b].sa + stage;
   }
   
-#line 15779 "scan.nw"
+#line 16135 "scan.nw"
 ring_launch L = {m.a, m.b, m.h, n, c->len, c->tile_size, row_tiles, tiles, 0, c->shift, line,
                  r->fault,
                  r->holders, r->posts, rings, RING_CHAIN_WARPS, r->look, false, false,
@@ -6844,7 +7037,7 @@ ring_launch L = {m.a, m.b, m.h, n, c->len, c->tile_size, row_tiles, tiles, 0, c-
                  (ring_actor *)malloc(sizeof(ring_actor) * actors_most), 0,
                  (int *)malloc(sizeof(int) * actors_most), 0, NULL, NULL};
 return L;
-#line 15769 "scan.nw"
+#line 16125 "scan.nw"
 }
 
 static void ring_launch_free(ring_launch *L)
@@ -6852,7 +7045,7 @@ static void ring_launch_free(ring_launch *L)
   free(L->word); free(L->known); free(L->blocks[0].sa); free(L->blocks);
   free(L->actors); free(L->movable);
 }
-#line 15790 "scan.nw"
+#line 16146 "scan.nw"
 static protocol_evidence run_ring_mirror(const ring_mirror_run *r, int *schedules)
 {
   protocol_evidence ev = {false, false, false, ""};
@@ -6870,7 +7063,7 @@ static protocol_evidence run_ring_mirror(const ring_mirror_run *r, int *schedule
   }
   return ev;
 }
-#line 7126 "scan.nw"
+#line 7136 "scan.nw"
 /* One thread's items of tile `first` (row offset `base`), from `state`, the reverse
    scan's state after them; returns the state before them. */
 static double backward_mirror_thread(const backward_params &p, double *da, double *db,
@@ -6887,7 +7080,7 @@ static double backward_mirror_thread(const backward_params &p, double *da, doubl
     long long t = top - e, row = t / p.len;
     if (!(inside >> e & 1)) continue;
     
-#line 7148 "scan.nw"
+#line 7158 "scan.nw"
 bool end = ends >> e & 1, start = starts >> e & 1;
 double a_next = t + 1 < p.n ? p.a[t + 1] : 1.0, d = p.dh[t], x;
 if (end && p.dh_final) d = backward_last(d, (double)p.dh_final[row], fault);
@@ -6896,11 +7089,11 @@ state = db[t] = g;
 backward_grads(g, t > 0 ? (double)p.h[t - 1] : 0.0, (double)p.h[t],
                p.h0 ? (double)p.h0[row] : 0.0, (double)p.a[t], start, fault, &da[t], &x);
 if (start && dh0) dh0[row] = x;
-#line 7142 "scan.nw"
+#line 7152 "scan.nw"
   }
   return state;
 }
-#line 7161 "scan.nw"
+#line 7171 "scan.nw"
 static void backward_mirror(const backward_params &p, double *da, double *db, double *dh0,
                             int fault)
 {
@@ -6912,7 +7105,7 @@ static void backward_mirror(const backward_params &p, double *da, double *db, do
                                      state, fault);
   }
 }
-#line 8898 "scan.nw"
+#line 8924 "scan.nw"
 static long long at_bdl(const selective_problem *p, long long b, long long d, long long t)
 {
   return (b * p->channels + d) * p->length + t;
@@ -6923,7 +7116,7 @@ static long long at_bgnl(const selective_problem *p, long long b, long long g, l
 {
   return ((b * p->groups + g) * p->state + n) * p->length + t;
 }
-#line 8920 "scan.nw"
+#line 8946 "scan.nw"
 #define SELECTIVE_FAULTS 7   /* the correct mirror, then six faults */
 static const int selective_faults[SELECTIVE_FAULTS] = {
   FAULT_NONE, FAULT_SELECTIVE_B_ONE_LATE, FAULT_SELECTIVE_A_SIGN, FAULT_SELECTIVE_D_FORGOTTEN,
@@ -6931,7 +7124,7 @@ static const int selective_faults[SELECTIVE_FAULTS] = {
 static const char *const selective_fault_names[SELECTIVE_FAULTS] = {
   "correct", "B[t-1]-for-B[t]", "sign-of-A", "D-skip-forgotten", "softplus-twice",
   "group-off-by-one", "chunk-decays-dropped"};
-#line 8941 "scan.nw"
+#line 8967 "scan.nw"
 /* The step's decay and input for state n: exp(dt A[d,n]) and dt B[g,n,t] u[t]. */
 static void selective_map(const selective_problem *p, long long b, long long d, long long g,
                           int n, long long t, double dt, int fault, double *decay,
@@ -6942,14 +7135,14 @@ static void selective_map(const selective_problem *p, long long b, long long d, 
   *decay = exp(dt * A);
   *input = dt * (double)p->B[at_bgnl(p, b, g, n, s)] * (double)p->u[at_bdl(p, b, d, t)];
 }
-#line 10275 "scan.nw"
+#line 10534 "scan.nw"
 /* The relative error of the kernel's float32 delta, for x = delta + bias. */
 static double selective_delta_error(const selective_problem *p, double x)
 {
   double e = p->delta_bias ? 0x1p-24 : 0.0;
   return p->delta_softplus && x <= 20.0 ? e + (8.0 + 2.0 * fabs(x)) * 0x1p-24 : e;
 }
-#line 8958 "scan.nw"
+#line 8984 "scan.nw"
 /* y (B,D,L) and the last states (B,D,N), in double, for one batch b and channel d; with
    y_bound and last_bound not NULL, the float32 kernel's bound on each of them too
    (section "Level 5 on the GPU"). */
@@ -6972,26 +7165,26 @@ static void selective_reference(const selective_problem *p, long long b, long lo
       x[n] = decay * x[n] + input;
       sum += (double)p->C[k] * x[n];
       
-#line 8994 "scan.nw"
+#line 9020 "scan.nw"
 double rho = 0x1p-22 + fabs(dt * A) * (e_dt + 0x1p-23);
 err[n] = decay * err[n] + rho * decay * mag[n] + (e_dt + 3 * 0x1p-24) * fabs(input);
 mag[n] = decay * mag[n] + fabs(input);
 err[n] += 0x1p-23 * mag[n];
 off += fabs((double)p->C[k]) * err[n];
 size += fabs((double)p->C[k]) * mag[n];
-#line 8980 "scan.nw"
+#line 9006 "scan.nw"
     }
     y[t] = p->z ? sum * (double)p->z[i] / (1.0 + exp(-(double)p->z[i])) : sum;
     if (y_bound) {
       
-#line 9003 "scan.nw"
+#line 9029 "scan.nw"
 double bound = off + (p->state + 2) * 0x1p-24 * (size + fabs(skip));
 if (p->z) {
   double z = p->z[i], gate = fabs(z / (1.0 + exp(-z)));
   bound = gate * (bound + 6 * 0x1p-24 * (size + fabs(skip)));
 }
 y_bound[t] = 2 * bound + 0x1p-120;
-#line 8984 "scan.nw"
+#line 9010 "scan.nw"
     }
   }
   for (int n = 0; n < p->state; n++) {
@@ -6999,7 +7192,7 @@ y_bound[t] = 2 * bound + 0x1p-120;
     if (last_bound) last_bound[n] = 2 * (err[n] + 0x1p-24 * mag[n]) + 0x1p-120;
   }
 }
-#line 9016 "scan.nw"
+#line 9042 "scan.nw"
 #define SELECTIVE_CHUNK 64   /* steps a chunk */
 
 /* The chunked design for batch b and channel d: y, and the last states. */
@@ -7015,7 +7208,7 @@ static void selective_mirror(const selective_problem *p, long long b, long long 
     double skip = p->D ? (double)p->D[d] : 0.0;
     for (int n = 0; n < p->state; n++) product[n] = 1.0;
     
-#line 9040 "scan.nw"
+#line 9066 "scan.nw"
 for (long long t = c0; t < c1; t++) {
   double dt = selective_dt(p, (double)p->delta[at_bdl(p, b, d, t)], bias, fault), decay, input;
   for (int n = 0; n < p->state; n++) {
@@ -7024,9 +7217,9 @@ for (long long t = c0; t < c1; t++) {
     product[n] *= decay;
   }
 }
-#line 9031 "scan.nw"
+#line 9057 "scan.nw"
     
-#line 9051 "scan.nw"
+#line 9077 "scan.nw"
 for (int n = 0; n < p->state; n++) x[n] = in[n];
 for (long long t = c0; t < c1; t++) {
   double dt = selective_dt(p, (double)p->delta[at_bdl(p, b, d, t)], bias, fault), decay,
@@ -7039,13 +7232,13 @@ for (long long t = c0; t < c1; t++) {
   long long i = at_bdl(p, b, d, t);
   y[t] = selective_finish(p, sum, (double)p->u[i], p->z ? (double)p->z[i] : 0.0, skip, fault);
 }
-#line 9032 "scan.nw"
+#line 9058 "scan.nw"
     for (int n = 0; n < p->state; n++)   /* the N-vectors' fold, in order */
       in[n] = selective_carry(product[n], in[n], local[n], fault);
   }
   for (int n = 0; n < p->state; n++) last[n] = in[n];
 }
-#line 9106 "scan.nw"
+#line 9132 "scan.nw"
 /* A case's inputs in one block of `floats` floats, and the problem over them. */
 static float *selective_draw(long long batch, long long channels, long long length,
                              int state, int groups, bool extras, selective_problem *p,
@@ -7058,7 +7251,7 @@ static float *selective_draw(long long batch, long long channels, long long leng
   float *u = in, *delta = u + bdl, *z = delta + bdl, *B = z + bdl, *C = B + bgnl;
   float *A = C + bgnl, *D = A + dn, *bias = D + channels;
   
-#line 9126 "scan.nw"
+#line 9152 "scan.nw"
 fill_uniform(u, bdl, next_seed(), -1.0f, 1.0f);
 fill_uniform(delta, bdl, next_seed(), extras ? -2.0f : 0.01f, 1.0f);   /* delta > 0 */
 fill_uniform(z, bdl, next_seed(), -2.0f, 2.0f);
@@ -7067,13 +7260,13 @@ fill_uniform(C, bgnl, next_seed(), -1.0f, 1.0f);
 fill_uniform(A, dn, next_seed(), -4.0f, -0.05f);
 fill_uniform(D, channels, next_seed(), -1.0f, 1.0f);
 fill_uniform(bias, channels, next_seed(), -0.5f, 0.5f);
-#line 9118 "scan.nw"
+#line 9144 "scan.nw"
   selective_problem q = {batch, channels, length, state, groups, u, delta, A, B, C,
                          extras ? D : NULL, extras ? z : NULL, extras ? bias : NULL, extras};
   *p = q;
   return in;
 }
-#line 9076 "scan.nw"
+#line 9102 "scan.nw"
 typedef struct { long long batch, channels, length; int state, groups; bool extras; }
     selective_case;
 
@@ -7082,7 +7275,7 @@ static const selective_case selective_cases[] = {
   {2, 6, 64, 5, 3, false}, {1, 4, 200, 64, 2, true},
 };
 #define SELECTIVE_CASES 5
-#line 9087 "scan.nw"
+#line 9113 "scan.nw"
 /* The largest difference of the mirror under `fault` from the reference, relative to
    the reference's magnitude plus one; NaN where either gave one. */
 static double selective_mismatch(const selective_case *k, int fault)
@@ -7093,7 +7286,7 @@ static double selective_mismatch(const selective_case *k, int fault)
                              k->extras, &p, &floats);
   double worst = 0;
   
-#line 9141 "scan.nw"
+#line 9167 "scan.nw"
 double *y = (double *)malloc(sizeof(double) * 2 * k->length), *want = y + k->length;
 double last[64], last_want[64];
 for (long long b = 0; b < k->batch; b++)
@@ -7110,11 +7303,11 @@ for (long long b = 0; b < k->batch; b++)
     }
   }
 free(y);
-#line 9097 "scan.nw"
+#line 9123 "scan.nw"
   free(in);
   return worst;
 }
-#line 9160 "scan.nw"
+#line 9186 "scan.nw"
 static int suite_mirror_selective(void)
 {
   bool ok = true;
@@ -7138,14 +7331,14 @@ static int suite_mirror_selective(void)
   }
   return ok ? EXIT_OK : EXIT_FAILED;
 }
-#line 12966 "scan.nw"
+#line 13322 "scan.nw"
 typedef struct {
   const char *name;
   const char *what;
   bool needs_gpu;
   int (*run)(void);
 } suite;
-#line 13130 "scan.nw"
+#line 13486 "scan.nw"
 static int suite_mirror_l1(void)
 {
   mirror_case cases[64];
@@ -7167,7 +7360,7 @@ static int suite_mirror_l2(void)
       FAULT_DOWNSWEEP_SWAP, FAULT_APPLY_SWAP, FAULT_SPINE_NO_IDENTITY};
   return mirror_suite(mirror_l2, cases, count, faults, 5);
 }
-#line 13735 "scan.nw"
+#line 14091 "scan.nw"
 static bool report_protocol_run(const char *correct, int fault, int schedules,
                                 const protocol_evidence *ev)
 {
@@ -7181,7 +7374,7 @@ static bool report_protocol_run(const char *correct, int fault, int schedules,
            failed ? ev->detail : "every schedule passed");
   return fault == FAULT_NONE ? !failed : failed;
 }
-#line 13754 "scan.nw"
+#line 14110 "scan.nw"
 static int suite_mirror_lookback(void)
 {
   static const struct { int fault, walk; } runs[] = {
@@ -7201,7 +7394,7 @@ static int suite_mirror_lookback(void)
   }
   return ok ? EXIT_OK : EXIT_FAILED;
 }
-#line 14167 "scan.nw"
+#line 14523 "scan.nw"
 /* Runs a mirror under each fault in turn: the first, FAULT_NONE, must pass
    and every other must be caught. */
 static int report_faults(protocol_evidence (*run)(int fault, int *schedules),
@@ -7222,7 +7415,7 @@ static int suite_mirror_held(void)
                                FAULT_HELD_PREFIX_EARLY, FAULT_HELD_WRONG_TILE};
   return report_faults(run_held_mirror, faults, 4);
 }
-#line 14478 "scan.nw"
+#line 14834 "scan.nw"
 static int suite_mirror_rows(void)
 {
   static const int faults[] = {FAULT_NONE, FAULT_ROWS_STEP_LAST_PIECE,
@@ -7230,7 +7423,7 @@ static int suite_mirror_rows(void)
                                FAULT_ROWS_PARITY_PER_ROW};
   return report_faults(run_share_mirror, faults, 5);
 }
-#line 15063 "scan.nw"
+#line 15419 "scan.nw"
 static int suite_mirror_groups(void)
 {
   static const struct { int fault, settle; } runs[] = {
@@ -7248,7 +7441,7 @@ static int suite_mirror_groups(void)
   }
   return ok ? EXIT_OK : EXIT_FAILED;
 }
-#line 15828 "scan.nw"
+#line 16184 "scan.nw"
 static int suite_mirror_ring(void)
 {
   static const ring_mirror_run runs[] = {
@@ -7266,7 +7459,7 @@ static int suite_mirror_ring(void)
     {FAULT_NONE, RING_HOLDERS, RING_POSTS, 0, 2, "correct, looks of two windows"},
     {FAULT_NONE, RING_HOLDERS, RING_POSTS, 0, 0, "correct, walkers wait for the chain"},
     
-#line 15860 "scan.nw"
+#line 16216 "scan.nw"
 {FAULT_RING_HOLDER_FOLDS_OWN, RING_HOLDERS, RING_POSTS, 0, RING_LOOK, ""},
 {FAULT_RING_ROW_START_KEPT, RING_HOLDERS, RING_POSTS, 0, RING_LOOK, ""},
 {FAULT_RING_CHAIN_NO_WAIT, RING_HOLDERS, RING_POSTS, 0, RING_LOOK, ""},
@@ -7281,7 +7474,7 @@ static int suite_mirror_ring(void)
 {FAULT_RING_LOOK_SKIPS_EMPTY, RING_HOLDERS, RING_POSTS, 0, RING_LOOK, ""},
 {FAULT_RING_LOOK_SKIPS_WINDOW, RING_HOLDERS, RING_POSTS, 0, RING_LOOK, ""},
 {FAULT_RING_HEAD_KEPT, RING_HOLDERS, RING_POSTS, 0, RING_LOOK, ""},
-#line 15845 "scan.nw"
+#line 16201 "scan.nw"
   };
   bool ok = true;
   for (int r = 0; r < (int)(sizeof runs / sizeof runs[0]); r++) {
@@ -7291,7 +7484,7 @@ static int suite_mirror_ring(void)
   }
   return ok ? EXIT_OK : EXIT_FAILED;
 }
-#line 15889 "scan.nw"
+#line 16245 "scan.nw"
 static int suite_combine(void)
 {
   int failures = 0, swapped_differ = 0, trials = 100000;
@@ -7303,7 +7496,7 @@ static int suite_combine(void)
       x[k].b = uniform_at(seed, 6 * i + 2 * k + 1, -1.0f, 1.0f);
     }
     
-#line 15909 "scan.nw"
+#line 16265 "scan.nw"
 affine<double> left = combine(combine(x[0], x[1]), x[2]);
 affine<double> right = combine(x[0], combine(x[1], x[2]));
 double scale = fabs(x[2].a * x[1].a * x[0].b) + fabs(x[2].a * x[1].b) + fabs(x[2].b);
@@ -7313,22 +7506,22 @@ affine<double> e = identity_map<double>(), ex = combine(e, x[0]), xe = combine(x
 if (ex.a != x[0].a || ex.b != x[0].b || xe.a != x[0].a || xe.b != x[0].b) failures++;
 affine<double> xy = combine(x[0], x[1]), yx = combine(x[1], x[0]);
 swapped_differ += xy.b != yx.b;
-#line 15900 "scan.nw"
+#line 16256 "scan.nw"
   }
   
-#line 15921 "scan.nw"
+#line 16277 "scan.nw"
 affine<double> two = {2, 0}, plus_one = {1, 1};
 if (combine(two, plus_one).b != 1 || combine(plus_one, two).b != 2) failures++;
 affine<double> nan_a = {NAN, 0.5}, inf_a = {INFINITY, 0.5}, fine = {0.75, 0.5};
 if (!isnan(start_row(nan_a).b) || !isnan(start_row(inf_a).b) ||
     start_row(fine).b != 0.5) failures++;
 if (swapped_differ < trials * 9 / 10) failures++;
-#line 15902 "scan.nw"
+#line 16258 "scan.nw"
   printf("  %d triples: associative within rounding, identity exact; swapped"
          " operands differ in %d of %d pairs\n", trials, swapped_differ, trials);
   return failures ? EXIT_FAILED : EXIT_OK;
 }
-#line 15938 "scan.nw"
+#line 16294 "scan.nw"
 /* The composition of elements [lo, hi) of a row, halving recursively. */
 static affine<float> halving(const float *a, const float *b, long long lo, long long hi)
 {
@@ -7339,12 +7532,12 @@ static affine<float> halving(const float *a, const float *b, long long lo, long 
   long long mid = lo + (hi - lo) / 2;
   return combine(halving(a, b, lo, mid), halving(a, b, mid, hi));
 }
-#line 15951 "scan.nw"
+#line 16307 "scan.nw"
 static int suite_reference(void)
 {
   int failures = 0;
   
-#line 15968 "scan.nw"
+#line 16324 "scan.nw"
 for (int k = 0; k < 4; k++) {
   double c = 0.5 + 0.125 * k;
   float a[1000], b[1000];
@@ -7355,12 +7548,12 @@ for (int k = 0; k < 4; k++) {
     if (fabs(h[t] - (1 - pow(c, t + 1)) / (1 - c)) > 4 * (t + 1) * 0x1p-53 / (1 - c))
       failures++;
 }
-#line 15955 "scan.nw"
+#line 16311 "scan.nw"
   double worst_sequential = 0, worst_halving = 0, widest = 0;
   for (int decay = 0; decay < DECAY_COUNT; decay++)
     for (long long len = 1; len <= (1 << 16); len = len * 4 + 1) {
       
-#line 15981 "scan.nw"
+#line 16337 "scan.nw"
 float *a = (float *)malloc(sizeof(float) * len);
 float *b = (float *)malloc(sizeof(float) * len);
 float *h = (float *)malloc(sizeof(float) * len);
@@ -7374,7 +7567,7 @@ for (long long t = 1; t < len; t++) {
 comparison c = compare_rows(a, b, h, 1, len, FLOAT32);
 failures += c.failed > 0;
 worst_sequential = fmax(worst_sequential, c.worst_ratio);
-#line 16002 "scan.nw"
+#line 16358 "scan.nw"
 affine<float> whole = halving(a, b, 0, len);
 reference_state r = {0, 0, 0};
 for (long long t = 0; t < len; t++) reference_step(&r, a[t], b[t]);
@@ -7383,16 +7576,16 @@ double ratio = fabs(whole.b - r.h) / bound;
 failures += !(ratio <= 1.0);
 worst_halving = fmax(worst_halving, ratio);
 widest = fmax(widest, bound / (r.s > 0 ? r.s : 1.0));
-#line 15995 "scan.nw"
+#line 16351 "scan.nw"
 free(a); free(b); free(h);
-#line 15959 "scan.nw"
+#line 16315 "scan.nw"
     }
   printf("  float32 sequential uses %.3g of the bound, recursive halving %.3g;"
          " the bound is at most %.3g of the sums it guards\n",
          worst_sequential, worst_halving, widest);
   return failures ? EXIT_FAILED : EXIT_OK;
 }
-#line 16443 "scan.nw"
+#line 16799 "scan.nw"
 static const precision DIFFERENCES = {1e-6, 1e-12};
 
 /* The central difference of the loss when x[i] moves by 1e-6 either way. */
@@ -7407,7 +7600,7 @@ static double loss_difference(double *a, double *b, double *x, long long i, cons
   x[i] = keep;
   return (up - down) / 2e-6;
 }
-#line 16464 "scan.nw"
+#line 16820 "scan.nw"
 static bool reference_matches_differences(long long len)
 {
   float af[64], hf[64], dh[64];
@@ -7439,7 +7632,7 @@ static bool reference_matches_differences(long long len)
   }
   return !c.da.failed && !c.db.failed && !c.dh0.failed;
 }
-#line 16502 "scan.nw"
+#line 16858 "scan.nw"
 typedef struct { long long rows, len; int shift; bool h0, dh_final; } backward_mirror_case;
 
 static const backward_mirror_case backward_mirror_cases[] = {
@@ -7449,7 +7642,7 @@ static const backward_mirror_case backward_mirror_cases[] = {
   {300, 17, 0, true, true},   {2, 20000, 1, true, true},  {1, 70001, 3, true, true},
 };
 #define BACKWARD_MIRROR_CASES 12
-#line 16514 "scan.nw"
+#line 16870 "scan.nw"
 /* Whether the mirror under `fault` agrees with the reference on case i. */
 static bool backward_mirror_passes(int i, int fault, char *text, size_t size)
 {
@@ -7474,7 +7667,7 @@ static bool backward_mirror_passes(int i, int fault, char *text, size_t size)
   free(out);
   return passes;
 }
-#line 16541 "scan.nw"
+#line 16897 "scan.nw"
 static int suite_mirror_backward(void)
 {
   bool ok = true;
@@ -7493,7 +7686,7 @@ static int suite_mirror_backward(void)
   }
   printf("  mirror matches the reference on %d cases\n", BACKWARD_MIRROR_CASES);
   
-#line 16564 "scan.nw"
+#line 16920 "scan.nw"
 for (int fault = FAULT_BACKWARD_A_UNSHIFTED; fault <= FAULT_BACKWARD_DH0_UNSCALED; fault++) {
   int i = 0;
   while (i < BACKWARD_MIRROR_CASES && backward_mirror_passes(i, fault, text, sizeof text)) i++;
@@ -7504,10 +7697,10 @@ for (int fault = FAULT_BACKWARD_A_UNSHIFTED; fault <= FAULT_BACKWARD_DH0_UNSCALE
     printf("  MISSED %-28s no case exposed it\n", fault_names[fault]);
   ok = ok && i < BACKWARD_MIRROR_CASES;
 }
-#line 16559 "scan.nw"
+#line 16915 "scan.nw"
   return ok ? EXIT_OK : EXIT_FAILED;
 }
-#line 8219 "scan.nw"
+#line 8245 "scan.nw"
 typedef struct {
   const char *name;
   double u, tiny;                 /* unit of rounding; smallest subnormal step */
@@ -7523,19 +7716,19 @@ static const stored_type STORED_TYPES[] = {
   {"bfloat16", 0x1p-8, 0x1p-133, bf16_nearest, bf16_toward_zero},
   {"float16", 0x1p-11, 0x1p-24, f16_nearest, f16_toward_zero}};
 #define STORED_TYPE_COUNT 2
-#line 8237 "scan.nw"
+#line 8263 "scan.nw"
 static double stored_bound(const reference_state *r, long long t, int depth,
                            const stored_type *s)
 {
   double e = error_bound(r, t, depth, FLOAT32);
   return e + 1.01 * s->u * (fabs(r->h) + e) + 0.5 * s->tiny;
 }
-#line 8252 "scan.nw"
+#line 8278 "scan.nw"
 enum { STORED_CORRECT, STORED_HALF_STATE, STORED_TRUNCATED,
        STORED_FAULTS };
 static const char *const stored_fault_names[STORED_FAULTS] = {
   "correct", "state-kept-in-the-stored-type", "output-rounded-toward-zero"};
-#line 8259 "scan.nw"
+#line 8285 "scan.nw"
 static void stored_pass(const float *a, const float *b, float *h, long long len,
                         const stored_type *s, int fault)
 {
@@ -7546,7 +7739,7 @@ static void stored_pass(const float *a, const float *b, float *h, long long len,
     h[t] = fault == STORED_TRUNCATED ? s->toward_zero(state) : s->nearest(state);
   }
 }
-#line 8272 "scan.nw"
+#line 8298 "scan.nw"
 static comparison compare_stored(const float *a, const float *b, const float *h,
                                  long long rows, long long len, const stored_type *s)
 {
@@ -7563,7 +7756,7 @@ static comparison compare_stored(const float *a, const float *b, const float *h,
   }
   return all;
 }
-#line 8302 "scan.nw"
+#line 8328 "scan.nw"
 typedef struct { long long rows, len; int decay; } stored_case;
 static const stored_case stored_cases[] = {
   {16, 33, 0}, {8, 1000, 0}, {2, 20000, 0}, {1, 70001, 0}, {8, 1000, 2},
@@ -7584,7 +7777,7 @@ static comparison stored_case_run(int i, const stored_type *s, int fault)
   free(a);
   return c;
 }
-#line 8325 "scan.nw"
+#line 8351 "scan.nw"
 static bool stored_type_passes(const stored_type *s)
 {
   double used = 0.0;
@@ -7600,7 +7793,7 @@ static bool stored_type_passes(const stored_type *s)
          s->name, passed, STORED_CASES, used);
   bool ok = passed == STORED_CASES;
   
-#line 8345 "scan.nw"
+#line 8371 "scan.nw"
 for (int fault = STORED_HALF_STATE; fault < STORED_FAULTS; fault++) {
   int i = 0;
   comparison c;
@@ -7613,29 +7806,29 @@ for (int fault = STORED_HALF_STATE; fault < STORED_FAULTS; fault++) {
     printf("  %s: MISSED %-30s no case exposed it\n", s->name, stored_fault_names[fault]);
   ok = ok && i < STORED_CASES;
 }
-#line 8340 "scan.nw"
+#line 8366 "scan.nw"
   return ok;
 }
-#line 8360 "scan.nw"
+#line 8386 "scan.nw"
 static int suite_mirror_stored(void)
 {
   bool ok = true;
   for (int s = 0; s < STORED_TYPE_COUNT; s++) ok = stored_type_passes(&STORED_TYPES[s]) && ok;
   return ok ? EXIT_OK : EXIT_FAILED;
 }
-#line 16046 "scan.nw"
+#line 16402 "scan.nw"
 enum { LENGTHS_EMPTY, LENGTHS_ONES, LENGTHS_TINY_AND_LONG, LENGTHS_NEAR_1000,
        LENGTHS_ONE_ROW, LENGTHS_UNIFORM, LENGTHS_KINDS };
 static const char *const lengths_names[LENGTHS_KINDS] = {
   "empty rows among short ones", "every row of 1", "tiny rows and very long ones",
   "rows around 1,000", "one row", "rows of 1 to 65,536"};
-#line 16055 "scan.nw"
+#line 16411 "scan.nw"
 /* A double in [0, 1) from the hash of (seed, i). */
 static double unit_at(uint64_t seed, long long i)
 {
   return (double)(mix64(seed ^ mix64((uint64_t)i)) >> 11) * 0x1p-53;
 }
-#line 16063 "scan.nw"
+#line 16419 "scan.nw"
 /* Row i's length in a batch of n elements of this kind, before the last is cut. */
 static long long draw_length(int kind, uint64_t seed, long long i, long long n)
 {
@@ -7651,7 +7844,7 @@ static long long draw_length(int kind, uint64_t seed, long long i, long long n)
   default: return n;   /* one row */
   }
 }
-#line 16081 "scan.nw"
+#line 16437 "scan.nw"
 /* Append one offset, growing the array as it fills; *rows counts the rows. */
 static void push_offset(long long **o, long long *cap, long long *rows, long long value)
 {
@@ -7662,7 +7855,7 @@ static void push_offset(long long **o, long long *cap, long long *rows, long lon
   }
   (*o)[++*rows] = value;
 }
-#line 16094 "scan.nw"
+#line 16450 "scan.nw"
 /* The rows + 1 offsets (malloc'ed) of a batch of n elements; returns rows. */
 static long long make_offsets(int kind, long long n, uint64_t seed, long long **offsets)
 {
@@ -7680,7 +7873,7 @@ static long long make_offsets(int kind, long long n, uint64_t seed, long long **
   *offsets = o;
   return rows;
 }
-#line 16124 "scan.nw"
+#line 16480 "scan.nw"
 enum { RAGGED_PLAIN, RAGGED_NAN_B, RAGGED_NAN_A_AT_START, RAGGED_NAN_A_AT_END,
        RAGGED_INF_B, RAGGED_FLAG_NANS, RAGGED_SPECIALS };
 static const char *const ragged_special_names[RAGGED_SPECIALS] = {
@@ -7695,7 +7888,7 @@ typedef struct {
   bool in_place;                      /* h is b */
   int special;
 } ragged_case;
-#line 16142 "scan.nw"
+#line 16498 "scan.nw"
 /* Rows 1, 4, 7, ... (row 0 where there is one row), skipping empty ones. */
 static void plant_ragged(int special, float *a, float *b, const long long *offsets,
                          long long rows)
@@ -7711,7 +7904,7 @@ static void plant_ragged(int special, float *a, float *b, const long long *offse
     if (special == RAGGED_FLAG_NANS) memcpy(&a[start + len / 2], &flag, sizeof flag);
   }
 }
-#line 16166 "scan.nw"
+#line 16522 "scan.nw"
 typedef struct {
   const char *what;
   long long n, rows, offsets[6];
@@ -7724,7 +7917,7 @@ static const offsets_case offsets_cases[] = {
   {"n = 0 in three empty rows", 0, 3, {0, 0, 0, 0}, true},
   {"one row of one", 1, 1, {0, 1}, true},
   
-#line 16183 "scan.nw"
+#line 16539 "scan.nw"
 {"decreasing", 10, 3, {0, 6, 4, 10}, false},
 {"negative", 10, 3, {0, -2, 4, 10}, false},
 {"offsets[0] = 1", 10, 2, {1, 5, 10}, false},
@@ -7737,10 +7930,10 @@ static const offsets_case offsets_cases[] = {
 {"LLONG_MIN inside", 10, 2, {0, LLONG_MIN, 10}, false},
 {"rows < 0", 10, -1, {0}, false},
 {"n < 0", -1, 1, {0, -1}, false},
-#line 16178 "scan.nw"
+#line 16534 "scan.nw"
 };
 #define OFFSETS_CASES ((int)(sizeof offsets_cases / sizeof offsets_cases[0]))
-#line 16198 "scan.nw"
+#line 16554 "scan.nw"
 static bool check_offsets_cases(void)
 {
   int wrong = 0;
@@ -7758,7 +7951,7 @@ static bool check_offsets_cases(void)
          " must be\n", wrong ? "FAILED" : "ok", OFFSETS_CASES);
   return wrong == 0;
 }
-#line 16228 "scan.nw"
+#line 16584 "scan.nw"
 /* Whether a batch of this kind looks as its name says. */
 static bool batch_looks_right(int kind, const long long *o, long long rows, long long n)
 {
@@ -7772,7 +7965,7 @@ static bool batch_looks_right(int kind, const long long *o, long long rows, long
     under_700 += len < 700;
   }
   
-#line 16245 "scan.nw"
+#line 16601 "scan.nw"
 switch (kind) {
 case LENGTHS_EMPTY: return o[1] == 0 && o[rows - 1] == n && empty_pairs > 0;
 case LENGTHS_ONES: return rows == n;
@@ -7781,9 +7974,9 @@ case LENGTHS_NEAR_1000: return 2 * lengths_over_1400 < rows && 2 * under_700 < r
 case LENGTHS_ONE_ROW: return rows == 1;
 default: return longest > 50000 && longest <= 65536;
 }
-#line 16241 "scan.nw"
+#line 16597 "scan.nw"
 }
-#line 16256 "scan.nw"
+#line 16612 "scan.nw"
 static bool check_batches(void)
 {
   int wrong = 0;
@@ -7795,7 +7988,7 @@ static bool check_batches(void)
              lengths_names[kind]);
     }
     
-#line 16276 "scan.nw"
+#line 16632 "scan.nw"
 long long r = rows > 1 ? 1 + (long long)(unit_at(next_seed(), 0) * (rows - 1)) : 1;
 for (int way = 0; way < 4; way++) {
   long long *spot = way < 2 ? &o[r] : &o[rows], kept = *spot;
@@ -7808,14 +8001,14 @@ for (int way = 0; way < 4; way++) {
   }
   *spot = kept;
 }
-#line 16267 "scan.nw"
+#line 16623 "scan.nw"
     free(o);
   }
   printf("  %-6s batches of each of the %d kinds of lengths: well formed, as they say,"
          " and refused once spoiled\n", wrong ? "FAILED" : "ok", LENGTHS_KINDS);
   return wrong == 0;
 }
-#line 16295 "scan.nw"
+#line 16651 "scan.nw"
 static int ragged_cpu_cases(ragged_case *cases)
 {
   static const long long sizes[] = {1, 1000, 100003};
@@ -7832,7 +8025,7 @@ static int ragged_cpu_cases(ragged_case *cases)
   cases[count++] = ragged_case{LENGTHS_ONE_ROW, 10007, 3, 0, 0, 0, false, RAGGED_NAN_B};
   return count;
 }
-#line 16323 "scan.nw"
+#line 16679 "scan.nw"
 typedef struct {
   int reference_caught, judge_caught;   /* batches where each check failed */
   char reference_first[200], judge_first[300];
@@ -7844,7 +8037,7 @@ static ragged_evidence run_ragged_fault(const ragged_case *cases, int count, int
   ragged_evidence ev = {0, 0, "", "", 0.0};
   for (int i = 0; i < count; i++) {
     
-#line 16343 "scan.nw"
+#line 16699 "scan.nw"
 const ragged_case *c = &cases[i];
 long long n = c->n, *o, rows = make_offsets(c->lengths, n, next_seed(), &o);
 float *a = (float *)malloc(sizeof(float) * n), *b = (float *)malloc(sizeof(float) * n);
@@ -7856,9 +8049,9 @@ if (!a || !b || !h32 || !h || !want) {
 }
 make_inputs(a, b, n, c->decay);
 plant_ragged(c->special, a, b, o, rows);
-#line 16334 "scan.nw"
+#line 16690 "scan.nw"
     
-#line 16357 "scan.nw"
+#line 16713 "scan.nw"
 ragged_pass(a, b, h, n, o, rows, fault);
 for (long long r = 0; r < rows; r++)
   reference_row(a + o[r], b + o[r], want + o[r], o[r + 1] - o[r]);
@@ -7870,9 +8063,9 @@ if (t < n && !ev.reference_caught++) {
            " n %lld%s (got %.9g, want %.9g)", r, t - o[r], lengths_names[c->lengths], n,
            ragged_special_names[c->special], h[t], want[t]);
 }
-#line 16335 "scan.nw"
+#line 16691 "scan.nw"
     
-#line 16371 "scan.nw"
+#line 16727 "scan.nw"
 ragged_pass(a, b, h32, n, o, rows, fault);
 comparison judged = compare_ragged(a, b, h32, n, o, rows, FLOAT32);
 if ((judged.failed || judged.checked != n) && !ev.judge_caught++) {
@@ -7882,12 +8075,12 @@ if ((judged.failed || judged.checked != n) && !ev.judge_caught++) {
            lengths_names[c->lengths], n, ragged_special_names[c->special]);
 }
 if (!c->special && judged.worst_ratio > ev.worst) ev.worst = judged.worst_ratio;
-#line 16336 "scan.nw"
+#line 16692 "scan.nw"
     free(o); free(a); free(b); free(h); free(want); free(h32);
   }
   return ev;
 }
-#line 16386 "scan.nw"
+#line 16742 "scan.nw"
 static bool report_ragged_fault(int fault, const ragged_evidence *ev, int batches)
 {
   const char *name = ragged_fault_names[fault];
@@ -7907,7 +8100,7 @@ static bool report_ragged_fault(int fault, const ragged_evidence *ev, int batche
                                                              : "no batch fails the bound");
   return caught;
 }
-#line 16408 "scan.nw"
+#line 16764 "scan.nw"
 static int suite_ragged(void)
 {
   bool ok = check_offsets_cases();
@@ -7920,7 +8113,7 @@ static int suite_ragged(void)
   }
   return ok ? EXIT_OK : EXIT_FAILED;
 }
-#line 16634 "scan.nw"
+#line 16990 "scan.nw"
 static bool gpu_available(char *why, size_t size)
 {
   int count = 0, driver = 0;
@@ -7934,7 +8127,7 @@ static bool gpu_available(char *why, size_t size)
     snprintf(why, size, "no usable CUDA device (%s)", cudaGetErrorString(e));
   return false;
 }
-#line 16657 "scan.nw"
+#line 17013 "scan.nw"
 enum { SPECIAL_NONE, SPECIAL_NAN_B, SPECIAL_NAN_A, SPECIAL_INF_B, SPECIAL_INF_A,
        SPECIAL_NAN_FIRST_A, SPECIAL_EMPTY_NAN_A, SPECIAL_KNOWN_NAN_A };
 
@@ -7945,7 +8138,7 @@ typedef struct {
   bool in_place;                     /* h is b */
   int special;
 } gpu_case;
-#line 16675 "scan.nw"
+#line 17031 "scan.nw"
 typedef struct { const scan_variant *variant; int public_kernel; } kernel_ref;
 
 static cudaError_t call_kernel(kernel_ref k, const float *a, const float *b,
@@ -7964,7 +8157,7 @@ static const char *kernel_name(kernel_ref k)
       "SCAN_L4_ROOFLINE", "SCAN_AUTO"};
   return k.public_kernel >= 0 ? names[k.public_kernel] : k.variant->name;
 }
-#line 16701 "scan.nw"
+#line 17057 "scan.nw"
 typedef struct {
   float *a, *b, *h;              /* host */
   float *da, *db, *dh;           /* device, at the case's offsets */
@@ -7976,7 +8169,7 @@ static void poison(float *device_base, long long n)
 {
   CUDA_CHECK(cudaMemset(device_base, 0xff, sizeof(float) * (n + 8)));
 }
-#line 16715 "scan.nw"
+#line 17071 "scan.nw"
 static case_buffers case_buffers_new(const gpu_case *c)
 {
   case_buffers m;
@@ -7997,7 +8190,7 @@ static case_buffers case_buffers_new(const gpu_case *c)
   m.dh = c->in_place ? m.db : m.base_h + c->h_offset;
   return m;
 }
-#line 16738 "scan.nw"
+#line 17094 "scan.nw"
 static void case_buffers_free(case_buffers *m)
 {
   free(m->a); free(m->b); free(m->h);
@@ -8005,7 +8198,7 @@ static void case_buffers_free(case_buffers *m)
   CUDA_CHECK(cudaFree(m->base_b));
   CUDA_CHECK(cudaFree(m->base_h));
 }
-#line 16763 "scan.nw"
+#line 17119 "scan.nw"
 static float float_of_bits(uint32_t bits)
 {
   float x;
@@ -8026,7 +8219,7 @@ static void plant_special(const gpu_case *c, float *a, float *b)
   case SPECIAL_KNOWN_NAN_A: a[at] = float_of_bits(0xFFFFFFFEu); break;
   }
 }
-#line 16786 "scan.nw"
+#line 17142 "scan.nw"
 static void upload_case(const gpu_case *c, case_buffers *m)
 {
   make_inputs(m->a, m->b, m->n, c->decay);
@@ -8035,7 +8228,7 @@ static void upload_case(const gpu_case *c, case_buffers *m)
   CUDA_CHECK(cudaMemcpy(m->db, m->b, sizeof(float) * m->n, cudaMemcpyHostToDevice));
   if (!c->in_place) poison(m->base_h, m->n);
 }
-#line 16801 "scan.nw"
+#line 17157 "scan.nw"
 static bool guards_intact(const gpu_case *c, const case_buffers *m)
 {
   if (c->in_place) return true;
@@ -8052,7 +8245,7 @@ static bool guards_intact(const gpu_case *c, const case_buffers *m)
   }
   return true;
 }
-#line 16823 "scan.nw"
+#line 17179 "scan.nw"
 typedef struct { comparison cmp; bool ok; char error[160]; } case_result;
 
 static case_result run_case(kernel_ref k, const gpu_case *c)
@@ -8066,7 +8259,7 @@ static case_result run_case(kernel_ref k, const gpu_case *c)
     snprintf(r.error, sizeof r.error, "CUDA error: %s", cudaGetErrorString(e));
   } else {
     
-#line 16843 "scan.nw"
+#line 17199 "scan.nw"
 CUDA_CHECK(cudaMemcpy(m.h, m.dh, sizeof(float) * m.n, cudaMemcpyDeviceToHost));
 r.cmp = compare_rows(m.a, m.b, m.h, c->rows, c->len, FLOAT32);
 r.ok = r.cmp.failed == 0;
@@ -8076,12 +8269,12 @@ if (!guards_intact(c, &m)) {
 } else if (!r.ok) {
   describe_worst(r.error, sizeof r.error, &r.cmp, c->len);
 }
-#line 16836 "scan.nw"
+#line 17192 "scan.nw"
   }
   case_buffers_free(&m);
   return r;
 }
-#line 16864 "scan.nw"
+#line 17220 "scan.nw"
 static int kernel_cases(gpu_case *cases, long long ceiling, int tile)
 {
   int count = 0, d = 0;
@@ -8097,7 +8290,7 @@ static int kernel_cases(gpu_case *cases, long long ceiling, int tile)
     cases[i].rows = rows < 1 ? 1 : rows > 7 ? 7 : rows;
   }
   
-#line 16884 "scan.nw"
+#line 17240 "scan.nw"
 long long mid = top < 3001 ? top : 3001, wide = top < 257 ? top : 257;
 cases[count++] = gpu_case{70001, 33, 0};
 cases[count++] = gpu_case{66000, wide, 1};
@@ -8115,7 +8308,7 @@ if (tile) cases[count++] = gpu_case{1, 65536LL * tile + 7, 1};
 if (tile >= 2048) cases[count++] = gpu_case{4500, 16384, 2};
 if (tile >= 4096) {
   
-#line 16922 "scan.nw"
+#line 17278 "scan.nw"
 cases[count++] = gpu_case{1, 1LL << 23, 2};
 cases[count++] = gpu_case{8, 1LL << 20, 1};
 cases[count++] = gpu_case{600, 4096, 3};
@@ -8133,12 +8326,12 @@ cases[count++] = gpu_case{1, (1LL << 23) + 2, 2, 3, 3, 3, true};
 cases[count++] = gpu_case{5, 17 * 4096 - 20, 0};
 cases[count++] = gpu_case{5, 17 * 4096 - 20, 2, 2, 2, 2};
 cases[count++] = gpu_case{3, 20 * 4096 + 7, 1, 5, 5, 1};
-#line 16901 "scan.nw"
+#line 17257 "scan.nw"
 }
-#line 16879 "scan.nw"
+#line 17235 "scan.nw"
   return count;
 }
-#line 16946 "scan.nw"
+#line 17302 "scan.nw"
 static bool kernel_suite(kernel_ref k, long long ceiling, int tile)
 {
   gpu_case cases[128];
@@ -8149,7 +8342,7 @@ static bool kernel_suite(kernel_ref k, long long ceiling, int tile)
   for (int i = 0; i < count; i++) {
     case_result r = run_case(k, &cases[i]);
     
-#line 16966 "scan.nw"
+#line 17322 "scan.nw"
 const gpu_case *c = &cases[i];
 if (!r.ok) {
   failed++;
@@ -8164,7 +8357,7 @@ if (r.cmp.worst_index >= 0 && r.cmp.worst_ratio > worst.worst_ratio && !c->speci
   worst_len = c->len;
 }
 worst.checked = checked;
-#line 16956 "scan.nw"
+#line 17312 "scan.nw"
   }
   char text[200];
   describe_worst(text, sizeof text, &worst, worst_len);
@@ -8172,7 +8365,7 @@ worst.checked = checked;
          kernel_name(k), count, (double)worst.checked, text);
   return failed == 0;
 }
-#line 16986 "scan.nw"
+#line 17342 "scan.nw"
 static kernel_ref public_ref(int k) { return kernel_ref{NULL, k}; }
 
 static kernel_ref variant_ref(const char *name)
@@ -8190,7 +8383,7 @@ static int run_kernel_suites(const kernel_ref *refs, int count)
   }
   return ok ? EXIT_OK : EXIT_FAILED;
 }
-#line 17006 "scan.nw"
+#line 17362 "scan.nw"
 /* One suite for one kernel, public or from the catalogue. */
 #define KERNEL_SUITE(function, ref) \
   static int function(void) { kernel_ref k[] = {ref}; return run_kernel_suites(k, 1); }
@@ -8200,7 +8393,7 @@ KERNEL_SUITE(suite_gpu_l2, public_ref(SCAN_L2_MULTIBLOCK))
 KERNEL_SUITE(suite_gpu_l3, public_ref(SCAN_L3_LOOKBACK))
 KERNEL_SUITE(suite_gpu_l3b, public_ref(SCAN_L3B_LOOKBACK_WARP))
 KERNEL_SUITE(suite_gpu_auto, public_ref(SCAN_AUTO))
-#line 17018 "scan.nw"
+#line 17374 "scan.nw"
 static int suite_gpu_l3c(void)
 {
   kernel_ref k[] = {variant_ref("l3c-1"), variant_ref("l3c-2"), variant_ref("l3c-4"),
@@ -8215,7 +8408,7 @@ static int suite_gpu_l4(void)
                     public_ref(SCAN_L4_ROOFLINE)};
   int status = run_kernel_suites(k, 7);
   
-#line 17043 "scan.nw"
+#line 17399 "scan.nw"
 int device, major, optin;
 cudaFuncAttributes f;
 CUDA_CHECK(cudaGetDevice(&device));
@@ -8228,10 +8421,10 @@ bool missing = major >= 9 && fits && f.ptxVersion >= 90 && rings < RING_MIN_BLOC
 printf("  %-6s the ring: %s (%d ring blocks and a chain block)\n", missing ? "FAILED" : "ok",
        rings >= RING_MIN_BLOCKS - 1 ? "runs on this GPU" : "not on this GPU", rings);
 if (missing) status = EXIT_FAILED;
-#line 17032 "scan.nw"
+#line 17388 "scan.nw"
   return status;
 }
-#line 17064 "scan.nw"
+#line 17420 "scan.nw"
 typedef struct {
   const char *what;
   int kernel;                 /* -1: the kernel under test */
@@ -8239,7 +8432,7 @@ typedef struct {
   long long rows, len;
   cudaError_t want;
 } contract_call;
-#line 17074 "scan.nw"
+#line 17430 "scan.nw"
 static const contract_call contract_calls[] = {
   {"rows == 0", -1, 0, 0, 0, 0, 100, cudaSuccess},
   {"len == 0", -1, 0, 0, 0, 100, 0, cudaSuccess},
@@ -8259,7 +8452,7 @@ static const contract_call contract_calls[] = {
    cudaErrorInvalidValue},
 };
 #define CONTRACT_CALLS ((int)(sizeof contract_calls / sizeof contract_calls[0]))
-#line 17096 "scan.nw"
+#line 17452 "scan.nw"
 static const float *offset_pointer(float *base, int bytes)
 {
   return bytes < 0 ? NULL : (const float *)((char *)base + bytes);
@@ -8275,7 +8468,7 @@ static bool output_untouched(const float *device_h, float *host, long long n)
   }
   return true;
 }
-#line 17114 "scan.nw"
+#line 17470 "scan.nw"
 static int suite_gpu_contract(void)
 {
   const long long n = 4096;
@@ -8288,7 +8481,7 @@ static int suite_gpu_contract(void)
   int failures = 0, tried = 0;
   for (int k = 0; k <= SCAN_AUTO; k++)
     for (int i = 0; i < CONTRACT_CALLS; i++) 
-#line 17135 "scan.nw"
+#line 17491 "scan.nw"
 {
   const contract_call *c = &contract_calls[i];
   bool own = c->kernel >= 0 && c->kernel <= SCAN_AUTO, unknown = c->kernel > SCAN_AUTO ||
@@ -8308,14 +8501,14 @@ static int suite_gpu_contract(void)
   failures += !ok;
   tried++;
 }
-#line 17126 "scan.nw"
+#line 17482 "scan.nw"
   printf("  %-6s %d calls on %d kernels returned what the contract says and"
          " wrote nothing\n", failures ? "FAILED" : "ok", tried, SCAN_AUTO + 1);
   CUDA_CHECK(cudaFree(a)); CUDA_CHECK(cudaFree(b)); CUDA_CHECK(cudaFree(h));
   free(host);
   return failures ? EXIT_FAILED : EXIT_OK;
 }
-#line 17166 "scan.nw"
+#line 17522 "scan.nw"
 /* Check |h3b - h3c| <= the regrouping bound for one row; returns the number
    of elements that differ at all, adds violations to *bad. */
 static long long regroup_row(const float *a, const float *b, const float *h3b,
@@ -8332,7 +8525,7 @@ static long long regroup_row(const float *a, const float *b, const float *h3b,
     if (t % tile == 0) { P = row; T = identity_map<double>(); }
     reference_step(&r, a[t], b[t]);
     
-#line 17190 "scan.nw"
+#line 17546 "scan.nw"
 double u = FLOAT32.u;
 double bound = 1.01 * u * (7 * fabs(T.a * e.a * P.b) + 6 * fabs(e.a * T.b) +
                            3 * fabs(e.b)) +
@@ -8341,13 +8534,13 @@ double d = fabs((double)h3b[t] - (double)h3c[t]);
 differ += memcmp(&h3b[t], &h3c[t], sizeof(float)) != 0;
 if (!(d <= bound)) (*bad)++;
 if (d / bound > *worst) *worst = d / bound;
-#line 17182 "scan.nw"
+#line 17538 "scan.nw"
     T = combine(T, e);
     row = combine(row, e);
   }
   return differ;
 }
-#line 17201 "scan.nw"
+#line 17557 "scan.nw"
 static int suite_gpu_regrouping(void)
 {
   static const long long shapes[][2] = {{1, (1 << 22) + 5}, {33, 70001},
@@ -8357,7 +8550,7 @@ static int suite_gpu_regrouping(void)
   for (int s = 0; s < 4; s++) {
     gpu_case c = {shapes[s][0], shapes[s][1], s % DECAY_COUNT};
     
-#line 17221 "scan.nw"
+#line 17577 "scan.nw"
 case_buffers m = case_buffers_new(&c);
 upload_case(&c, &m);
 long long n = m.n;
@@ -8377,7 +8570,7 @@ for (long long row = 0; row < c.rows; row++)
                         out[2] + row * c.len, c.len, L3_THREADS, &bad, &worst);
 for (int k = 0; k < 3; k++) free(out[k]);
 case_buffers_free(&m);
-#line 17210 "scan.nw"
+#line 17566 "scan.nw"
   }
   bool ok = identical_failures == 0 && differ > 0 && bad == 0;
   printf("  %-6s 3 and 3b bit-identical: %s; 3c(1 item) differs from 3b in %lld"
@@ -8386,7 +8579,7 @@ case_buffers_free(&m);
          bad ? "; SOME ARE NOT" : "");
   return ok ? EXIT_OK : EXIT_FAILED;
 }
-#line 17250 "scan.nw"
+#line 17606 "scan.nw"
 static __global__ void count_differences(const uint32_t *x, const uint32_t *y,
                                          long long n, unsigned long long *count)
 {
@@ -8396,7 +8589,7 @@ static __global__ void count_differences(const uint32_t *x, const uint32_t *y,
     mine += x[i] != y[i];
   if (mine) atomicAdd(count, mine);
 }
-#line 17277 "scan.nw"
+#line 17633 "scan.nw"
 /* One run of v, its output and workspace poisoned first. */
 static void run_poisoned(const scan_variant *v, case_buffers *m, long long rows,
                          long long len, void *workspace, size_t bytes)
@@ -8405,7 +8598,7 @@ static void run_poisoned(const scan_variant *v, case_buffers *m, long long rows,
   if (bytes) CUDA_CHECK(cudaMemset(workspace, 0xff, bytes));
   CUDA_CHECK(run_variant(v, m->da, m->db, m->dh, rows, len, workspace, 0));
 }
-#line 17288 "scan.nw"
+#line 17644 "scan.nw"
 /* Run v `runs` times on one shape; returns how many runs differed from the
    first, and prints a line. */
 static int repeat_runs(const scan_variant *v, long long rows, long long len, int runs,
@@ -8425,7 +8618,7 @@ static int repeat_runs(const scan_variant *v, long long rows, long long len, int
   CUDA_CHECK(cudaMemset(count, 0, sizeof(unsigned long long)));
   int differing = 0;
   
-#line 17317 "scan.nw"
+#line 17673 "scan.nw"
 run_poisoned(v, &m, rows, len, workspace, bytes);
 CUDA_CHECK(cudaMemcpy(first, m.dh, sizeof(float) * m.n, cudaMemcpyDeviceToDevice));
 for (int run = 0; run < runs; run++) {
@@ -8436,7 +8629,7 @@ for (int run = 0; run < runs; run++) {
   CUDA_CHECK(cudaMemcpy(&host_count, count, sizeof host_count, cudaMemcpyDeviceToHost));
   if (host_count) { differing++; CUDA_CHECK(cudaMemset(count, 0, sizeof host_count)); }
 }
-#line 17307 "scan.nw"
+#line 17663 "scan.nw"
   printf("  %-6s %-8s %d runs of %lld x %lld%s%s\n", differing ? "FAILED" : "ok", v->name,
          runs, rows, len, special ? " with a flag's NaN" : "",
          differing ? ": some differ" : ", bit-identical");
@@ -8444,7 +8637,7 @@ for (int run = 0; run < runs; run++) {
   case_buffers_free(&m);
   return differing;
 }
-#line 17343 "scan.nw"
+#line 17699 "scan.nw"
 /* Where the ring runs: one row of 2^24, one of 1,343 tiles with each flag's
    NaN in its tile 447, and three rows of 100 tiles and a short one. */
 static int ring_shape_runs(const scan_variant *v)
@@ -8478,7 +8671,7 @@ static int suite_gpu_determinism(void)
   }
   return differing ? EXIT_FAILED : EXIT_OK;
 }
-#line 17408 "scan.nw"
+#line 17764 "scan.nw"
 static int suite_gpu_streams(void)
 {
   static const char *const pairs[][2] = {{"l4", "l3c-8"}, {"l3b", "l2"},
@@ -8489,7 +8682,7 @@ static int suite_gpu_streams(void)
     CUDA_CHECK(cudaStreamCreateWithFlags(&stream[s], cudaStreamNonBlocking));
   int failures = 0;
   for (int p = 0; p < 5; p++) 
-#line 17429 "scan.nw"
+#line 17785 "scan.nw"
 {
   gpu_case c[2] = {{1, (1 << 24) + 1, 0}, {8192, 2048, 1}};
   if (strcmp(pairs[p][0], "l4-ring") == 0)   /* two rings at once */
@@ -8515,9 +8708,9 @@ static int suite_gpu_streams(void)
     case_buffers_free(&m[s]);
   }
 }
-#line 17418 "scan.nw"
+#line 17774 "scan.nw"
   
-#line 17457 "scan.nw"
+#line 17813 "scan.nw"
 {
   gpu_case c = {1, 1 << 24, 0};
   case_buffers m = case_buffers_new(&c);
@@ -8529,7 +8722,7 @@ static int suite_gpu_streams(void)
   poison(m.base_h, m.n);
   CUDA_CHECK(cudaDeviceSynchronize());
   
-#line 17478 "scan.nw"
+#line 17834 "scan.nw"
 cudaGraph_t graph;
 cudaGraphExec_t exec;
 CUDA_CHECK(cudaStreamBeginCapture(stream[0], cudaStreamCaptureModeThreadLocal));
@@ -8549,14 +8742,14 @@ if (same) {
   CUDA_CHECK(cudaGraphExecDestroy(exec));
   CUDA_CHECK(cudaGraphDestroy(graph));
 }
-#line 17468 "scan.nw"
+#line 17824 "scan.nw"
   if (!same) { failures++; printf("  FAILED SCAN_AUTO captured in a graph\n"); }
   free(direct);
   case_buffers_free(&m);
 }
-#line 17419 "scan.nw"
+#line 17775 "scan.nw"
   
-#line 17500 "scan.nw"
+#line 17856 "scan.nw"
 {
   static const char *const order[] = {"l4-ring", "l4-ring", "l4-ring", "l4", "l4-ring",
                                       "l4-ring", "l4-8", "l4-ring", "l4-ring!", "l4-ring"};
@@ -8571,26 +8764,26 @@ if (same) {
     CUDA_CHECK(run_variant(find_variant(ring ? "l4-ring" : order[k]), m.da, m.db, m.dh,
                            c.rows, c.len, NULL, own));
     
-#line 17521 "scan.nw"
+#line 17877 "scan.nw"
 CUDA_CHECK(cudaStreamSynchronize(own));
 CUDA_CHECK(cudaMemcpy(m.h, m.dh, sizeof(float) * m.n, cudaMemcpyDeviceToHost));
 if (compare_rows(m.a, m.b, m.h, c.rows, c.len, FLOAT32).failed) {
   failures++;
   printf("  FAILED %s, call %d of the kept workspace's handovers\n", order[k], k + 1);
 }
-#line 17514 "scan.nw"
+#line 17870 "scan.nw"
     case_buffers_free(&m);
   }
   CUDA_CHECK(cudaStreamDestroy(own));
 }
-#line 17420 "scan.nw"
+#line 17776 "scan.nw"
   for (int s = 0; s < 2; s++) CUDA_CHECK(cudaStreamDestroy(stream[s]));
   printf("  %-6s 5 pairs of kernels on two streams at once, both outputs right; "
          "SCAN_AUTO captured in a graph and replayed, its bits; a kept workspace "
          "handed between kernels\n", failures ? "FAILED" : "ok");
   return failures ? EXIT_FAILED : EXIT_OK;
 }
-#line 17544 "scan.nw"
+#line 17900 "scan.nw"
 /* Scans one huge input with each of `count` kernels; returns the failures,
    or -1 when the GPU has too little memory for it. */
 static int huge_case(gpu_case c, const kernel_ref *refs, int count)
@@ -8606,7 +8799,7 @@ static int huge_case(gpu_case c, const kernel_ref *refs, int count)
   upload_case(&c, &m);
   int failures = 0;
   for (int k = 0; k < count; k++) 
-#line 17581 "scan.nw"
+#line 17937 "scan.nw"
 {
   poison(m.base_h, m.n);
   cudaError_t e = call_kernel(refs[k], m.da, m.db, m.dh, c.rows, c.len, 0);
@@ -8624,7 +8817,7 @@ static int huge_case(gpu_case c, const kernel_ref *refs, int count)
          m.n, e == cudaSuccess ? text : cudaGetErrorString(e));
   failures += !ok;
 }
-#line 17559 "scan.nw"
+#line 17915 "scan.nw"
   case_buffers_free(&m);
   return failures;
 }
@@ -8644,7 +8837,7 @@ static int suite_gpu_huge(void)
   if (short_rows > 0 || long_rows > 0 || whole_tiles > 0) return EXIT_FAILED;
   return long_rows < 0 || whole_tiles < 0 ? EXIT_SKIPPED : EXIT_OK;
 }
-#line 18537 "scan.nw"
+#line 18893 "scan.nw"
 typedef struct {
   long long rows, len;
   int offset;              /* floats past a 16-byte line: a, h and dh; outputs offset + 1 */
@@ -8674,7 +8867,7 @@ static const backward_case backward_cases[] = {
   {2, 3000000, 3, true, true, true, true, false, SPECIAL_NAN_A},
 };
 #define BACKWARD_CASES ((int)(sizeof backward_cases / sizeof backward_cases[0]))
-#line 18573 "scan.nw"
+#line 18929 "scan.nw"
 #define GUARD 32   /* floats of poison either side of a case's device arrays */
 
 typedef struct {
@@ -8698,7 +8891,7 @@ static backward_buffers backward_buffers_new(const backward_case *c)
   if (c->in_place) m.dev[BDB] = m.dev[BDH];
   return m;
 }
-#line 18599 "scan.nw"
+#line 18955 "scan.nw"
 /* Whether the guards either side of device array k are still poison. */
 static bool backward_guards_intact(const backward_buffers *m, int k)
 {
@@ -8721,7 +8914,7 @@ static void backward_buffers_free(backward_buffers *m)
     CUDA_CHECK(cudaFree(m->base[k]));
   }
 }
-#line 18627 "scan.nw"
+#line 18983 "scan.nw"
 static bool run_backward_case(const backward_case *c, int index)
 {
   long long n = c->rows * c->len;
@@ -8736,7 +8929,7 @@ static bool run_backward_case(const backward_case *c, int index)
     CUDA_CHECK(cudaMemcpy(m.dev[k], m.host[k], sizeof(float) * m.count[k],
                           cudaMemcpyHostToDevice));
   
-#line 18646 "scan.nw"
+#line 19002 "scan.nw"
 cudaError_t e = scan_backward(m.dev[BA], m.dev[BH], m.dev[BDH], c->h0 ? m.dev[BH0] : NULL,
                               c->dh_final ? m.dev[BDHF] : NULL, m.dev[BDA], m.dev[BDB],
                               c->dh0 ? m.dev[BDH0] : NULL, c->rows, c->len, 0);
@@ -8745,9 +8938,9 @@ CUDA_CHECK(e);
 for (int k = BDA; k <= BDH0; k++)
   CUDA_CHECK(cudaMemcpy(m.host[k], m.dev[k], sizeof(float) * m.count[k],
                         cudaMemcpyDeviceToHost));
-#line 18641 "scan.nw"
+#line 18997 "scan.nw"
   
-#line 18657 "scan.nw"
+#line 19013 "scan.nw"
 backward_comparison r = compare_backward(m.host[BA], m.host[BH], m.host[BDH],
                                          c->h0 ? m.host[BH0] : NULL,
                                          c->dh_final ? m.host[BDHF] : NULL, m.host[BDA],
@@ -8767,9 +8960,9 @@ printf("  %-4s %lld rows of %lld, offset %d%s%s%s%s%s: da %.3g, db %.3g of the b
 if (!ok) printf("       %s\n", text);
 backward_buffers_free(&m);
 return ok;
-#line 18642 "scan.nw"
+#line 18998 "scan.nw"
 }
-#line 18679 "scan.nw"
+#line 19035 "scan.nw"
 static int run_backward_cases(const backward_case *cases, int count)
 {
   int failed = 0;
@@ -8782,7 +8975,7 @@ static int suite_gpu_backward(void)
 {
   return run_backward_cases(backward_cases, BACKWARD_CASES);
 }
-#line 18698 "scan.nw"
+#line 19054 "scan.nw"
 static const backward_case backward_small_cases[] = {
   {1, 1, 0, true, true, true, true, false, SPECIAL_NONE},
   {7, 4097, 2, false, true, true, true, false, SPECIAL_NONE},
@@ -8795,7 +8988,7 @@ static int suite_gpu_backward_small(void)
 {
   return run_backward_cases(backward_small_cases, 5);
 }
-#line 18716 "scan.nw"
+#line 19072 "scan.nw"
 static int backward_runs_differing(long long rows, long long len, int runs)
 {
   backward_case c = {rows, len, 1, true, true, true, true, false, SPECIAL_NONE};
@@ -8820,7 +9013,7 @@ static int backward_runs_differing(long long rows, long long len, int runs)
   backward_buffers_free(&m);
   return differing;
 }
-#line 18746 "scan.nw"
+#line 19102 "scan.nw"
 static int suite_gpu_backward_calls(void)
 {
   backward_case c = {4, 1000, 0, true, true, true, true, false, SPECIAL_NONE};
@@ -8832,7 +9025,7 @@ static int suite_gpu_backward_calls(void)
   CUDA_CHECK(cudaMalloc(&ws, bytes + 256));
   struct { const char *what; cudaError_t got; } calls[] = {
     
-#line 18775 "scan.nw"
+#line 19131 "scan.nw"
 {"negative rows", scan_backward(a, h, dh, NULL, NULL, da, db, NULL, -1, 1000, 0)},
 {"negative len", scan_backward(a, h, dh, NULL, NULL, da, db, NULL, 4, -1, 0)},
 {"null a", scan_backward(NULL, h, dh, NULL, NULL, da, db, NULL, 4, 1000, 0)},
@@ -8851,7 +9044,7 @@ static int suite_gpu_backward_calls(void)
 {"workspace off its line",
  scan_backward_in(a, h, dh, NULL, NULL, da, db, NULL, 4, 1000, (char *)ws + 8, bytes, 0)},
 {"no workspace", scan_backward_in(a, h, dh, NULL, NULL, da, db, NULL, 4, 1000, NULL, 0, 0)},
-#line 18757 "scan.nw"
+#line 19113 "scan.nw"
   };
   int failed = 0;
   for (size_t i = 0; i < sizeof calls / sizeof calls[0]; i++) {
@@ -8867,7 +9060,7 @@ static int suite_gpu_backward_calls(void)
   backward_buffers_free(&m);
   return failed || !untouched ? EXIT_FAILED : EXIT_OK;
 }
-#line 10301 "scan.nw"
+#line 10560 "scan.nw"
 typedef struct {
   long long batch, channels, length;
   int state, groups;
@@ -8875,6 +9068,7 @@ typedef struct {
   bool last;        /* the last states asked for */
   bool nan;         /* a NaN planted in u */
   int chunks;       /* 0: the plan's; -1: the plan's, through the two-phase entry */
+  bool bf16;        /* u, delta, B, C, z and y in bfloat16 */
 } selective_gpu_case;
 
 static const selective_gpu_case selective_gpu_cases[] = {
@@ -8887,58 +9081,124 @@ static const selective_gpu_case selective_gpu_cases[] = {
   {2, 40, 1000, 16, 2, true, true, false, 7}, {1, 33, 5000, 33, 1, true, true, true, 0},
   {1, 16, 31, 24, 1, true, true, false, 3},   {1, 8, 4096, 64, 1, false, true, false, -1},
   {8, 32, 1025, 2, 1, true, false, true, 5},  {1, 24, 20000, 12, 1, true, true, false, 1},
+  {4, 1536, 256, 16, 1, true, true, false, 0, true},
+  {1, 64, 70001, 16, 1, true, true, false, 0, true},
+  {3, 96, 3000, 16, 3, true, true, true, -1, true},
+  {2, 100, 513, 7, 4, true, true, false, 0, true},
+  {1, 16, 31, 64, 1, false, true, false, 3, true},
+  {1, 8, 20000, 16, 1, true, true, false, 5, true},
 };
-#define SELECTIVE_GPU_CASES 16
-#line 10329 "scan.nw"
-static selective_problem selective_on_device(const selective_problem *host,
-                                             const float *block, long long floats,
+#define SELECTIVE_GPU_CASES 22
+#line 10598 "scan.nw"
+/* Round the n floats at x to bfloat16 in place; their bfloat16s into `to`. */
+static void round_to_bf16(float *x, long long n, __nv_bfloat16 *to)
+{
+  for (long long i = 0; i < n; i++) {
+    to[i] = __float2bfloat16_rn(x[i]);
+    x[i] = __bfloat162float(to[i]);
+  }
+}
+
+/* The block as the GPU is to have it: the floats, or the typed arrays in bfloat16. */
+static float *selective_image(const selective_problem *host, float *block, long long floats,
+                              bool bf16)
+{
+  float *image = (float *)malloc(sizeof(float) * floats);
+  memcpy(image, block, sizeof(float) * floats);
+  long long bdl = host->batch * host->channels * host->length;
+  long long bgnl = host->batch * host->groups * host->state * host->length;
+  const float *typed[] = {host->u, host->delta, host->B, host->C, host->z};
+  long long sizes[] = {bdl, bdl, bgnl, bgnl, bdl};
+  for (int i = 0; bf16 && i < 5; i++)
+    if (typed[i])
+      round_to_bf16(block + (typed[i] - block), sizes[i],
+                    (__nv_bfloat16 *)(image + (typed[i] - block)));
+  return image;
+}
+
+/* A problem whose typed pointers hold bfloat16s, as the bfloat16 entries take it. */
+static selective_problem_bf16 selective_problem_as_bf16(const selective_problem *p)
+{
+  selective_problem_bf16 h = {p->batch, p->channels, p->length, p->state, p->groups,
+                              (const __nv_bfloat16 *)p->u, (const __nv_bfloat16 *)p->delta,
+                              p->A, (const __nv_bfloat16 *)p->B, (const __nv_bfloat16 *)p->C,
+                              p->D, (const __nv_bfloat16 *)p->z, p->delta_bias,
+                              p->delta_softplus};
+  return h;
+}
+#line 10637 "scan.nw"
+static selective_problem selective_on_device(const selective_problem *host, float *block,
+                                             long long floats, bool bf16,
                                              float **device_block)
 {
+  float *image = selective_image(host, block, floats, bf16);
   CUDA_CHECK(cudaMalloc(device_block, sizeof(float) * floats));
-  CUDA_CHECK(cudaMemcpy(*device_block, block, sizeof(float) * floats,
+  CUDA_CHECK(cudaMemcpy(*device_block, image, sizeof(float) * floats,
                         cudaMemcpyHostToDevice));
+  free(image);
   selective_problem p = *host;
   const float **fields[] = {&p.u, &p.delta, &p.A, &p.B, &p.C, &p.D, &p.z, &p.delta_bias};
   for (int i = 0; i < 8; i++)
     if (*fields[i]) *fields[i] = *device_block + (*fields[i] - block);
   return p;
 }
-#line 10345 "scan.nw"
+#line 10655 "scan.nw"
 /* The outputs on the GPU, between guards of poison; whether the guards held. */
 static bool selective_run_on_gpu(const selective_gpu_case *k, const selective_problem *p,
                                  float *y, float *last)
 {
   long long bdl = k->batch * k->channels * k->length, bdn = k->batch * k->channels * k->state;
+  long long yf = k->bf16 ? (bdl + 1) / 2 : bdl;   /* the floats y takes */
   float *out;
-  long long floats = bdl + bdn + 4 * GUARD;
+  long long floats = yf + bdn + 4 * GUARD;
   CUDA_CHECK(cudaMalloc(&out, sizeof(float) * floats));
   CUDA_CHECK(cudaMemset(out, 0xff, sizeof(float) * floats));
-  float *dy = out + GUARD, *dlast = k->last ? dy + bdl + 2 * GUARD : NULL;
+  float *dy = out + GUARD, *dlast = k->last ? dy + yf + 2 * GUARD : NULL;
   
-#line 10369 "scan.nw"
+#line 10684 "scan.nw"
 if (k->chunks >= 0) {
   selective_choice asked = {k->chunks};
-  CUDA_CHECK(selective_forward_as(p, dy, dlast, asked, 0));
+  CUDA_CHECK(selective_forward_as(p, dy, dlast, asked, k->bf16, 0));
 } else {
-  size_t bytes = selective_scan_workspace_bytes(p);
+  selective_problem_bf16 h = selective_problem_as_bf16(p);
+  size_t bytes = k->bf16 ? selective_scan_workspace_bytes_bf16(&h)
+                         : selective_scan_workspace_bytes(p);
   void *ws = NULL;
   if (bytes) CUDA_CHECK(cudaMalloc(&ws, bytes));
-  CUDA_CHECK(selective_scan_forward_in(p, dy, dlast, ws, bytes, 0));
+  if (k->bf16)
+    CUDA_CHECK(selective_scan_forward_bf16_in(&h, (__nv_bfloat16 *)dy, dlast, ws, bytes, 0));
+  else
+    CUDA_CHECK(selective_scan_forward_in(p, dy, dlast, ws, bytes, 0));
   CUDA_CHECK(cudaDeviceSynchronize());
   CUDA_CHECK(cudaFree(ws));
 }
-#line 10356 "scan.nw"
+#line 10667 "scan.nw"
   CUDA_CHECK(cudaDeviceSynchronize());
+  
+#line 10703 "scan.nw"
+if (k->bf16) {
+  __nv_bfloat16 *y16 = (__nv_bfloat16 *)malloc(sizeof(__nv_bfloat16) * bdl);
+  CUDA_CHECK(cudaMemcpy(y16, dy, sizeof(__nv_bfloat16) * bdl, cudaMemcpyDeviceToHost));
+  for (long long i = 0; i < bdl; i++) y[i] = __bfloat162float(y16[i]);
+  free(y16);
+} else {
   CUDA_CHECK(cudaMemcpy(y, dy, sizeof(float) * bdl, cudaMemcpyDeviceToHost));
-  if (k->last) CUDA_CHECK(cudaMemcpy(last, dlast, sizeof(float) * bdn, cudaMemcpyDeviceToHost));
+}
+if (k->last) CUDA_CHECK(cudaMemcpy(last, dlast, sizeof(float) * bdn, cudaMemcpyDeviceToHost));
+#line 10669 "scan.nw"
   float guard[2 * GUARD];
   bool held = output_untouched(out, guard, GUARD) &&
-              output_untouched(dy + bdl, guard, 2 * GUARD) &&
-              output_untouched(dy + bdl + 2 * GUARD + bdn, guard, GUARD);
+              output_untouched(dy + yf, guard, 2 * GUARD) &&
+              output_untouched(dy + yf + 2 * GUARD + bdn, guard, GUARD);
+  if (k->bf16 && bdl % 2) {   /* the last float of y, past its last bfloat16 */
+    uint16_t tail;
+    CUDA_CHECK(cudaMemcpy(&tail, (__nv_bfloat16 *)dy + bdl, 2, cudaMemcpyDeviceToHost));
+    held = held && tail == 0xffff;
+  }
   CUDA_CHECK(cudaFree(out));
   return held;
 }
-#line 10385 "scan.nw"
+#line 10717 "scan.nw"
 static void selective_compare(const selective_gpu_case *k, const selective_problem *p,
                               const float *y, const float *last, comparison *cy,
                               comparison *clast)
@@ -8954,8 +9214,10 @@ static void selective_compare(const selective_gpu_case *k, const selective_probl
     compare_init(&my_last);
     selective_reference(p, bd / k->channels, bd % k->channels, want, want + L, bound,
                         bound + L);
-    for (long long t = 0; t < L; t++)
-      compare_one(&my_y, y[bd * L + t], want[t], bound[t], bd * L + t);
+    for (long long t = 0; t < L; t++)   /* in bfloat16, y's rounding on top of the bound */
+      compare_one(&my_y, y[bd * L + t], want[t],
+                  k->bf16 ? bound[t] + 0x1p-8 * (fabs(want[t]) + bound[t]) : bound[t],
+                  bd * L + t);
     for (int n = 0; k->last && n < N; n++)
       compare_one(&my_last, last[bd * N + n], want[L + n], bound[L + n], bd * N + n);
 #pragma omp critical
@@ -8963,7 +9225,7 @@ static void selective_compare(const selective_gpu_case *k, const selective_probl
     free(want);
   }
 }
-#line 10412 "scan.nw"
+#line 10746 "scan.nw"
 static bool run_selective_case(const selective_gpu_case *k)
 {
   selective_problem hp;
@@ -8972,31 +9234,32 @@ static bool run_selective_case(const selective_gpu_case *k)
                                 k->extras, &hp, &floats), *dblock;
   long long bdl = k->batch * k->channels * k->length, bdn = k->batch * k->channels * k->state;
   if (k->nan) ((float *)hp.u)[bdl / 2] = NAN;   /* the middle channel's middle, roughly */
-  selective_problem dp = selective_on_device(&hp, block, floats, &dblock);
+  selective_problem dp = selective_on_device(&hp, block, floats, k->bf16, &dblock);
   float *y = (float *)malloc(sizeof(float) * (bdl + bdn)), *last = y + bdl;
   bool held = selective_run_on_gpu(k, &dp, y, last);
   comparison cy, clast;
   selective_compare(k, &hp, y, last, &cy, &clast);
   
-#line 10434 "scan.nw"
+#line 10768 "scan.nw"
 bool ok = held && cy.failed == 0 && clast.failed == 0;
 char text[256];
 describe_worst(text, sizeof text, cy.failed || !clast.failed ? &cy : &clast,
                cy.failed || !clast.failed ? k->length : k->state);
-printf("  %-4s B %lld, D %lld, L %lld, N %d, G %d%s%s%s; %s: y %.3g, last %.3g of the "
+printf("  %-4s B %lld, D %lld, L %lld, N %d, G %d%s%s%s%s; %s: y %.3g, last %.3g of the "
        "bound%s\n", ok ? "ok" : "FAIL", k->batch, k->channels, k->length, k->state, k->groups,
        k->extras ? ", D z bias softplus" : "", k->last ? "" : ", no last state",
-       k->nan ? ", NaN in u" : "", k->chunks < 0 ? "two-phase" : k->chunks ? "asked for"
+       k->nan ? ", NaN in u" : "", k->bf16 ? ", bfloat16" : "",
+       k->chunks < 0 ? "two-phase" : k->chunks ? "asked for"
        : "planned", cy.worst_ratio, clast.worst_ratio,
        held ? "" : "; GUARDS WRITTEN");
 if (!ok) printf("       %s\n", text);
-#line 10426 "scan.nw"
+#line 10760 "scan.nw"
   free(y);
   free(block);
   CUDA_CHECK(cudaFree(dblock));
   return ok;
 }
-#line 10448 "scan.nw"
+#line 10783 "scan.nw"
 static int run_selective_cases(const selective_gpu_case *cases, int count)
 {
   int failed = 0;
@@ -9011,28 +9274,32 @@ static int suite_gpu_selective(void)
 }
 
 /* make sanitize's: one step, a block's last channels missing, chunks combined, with
-   1, 2, 8 and 16 lanes a channel. */
+   1, 2, 8 and 16 lanes a channel; the last two in bfloat16, rows on lines and not. */
 static int suite_gpu_selective_small(void)
 {
   static const selective_gpu_case small[] = {
       {1, 1, 1, 1, 1, false, true, false, 0}, {2, 100, 70, 7, 4, true, true, false, 0},
-      {1, 8, 300, 20, 1, true, true, false, 4}, {1, 16, 300, 64, 1, true, true, false, 3}};
-  return run_selective_cases(small, 4);
+      {1, 8, 300, 20, 1, true, true, false, 4}, {1, 16, 300, 64, 1, true, true, false, 3},
+      {1, 8, 300, 16, 1, true, true, false, 4, true},
+      {2, 100, 71, 7, 4, true, true, false, 0, true}};
+  return run_selective_cases(small, 6);
 }
-#line 10478 "scan.nw"
+#line 10815 "scan.nw"
 static int selective_runs_differing(long long batch, long long channels, long long length,
-                                    int runs)
+                                    int runs, bool bf16)
 {
   selective_problem hp, dp;
   long long floats, bdl = batch * channels * length;
   float *block = selective_draw(batch, channels, length, 16, 1, true, &hp, &floats), *dblock;
-  dp = selective_on_device(&hp, block, floats, &dblock);
+  dp = selective_on_device(&hp, block, floats, bf16, &dblock);
+  selective_problem_bf16 h = selective_problem_as_bf16(&dp);
   float *y, *first = (float *)malloc(sizeof(float) * 2 * bdl), *now = first + bdl;
-  CUDA_CHECK(cudaMalloc(&y, sizeof(float) * bdl));
+  CUDA_CHECK(cudaMalloc(&y, sizeof(float) * bdl));   /* bfloat16s use its first half */
   int differing = 0;
   for (int run = 0; run < runs; run++) {
     CUDA_CHECK(cudaMemset(y, 0xff, sizeof(float) * bdl));
-    CUDA_CHECK(selective_scan_forward(&dp, y, NULL, 0));
+    if (bf16) CUDA_CHECK(selective_scan_forward_bf16(&h, (__nv_bfloat16 *)y, NULL, 0));
+    else CUDA_CHECK(selective_scan_forward(&dp, y, NULL, 0));
     CUDA_CHECK(cudaMemcpy(run ? now : first, y, sizeof(float) * bdl, cudaMemcpyDeviceToHost));
     differing += run && memcmp(first, now, sizeof(float) * bdl) != 0;
   }
@@ -9042,26 +9309,29 @@ static int selective_runs_differing(long long batch, long long channels, long lo
   free(block);
   return differing;
 }
-#line 10503 "scan.nw"
+#line 10842 "scan.nw"
 static int suite_gpu_selective_bits(void)
 {
-  static const long long shapes[][3] = {{1, 256, 50000}, {8, 1536, 1024}};
+  static const long long shapes[][4] = {{1, 256, 50000, 0}, {8, 1536, 1024, 0},
+                                        {1, 256, 50000, 1}, {8, 1536, 1024, 1}};
   int failed = 0;
-  for (int i = 0; i < 2; i++) {
-    int d = selective_runs_differing(shapes[i][0], shapes[i][1], shapes[i][2], 20);
-    printf("  %-4s B %lld, D %lld, L %lld, N 16: %d of 19 runs differ from the first\n",
-           d ? "FAIL" : "ok", shapes[i][0], shapes[i][1], shapes[i][2], d);
+  for (int i = 0; i < 4; i++) {
+    int d = selective_runs_differing(shapes[i][0], shapes[i][1], shapes[i][2], 20,
+                                     shapes[i][3] != 0);
+    printf("  %-4s B %lld, D %lld, L %lld, N 16%s: %d of 19 runs differ from the first\n",
+           d ? "FAIL" : "ok", shapes[i][0], shapes[i][1], shapes[i][2],
+           shapes[i][3] ? ", bfloat16" : "", d);
     failed += d != 0;
   }
   return failed ? EXIT_FAILED : EXIT_OK;
 }
-#line 10521 "scan.nw"
+#line 10863 "scan.nw"
 static int suite_gpu_selective_calls(void)
 {
   selective_problem hp;
   long long floats, bdl = 2 * 64 * 3000;
   float *block = selective_draw(2, 64, 3000, 16, 2, true, &hp, &floats), *dblock, *y;
-  selective_problem good = selective_on_device(&hp, block, floats, &dblock);
+  selective_problem good = selective_on_device(&hp, block, floats, false, &dblock);
   CUDA_CHECK(cudaMalloc(&y, sizeof(float) * (bdl + 2 * 64 * 16)));
   CUDA_CHECK(cudaMemset(y, 0xff, sizeof(float) * (bdl + 2 * 64 * 16)));
   float *last = y + bdl;
@@ -9069,7 +9339,7 @@ static int suite_gpu_selective_calls(void)
   void *ws;
   CUDA_CHECK(cudaMalloc(&ws, bytes + 256));
   
-#line 10542 "scan.nw"
+#line 10884 "scan.nw"
 selective_problem bad[8];
 for (int i = 0; i < 8; i++) bad[i] = good;
 bad[0].length = -1;
@@ -9080,10 +9350,14 @@ bad[4].u = NULL;
 bad[5].A = (const float *)((const char *)good.A + 2);
 bad[6].batch = LLONG_MAX / 4;
 bad[7].groups = 0;
-#line 10534 "scan.nw"
+selective_problem_bf16 g16 = selective_problem_as_bf16(&good), odd16 = g16;
+odd16.u = (const __nv_bfloat16 *)((const char *)good.u + 1);
+__nv_bfloat16 *y16 = (__nv_bfloat16 *)y;
+size_t bytes16 = selective_scan_workspace_bytes_bf16(&g16);
+#line 10876 "scan.nw"
   struct { const char *what; cudaError_t got; } calls[] = {
     
-#line 10555 "scan.nw"
+#line 10901 "scan.nw"
 {"no problem", selective_scan_forward(NULL, y, NULL, 0)},
 {"negative length", selective_scan_forward(&bad[0], y, NULL, 0)},
 {"a state of 0", selective_scan_forward(&bad[1], y, NULL, 0)},
@@ -9103,10 +9377,19 @@ bad[7].groups = 0;
 {"workspace off its line",
  selective_scan_forward_in(&good, y, NULL, (char *)ws + 8, bytes, 0)},
 {"no workspace", selective_scan_forward_in(&good, y, NULL, NULL, 0, 0)},
-#line 10536 "scan.nw"
+{"bfloat16: no problem", selective_scan_forward_bf16(NULL, y16, NULL, 0)},
+{"bfloat16: u not on 2 bytes", selective_scan_forward_bf16(&odd16, y16, NULL, 0)},
+{"bfloat16: y not on 2 bytes",
+ selective_scan_forward_bf16(&g16, (__nv_bfloat16 *)((char *)y + 1), NULL, 0)},
+{"bfloat16: y over delta's last",
+ selective_scan_forward_bf16(&g16, (__nv_bfloat16 *)good.delta + bdl - 1, NULL, 0)},
+{"bfloat16: workspace too small",
+ selective_scan_forward_bf16_in(&g16, y16, NULL, ws, bytes16 - 8, 0)},
+{"bfloat16: no workspace", selective_scan_forward_bf16_in(&g16, y16, NULL, NULL, 0, 0)},
+#line 10878 "scan.nw"
   };
   
-#line 10577 "scan.nw"
+#line 10932 "scan.nw"
 int failed = 0;
 for (size_t i = 0; i < sizeof calls / sizeof calls[0]; i++) {
   bool fine = calls[i].got == cudaErrorInvalidValue;
@@ -9116,7 +9399,7 @@ for (size_t i = 0; i < sizeof calls / sizeof calls[0]; i++) {
 }
 CUDA_CHECK(cudaDeviceSynchronize());
 float *host = (float *)malloc(sizeof(float) * bdl);
-bool untouched = bytes > 0 && output_untouched(y, host, bdl);
+bool untouched = bytes > 0 && bytes16 > 0 && output_untouched(y, host, bdl);
 printf("  %-4s y untouched by every bad call (the shape needs %zu bytes of workspace)\n",
        untouched ? "ok" : "FAIL", bytes);
 free(host);
@@ -9125,9 +9408,9 @@ CUDA_CHECK(cudaFree(ws));
 CUDA_CHECK(cudaFree(y));
 CUDA_CHECK(cudaFree(dblock));
 return failed || !untouched ? EXIT_FAILED : EXIT_OK;
-#line 10538 "scan.nw"
+#line 10880 "scan.nw"
 }
-#line 18796 "scan.nw"
+#line 19152 "scan.nw"
 static int suite_gpu_backward_bits(void)
 {
   static const long long shapes[][2] = {{1, 16777216}, {64, 262139}, {100000, 33}};
@@ -9140,7 +9423,7 @@ static int suite_gpu_backward_bits(void)
   }
   return failed ? EXIT_FAILED : EXIT_OK;
 }
-#line 17647 "scan.nw"
+#line 18003 "scan.nw"
 #define CANARY_BYTES ((size_t)64 << 10)   /* on either side of an array */
 #define CANARY 0xA5
 
@@ -9166,7 +9449,7 @@ static guarded guarded_new(size_t bytes, size_t shift, size_t guard)
   g.at = g.base + g.before;
   return g;
 }
-#line 17675 "scan.nw"
+#line 18031 "scan.nw"
 /* Whether every canary byte, before and after the array, is still there. */
 static bool canaries_intact(const guarded *g)
 {
@@ -9181,7 +9464,7 @@ static bool canaries_intact(const guarded *g)
   free(host);
   return intact;
 }
-#line 17692 "scan.nw"
+#line 18048 "scan.nw"
 /* Whether the array still holds the host's copy of it. */
 static bool array_holds(const guarded *g, const void *host)
 {
@@ -9194,7 +9477,7 @@ static bool array_holds(const guarded *g, const void *host)
 }
 
 static void guarded_free(guarded *g) { CUDA_CHECK(cudaFree(g->base)); }
-#line 17712 "scan.nw"
+#line 18068 "scan.nw"
 typedef struct {
   long long n, rows;
   long long *offsets;             /* host, rows + 1 */
@@ -9202,7 +9485,7 @@ typedef struct {
   guarded da, db, dh, doffsets;   /* dh is db in place */
   bool in_place;
 } ragged_buffers;
-#line 17722 "scan.nw"
+#line 18078 "scan.nw"
 /* Takes `offsets` (malloc'ed, rows + 1 of them); plants the case's specials,
    which need them well formed. */
 static ragged_buffers ragged_new(const ragged_case *c, long long rows, long long *offsets,
@@ -9217,7 +9500,7 @@ static ragged_buffers ragged_new(const ragged_case *c, long long rows, long long
   plant_ragged(c->special, m.a, m.b, offsets, rows);
   m.in_place = c->in_place;
   
-#line 17741 "scan.nw"
+#line 18097 "scan.nw"
 m.da = guarded_new(bytes, 4 * c->a_offset, guard);
 m.db = guarded_new(bytes, 4 * c->b_offset, guard);
 m.dh = c->in_place ? m.db : guarded_new(bytes, 4 * c->h_offset, guard);
@@ -9227,17 +9510,17 @@ CUDA_CHECK(cudaMemcpy(m.db.at, m.b, bytes, cudaMemcpyHostToDevice));
 if (!c->in_place) CUDA_CHECK(cudaMemset(m.dh.at, 0xff, bytes));
 CUDA_CHECK(cudaMemcpy(m.doffsets.at, offsets, sizeof(long long) * (rows + 1),
                       cudaMemcpyHostToDevice));
-#line 17736 "scan.nw"
+#line 18092 "scan.nw"
   return m;
 }
-#line 17753 "scan.nw"
+#line 18109 "scan.nw"
 static void ragged_free(ragged_buffers *m)
 {
   guarded_free(&m->da); guarded_free(&m->db); guarded_free(&m->doffsets);
   if (!m->in_place) guarded_free(&m->dh);
   free(m->a); free(m->b); free(m->h); free(m->offsets);
 }
-#line 17769 "scan.nw"
+#line 18125 "scan.nw"
 enum { FORM_ONE_CALL, FORM_TWO_PHASE };
 static const char *const form_names[] = {"scan_forward_ragged", "scan_forward_ragged_in"};
 
@@ -9254,7 +9537,7 @@ static cudaError_t call_ragged(int form, const ragged_buffers *m, size_t guard,
     return e != cudaSuccess ? e : s;
   }
   
-#line 17789 "scan.nw"
+#line 18145 "scan.nw"
 size_t bytes = scan_ragged_workspace_bytes(m->n, m->rows);
 guarded w = guarded_new(bytes, 0, guard);
 CUDA_CHECK(cudaMemset(w.at, 0xff, bytes));
@@ -9263,9 +9546,9 @@ cudaError_t s = cudaDeviceSynchronize();
 if (s == cudaSuccess) *workspace_intact = canaries_intact(&w);
 if (s == cudaSuccess) guarded_free(&w);
 return e != cudaSuccess ? e : s;
-#line 17785 "scan.nw"
+#line 18141 "scan.nw"
 }
-#line 17810 "scan.nw"
+#line 18166 "scan.nw"
 static case_result run_ragged_case(const ragged_case *c, int form)
 {
   case_result r = {{0, 0, 0.0, -1, 0.0, 0.0}, false, ""};
@@ -9277,7 +9560,7 @@ static case_result run_ragged_case(const ragged_case *c, int form)
     snprintf(r.error, sizeof r.error, "the call returned %s", cudaGetErrorName(e));
   else
     
-#line 17832 "scan.nw"
+#line 18188 "scan.nw"
 {
   CUDA_CHECK(cudaMemcpy(m.h, m.dh.at, sizeof(float) * m.n, cudaMemcpyDeviceToHost));
   r.cmp = compare_ragged(m.a, m.b, m.h, m.n, m.offsets, m.rows, FLOAT32);
@@ -9290,7 +9573,7 @@ static case_result run_ragged_case(const ragged_case *c, int form)
   else if (!r.ok) describe_worst_ragged(r.error, sizeof r.error, &r.cmp, m.offsets, m.rows);
   r.ok = r.ok && !wrong;
 }
-#line 17821 "scan.nw"
+#line 18177 "scan.nw"
   if (!r.ok)
     printf("  FAILED %s, %s, n %lld in %lld rows, %s, offsets %d/%d/%d%s%s: %s\n",
            form_names[form], lengths_names[c->lengths], c->n, rows, decays[c->decay].name,
@@ -9299,7 +9582,7 @@ static case_result run_ragged_case(const ragged_case *c, int form)
   ragged_free(&m);
   return r;
 }
-#line 17855 "scan.nw"
+#line 18211 "scan.nw"
 static int ragged_cases(ragged_case *cases)
 {
   static const long long sizes[] = {1000, 100003, 3000017};
@@ -9308,7 +9591,7 @@ static int ragged_cases(ragged_case *cases)
     for (int s = 0; s < 3; s++)
       cases[count++] = ragged_case{k, sizes[s], (k + s) % DECAY_COUNT};
   
-#line 17878 "scan.nw"
+#line 18234 "scan.nw"
 cases[count++] = ragged_case{LENGTHS_ONE_ROW, 1, 0};
 cases[count++] = ragged_case{LENGTHS_EMPTY, 1, 1};
 cases[count++] = ragged_case{LENGTHS_ONES, 2, 2};
@@ -9326,7 +9609,7 @@ cases[count++] = ragged_case{LENGTHS_TINY_AND_LONG, 1000003, 3, 2, 3, 0};
 cases[count++] = ragged_case{LENGTHS_NEAR_1000, 300007, 0, 0, 0, 0, true};
 cases[count++] = ragged_case{LENGTHS_TINY_AND_LONG, 3000017, 2, 3, 3, 0, true};
 cases[count++] = ragged_case{LENGTHS_ONES, 10007, 3, 0, 1, 0, true};
-#line 17863 "scan.nw"
+#line 18219 "scan.nw"
   for (int s = RAGGED_NAN_B; s < RAGGED_SPECIALS; s++) {
     cases[count++] = ragged_case{LENGTHS_EMPTY, 200003, s % DECAY_COUNT, 0, 0, 0, false, s};
     cases[count++] = ragged_case{LENGTHS_NEAR_1000, 1000003, 1, 0, 0, 0, false, s};
@@ -9339,7 +9622,7 @@ cases[count++] = ragged_case{LENGTHS_ONES, 10007, 3, 0, 1, 0, true};
   cases[count++] = ragged_case{LENGTHS_EMPTY, 300007, 2, 1, 1, 0, true, RAGGED_NAN_B};
   return count;
 }
-#line 17903 "scan.nw"
+#line 18259 "scan.nw"
 static bool ragged_two_streams(void)
 {
   static const ragged_case pair[2] = {{LENGTHS_TINY_AND_LONG, 1 << 24, 1},
@@ -9352,7 +9635,7 @@ static bool ragged_two_streams(void)
     CUDA_CHECK(cudaStreamCreateWithFlags(&stream[s], cudaStreamNonBlocking));
   }
   
-#line 17920 "scan.nw"
+#line 18276 "scan.nw"
 size_t bytes = scan_ragged_workspace_bytes(m[1].n, m[1].rows);
 guarded w = guarded_new(bytes, 0, CANARY_BYTES);
 CUDA_CHECK(cudaDeviceSynchronize());   /* the streams do not wait for stream 0 */
@@ -9364,7 +9647,7 @@ cudaError_t e[2] = {
                          m[1].rows, w.at, bytes, stream[1])};
 bool ok = true;
 for (int s = 0; s < 2; s++) 
-#line 17936 "scan.nw"
+#line 18292 "scan.nw"
 {
   cudaError_t done = cudaStreamSynchronize(stream[s]);
   if (e[s] == cudaSuccess) e[s] = done;
@@ -9381,13 +9664,13 @@ for (int s = 0; s < 2; s++)
   CUDA_CHECK(cudaStreamDestroy(stream[s]));
   ragged_free(&m[s]);
 }
-#line 17931 "scan.nw"
+#line 18287 "scan.nw"
 ok = ok && canaries_intact(&w);
 guarded_free(&w);
-#line 17915 "scan.nw"
+#line 18271 "scan.nw"
   return ok;
 }
-#line 17960 "scan.nw"
+#line 18316 "scan.nw"
 static int suite_gpu_ragged(void)
 {
   ragged_case cases[80];
@@ -9409,7 +9692,7 @@ static int suite_gpu_ragged(void)
          worst.worst_ratio);
   return failed ? EXIT_FAILED : EXIT_OK;
 }
-#line 18003 "scan.nw"
+#line 18359 "scan.nw"
 enum { MALFORMED_LISTED, MALFORMED_IN_RANGE, MALFORMED_UNSORTED, MALFORMED_ANY,
        MALFORMED_SWAPPED, MALFORMED_ONE_HUGE };
 #define MALFORMED_LONG (3 * (1LL << 20) + 7)
@@ -9420,10 +9703,10 @@ typedef struct {
   int pattern;
   long long offsets[5];   /* the rows + 1 offsets of a listed case */
 } malformed_case;
-#line 18017 "scan.nw"
+#line 18373 "scan.nw"
 static const malformed_case malformed_cases[] = {
   
-#line 18032 "scan.nw"
+#line 18388 "scan.nw"
 {"decreasing", 1000, 3, MALFORMED_LISTED, {0, 500, 200, 1000}},
 {"decreasing, long", MALFORMED_LONG, 3, MALFORMED_LISTED,
  {0, 1LL << 21, 1LL << 20, MALFORMED_LONG}},
@@ -9437,9 +9720,9 @@ static const malformed_case malformed_cases[] = {
 {"ends one past the end", 1000, 2, MALFORMED_LISTED, {0, 300, 1001}},
 {"2^40, long", MALFORMED_LONG, 3, MALFORMED_LISTED,
  {0, MALFORMED_LONG / 3, 1LL << 40, MALFORMED_LONG}},
-#line 18019 "scan.nw"
+#line 18375 "scan.nw"
   
-#line 18048 "scan.nw"
+#line 18404 "scan.nw"
 {"LLONG_MIN", 1000, 2, MALFORMED_LISTED, {0, LLONG_MIN, 1000}},
 {"LLONG_MAX", 1000, 2, MALFORMED_LISTED, {0, LLONG_MAX, 1000}},
 {"LLONG_MAX at the end, long", MALFORMED_LONG, 2, MALFORMED_LISTED,
@@ -9453,9 +9736,9 @@ static const malformed_case malformed_cases[] = {
  {0, (1LL << 62) + 250, 1000}},
 {"2^61 + 125, 1,000 bytes of offsets", 1000, 2, MALFORMED_LISTED,
  {0, (1LL << 61) + 125, 1000}},
-#line 18020 "scan.nw"
+#line 18376 "scan.nw"
   
-#line 18064 "scan.nw"
+#line 18420 "scan.nw"
 {"offsets[0] = 5", 1000, 2, MALFORMED_LISTED, {5, 300, 1000}},
 {"offsets[0] = -3", 1000, 2, MALFORMED_LISTED, {-3, 300, 1000}},
 {"offsets[0] = n", 1000, 1, MALFORMED_LISTED, {1000, 1000}},
@@ -9469,7 +9752,7 @@ static const malformed_case malformed_cases[] = {
 {"every row empty", 1000, 3, MALFORMED_LISTED, {0, 0, 0, 0}},
 {"every offset n", MALFORMED_LONG, 2, MALFORMED_LISTED,
  {MALFORMED_LONG, MALFORMED_LONG, MALFORMED_LONG}},
-#line 18021 "scan.nw"
+#line 18377 "scan.nw"
   {"values in [-n, 2n)", 100003, 5000, MALFORMED_IN_RANGE},
   {"values in [0, n] in any order", MALFORMED_LONG, 3000, MALFORMED_UNSORTED},
   {"more rows than elements, in any order", 1000, 20000, MALFORMED_UNSORTED},
@@ -9478,7 +9761,7 @@ static const malformed_case malformed_cases[] = {
   {"rows around 1,000, one offset 2^63 - 1", MALFORMED_LONG, 3000, MALFORMED_ONE_HUGE},
 };
 #define MALFORMED_CASES ((int)(sizeof malformed_cases / sizeof malformed_cases[0]))
-#line 18080 "scan.nw"
+#line 18436 "scan.nw"
 /* The rows + 1 offsets of a malformed case (malloc'ed), drawn from `seed`. */
 static long long *malformed_offsets(const malformed_case *c, uint64_t seed)
 {
@@ -9495,7 +9778,7 @@ static long long *malformed_offsets(const malformed_case *c, uint64_t seed)
     }
   }
   
-#line 18101 "scan.nw"
+#line 18457 "scan.nw"
 if (c->pattern == MALFORMED_IN_RANGE || c->pattern == MALFORMED_UNSORTED ||
     c->pattern >= MALFORMED_SWAPPED) {
   o[0] = 0;
@@ -9507,10 +9790,10 @@ for (long long r = 1; c->pattern == MALFORMED_SWAPPED && r + 1 < c->rows; r += 7
   o[r + 1] = t;
 }
 if (c->pattern == MALFORMED_ONE_HUGE) o[c->rows / 2] = LLONG_MAX;
-#line 18096 "scan.nw"
+#line 18452 "scan.nw"
   return o;
 }
-#line 18121 "scan.nw"
+#line 18477 "scan.nw"
 typedef struct { size_t guard; int form, a, b, h; bool in_place; } malformed_way;
 static const malformed_way malformed_ways[] = {
   {CANARY_BYTES, FORM_ONE_CALL, 0, 0, 0, false}, {CANARY_BYTES, FORM_TWO_PHASE, 1, 2, 3, false},
@@ -9518,7 +9801,7 @@ static const malformed_way malformed_ways[] = {
   {0, FORM_TWO_PHASE, 2, 2, 2, false},
 };
 #define MALFORMED_WAYS ((int)(sizeof malformed_ways / sizeof malformed_ways[0]))
-#line 18131 "scan.nw"
+#line 18487 "scan.nw"
 static bool run_malformed(const malformed_case *c, const malformed_way *w, char *wrong,
                           size_t size)
 {
@@ -9528,7 +9811,7 @@ static bool run_malformed(const malformed_case *c, const malformed_way *w, char 
   cudaError_t e = call_ragged(w->form, &m, w->guard, &workspace_intact);
   if (e == cudaSuccess) e = cudaGetLastError();
   
-#line 18146 "scan.nw"
+#line 18502 "scan.nw"
 const char *what = e != cudaSuccess ? cudaGetErrorName(e)
                  : !canaries_intact(&m.dh) ? "wrote next to h"
                  : !canaries_intact(&m.da) || !canaries_intact(&m.db) ? "wrote next to a or b"
@@ -9540,11 +9823,11 @@ const char *what = e != cudaSuccess ? cudaGetErrorName(e)
 wrong[0] = 0;
 if (what)
   snprintf(wrong, size, "%s%s", e != cudaSuccess ? "returned " : "", what);
-#line 18140 "scan.nw"
+#line 18496 "scan.nw"
   ragged_free(&m);
   return !wrong[0];
 }
-#line 18160 "scan.nw"
+#line 18516 "scan.nw"
 static int suite_gpu_malformed(void)
 {
   int failed = 0;
@@ -9563,7 +9846,7 @@ static int suite_gpu_malformed(void)
          MALFORMED_WAYS);
   return failed ? EXIT_FAILED : EXIT_OK;
 }
-#line 18191 "scan.nw"
+#line 18547 "scan.nw"
 /* Returns how many runs differed from the first, or were wrong; prints a line. */
 static int repeat_ragged(const ragged_case *c, int runs)
 {
@@ -9577,7 +9860,7 @@ static int repeat_ragged(const ragged_case *c, int runs)
   int differing = 0;
   char first_wrong[240] = "";
   
-#line 18215 "scan.nw"
+#line 18571 "scan.nw"
 bool workspace_intact;
 cudaError_t e = call_ragged(FORM_ONE_CALL, &m, CANARY_BYTES, &workspace_intact);
 if (e != cudaSuccess) {
@@ -9585,7 +9868,7 @@ if (e != cudaSuccess) {
   differing = 1;
 } else {
   
-#line 18230 "scan.nw"
+#line 18586 "scan.nw"
 CUDA_CHECK(cudaMemcpy(m.h, m.dh.at, sizeof(float) * m.n, cudaMemcpyDeviceToHost));
 comparison r = compare_ragged(m.a, m.b, m.h, m.n, m.offsets, m.rows, FLOAT32);
 if (r.failed || r.checked != m.n) {
@@ -9595,12 +9878,12 @@ if (r.failed || r.checked != m.n) {
   differing = 1;
 }
 CUDA_CHECK(cudaMemcpy(first, m.dh.at, sizeof(float) * m.n, cudaMemcpyDeviceToDevice));
-#line 18222 "scan.nw"
+#line 18578 "scan.nw"
 }
 for (int form = FORM_ONE_CALL; form <= FORM_TWO_PHASE && !differing; form++)
   for (int run = 0; run < runs; run++) {
     
-#line 18242 "scan.nw"
+#line 18598 "scan.nw"
 unsigned long long host_count = 0;
 CUDA_CHECK(cudaMemset(m.dh.at, 0xff, sizeof(float) * m.n));
 e = call_ragged(form, &m, CANARY_BYTES, &workspace_intact);
@@ -9615,9 +9898,9 @@ count_differences<<<1024, 256>>>((const uint32_t *)first, (const uint32_t *)m.dh
 CUDA_CHECK(cudaGetLastError());
 CUDA_CHECK(cudaMemcpy(&host_count, count, sizeof host_count, cudaMemcpyDeviceToHost));
 if (host_count) { differing++; CUDA_CHECK(cudaMemset(count, 0, sizeof host_count)); }
-#line 18226 "scan.nw"
+#line 18582 "scan.nw"
   }
-#line 18204 "scan.nw"
+#line 18560 "scan.nw"
   printf("  %-6s %d runs in each form, %s, n %lld in %lld rows%s: %s\n",
          differing ? "FAILED" : "ok", runs, lengths_names[c->lengths], m.n, rows,
          ragged_special_names[c->special], first_wrong[0] ? first_wrong
@@ -9626,7 +9909,7 @@ if (host_count) { differing++; CUDA_CHECK(cudaMemset(count, 0, sizeof host_count
   ragged_free(&m);
   return differing;
 }
-#line 18263 "scan.nw"
+#line 18619 "scan.nw"
 static int suite_gpu_ragged_bits(void)
 {
   static const ragged_case batches[] = {
@@ -9641,7 +9924,7 @@ static int suite_gpu_ragged_bits(void)
     differing += repeat_ragged(&batches[i], 100);
   return differing ? EXIT_FAILED : EXIT_OK;
 }
-#line 18294 "scan.nw"
+#line 18650 "scan.nw"
 enum { WORKSPACE_ASKED, WORKSPACE_SHORT, WORKSPACE_NONE, WORKSPACE_LARGER,
        WORKSPACE_LIBRARY };
 
@@ -9654,7 +9937,7 @@ typedef struct {
 } ragged_call;
 
 #define RAGGED_CALL_N (1LL << 22)
-#line 18310 "scan.nw"
+#line 18666 "scan.nw"
 static const ragged_call ragged_calls[] = {
   {"n == 0", 0, 0, 0, 0, 0, 3, WORKSPACE_ASKED, cudaSuccess},
   {"n == 0 and rows == 0", 0, 0, 0, 0, 0, 0, WORKSPACE_ASKED, cudaSuccess},
@@ -9665,7 +9948,7 @@ static const ragged_call ragged_calls[] = {
   {"a larger workspace", 0, 0, 0, 0, RAGGED_CALL_N, 3, WORKSPACE_LARGER, cudaSuccess},
   {"the library's workspace", 0, 0, 0, 0, RAGGED_CALL_N, 3, WORKSPACE_LIBRARY, cudaSuccess},
   
-#line 18325 "scan.nw"
+#line 18681 "scan.nw"
 #define REFUSED(what, a, b, h, o, n, rows) \
   {what, a, b, h, o, n, rows, WORKSPACE_ASKED, cudaErrorInvalidValue}
 REFUSED("negative n", 0, 0, 0, 0, -1, 3),
@@ -9687,10 +9970,10 @@ REFUSED("n = LLONG_MAX", 0, 0, 0, 0, LLONG_MAX, 3),
 {"a workspace of no bytes", 0, 0, 0, 0, RAGGED_CALL_N, 3, WORKSPACE_NONE,
  cudaErrorInvalidValue},
 #undef REFUSED
-#line 18320 "scan.nw"
+#line 18676 "scan.nw"
 };
 #define RAGGED_CALLS ((int)(sizeof ragged_calls / sizeof ragged_calls[0]))
-#line 18352 "scan.nw"
+#line 18708 "scan.nw"
 static bool ragged_call_scanned(const ragged_buffers *m, const ragged_call *c, float *host)
 {
   const guarded *g = &m->dh;
@@ -9706,7 +9989,7 @@ static bool ragged_call_scanned(const ragged_buffers *m, const ragged_call *c, f
   }
   return r.failed == 0 && r.checked == c->n;
 }
-#line 18376 "scan.nw"
+#line 18732 "scan.nw"
 /* The bytes the call asks for, and the bytes its workspace is said to have. */
 static size_t ragged_call_asks(const ragged_call *c)
 {
@@ -9723,7 +10006,7 @@ static size_t ragged_call_bytes(const ragged_call *c, size_t asked)
   default: return asked;
   }
 }
-#line 18395 "scan.nw"
+#line 18751 "scan.nw"
 /* Tries one call in one form on a poisoned h; returns false, saying why, if it
    did not do as the contract says. */
 static bool try_ragged_call(const ragged_call *c, int form, const ragged_buffers *m,
@@ -9739,7 +10022,7 @@ static bool try_ragged_call(const ragged_call *c, int form, const ragged_buffers
   CUDA_CHECK(cudaMemset(w.at, 0xff, bytes));
   CUDA_CHECK(cudaMemset(m->dh.base, 0xff, guarded_total(&m->dh)));
   
-#line 18421 "scan.nw"
+#line 18777 "scan.nw"
 const float *a = offset_pointer((float *)m->da.at, c->a_bytes);
 const float *b = offset_pointer((float *)m->db.at, c->b_bytes);
 float *h = (float *)offset_pointer((float *)m->dh.at, c->h_bytes);
@@ -9760,11 +10043,11 @@ const char *why = !returned ? "" : !kept ? "; wrote next to its workspace"
 if (!ok)
   printf("  FAILED %s, %s: returned %s, want %s%s\n", c->what, form_names[form],
          cudaGetErrorName(e != cudaSuccess ? e : after), cudaGetErrorName(c->want), why);
-#line 18410 "scan.nw"
+#line 18766 "scan.nw"
   guarded_free(&w);
   return ok;
 }
-#line 18445 "scan.nw"
+#line 18801 "scan.nw"
 static int suite_gpu_ragged_calls(void)
 {
   long long *offsets = (long long *)malloc(sizeof(long long) * 6);
@@ -9776,21 +10059,21 @@ static int suite_gpu_ragged_calls(void)
   float *host = (float *)malloc(guarded_total(&m.dh));
   int failures = 0, tried = 0;
   
-#line 18465 "scan.nw"
+#line 18821 "scan.nw"
 for (int i = 0; i < RAGGED_CALLS; i++)
   for (int form = FORM_ONE_CALL; form <= FORM_TWO_PHASE; form++) {
     if (form == FORM_ONE_CALL && ragged_calls[i].workspace != WORKSPACE_ASKED) continue;
     failures += !try_ragged_call(&ragged_calls[i], form, &m, host);
     tried++;
   }
-#line 18456 "scan.nw"
+#line 18812 "scan.nw"
   printf("  %-6s %d calls returned what the contract says, and wrote nothing they must not\n",
          failures ? "FAILED" : "ok", tried);
   free(host);
   ragged_free(&m);
   return failures ? EXIT_FAILED : EXIT_OK;
 }
-#line 18485 "scan.nw"
+#line 18841 "scan.nw"
 /* One huge ragged case in one form: 1 if it failed, 0 if not, -1 where the
    GPU has too little memory for it. */
 static int huge_ragged(const ragged_case *c, int form)
@@ -9808,7 +10091,7 @@ static int huge_ragged(const ragged_case *c, int form)
            lengths_names[c->lengths], c->n, r.cmp.worst_ratio);
   return !r.ok;
 }
-#line 18505 "scan.nw"
+#line 18861 "scan.nw"
 static int suite_gpu_ragged_huge(void)
 {
   static const ragged_case near_1000 = {LENGTHS_NEAR_1000, (1LL << 31) + 1000003, 1};
@@ -9819,7 +10102,7 @@ static int suite_gpu_ragged_huge(void)
   if (many > 0 || one > 0) return EXIT_FAILED;
   return one < 0 ? EXIT_SKIPPED : EXIT_OK;
 }
-#line 20108 "scan.nw"
+#line 20464 "scan.nw"
 /* The roofline: read a and b, write h, 12 bytes an element, no arithmetic
    worth the name. n4 is the number of float4 groups. */
 static __global__ void stream_kernel(const float4 *a, const float4 *b, float4 *h,
@@ -9831,7 +10114,7 @@ static __global__ void stream_kernel(const float4 *a, const float4 *b, float4 *h
     h[i] = make_float4(x.x + y.x, x.y + y.y, x.z + y.z, x.w + y.w);
   }
 }
-#line 20125 "scan.nw"
+#line 20481 "scan.nw"
 static __global__ void stream_backward_kernel(const float4 *a, const float4 *h,
                                               const float4 *dh, float4 *da, float4 *db,
                                               long long n4)
@@ -9843,7 +10126,7 @@ static __global__ void stream_backward_kernel(const float4 *a, const float4 *h,
     db[i] = make_float4(y.x + z.x, y.y + z.y, y.z + z.z, y.w + z.w);
   }
 }
-#line 20147 "scan.nw"
+#line 20503 "scan.nw"
 struct pair_at {   /* index -> (a[i], b[i]) */
   const float *a, *b;
   __host__ __device__ affine<float> operator()(long long i) const
@@ -9865,7 +10148,7 @@ struct combine_op {
     return combine(x, y);
   }
 };
-#line 20171 "scan.nw"
+#line 20527 "scan.nw"
 /* CUB over the same arrays; with temp == NULL, only sizes *temp_bytes. */
 static cudaError_t cub_scan(const float *a, const float *b, float *h, long long rows,
                             long long len, void *temp, size_t *temp_bytes,
@@ -9883,7 +10166,7 @@ static cudaError_t cub_scan(const float *a, const float *b, float *h, long long 
                                              combine_op{}, rows * len,
                                              cuda::std::equal_to<>(), stream);
 }
-#line 20200 "scan.nw"
+#line 20556 "scan.nw"
 struct add_op {   /* (a, b) -> a + b: 8 bytes read and 4 written an element */
   __host__ __device__ float operator()(float x, float y) const { return x + y; }
 };
@@ -9894,7 +10177,7 @@ static cudaError_t transform_copy(const float *a, const float *b, float *h, long
   return cub::DeviceTransform::Transform(cuda::std::make_tuple(a, b), h, n, add_op{},
                                          stream);
 }
-#line 20228 "scan.nw"
+#line 20584 "scan.nw"
 enum { NVML_CLOCK_SM = 1, NVML_CLOCK_MEM = 2 };
 
 static struct {
@@ -9904,7 +10187,7 @@ static struct {
   int (*by_bus)(const char *, void **);
   int (*clock)(void *, int, unsigned *);
 } nvml;
-#line 20240 "scan.nw"
+#line 20596 "scan.nw"
 static void nvml_open(int cuda_device)
 {
   void *lib = dlopen("libnvidia-ml.so.1", RTLD_NOW);
@@ -9926,7 +10209,7 @@ static unsigned nvml_clock(int which)
   if (!nvml.ok || nvml.clock(nvml.device, which, &mhz) != 0) return 0;
   return mhz;
 }
-#line 20288 "scan.nw"
+#line 20644 "scan.nw"
 enum { ROW_VARIANT, ROW_AUTO, ROW_AUTO_PREALLOCATED, ROW_STREAM, ROW_MEMCPY, ROW_CUB,
        ROW_TRANSFORM, ROW_MISALIGNED, ROW_RAGGED, ROW_BACKWARD, ROW_STREAM_BACKWARD };
 
@@ -9936,7 +10219,7 @@ typedef struct {
   const scan_variant *variant;       /* for ROW_VARIANT */
   int model_bytes;
 } bench_row;
-#line 20301 "scan.nw"
+#line 20657 "scan.nw"
 static int bench_rows(bench_row *rows)
 {
   int count = 0;
@@ -9950,7 +10233,7 @@ static int bench_rows(bench_row *rows)
   rows[count++] = bench_row{"auto-misaligned", "SCAN_AUTO, a, b and h a float past a line",
                             "misaligned", ROW_MISALIGNED, NULL, 12};
   
-#line 20319 "scan.nw"
+#line 20675 "scan.nw"
 rows[count++] = bench_row{"stream", "Streaming kernel: read a and b, write h",
                           "ceiling", ROW_STREAM, NULL, 12};
 rows[count++] = bench_row{"transform", "CUB DeviceTransform: h = a + b", "ceiling",
@@ -9965,16 +10248,16 @@ rows[count++] = bench_row{"backward", "scan_backward: da and db from a, h and dh
                           "backward", ROW_BACKWARD, NULL, 20};
 rows[count++] = bench_row{"stream-backward", "Streaming kernel: read three arrays, write two",
                           "ceiling", ROW_STREAM_BACKWARD, NULL, 20};
-#line 20314 "scan.nw"
+#line 20670 "scan.nw"
   return count;
 }
-#line 20339 "scan.nw"
+#line 20695 "scan.nw"
 static int row_index(const bench_row *table, int count, const char *name)
 {
   for (int i = 0; i < count; i++) if (!strcmp(table[i].name, name)) return i;
   return -1;
 }
-#line 20354 "scan.nw"
+#line 20710 "scan.nw"
 typedef struct {
   long long n, rows, len, total;     /* n: the arrays; total: the shape's elements */
   float *a, *b, *h, *copy_from, *copy_to;
@@ -9988,7 +10271,7 @@ typedef struct {
   int checked_count;
   const long long *offsets, *host_offsets;   /* a ragged batch's rows + 1, or NULL */
 } bench_shape;
-#line 20881 "scan.nw"
+#line 21237 "scan.nw"
 enum { RAGGED_LOGNORMAL, RAGGED_UNIFORM, RAGGED_LONG_AMONG_TINY, RAGGED_KINDS };
 static const char *const ragged_names[] = {"lognormal", "uniform", "long-among-tiny"};
 static const char *const ragged_titles[] = {
@@ -10000,7 +10283,7 @@ typedef struct {
   long long rows, capacity;   /* documents, and the room for offsets */
   long long *offsets;         /* on the host: rows + 1, from 0 to N */
 } ragged_batch;
-#line 20370 "scan.nw"
+#line 20726 "scan.nw"
 /* Run one row of the table once, on the shape's arrays. */
 static cudaError_t bench_call(const bench_row *r, bench_shape *s)
 {
@@ -10020,7 +10303,7 @@ static cudaError_t bench_call(const bench_row *r, bench_shape *s)
     return cudaMemcpyAsync(s->copy_to, s->copy_from, 6 * s->total,
                            cudaMemcpyDeviceToDevice, 0);
   
-#line 20396 "scan.nw"
+#line 20752 "scan.nw"
 case ROW_TRANSFORM:
   return transform_copy(s->a, s->b, s->h, s->total, 0);
 case ROW_MISALIGNED:
@@ -10034,12 +10317,12 @@ case ROW_STREAM_BACKWARD:
       (const float4 *)s->a, (const float4 *)s->b, (const float4 *)s->dh, (float4 *)s->ma,
       (float4 *)s->mb, (s->total + 3) / 4);
   return cudaGetLastError();
-#line 20389 "scan.nw"
+#line 20745 "scan.nw"
   default:
     return cub_scan(s->a, s->b, s->h, s->rows, s->len, s->cub_temp, &s->cub_bytes, 0);
   }
 }
-#line 20467 "scan.nw"
+#line 20823 "scan.nw"
 /* Compare n outputs with a reference and its bound, on all cores. */
 static comparison compare_with(const float *out, const double *ref,
                                const double *bound, long long n, long long first)
@@ -10058,7 +10341,7 @@ static comparison compare_with(const float *out, const double *ref,
   }
   return all;
 }
-#line 20488 "scan.nw"
+#line 20844 "scan.nw"
 /* Is every row of a ragged batch right? Fills *worst with the share of the bound
    used: the GPU suites' judge, compare_ragged, at the batch's depth. */
 static bool ragged_check(bench_shape *s, double *worst)
@@ -10070,7 +10353,7 @@ static bool ragged_check(bench_shape *s, double *worst)
   *worst = all.worst_ratio;
   return all.failed == 0 && all.checked == s->total;
 }
-#line 20443 "scan.nw"
+#line 20799 "scan.nw"
 static bool backward_check(bench_shape *s, double *worst)
 {
   backward_comparison all;
@@ -10092,7 +10375,7 @@ static bool backward_check(bench_shape *s, double *worst)
   *worst = fmax(all.da.worst_ratio, all.db.worst_ratio);
   return all.da.failed == 0 && all.db.failed == 0;
 }
-#line 20502 "scan.nw"
+#line 20858 "scan.nw"
 /* Is the output right on the checked rows? Fills *worst with the share of the
    bound used. Ceilings are not scans and are not checked. */
 static bool bench_check(const bench_row *r, bench_shape *s, double *worst)
@@ -10114,7 +10397,7 @@ static bool bench_check(const bench_row *r, bench_shape *s, double *worst)
   }
   return ok;
 }
-#line 20540 "scan.nw"
+#line 20896 "scan.nw"
 typedef struct { float ms; unsigned sm[2], mem[2]; } sample;
 
 static sample take_sample(const bench_row *r, bench_shape *s, int reps,
@@ -10133,7 +10416,7 @@ static sample take_sample(const bench_row *r, bench_shape *s, int reps,
   x.mem[1] = nvml_clock(NVML_CLOCK_MEM);
   return x;
 }
-#line 20572 "scan.nw"
+#line 20928 "scan.nw"
 #define SAMPLES 15
 enum { RESULT_OK, RESULT_UNSUPPORTED, RESULT_WRONG, RESULT_ERROR };
 static const char *const result_names[] = {"ok", "unsupported", "wrong", "error"};
@@ -10153,7 +10436,7 @@ typedef struct {
   const ragged_batch *batch;    /* sweep R's batch, or NULL */
   bench_result *results;        /* one per row of its sweep */
 } shape_record;
-#line 20603 "scan.nw"
+#line 20959 "scan.nw"
 static void prepare_row(const bench_row *r, bench_shape *s, bench_result *x,
                         cudaEvent_t start, cudaEvent_t stop)
 {
@@ -10172,7 +10455,7 @@ static void prepare_row(const bench_row *r, bench_shape *s, bench_result *x,
     return;
   }
   
-#line 20625 "scan.nw"
+#line 20981 "scan.nw"
 if (!bench_check(r, s, &x->worst)) {
   x->status = RESULT_WRONG;
   snprintf(x->reason, sizeof x->reason, "output outside the bound (%.3g of it)",
@@ -10184,9 +10467,9 @@ x->reps = once.ms >= 2.0f ? 1 : (int)ceilf(2.0f / fmaxf(once.ms, 0.001f));
 if (x->reps > 2000) x->reps = 2000;   /* only sweep S's smallest come near */
 x->samples = once.ms > 500.0f ? 5 : SAMPLES;
 x->status = RESULT_OK;
-#line 20621 "scan.nw"
+#line 20977 "scan.nw"
 }
-#line 20641 "scan.nw"
+#line 20997 "scan.nw"
 static void summarise(bench_result *x)
 {
   double ms[SAMPLES];
@@ -10197,12 +10480,12 @@ static void summarise(bench_result *x)
   x->q1 = ms[n / 4];
   x->q3 = ms[(3 * n) / 4];
 }
-#line 20660 "scan.nw"
+#line 21016 "scan.nw"
 static void measure_shape(bench_shape *s, const bench_row *table, int count,
                           shape_record *rec, cudaEvent_t start, cudaEvent_t stop)
 {
   
-#line 20689 "scan.nw"
+#line 21045 "scan.nw"
 s->rows = rec->rows;
 s->len = rec->len;
 s->total = rec->elements;
@@ -10219,17 +10502,17 @@ if (rec->backward) {
 }
 if (rec->batch) {
   
-#line 20712 "scan.nw"
+#line 21068 "scan.nw"
 size_t offset_bytes = sizeof(long long) * (s->rows + 1);
 long long *offsets;
 CUDA_CHECK(cudaMalloc(&offsets, offset_bytes));
 CUDA_CHECK(cudaMemcpy(offsets, s->host_offsets, offset_bytes, cudaMemcpyHostToDevice));
 s->offsets = offsets;
 s->checked_count = 0;
-#line 20705 "scan.nw"
+#line 21061 "scan.nw"
 } else {
   
-#line 20721 "scan.nw"
+#line 21077 "scan.nw"
 long long picks[3] = {0, s->rows / 2, s->rows - 1};
 s->checked_count = s->rows >= 3 ? 3 : (int)s->rows;
 #pragma omp parallel for
@@ -10243,18 +10526,18 @@ for (int k = 0; k < s->checked_count; k++) {
     s->bound[k * s->len + t] = error_bound(&ref, t, later_depth(s->len), FLOAT32);
   }
 }
-#line 20707 "scan.nw"
+#line 21063 "scan.nw"
   
-#line 20737 "scan.nw"
+#line 21093 "scan.nw"
 s->cub_bytes = 0;
 CUDA_CHECK(cub_scan(s->a, s->b, s->h, s->rows, s->len, NULL, &s->cub_bytes, 0));
 CUDA_CHECK(cudaMalloc(&s->cub_temp, s->cub_bytes + 1));
 const scan_variant *chosen = find_variant(public_variant_names[SCAN_AUTO]);
 size_t bytes = chosen->workspace(s->rows, s->len, rows_aligned(s->a, s->b, s->h, s->len));
 CUDA_CHECK(cudaMalloc(&s->workspace, bytes + 1));   /* + 1: none is still a pointer */
-#line 20708 "scan.nw"
+#line 21064 "scan.nw"
 }
-#line 20664 "scan.nw"
+#line 21020 "scan.nw"
   for (int i = 0; i < count; i++) {
     prepare_row(&table[i], s, &rec->results[i], start, stop);
     const bench_result *x = &rec->results[i];
@@ -10267,7 +10550,7 @@ CUDA_CHECK(cudaMalloc(&s->workspace, bytes + 1));   /* + 1: none is still a poin
         rec->results[i].sample_at[k] = take_sample(&table[i], s, rec->results[i].reps,
                                                    start, stop);
   
-#line 20746 "scan.nw"
+#line 21102 "scan.nw"
 rec->mem_stable = true;
 unsigned mem = 0;
 for (int i = 0; i < count; i++) {
@@ -10280,33 +10563,33 @@ for (int i = 0; i < count; i++) {
       if (x->sample_at[k].mem[e] != mem) rec->mem_stable = false;
     }
 }
-#line 20676 "scan.nw"
+#line 21032 "scan.nw"
   CUDA_CHECK(cudaFree(s->cub_temp));
   CUDA_CHECK(cudaFree(s->workspace));
   CUDA_CHECK(cudaFree((void *)s->offsets));
   s->cub_temp = s->workspace = NULL;
   s->offsets = NULL;
 }
-#line 21250 "scan.nw"
+#line 21606 "scan.nw"
 typedef struct {
   bool quick;
   const char *out, *sweeps, *kernels, *build;   /* NULL where not given */
   uint64_t shape_seed;
 } bench_options;
-#line 20824 "scan.nw"
+#line 21180 "scan.nw"
 static shape_record uniform_shape(long long rows, long long len)
 {
   shape_record r = {rows, len, rows * len, false, false, true, false, NULL, NULL};
   return r;
 }
-#line 20837 "scan.nw"
+#line 21193 "scan.nw"
 /* A standard normal number, from two of them (Box and Muller). */
 static double normal_at(uint64_t seed, long long i)
 {
   double u = unit_at(seed, 2 * i), v = unit_at(seed, 2 * i + 1);
   return sqrt(-2.0 * log(1.0 - u)) * cos(6.283185307179586 * v);
 }
-#line 20850 "scan.nw"
+#line 21206 "scan.nw"
 #define SWEEP_C_SHAPES 24
 #define SHAPE_SEED 31     /* of sweeps C and R, where --shape-seed gives none */
 
@@ -10329,7 +10612,7 @@ static int sweep_c_shapes(shape_record *shapes, long long n, uint64_t seed)
   qsort(shapes, count, sizeof shapes[0], by_length);
   return count;
 }
-#line 20896 "scan.nw"
+#line 21252 "scan.nw"
 /* The i-th length drawn for a batch: log-normal with a median of 1,000 and sigma 1,
    uniform in 1 .. 65,536, or, between the long documents, uniform in 1 .. 16. */
 static long long document_length(int kind, uint64_t seed, long long i)
@@ -10340,7 +10623,7 @@ static long long document_length(int kind, uint64_t seed, long long i)
   }
   return 1 + (long long)(unit_at(seed, i) * (kind == RAGGED_UNIFORM ? 65536 : 16));
 }
-#line 20913 "scan.nw"
+#line 21269 "scan.nw"
 static void end_document(ragged_batch *g, long long end)
 {
   if (g->rows + 2 > g->capacity) {
@@ -10355,7 +10638,7 @@ static ragged_batch make_batch(int kind, long long n, uint64_t seed)
   ragged_batch g = {kind, 0, 1024, (long long *)malloc(sizeof(long long) * 1024)};
   long long at = 0, tiny = 0, longs = kind == RAGGED_LONG_AMONG_TINY ? 4 : 0, places[4];
   
-#line 20940 "scan.nw"
+#line 21296 "scan.nw"
 for (int j = 0; j < 4; j++) places[j] = (long long)(unit_at(~seed, j) * (n / 2));
 for (int j = 1; j < 4; j++)   /* in order */
   for (int k = j; k > 0 && places[k] < places[k - 1]; k--) {
@@ -10363,7 +10646,7 @@ for (int j = 1; j < 4; j++)   /* in order */
     places[k] = places[k - 1];
     places[k - 1] = t;
   }
-#line 20927 "scan.nw"
+#line 21283 "scan.nw"
   g.offsets[0] = 0;
   for (long long i = 0, placed = 0; at < n;) {
     bool long_one = placed < longs && tiny >= places[placed];
@@ -10374,7 +10657,7 @@ for (int j = 1; j < 4; j++)   /* in order */
   }
   return g;
 }
-#line 20953 "scan.nw"
+#line 21309 "scan.nw"
 static int sweep_s_shapes(shape_record *shapes, long long n)
 {
   int count = 0;
@@ -10386,13 +10669,13 @@ static int sweep_s_shapes(shape_record *shapes, long long n)
     }
   return count;
 }
-#line 20971 "scan.nw"
+#line 21327 "scan.nw"
 typedef struct { const char *sweep; double times, plus_us; } bench_target;
 static const bench_target targets[] = {{"A", 1.05, 0}, {"B", 1.05, 0}, {"C", 1.05, 0},
                                        {"R", 1.05, 0}, {"S", 1.05, 2},
                                        {"misaligned", 1.10, 0}, {"BW", 1.05, 0}};
 #define TARGET_COUNT 7
-#line 21188 "scan.nw"
+#line 21544 "scan.nw"
 static int bench_shapes(shape_record *shapes, long long n, bool want_a, bool want_b)
 {
   int count = 0;
@@ -10410,7 +10693,7 @@ static int bench_shapes(shape_record *shapes, long long n, bool want_a, bool wan
   }
   return count;
 }
-#line 20983 "scan.nw"
+#line 21339 "scan.nw"
 #define MAX_ROWS 40
 
 typedef struct {
@@ -10426,7 +10709,7 @@ static const char *const sweep_c_rows[] = {"auto", "auto-misaligned", "stream",
 static const char *const sweep_r_rows[] = {"ragged", "stream", "transform", NULL};
 static const char *const sweep_s_rows[] = {"auto", "stream", "transform", NULL};
 static const char *const sweep_bw_rows[] = {"backward", "stream-backward", NULL};
-#line 21005 "scan.nw"
+#line 21361 "scan.nw"
 /* Whether name is an item of a comma-separated list; every name is in NULL's. */
 static bool listed(const char *list, const char *name)
 {
@@ -10451,7 +10734,7 @@ static int pick_rows(bench_row *table, const bench_row *all, int count,
   }
   return picked;
 }
-#line 21032 "scan.nw"
+#line 21388 "scan.nw"
 /* Whether an item of a comma-separated list is none of names; if so, it goes in item. */
 static bool unknown_item(const char *list, const char *const *names, int count,
                          char *item, size_t size)
@@ -10468,7 +10751,7 @@ static bool unknown_item(const char *list, const char *const *names, int count,
   }
   return false;
 }
-#line 21054 "scan.nw"
+#line 21410 "scan.nw"
 static bench_sweep *new_sweep(bench_sweep *w, const char *name, const char *const *names,
                               const bench_row *all, int count, const char *kept, int room)
 {
@@ -10489,7 +10772,7 @@ static int make_sweeps(bench_sweep *w, const bench_row *all, int count,
     x->count = bench_shapes(x->shapes, n, a, b);
   }
   
-#line 21079 "scan.nw"
+#line 21435 "scan.nw"
 if (listed(o->sweeps, "C")) {
   bench_sweep *x = new_sweep(&w[made++], "C", sweep_c_rows, all, count, o->kernels,
                              SWEEP_C_SHAPES);
@@ -10516,10 +10799,10 @@ if (listed(o->sweeps, "BW")) {
   x->count += sweep_c_shapes(x->shapes + x->count, n, o->shape_seed);
   for (int i = 0; i < x->count; i++) x->shapes[i].backward = true;
 }
-#line 21074 "scan.nw"
+#line 21430 "scan.nw"
   return made;
 }
-#line 21108 "scan.nw"
+#line 21464 "scan.nw"
 static void measure_sweep(bench_shape *s, bench_sweep *w, cudaEvent_t start,
                           cudaEvent_t stop)
 {
@@ -10535,7 +10818,7 @@ static void measure_sweep(bench_shape *s, bench_sweep *w, cudaEvent_t start,
     measure_shape(s, w->table, w->rows, r, start, stop);
   }
 }
-#line 21140 "scan.nw"
+#line 21496 "scan.nw"
 typedef struct {
   char name[256], slug[256];
   int sms, l2_bytes, mem_clock_khz, bus_bits, major, minor, driver, runtime;
@@ -10562,7 +10845,7 @@ static void read_device(device_facts *d)
   CUDA_CHECK(cudaRuntimeGetVersion(&d->runtime));
   d->theoretical_gbps = 2.0 * d->mem_clock_khz * 1e3 * d->bus_bits / 8 / 1e9;
   
-#line 21170 "scan.nw"
+#line 21526 "scan.nw"
 int j = 0;
 for (const char *c = d->name; *c && j < (int)sizeof d->slug - 1; c++) {
   if (isalnum((unsigned char)*c)) d->slug[j++] = (char)tolower((unsigned char)*c);
@@ -10570,9 +10853,9 @@ for (const char *c = d->name; *c && j < (int)sizeof d->slug - 1; c++) {
 }
 while (j > 0 && d->slug[j - 1] == '-') j--;
 d->slug[j] = 0;
-#line 21166 "scan.nw"
+#line 21522 "scan.nw"
 }
-#line 21208 "scan.nw"
+#line 21564 "scan.nw"
 static void warm_up(bench_shape *s, cudaEvent_t start, cudaEvent_t stop)
 {
   bench_row stream = {"stream", "", "ceiling", ROW_STREAM, NULL, 12};
@@ -10580,7 +10863,7 @@ static void warm_up(bench_shape *s, cudaEvent_t start, cudaEvent_t stop)
   float total = 0;
   while (total < 1000.0f) total += 50 * take_sample(&stream, s, 50, start, stop).ms;
 }
-#line 21414 "scan.nw"
+#line 21770 "scan.nw"
 static void json_clock(FILE *f, const unsigned *mhz)
 {
   if (!nvml.ok) fprintf(f, "null");
@@ -10598,7 +10881,7 @@ static void json_number(FILE *f, const char *key, double x)
   if (isfinite(x)) fprintf(f, ", \"%s\": %.6g", key, x);
   else fprintf(f, ", \"%s\": null", key);
 }
-#line 21434 "scan.nw"
+#line 21790 "scan.nw"
 /* stream_ms and copy_ms: the streaming kernel's and the best copy's times at the
    shape, NAN where there is none. */
 static void json_result(FILE *f, const bench_row *row, const bench_result *x,
@@ -10613,7 +10896,7 @@ static void json_result(FILE *f, const bench_row *row, const bench_result *x,
   json_number(f, "predicted_ms", stream_ms * model / (12.0 * r->elements));
   if (x->status != RESULT_OK) { fprintf(f, "}"); return; }
   
-#line 21453 "scan.nw"
+#line 21809 "scan.nw"
 fprintf(f, ", \"max_err_over_bound\": %.6g, \"reps\": %d, \"samples_ms\": [",
         x->worst, x->reps);
 for (int k = 0; k < x->samples; k++)
@@ -10636,10 +10919,10 @@ for (int k = 0; k < x->samples; k++) {
   fprintf(f, "}");
 }
 fprintf(f, "]");
-#line 21448 "scan.nw"
+#line 21804 "scan.nw"
   fprintf(f, "}");
 }
-#line 21481 "scan.nw"
+#line 21837 "scan.nw"
 static int best_copy(const shape_record *r, const bench_row *table, int rows)
 {
   int best = -1;
@@ -10656,7 +10939,7 @@ static double median_or_nan(const shape_record *r, int k)
 {
   return k >= 0 && r->results[k].status == RESULT_OK ? r->results[k].median : NAN;
 }
-#line 21500 "scan.nw"
+#line 21856 "scan.nw"
 static void json_shape(FILE *f, const shape_record *r, const bench_row *table, int rows,
                        const device_facts *d)
 {
@@ -10664,7 +10947,7 @@ static void json_shape(FILE *f, const shape_record *r, const bench_row *table, i
   double stream_ms = median_or_nan(r, row_index(table, rows, "stream"));
   fprintf(f, " {");
   
-#line 21522 "scan.nw"
+#line 21878 "scan.nw"
 if (r->batch) {
   const long long *at = r->batch->offsets;
   long long shortest = LLONG_MAX, longest = 0;
@@ -10682,7 +10965,7 @@ if (r->batch) {
     fprintf(f, ", \"sweeps\": [%s%s%s]", r->sweep_a ? "\"A\"" : "",
             r->sweep_a && r->sweep_b ? ", " : "", r->sweep_b ? "\"B\"" : "");
 }
-#line 21507 "scan.nw"
+#line 21863 "scan.nw"
   fprintf(f, ", \"elements\": %lld, \"mem_clock_stable\": %s, \"best_copy\": ",
           r->elements, r->mem_stable ? "true" : "false");
   if (copy >= 0) fprintf(f, "\"%s\"", table[copy].name); else fprintf(f, "null");
@@ -10695,7 +10978,7 @@ if (r->batch) {
   }
   fprintf(f, " ]}");
 }
-#line 21542 "scan.nw"
+#line 21898 "scan.nw"
 static void json_sweep(FILE *f, const bench_sweep *w, uint64_t seed, const device_facts *d)
 {
   fprintf(f, " \"%s\": {\"kernels\": [", w->name);
@@ -10710,7 +10993,7 @@ static void json_sweep(FILE *f, const bench_sweep *w, uint64_t seed, const devic
   }
   fprintf(f, " ]}");
 }
-#line 21559 "scan.nw"
+#line 21915 "scan.nw"
 static void json_device(FILE *f, const device_facts *d, time_t began)
 {
   char stamp[64];
@@ -10724,7 +11007,7 @@ static void json_device(FILE *f, const device_facts *d, time_t began)
           d->major, d->minor, d->sms, d->l2_bytes, d->memory, d->mem_clock_khz,
           d->bus_bits, d->theoretical_gbps, d->driver, d->runtime);
 }
-#line 21580 "scan.nw"
+#line 21936 "scan.nw"
 #define BENCH_TEXT(...) #__VA_ARGS__
 #define BENCH_STRING(...) BENCH_TEXT(__VA_ARGS__)
 
@@ -10746,7 +11029,7 @@ static void json_build(FILE *f, const char *name)
   fprintf(f, "null},\n");
 #endif
 }
-#line 21628 "scan.nw"
+#line 21984 "scan.nw"
 typedef struct {
   long long rows, len, tiles;
   int tile;                     /* elements a tile */
@@ -10755,7 +11038,7 @@ typedef struct {
   bool same_bits;               /* the stamped output is the plain one */
   unsigned long long *stamps;   /* on the host, STAMPS words a tile */
 } tile_timeline;
-#line 21639 "scan.nw"
+#line 21995 "scan.nw"
 static tile_timeline record_timeline(bench_shape *s, long long rows, long long len)
 {
   l4_params shape = {};
@@ -10769,7 +11052,7 @@ static tile_timeline record_timeline(bench_shape *s, long long rows, long long l
   void *workspace;
   unsigned long long *stamps, *count, differing = 1;
   
-#line 21664 "scan.nw"
+#line 22020 "scan.nw"
 size_t plain = l4_workspace_bytes<32>(rows, len, true);
 size_t own = l4_held_workspace_bytes(rows, len, true);
 CUDA_CHECK(cudaMalloc(&workspace, plain > own ? plain : own));
@@ -10783,14 +11066,14 @@ count_differences<<<1024, 256>>>((const uint32_t *)s->copy_to, (const uint32_t *
                                   rows * len, count);
 CUDA_CHECK(cudaGetLastError());
 CUDA_CHECK(cudaMemcpy(&differing, count, sizeof differing, cudaMemcpyDeviceToHost));
-#line 21652 "scan.nw"
+#line 22008 "scan.nw"
   t.same_bits = differing == 0;
   t.stamps = (unsigned long long *)malloc(bytes);
   CUDA_CHECK(cudaMemcpy(t.stamps, stamps, bytes, cudaMemcpyDeviceToHost));
   CUDA_CHECK(cudaFree(workspace)); CUDA_CHECK(cudaFree(stamps)); CUDA_CHECK(cudaFree(count));
   return t;
 }
-#line 21686 "scan.nw"
+#line 22042 "scan.nw"
 /* Sorts d (n values, in microseconds) and writes its summary as "key": {...};
    with a span, also the tiles in the step on average. */
 static void json_spread(FILE *f, const char *key, double *d, long long n, double span)
@@ -10806,13 +11089,13 @@ static void json_spread(FILE *f, const char *key, double *d, long long n, double
   if (span > 0) json_number(f, "tiles_in_step", sum / span);
   fprintf(f, "}");
 }
-#line 21718 "scan.nw"
+#line 22074 "scan.nw"
 /* Whether a row starts among the elements [from, to) of the flattened rows. */
 static bool row_starts_in(long long from, long long to, long long len)
 {
   return round_up(to, len) > round_up(from, len);   /* a multiple of len in between */
 }
-#line 21726 "scan.nw"
+#line 22082 "scan.nw"
 /* The first tile whose aggregate the walk of tile g waits for, or -1 when
    tile g does not walk: walk_groups' rule, for tiles of `tile`, no shift. */
 static long long first_needed_tile(long long g, long long len, long long tile)
@@ -10825,7 +11108,7 @@ static long long first_needed_tile(long long g, long long len, long long tile)
                 (last && !row_starts_in(32 * G * tile, (g + 1) * tile, len));
   return prefix ? 32 * (G - 1) : 32 * G;
 }
-#line 21741 "scan.nw"
+#line 22097 "scan.nw"
 /* The walk of each tile of group >= 1 that walks, split at the moment the
    last aggregate it waits for was published (that tile's STAMP_SCANNED). */
 static void json_walk_split(FILE *f, const tile_timeline *t, double *waiting,
@@ -10846,7 +11129,7 @@ static void json_walk_split(FILE *f, const tile_timeline *t, double *waiting,
   fprintf(f, ", ");
   json_spread(f, "walk_after_last_aggregate", after, n, 0);
 }
-#line 21764 "scan.nw"
+#line 22120 "scan.nw"
 static const char *const step_names[] = {"claim", "load", "scan", "walk", "store"};
 static const char *const order_names[] = {"look-back", "tiles apart", "rows a block"};
 
@@ -10857,7 +11140,7 @@ static void json_timeline(FILE *f, const tile_timeline *t)
   double *d = (double *)malloc(sizeof(double) * (t->tiles + 1));
   double *e = (double *)malloc(sizeof(double) * (t->tiles + 1));
   
-#line 21788 "scan.nw"
+#line 22144 "scan.nw"
 int sms = 0;
 for (long long g = 0; g < t->tiles; g++) {
   first = first < x[g * STAMPS + STAMP_BEGAN] ? first : x[g * STAMPS + STAMP_BEGAN];
@@ -10869,7 +11152,7 @@ fprintf(f, "  {\"rows\": %lld, \"len\": %lld, \"kernel\": \"%s\", \"tile\": %d, 
         t->rows, t->len, t->held ? "l4-held" : "l4-32", t->tile, t->tiles,
         order_names[t->order], t->same_bits ? "true" : "false", sms);
 json_number(f, "span_us", (last - first) / 1e3);
-#line 21774 "scan.nw"
+#line 22130 "scan.nw"
   for (int k = 0; k <= 5; k++) {   /* the five steps, then the whole tile */
     for (long long g = 0; g < t->tiles; g++)
       d[g] = ((double)x[g * STAMPS + (k < 5 ? k + 1 : STAMP_STORED)] -
@@ -10881,7 +11164,7 @@ json_number(f, "span_us", (last - first) / 1e3);
   fprintf(f, "}");
   free(d); free(e);
 }
-#line 21806 "scan.nw"
+#line 22162 "scan.nw"
 static void write_json(FILE *f, const device_facts *d, time_t began, long long n,
                        const bench_options *o, const bench_row *all, int all_count,
                        const bench_sweep *sweeps, int sweep_count, const int *differing,
@@ -10898,16 +11181,16 @@ static void write_json(FILE *f, const device_facts *d, time_t began, long long n
           nvml.ok ? "true" : "false", stable ? "true" : "false",
           (unsigned long long)o->shape_seed);
   
-#line 21829 "scan.nw"
+#line 22185 "scan.nw"
 fprintf(f, "\"kernels\": [\n");
 for (int i = 0; i < all_count; i++)
   fprintf(f, "  {\"name\": \"%s\", \"title\": \"%s\", \"kind\": \"%s\", "
           "\"bytes_per_element\": %d}%s\n", all[i].name, all[i].title,
           all[i].kind, all[i].model_bytes, i + 1 < all_count ? "," : "");
 fprintf(f, "],\n");
-#line 21822 "scan.nw"
+#line 22178 "scan.nw"
   
-#line 21838 "scan.nw"
+#line 22194 "scan.nw"
 fprintf(f, "\"shapes\": [\n");
 for (int w = 0; w < sweep_count; w++)
   for (int i = 0; !strcmp(sweeps[w].name, "AB") && i < sweeps[w].count; i++) {
@@ -10921,17 +11204,17 @@ for (int w = 0, written = 0; w < sweep_count; w++)
     json_sweep(f, &sweeps[w], o->shape_seed, d);
   }
 fprintf(f, "\n},\n");
-#line 21823 "scan.nw"
+#line 22179 "scan.nw"
   
-#line 21854 "scan.nw"
+#line 22210 "scan.nw"
 fprintf(f, "\"targets\": {");
 for (int i = 0; i < TARGET_COUNT; i++)
   fprintf(f, "%s\"%s\": {\"times\": %.6g, \"plus_us\": %.6g}", i ? ", " : "",
           targets[i].sweep, targets[i].times, targets[i].plus_us);
 fprintf(f, "},\n");
-#line 21824 "scan.nw"
+#line 22180 "scan.nw"
   
-#line 21862 "scan.nw"
+#line 22218 "scan.nw"
 fprintf(f, "\"timelines\": [\n");
 for (int i = 0; i < timeline_count; i++) {
   json_timeline(f, &timelines[i]);
@@ -10944,9 +11227,9 @@ else
           "\"cub_runs_differing_from_first\": %d, "
           "\"auto_runs_differing_from_first\": %d}\n}\n",
           n, runs, differing[0], differing[1]);
-#line 21825 "scan.nw"
+#line 22181 "scan.nw"
 }
-#line 21884 "scan.nw"
+#line 22240 "scan.nw"
 static int differing_runs(const bench_row *r, bench_shape *s, int runs)
 {
   float *first;
@@ -10968,7 +11251,7 @@ static int differing_runs(const bench_row *r, bench_shape *s, int runs)
   CUDA_CHECK(cudaFree(count));
   return differing;
 }
-#line 21992 "scan.nw"
+#line 22348 "scan.nw"
 static const char *const table_columns[] = {"l0", "l1", "l2", "l3", "l3b", "l3c-8",
                                             "l4-32", "l4-held", "auto", "cub", "stream",
                                             "transform"};
@@ -10984,7 +11267,7 @@ static void print_cell(const bench_result *x, int width, bool us)
     printf(" %*s", width,
            !x || x->status == RESULT_UNSUPPORTED ? "-" : result_names[x->status]);
 }
-#line 22010 "scan.nw"
+#line 22366 "scan.nw"
 static void print_table(const device_facts *d, const bench_row *table, int count,
                         const shape_record *shapes, int shape_count,
                         const int *differing, int runs)
@@ -10997,7 +11280,7 @@ static void print_table(const device_facts *d, const bench_row *table, int count
   for (int c = 0; c < TABLE_COLUMNS; c++) printf(" %7s", table_columns[c]);
   printf(" %8s %6s %6s\n", "best", "%roof", "%peak");
   for (int i = 0; i < shape_count; i++) 
-#line 22029 "scan.nw"
+#line 22385 "scan.nw"
 {
   const shape_record *r = &shapes[i];
   int best = -1;
@@ -11015,12 +11298,12 @@ static void print_table(const device_facts *d, const bench_row *table, int count
          100.0 * row_gbps(r, ms) / d->theoretical_gbps,
          r->mem_stable ? "" : "  CLOCK MOVED");
 }
-#line 22022 "scan.nw"
+#line 22378 "scan.nw"
   if (differing)
     printf("CUB runs differing from its first: %d of %d; SCAN_AUTO: %d of %d\n",
            differing[0], runs, differing[1], runs);
 }
-#line 22052 "scan.nw"
+#line 22408 "scan.nw"
 static const bench_target *target_of(const char *sweep)
 {
   for (int i = 0; i < TARGET_COUNT; i++)
@@ -11033,7 +11316,7 @@ static const char *judged(const bench_target *t, double ms, double copy_ms)
   if (!t || !isfinite(ms) || !isfinite(copy_ms)) return "";
   return ms <= t->times * copy_ms + t->plus_us / 1000 ? "met" : "MISSED";
 }
-#line 22067 "scan.nw"
+#line 22423 "scan.nw"
 static void print_sweep(const bench_sweep *w)
 {
   printf("sweep %s: time per call in µs (median), the best copy's, and each scan's time"
@@ -11041,7 +11324,7 @@ static void print_sweep(const bench_sweep *w)
   for (int k = 0; k < w->rows; k++) printf(" %9.9s", w->table[k].name);
   printf(" %9s\n", "copy");
   for (int i = 0; i < w->count; i++) 
-#line 22078 "scan.nw"
+#line 22434 "scan.nw"
 {
   const shape_record *r = &w->shapes[i];
   char shape[64];
@@ -11061,15 +11344,15 @@ static void print_sweep(const bench_sweep *w)
     }
   printf("%s\n", r->mem_stable ? "" : "  CLOCK MOVED");
 }
-#line 22074 "scan.nw"
+#line 22430 "scan.nw"
 }
-#line 21218 "scan.nw"
+#line 21574 "scan.nw"
 static int command_bench(int argc, char **argv)
 {
   bench_options o = {false, NULL, NULL, NULL, NULL, SHAPE_SEED};
   char why[200], path[600];
   
-#line 21258 "scan.nw"
+#line 21614 "scan.nw"
 for (int i = 0; i < argc; i++) {
   bool value = i + 1 < argc;
   if (!strcmp(argv[i], "--quick")) o.quick = true;
@@ -11079,18 +11362,18 @@ for (int i = 0; i < argc; i++) {
   else if (!strcmp(argv[i], "--build") && value) o.build = argv[++i];
   else if (!strcmp(argv[i], "--shape-seed") && value) {
     
-#line 21275 "scan.nw"
+#line 21631 "scan.nw"
 char *end;
 errno = 0;
 o.shape_seed = strtoull(argv[++i], &end, 10);
 if (argv[i][0] < '0' || argv[i][0] > '9' || *end || errno == ERANGE)
   return usage_error("--shape-seed takes a whole number, not '%s'", argv[i]);
-#line 21267 "scan.nw"
+#line 21623 "scan.nw"
   } else
     return usage_error("bench takes --quick, --out FILE, --sweeps LIST, --kernels LIST, "
                        "--build NAME and --shape-seed N, not '%s'", argv[i]);
 }
-#line 21285 "scan.nw"
+#line 21641 "scan.nw"
 static const char *const sweep_names[] = {"A", "B", "C", "R", "S", "BW"};
 bench_row all[MAX_ROWS];
 const char *row_names[MAX_ROWS];
@@ -11104,7 +11387,7 @@ static const char name_chars[] = "abcdefghijklmnopqrstuvwxyz0123456789-";
 if (o.build && (!o.build[0] || o.build[strspn(o.build, name_chars)]))
   return usage_error("--build takes a name of lower-case letters, digits and -, not '%s'",
                      o.build);
-#line 21223 "scan.nw"
+#line 21579 "scan.nw"
   if (!gpu_available(why, sizeof why)) {
     fprintf(stderr, "scan: bench needs a GPU: %s\n", why);
     return EXIT_NO_GPU;
@@ -11118,7 +11401,7 @@ if (o.build && (!o.build[0] || o.build[strspn(o.build, name_chars)]))
   while (4 * n < 8LL * d.l2_bytes) n *= 2;
   if (o.quick) n /= 16;
   
-#line 21307 "scan.nw"
+#line 21663 "scan.nw"
 bench_shape s;
 memset(&s, 0, sizeof s);
 s.n = s.total = n;
@@ -11143,9 +11426,9 @@ s.host_b = (float *)malloc(bytes);
 s.host_h = (float *)malloc(bytes);
 s.ref = (double *)malloc(3 * 2 * bytes);
 s.bound = (double *)malloc(3 * 2 * bytes);
-#line 21236 "scan.nw"
+#line 21592 "scan.nw"
   
-#line 21339 "scan.nw"
+#line 21695 "scan.nw"
 static bench_sweep sweeps[5];
 int sweep_count = make_sweeps(sweeps, all, all_count, &o, n), det_runs = 20;
 int differing[2] = {0, 0}, timeline_count = 0;
@@ -11162,7 +11445,7 @@ for (int w = 0; w < sweep_count; w++) {
   measure_sweep(&s, &sweeps[w], start, stop);
   if (full && !strcmp(sweeps[w].name, "AB")) {
     
-#line 21915 "scan.nw"
+#line 22271 "scan.nw"
 const bench_sweep *ab = &sweeps[w];
 for (int i = 0; i < ab->rows; i++) {
   if (ab->table[i].type != ROW_CUB && ab->table[i].type != ROW_AUTO) continue;
@@ -11181,12 +11464,12 @@ if (timeline_count) {
 } else {
   fprintf(stderr, "bench: the 32-item tile does not fit on this GPU; no timelines\n");
 }
-#line 21355 "scan.nw"
+#line 21711 "scan.nw"
   }
 }
-#line 21237 "scan.nw"
+#line 21593 "scan.nw"
   
-#line 21953 "scan.nw"
+#line 22309 "scan.nw"
 if (!o.out) {
   mkdir("figures", 0777);
   snprintf(path, sizeof path, "figures/%s", d.slug);
@@ -11205,7 +11488,7 @@ write_json(f, &d, began, n, &o, all, all_count, sweeps, sweep_count,
            full ? differing : NULL, det_runs, timelines, timeline_count);
 fclose(f);
 fprintf(stderr, "bench: wrote %s\n", o.out);
-#line 21939 "scan.nw"
+#line 22295 "scan.nw"
 for (int i = 0; i < timeline_count; i++) free(timelines[i].stamps);
 for (int w = 0; w < sweep_count; w++)
   if (!strcmp(sweeps[w].name, "AB"))
@@ -11214,10 +11497,10 @@ for (int w = 0; w < sweep_count; w++)
   else
     print_sweep(&sweeps[w]);
 fprintf(stderr, "bench: done in %.0f s\n", difftime(time(NULL), began));
-#line 21238 "scan.nw"
+#line 21594 "scan.nw"
   return EXIT_OK;
 }
-#line 19256 "scan.nw"
+#line 19612 "scan.nw"
 typedef struct {
   char gpu[256];                /* the device's name */
   long long rows, len;
@@ -11230,7 +11513,7 @@ typedef struct {
   long long ring_tiles, ring_resident;   /* the ring's tiles, and its blocks that fit */
   long long tiles, resident;    /* the tile or held kernel's tiles, and blocks that fit */
 } plan_facts;
-#line 19271 "scan.nw"
+#line 19627 "scan.nw"
 /* 134217728 as "134,217,728", in one of eight buffers used in turn, so that
    one call of say() can take eight at once. */
 static const char *thousands(long long v)
@@ -11265,7 +11548,7 @@ static double plan_busy_pct(const plan_facts *f)
   long long rounds = (f->rows + f->groups - 1) / f->groups;
   return 100.0 * f->rows / ((double)rounds * f->groups);
 }
-#line 19313 "scan.nw"
+#line 19669 "scan.nw"
 static void say_not_warps(char *out, size_t size, const plan_facts *f)
 {
   if (!f->rows_aligned)
@@ -11295,14 +11578,14 @@ static void say_not_ring(char *out, size_t size, const plan_facts *f)
         thousands(f->ring_tiles), f->ring_tiles == 1 ? "" : "s", thousands(RING_TILE),
         thousands(f->ring_resident));
 }
-#line 19349 "scan.nw"
+#line 19705 "scan.nw"
 static void plan_text(char *out, size_t size, const plan_facts *f)
 {
   out[0] = 0;
   say(out, size, "On the %s, SCAN_AUTO runs ", f->gpu);
   switch (f->plan.kernel) {
   case L4_RUNS_WARPS: 
-#line 19372 "scan.nw"
+#line 19728 "scan.nw"
 say(out, size, "the warps' kernel for %s row%s of %s, in blocks of %d warps, %d warp%s a row: "
     "the rows keep %.0f %% of the %s groups that fit busy, counting the last round, and "
     "three quarters is enough.", thousands(f->rows), f->rows == 1 ? "" : "s",
@@ -11313,10 +11596,10 @@ if (f->len >= RING_OVER_ROWS) {
   say_not_ring(out, size, f);
   say(out, size, ".");
 }
-#line 19354 "scan.nw"
+#line 19710 "scan.nw"
                                               break;
   case L4_RUNS_RING: 
-#line 19385 "scan.nw"
+#line 19741 "scan.nw"
 say(out, size, "the ring and its chain block for %s row%s of %s: the arrays lie alike on "
     "their lines, and its %s tile%s of %s give each of the %s ring blocks that fit two or "
     "more.",
@@ -11325,18 +11608,18 @@ say(out, size, "the ring and its chain block for %s row%s of %s: the arrays lie 
 if (f->plan.items == 0)
   say(out, size, " The warps would take these rows, but rows of %s elements or more go to "
       "the ring.", thousands(RING_OVER_ROWS));
-#line 19355 "scan.nw"
+#line 19711 "scan.nw"
                                              break;
   case L4_RUNS_HELD: 
-#line 19396 "scan.nw"
+#line 19752 "scan.nw"
 say(out, size, "the held kernel for %s row%s of %s: its %s tile%s of %s look back for their "
     "prefixes, and while a tile waits for its prefix in registers, the next one loads.",
     thousands(f->rows), f->rows == 1 ? "" : "s", thousands(f->len), thousands(f->tiles),
     f->tiles == 1 ? "" : "s", thousands(HELD_TILE));
-#line 19356 "scan.nw"
+#line 19712 "scan.nw"
                                                     break;
   case L4_RUNS_TILES: 
-#line 19403 "scan.nw"
+#line 19759 "scan.nw"
 static const char *const orders[] = {"tiles looking back", "tiles apart", "a row a block"};
 long long tile = (long long)L4_THREADS * f->plan.items;
 say(out, size, "the tile kernel with %d items a thread, %s, for %s row%s of %s: ",
@@ -11359,7 +11642,7 @@ else if (f->tiles >= 2 * f->resident)
 else
   say(out, size, "no tile gives each block that fits two, and its %s tiles of %s make one "
       "group, whose walk is one round trip.", thousands(f->tiles), thousands(tile));
-#line 19357 "scan.nw"
+#line 19713 "scan.nw"
                                                      break;
   }
   if (f->plan.kernel != L4_RUNS_WARPS && f->plan.kernel != L4_RUNS_RING) {
@@ -11372,11 +11655,11 @@ else
     say(out, size, ".");
   }
 }
-#line 19435 "scan.nw"
+#line 19791 "scan.nw"
 static int suite_plan_words(void)
 {
   
-#line 19461 "scan.nw"
+#line 19817 "scan.nw"
 enum { SAME, UNALIGNED, SHORT_ROWS, NO_GROUPS, OFF_LINES, RAGGED, NO_RING, FEW_TILES,
        RING_ROWS_NO_RING, ONE_TILE };
 typedef struct { const char *names; l4_plan plan; int change; } made_up_plan;
@@ -11416,7 +11699,7 @@ for (int i = 0; i < count; i++) {
   f.tiles = c == FEW_TILES ? 10 : c == ONE_TILE ? 1 : f.tiles;
   facts[i] = f;
 }
-#line 19438 "scan.nw"
+#line 19794 "scan.nw"
   int failures = 0;
   for (int i = 0; i < count; i++) {
     char text[1000];
@@ -11434,7 +11717,7 @@ for (int i = 0; i < count; i++) {
          "sentences\n", count);
   return failures ? EXIT_FAILED : EXIT_OK;
 }
-#line 18852 "scan.nw"
+#line 19208 "scan.nw"
 static const suite suites[] = {
   {"combine", "the operator: associative, not commutative, identity, row start",
    false, suite_combine},
@@ -11465,7 +11748,7 @@ static const suite suites[] = {
   {"plan-words", "scan plan's sentences, for every kind of plan and every reason", false,
    suite_plan_words},
   
-#line 18887 "scan.nw"
+#line 19243 "scan.nw"
 {"gpu-l0", "level 0 on every case", true, suite_gpu_l0},
 {"gpu-l1", "level 1 on every case up to its ceiling", true, suite_gpu_l1},
 {"gpu-l2", "level 2 on every case up to its ceiling", true, suite_gpu_l2},
@@ -11504,10 +11787,10 @@ static const suite suites[] = {
 {"gpu-selective-bits", "20 runs of level 5 on two shapes, bit-identical", true,
  suite_gpu_selective_bits},
 {"gpu-selective-calls", "bad calls on level 5's entries", true, suite_gpu_selective_calls},
-#line 18882 "scan.nw"
+#line 19238 "scan.nw"
 };
 #define SUITE_COUNT ((int)(sizeof suites / sizeof suites[0]))
-#line 18933 "scan.nw"
+#line 19289 "scan.nw"
 static int run_suite(const suite *s)
 {
   char why[200];
@@ -11524,7 +11807,7 @@ static int run_suite(const suite *s)
   fflush(stdout);
   return status;
 }
-#line 18972 "scan.nw"
+#line 19328 "scan.nw"
 static const suite *find_suite(const char *name)
 {
   for (int i = 0; i < SUITE_COUNT; i++)
@@ -11550,7 +11833,7 @@ static int command_check(int argc, char **argv)
            skipped);
   return failed ? EXIT_FAILED : count == skipped ? EXIT_SKIPPED : EXIT_OK;
 }
-#line 19001 "scan.nw"
+#line 19357 "scan.nw"
 static int command_list(void)
 {
   printf("suites (scan check NAME):\n");
@@ -11564,7 +11847,7 @@ static int command_list(void)
                                   ? " (rows up to 2,048)" : " (rows up to 2^22)") : "");
   return EXIT_OK;
 }
-#line 19025 "scan.nw"
+#line 19381 "scan.nw"
 /* Reads the argument called `name` as a whole number from 1 to `most`; returns
    EXIT_OK, or says what is wrong with it and returns EXIT_USAGE. */
 static int parse_count(const char *name, const char *text, long long most,
@@ -11580,7 +11863,7 @@ static int parse_count(const char *name, const char *text, long long most,
   *value = v;
   return EXIT_OK;
 }
-#line 19050 "scan.nw"
+#line 19406 "scan.nw"
 static const char offsets_meaning[] =
   "the offsets, 0 to 3 floats, at which the arrays a, b and h start";
 
@@ -11605,7 +11888,7 @@ static int parse_offsets(const char *text, int *offsets)
     return usage_error("--offsets %s: %s; A,B,H are %s", text, wrong, offsets_meaning);
   return EXIT_OK;
 }
-#line 19085 "scan.nw"
+#line 19441 "scan.nw"
 #define RUN_MOST_ELEMENTS (1LL << 40)   /* in all the rows of one run */
 
 static int parse_shape(const char *rows_text, const char *len_text, long long *rows,
@@ -11632,7 +11915,7 @@ static int read_offsets_option(int argc, char **argv, int *i, int *offsets)
   if (*i + 1 == argc) return usage_error("--offsets needs A,B,H, %s", offsets_meaning);
   return parse_offsets(argv[++*i], offsets);
 }
-#line 19124 "scan.nw"
+#line 19480 "scan.nw"
 static int command_run(int argc, char **argv)
 {
   long long rows, len;
@@ -11645,7 +11928,7 @@ static int command_run(int argc, char **argv)
   if (!v) return usage_error("no kernel named '%s' (see 'scan list')", argv[0]);
   if (parse_shape(argv[1], argv[2], &rows, &len) != EXIT_OK) return EXIT_USAGE;
   
-#line 19154 "scan.nw"
+#line 19510 "scan.nw"
 for (int i = 3; i < argc; i++) {
   int o[3];
   if (!strcmp(argv[i], "--check-only")) {
@@ -11657,7 +11940,7 @@ for (int i = 3; i < argc; i++) {
     return usage_error("run takes --check-only and --offsets A,B,H, not '%s'", argv[i]);
   }
 }
-#line 19136 "scan.nw"
+#line 19492 "scan.nw"
   if (v->max_len && len > v->max_len)
     return usage_error("%s takes rows of at most %lld elements", v->name, v->max_len);
   if (shape_too_large(rows, len)) return EXIT_USAGE;
@@ -11668,7 +11951,7 @@ for (int i = 3; i < argc; i++) {
   c.rows = rows;
   c.len = len;
   
-#line 19168 "scan.nw"
+#line 19524 "scan.nw"
 case_result r = run_case(kernel_ref{v, -1}, &c);
 if (!timed) {
   char text[200];
@@ -11690,7 +11973,7 @@ for (int i = 0; i < 20; i++) {
   CUDA_CHECK(cudaEventSynchronize(stop));
   CUDA_CHECK(cudaEventElapsedTime(&ms[i], start, stop));
 }
-#line 19193 "scan.nw"
+#line 19549 "scan.nw"
 qsort(ms, 20, sizeof ms[0], compare_floats);
 double median = 0.5 * (ms[9] + ms[10]);
 char text[200];
@@ -11702,9 +11985,9 @@ CUDA_CHECK(cudaEventDestroy(start));
 CUDA_CHECK(cudaEventDestroy(stop));
 case_buffers_free(&m);
 return r.ok ? EXIT_OK : EXIT_FAILED;
-#line 19146 "scan.nw"
+#line 19502 "scan.nw"
 }
-#line 19232 "scan.nw"
+#line 19588 "scan.nw"
 /* Pointers that start where cudaMalloc's would, on 256-byte lines, or offset[k]
    floats past them. They are never dereferenced: a plan reads only where
    arrays start. */
@@ -11714,7 +11997,7 @@ static void plan_arrays(const int *offset, const float **a, const float **b, flo
   *b = (const float *)(uintptr_t)(2ULL << 40) + offset[1];
   *h = (float *)(uintptr_t)(3ULL << 40) + offset[2];
 }
-#line 19506 "scan.nw"
+#line 19862 "scan.nw"
 static plan_facts plan_facts_for(const float *a, const float *b, float *h, long long rows,
                                  long long len)
 {
@@ -11738,7 +12021,7 @@ static plan_facts plan_facts_for(const float *a, const float *b, float *h, long 
   f.ring_resident = l4_ring_resident();
   l4_params p = l4_params_for(a, b, h, rows, len, &aligned);
   
-#line 19534 "scan.nw"
+#line 19890 "scan.nw"
 if (f.plan.kernel == L4_RUNS_HELD) {
   f.tiles = l4_tiles(rows * len, p.shift, HELD_TILE);
   f.resident = aligned ? l4_held_resident<true>() : l4_held_resident<false>();
@@ -11747,10 +12030,10 @@ if (f.plan.kernel == L4_RUNS_HELD) {
   f.resident = f.plan.items == 8 ? l4_resident<8, true>() : f.plan.items == 16
              ? l4_resident<16, true>() : l4_resident<32, true>();
 }
-#line 19529 "scan.nw"
+#line 19885 "scan.nw"
   return f;
 }
-#line 19548 "scan.nw"
+#line 19904 "scan.nw"
 static int command_plan(int argc, char **argv)
 {
   long long rows, len;
@@ -11776,7 +12059,7 @@ static int command_plan(int argc, char **argv)
   printf("%s\n", text);
   return EXIT_OK;
 }
-#line 19595 "scan.nw"
+#line 19951 "scan.nw"
 static int trace_blelloch(int n)
 {
   printf("# phase\tlevel\tleft\tright\n");
@@ -11794,7 +12077,7 @@ static int trace_blelloch(int n)
   }
   return EXIT_OK;
 }
-#line 19615 "scan.nw"
+#line 19971 "scan.nw"
 static int trace_lookback(void)
 {
   protocol_case c = {1, 24 * 4, 4};
@@ -11818,7 +12101,7 @@ static int trace_lookback(void)
   launch_memory_free(m);
   return finished ? EXIT_OK : EXIT_FAILED;
 }
-#line 19641 "scan.nw"
+#line 19997 "scan.nw"
 static int trace_ring(void)
 {
   const ring_case one_row = {1, 64 * 8, 8, 0, 5};
@@ -11841,13 +12124,13 @@ static int trace_ring(void)
   case_arrays_free(m);
   return finished ? EXIT_OK : EXIT_FAILED;
 }
-#line 19666 "scan.nw"
+#line 20022 "scan.nw"
 static int trace_held(void)
 {
   const held_case one_row = {1, 32 * 8, 8, 4}, *c = &one_row;
   int ci = 0, fault = FAULT_NONE;
   
-#line 14146 "scan.nw"
+#line 14502 "scan.nw"
 long long n = c->rows * c->len, tiles = (n + c->tile_size - 1) / c->tile_size;
 case_arrays m = case_arrays_new(n, ci % DECAY_COUNT);
 double *first_h = m.first_h;
@@ -11858,7 +12141,7 @@ held_block *blocks = (held_block *)malloc(sizeof(held_block) * c->blocks);
 int *movable = (int *)malloc(sizeof(int) * 2 * c->blocks);
 held_launch L = {m.a, m.b, m.h, n, c->len, c->tile_size, tiles, 0, fault, c->blocks, false,
                  flag, aggregate, inclusive, blocks, movable};
-#line 19671 "scan.nw"
+#line 20027 "scan.nw"
   long long stamps[32 * HSTAMPS];
   protocol_evidence ev = {false, false, false, ""};
   L.stamps = stamps;
@@ -11871,13 +12154,13 @@ held_launch L = {m.a, m.b, m.h, n, c->len, c->tile_size, tiles, 0, fault, c->blo
     printf("\n");
   }
   
-#line 14159 "scan.nw"
+#line 14515 "scan.nw"
 case_arrays_free(m);
 free(flag); free(aggregate); free(inclusive); free(blocks); free(movable);
-#line 19683 "scan.nw"
+#line 20039 "scan.nw"
   return finished ? EXIT_OK : EXIT_FAILED;
 }
-#line 19688 "scan.nw"
+#line 20044 "scan.nw"
 /* What the trace keeps of one schedule: each walk's first window, and the
    launch at the moment of the walk it draws. */
 typedef struct {
@@ -11902,7 +12185,7 @@ static void watch_group_walk(const group_launch *L, const group_actor *x, void *
   }
   if (x->step != GSTEP_FOLD || x->window != x->tile / 32 - 1) return;
   
-#line 19722 "scan.nw"
+#line 20078 "scan.nw"
 unsigned settled = w->first_empty[x->tile] & ((1u << x->lane) - 1);
 int s = __builtin_popcount(settled), f = x->lane - s, empty = 0;
 for (long long G = 0; G < (L->tiles + 31) / 32; G++)
@@ -11913,15 +12196,15 @@ w->score = score, w->moment = w->events, w->tile = x->tile;
 w->known = x->lane, w->settled = settled;
 for (long long t = 0; t < L->tiles; t++) w->tile_kind[t] = L->tile_word[t].kind;
 for (long long G = 0; G < (L->tiles + 31) / 32; G++) w->group_kind[G] = L->group_word[G].kind;
-#line 19712 "scan.nw"
+#line 20068 "scan.nw"
 }
-#line 19743 "scan.nw"
+#line 20099 "scan.nw"
 static int trace_groups(void)
 {
   const group_case two_rows = {2, 1024, 4}, *c = &two_rows;
   int ci = 0, fault = FAULT_NONE, settle = 1;
   
-#line 15049 "scan.nw"
+#line 15405 "scan.nw"
 long long n = c->rows * c->len, tiles = (n + c->tile_size - 1) / c->tile_size;
 case_arrays m = case_arrays_new(n, ci % DECAY_COUNT);
 double *first_h = m.first_h;
@@ -11930,7 +12213,7 @@ group_actor *actors = (group_actor *)malloc(sizeof(group_actor) * tiles);
 int *movable = (int *)malloc(sizeof(int) * tiles);
 group_launch L = {m.a, m.b, m.h, n, c->len, c->tile_size, tiles, 0, fault, settle, false, false,
                   false, words, words + tiles, actors};
-#line 19748 "scan.nw"
+#line 20104 "scan.nw"
   long long groups = (tiles + 31) / 32;
   walk_moment w = {0, -1, -1, (unsigned *)calloc(tiles, sizeof(unsigned)), -1, 0, 0,
                    (int *)malloc(sizeof(int) * tiles), (int *)malloc(sizeof(int) * groups)};
@@ -11940,7 +12223,7 @@ group_launch L = {m.a, m.b, m.h, n, c->len, c->tile_size, tiles, 0, fault, settl
   bool ok = !ev.deadlock && !ev.out_of_bound && !ev.disagree && w.tile >= 0;
   if (ok) {
     
-#line 19769 "scan.nw"
+#line 20125 "scan.nw"
 static const char *const tile_words[] = {"empty", "aggregate", "known"};
 static const char *const group_words[] = {"empty", "total", "known"};
 long long G = w.tile / 32;
@@ -11957,14 +12240,14 @@ for (long long H = 0; H < groups; H++) {
          j < 0 || j >= 32 ? "-" : j == w.known ? "known" : j > w.known ? "window"
          : w.settled >> j & 1 ? "settled" : "folded");
 }
-#line 19757 "scan.nw"
+#line 20113 "scan.nw"
   }
   case_arrays_free(m);
   free(words); free(actors); free(movable);
   free(w.first_empty); free(w.tile_kind); free(w.group_kind);
   return ok ? EXIT_OK : EXIT_FAILED;
 }
-#line 19794 "scan.nw"
+#line 20150 "scan.nw"
 static int trace_rows(void)
 {
   const int warps = 4, ways = 2;
@@ -11987,19 +12270,19 @@ static int trace_rows(void)
             }
   return EXIT_OK;
 }
-#line 19825 "scan.nw"
+#line 20181 "scan.nw"
 static int trace_selective(void)
 {
   const int state = 16;
   selective_layout s = selective_layout_for(state);
-  size_t total = selective_shared_floats(s, false);
+  size_t total = selective_shared_floats(s, false, false);
   printf("# a block of level 5 at a state of %d: %d states a thread, %d lanes a channel, "
          "%d channels, %d threads, %d steps a tile, %zu floats of shared memory\n", state,
          SEL_PER_THREAD, s.lanes, s.channels, s.threads, SEL_STEPS, total);
   for (int t = 0; t < s.threads; t++)   /* as the kernel takes them: every lanes-th state */
     printf("thread\t%d\t%d\t%d\t%d\t%d\n", t, t / s.lanes, t % s.lanes, t % s.lanes, s.lanes);
   
-#line 19841 "scan.nw"
+#line 20197 "scan.nw"
 float *base = (float *)calloc(total, sizeof(float));
 if (!base) return EXIT_FAILED;
 selective_tiles m = selective_tiles_in(base, s, false);
@@ -12014,10 +12297,10 @@ for (int r = 0; r < regions; r++) {
   printf("region\t%s\t%lld\t%lld\n", region[r].name, first, end - first);
 }
 free(base);
-#line 19836 "scan.nw"
+#line 20192 "scan.nw"
   return EXIT_OK;
 }
-#line 19867 "scan.nw"
+#line 20223 "scan.nw"
 static int trace_plan(void)
 {
   static const char *const kernels[] = {"warps", "ring", "held", "tiles"};
@@ -12046,7 +12329,7 @@ static int trace_plan(void)
     }
   return EXIT_OK;
 }
-#line 19898 "scan.nw"
+#line 20254 "scan.nw"
 static int command_trace(int argc, char **argv)
 {
   long long n;
@@ -12066,7 +12349,7 @@ static int command_trace(int argc, char **argv)
   return usage_error("trace takes 'blelloch N', 'lookback', 'ring', 'held', 'groups', 'rows', "
                      "'selective' or 'plan'");
 }
-#line 19925 "scan.nw"
+#line 20281 "scan.nw"
 static const char usage_text[] =
   "usage: scan COMMAND [ARGUMENTS]\n"
   "  list                 the test suites and the kernels\n"
@@ -12096,7 +12379,7 @@ static const char usage_text[] =
   "exit status: 0 passed (or done), 1 failed (a test, a check or a CUDA call),\n"
   "2 usage error, 3 no usable GPU (run, bench, plan, trace plan), 77 skipped\n"
   "(check, when every suite it ran skipped itself)\n";
-#line 19963 "scan.nw"
+#line 20319 "scan.nw"
 /* Sets run_seed; returns EXIT_OK, or says what is wrong with SCAN_SEED. */
 static int read_seed(void)
 {
@@ -12114,7 +12397,7 @@ static int read_seed(void)
   run_seed = v;
   return EXIT_OK;
 }
-#line 19983 "scan.nw"
+#line 20339 "scan.nw"
 int main(int argc, char **argv)
 {
   if (argc < 2) { fputs(usage_text, stderr); return EXIT_USAGE; }
