@@ -33,7 +33,7 @@ cudaError_t scan_forward_ragged_in(const float *a, const float *b, float *h, lon
 /* A host array of offsets checked: cudaSuccess where well formed, else
    cudaErrorInvalidValue. */
 cudaError_t scan_check_offsets(const long long *host_offsets, long long rows, long long n);
-#line 6836 "scan.nw"
+#line 6851 "scan.nw"
 /* The backward of scan_forward over rows of len, given a and the forward's h, and the
    loss's gradient dh on h: g[t] = dh[t] + a[t+1] * g[t+1] within each row, starting from
    g[len-1] = dh[len-1] + dh_final[r]; then db = g, da[t] = g[t] * h[t-1] with h[-1] =
@@ -49,7 +49,7 @@ cudaError_t scan_backward_in(const float *a, const float *h, const float *dh,
                              const float *h0, const float *dh_final, float *da, float *db,
                              float *dh0, long long rows, long long len, void *workspace,
                              size_t workspace_bytes, cudaStream_t stream);
-#line 10189 "scan.nw"
+#line 10204 "scan.nw"
 /* Mamba-1's selective scan, forward. For batch b, channel d of group g = d / (D / G), state
    n and step t, with dt = softplus(delta[t] + delta_bias[d]) (each part where asked):
    x[n] = exp(dt A[d,n]) x[n] + dt B[b,g,n,t] u[t] from x = 0, and
@@ -61,7 +61,7 @@ typedef struct {
   const float *D, *z, *delta_bias;     /* (D), (B,D,L), (D), or NULL */
   bool delta_softplus;
 } selective_problem;
-#line 10203 "scan.nw"
+#line 10218 "scan.nw"
 /* y (B,D,L) and, where last_state is not NULL, the last states x (B,D,N). Asynchronous
    on stream; no output may overlap an input or the other output. */
 cudaError_t selective_scan_forward(const selective_problem *p, float *y, float *last_state,
@@ -72,7 +72,7 @@ size_t selective_scan_workspace_bytes(const selective_problem *p);
 cudaError_t selective_scan_forward_in(const selective_problem *p, float *y, float *last_state,
                                       void *workspace, size_t workspace_bytes,
                                       cudaStream_t stream);
-#line 10220 "scan.nw"
+#line 10235 "scan.nw"
 #include <cuda_bf16.h>   /* __nv_bfloat16 */
 typedef struct {
   long long batch, channels, length;
@@ -117,13 +117,13 @@ cudaError_t selective_scan_forward_bf16_in(const selective_problem_bf16 *p, __nv
 #endif
 #define FOR_EACH_THREAD(tid, count) \
   for (int tid = THREAD_FIRST; tid < (count); tid += THREAD_STRIDE)
-#line 19427 "scan.nw"
+#line 19457 "scan.nw"
 #include <errno.h>
-#line 20355 "scan.nw"
+#line 20385 "scan.nw"
 #include <time.h>
 #include <cuda_pipeline.h>
 #include <cooperative_groups.h>   /* the ring's grid-wide wait at its start */
-#line 20365 "scan.nw"
+#line 20395 "scan.nw"
 #ifndef SCAN_NO_MAIN
 #include <cub/device/device_scan.cuh>
 #include <cub/device/device_transform.cuh>
@@ -132,7 +132,7 @@ cudaError_t selective_scan_forward_bf16_in(const selective_problem_bf16 *p, __nv
 #include <thrust/iterator/transform_output_iterator.h>
 #include <dlfcn.h>
 #endif
-#line 21530 "scan.nw"
+#line 21560 "scan.nw"
 #include <ctype.h>
 #include <sys/stat.h>
 #line 398 "scan.nw"
@@ -195,13 +195,13 @@ FAULT_BACKWARD_FOLD,           /* look-back folds backwards as it walks  */
 FAULT_TILE_FROM_BLOCKIDX,      /* tiles taken from blockIdx, no ticket   */
 #line 889 "scan.nw"
   
-#line 4171 "scan.nw"
+#line 4186 "scan.nw"
 FAULT_HELD_LAST_FROM_TILE,     /* held kernel: `last` from the tile      */
 FAULT_HELD_PREFIX_EARLY,       /* held kernel: prefix read before DONE   */
 FAULT_HELD_WRONG_TILE,         /* held kernel: prefix applied to new tile */
 #line 890 "scan.nw"
   
-#line 4877 "scan.nw"
+#line 4892 "scan.nw"
 FAULT_ROWS_STEP_LAST_PIECE,    /* shared rows: step total = last piece's */
 FAULT_ROWS_STATE_AFTER_OWN,    /* shared rows: own total put in front    */
 FAULT_ROWS_ONE_SET,            /* shared rows: totals without parity     */
@@ -218,7 +218,7 @@ FAULT_GROUPS_SETTLE_SHIFTED,   /* groups: settled from tiles one too late */
 FAULT_GROUPS_SKIP_EMPTY,       /* groups: an empty group folded as nothing */
 #line 892 "scan.nw"
   
-#line 6256 "scan.nw"
+#line 6271 "scan.nw"
 FAULT_RING_HOLDER_FOLDS_OWN,   /* ring: a holder folds its own part in too */
 FAULT_RING_ROW_START_KEPT,     /* ring: a row start published unreset    */
 FAULT_RING_CHAIN_NO_WAIT,      /* ring: a chain warp takes the carry early */
@@ -235,7 +235,7 @@ FAULT_RING_LOOK_SKIPS_WINDOW,  /* ring: a look starts a window after its carry *
 FAULT_RING_HEAD_KEPT,          /* ring: a tile's slots before its row's start not cleared */
 #line 893 "scan.nw"
   
-#line 6996 "scan.nw"
+#line 7011 "scan.nw"
 FAULT_BACKWARD_A_UNSHIFTED,      /* backward: a[t] where a[t+1] belongs           */
 FAULT_BACKWARD_FOLD_FORWARD,     /* backward: a thread's items folded lowest first */
 FAULT_BACKWARD_ROW_END_KEPT,     /* backward: no reset at a row's end (nor its sum) */
@@ -245,7 +245,7 @@ FAULT_BACKWARD_START_LEAKS,      /* backward: da at a row start from the row bef
 FAULT_BACKWARD_DH0_UNSCALED,     /* backward: dh0 = g[first], without a[first]     */
 #line 894 "scan.nw"
   
-#line 8937 "scan.nw"
+#line 8952 "scan.nw"
 FAULT_SELECTIVE_B_ONE_LATE,      /* level 5: B[t-1] read with step t's input        */
 FAULT_SELECTIVE_A_SIGN,          /* level 5: the sign of A flipped                   */
 FAULT_SELECTIVE_D_FORGOTTEN,     /* level 5: the skip D u left out                   */
@@ -1271,7 +1271,7 @@ static __device__ __forceinline__ unsigned long long sm_id(void)
     p.stamps[(tile) * STAMPS + (step)] = (value); } while (0)
 /* ... and thread 0 notes one step of tile g. */
 #define L4_STAMP(step, value) do { if (threadIdx.x == 0) STAMP_TILE(g, step, value); } while (0)
-#line 5863 "scan.nw"
+#line 5878 "scan.nw"
 /* Fill a call's states at `words` with ones, a share a thread of the grid:
    p.state_bytes from the ticket on (for the ring, to the end of `known`). */
 static __device__ void fill_states(const l4_params &p, void *words)
@@ -1370,16 +1370,25 @@ static __device__ __forceinline__ unsigned *mark_word(float4 *sa, int k)
 {
   return (unsigned *)&sa[9 * k + 8];
 }
-#line 3521 "scan.nw"
+#line 3522 "scan.nw"
+/* The rows [lo, hi) whose starts tile g may hold, as the plan found them, clamped into
+   [0, rows + 1): the offsets array's own. */
+static __device__ __forceinline__ void tile_rows(const l4_params &p, long long g,
+                                                 long long *lo, long long *hi)
+{
+  long long l = p.tile_row[g], h = p.tile_row[g + 1];
+  *lo = l < 0 ? 0 : l > p.rows + 1 ? p.rows + 1 : l;
+  *hi = h < *lo ? *lo : h > p.rows + 1 ? p.rows + 1 : h;
+}
+#line 3538 "scan.nw"
 /* Ragged rows: mark element i of the tile (element `first` + i of the array)
    where a row starts there, the threads taking the tile's rows in turn;
    element 0 always starts a row. */
 static __device__ void mark_ragged_starts(const l4_params &p, long long g, long long first,
                                           int tile, float4 *sa, int threads)
 {
-  long long lo = p.tile_row[g], hi = p.tile_row[g + 1];
-  lo = lo < 0 ? 0 : lo > p.rows + 1 ? p.rows + 1 : lo;
-  hi = hi < lo ? lo : hi > p.rows + 1 ? p.rows + 1 : hi;
+  long long lo, hi;
+  tile_rows(p, g, &lo, &hi);
   for (long long k = lo + threadIdx.x; k < hi; k += threads) {
     long long d = p.offsets[k] - first;
     if (d >= 0 && d < tile) atomicOr(mark_word(sa, (int)(d / 32)), 1u << (d % 32));
@@ -1393,15 +1402,14 @@ static __device__ __forceinline__ unsigned marked_item_starts(float4 *sa)
 {
   return *mark_word(sa, threadIdx.x);
 }
-#line 3550 "scan.nw"
+#line 3566 "scan.nw"
 /* The tile kernel's: a search of the tile's rows for the mask of the items from e0. */
 template <int ITEMS>
 static __device__ unsigned searched_item_starts(const l4_params &p, long long g,
                                                 long long e0)
 {
-  long long lo = p.tile_row[g], hi = p.tile_row[g + 1];
-  lo = lo < 0 ? 0 : lo > p.rows + 1 ? p.rows + 1 : lo;
-  hi = hi < lo ? lo : hi > p.rows + 1 ? p.rows + 1 : hi;
+  long long lo, hi;
+  tile_rows(p, g, &lo, &hi);
   while (lo < hi) {
     long long mid = lo + (hi - lo) / 2;
     if (p.offsets[mid] < e0) lo = mid + 1; else hi = mid;
@@ -1411,13 +1419,13 @@ static __device__ unsigned searched_item_starts(const l4_params &p, long long g,
     if (d >= 0) m |= 1u << d;
   return m;
 }
-#line 3570 "scan.nw"
+#line 3585 "scan.nw"
 /* Clear the tile's marks, once every thread has read its own. */
 static __device__ __forceinline__ void clear_ragged_starts(float4 *sa, int tile, int threads)
 {
   for (int i = threadIdx.x; i < tile / 32; i += threads) *mark_word(sa, i) = 0;
 }
-#line 3578 "scan.nw"
+#line 3593 "scan.nw"
 /* This thread's items, composed in order into one segment; bit e of
    `starts`: item e starts a row. */
 template <int ITEMS>
@@ -1438,7 +1446,7 @@ static __device__ __forceinline__ segment compose_items(const float4 *sa, const 
   }
   return mine;
 }
-#line 3601 "scan.nw"
+#line 3616 "scan.nw"
 /* The states of this thread's items, from the state before them, over the
    items' b slots; rows start as in compose_items. */
 template <int ITEMS>
@@ -1457,7 +1465,7 @@ static __device__ __forceinline__ void apply_items(const float4 *sa, float4 *sb,
     sb[v] = make_float4(out[0], out[1], out[2], out[3]);
   }
 }
-#line 3622 "scan.nw"
+#line 3637 "scan.nw"
 template <int ITEMS, bool ALIGNED, bool STAMPED = false>
 static __global__ void __launch_bounds__(L4_THREADS, L4_BLOCKS_PER_SM(ITEMS))
 l4_kernel(l4_params p)
@@ -1476,7 +1484,7 @@ l4_kernel(l4_params p)
   for (;;) {
     if (STAMPED && threadIdx.x == 0) began = clock_ns();
     
-#line 3672 "scan.nw"
+#line 3687 "scan.nw"
 __syncthreads();
 if (threadIdx.x == 0 && p.order == L4_LOOK_BACK)
   claim_tile(p, TILE, &tile_shared, &offset_shared);
@@ -1490,39 +1498,39 @@ long long tile_first = g * TILE - p.shift;
 next_tile = p.order != L4_ROW_A_BLOCK ? g + gridDim.x
           : (g + 1) % p.row_tiles ? g + 1 : g + 1 + (gridDim.x - 1LL) * p.row_tiles;
 if (g >= p.tiles) break;
-#line 3640 "scan.nw"
+#line 3655 "scan.nw"
     L4_STAMP(STAMP_BEGAN, began);
     L4_STAMP(STAMP_CLAIMED, clock_ns());
     L4_STAMP(STAMP_SM, sm_id());
     
-#line 3690 "scan.nw"
+#line 3705 "scan.nw"
 copy_stripes<ALIGNED, ITEMS / VEC, L4_THREADS>(sa, p.a, tile_first, p.n, 1.0f);
 copy_stripes<ALIGNED, ITEMS / VEC, L4_THREADS>(sb, p.b, tile_first, p.n, 0.0f);
 __pipeline_commit();
 __pipeline_wait_prior(0);
 __syncthreads();
-#line 3644 "scan.nw"
+#line 3659 "scan.nw"
     L4_STAMP(STAMP_LOADED, clock_ns());
     segment lane_before, warp_before, total;
     
-#line 3711 "scan.nw"
+#line 3726 "scan.nw"
 long long r = row_offset + (long long)threadIdx.x * ITEMS;
 r = r < p.len ? r : p.len < TILE ? (long long)((unsigned)r % (unsigned)p.len) : r - p.len;
 int step = p.len < ITEMS ? (int)p.len : ITEMS;
 int first_start = r == 0 ? 0 : p.len - r < ITEMS ? (int)(p.len - r) : ITEMS;
 unsigned starts = item_starts<ITEMS>(first_start, step);
-#line 3647 "scan.nw"
+#line 3662 "scan.nw"
     
-#line 3719 "scan.nw"
+#line 3734 "scan.nw"
 if (p.offsets)
   starts = searched_item_starts<ITEMS>(p, g, tile_first + (long long)threadIdx.x * ITEMS);
-#line 3648 "scan.nw"
+#line 3663 "scan.nw"
     
-#line 3728 "scan.nw"
+#line 3743 "scan.nw"
 segment mine = starts ? compose_items<ITEMS>(sa, sb, starts) : compose_items<ITEMS>(sa, sb, 0u);
-#line 3649 "scan.nw"
+#line 3664 "scan.nw"
     
-#line 3736 "scan.nw"
+#line 3751 "scan.nw"
 segment incl = warp_inclusive_segments(mine);
 lane_before = shfl_segment(incl, (lane + 31) & 31);
 if (lane == 0) lane_before = segment_identity();
@@ -1532,9 +1540,9 @@ warp_before = segment_identity();
 for (int w = 0; w < warp; w++) warp_before = segment_combine(warp_before, warp_sums[w]);
 total = warp_before;
 for (int w = warp; w < L4_WARPS; w++) total = segment_combine(total, warp_sums[w]);
-#line 3650 "scan.nw"
+#line 3665 "scan.nw"
     
-#line 3755 "scan.nw"
+#line 3770 "scan.nw"
 if (warp == 0) {
   bool look_back = p.order == L4_LOOK_BACK;
   bool needs_before = look_back && g > 0 && row_offset != 0, last = look_back && g % 32 == 31;
@@ -1548,25 +1556,25 @@ if (warp == 0) {
   L4_STAMP(STAMP_PREFIXED, clock_ns());
 }
 __syncthreads();
-#line 3651 "scan.nw"
+#line 3666 "scan.nw"
     
-#line 3777 "scan.nw"
+#line 3792 "scan.nw"
 float state = segment_apply(lane_before, segment_apply(warp_before, prefix_shared));
 if (starts) apply_items<ITEMS>(sa, sb, state, starts);
 else apply_items<ITEMS>(sa, sb, state, 0u);
 carry = segment_apply(total, prefix_shared);   /* the state after the tile */
 __syncthreads();
-#line 3652 "scan.nw"
+#line 3667 "scan.nw"
     
-#line 3785 "scan.nw"
+#line 3800 "scan.nw"
 store_stripes<ALIGNED, ITEMS / VEC, L4_THREADS>(p.h, sb, tile_first, p.n);
-#line 3653 "scan.nw"
+#line 3668 "scan.nw"
     L4_STAMP(STAMP_STORED, clock_ns());
     if (gridDim.x >= p.tiles) break;
   }
   if (p.fill_after) fill_states(p, p.fill_after);
 }
-#line 3830 "scan.nw"
+#line 3845 "scan.nw"
 #define HELD_WARPS 7                            /* warps that load and scan */
 #define HELD_THREADS (HELD_WARPS * 32 + 32)     /* and one that walks */
 #define HELD_ITEMS 32
@@ -1579,7 +1587,7 @@ typedef struct {
   int needs_before;     /* whether its first elements need the prefix */
   int last;             /* whether the block has no tile after it */
 } held_request;
-#line 3868 "scan.nw"
+#line 3883 "scan.nw"
 static __device__ __forceinline__ void bar_sync(int id, int threads)
 {
   asm volatile("barrier.sync %0, %1;" :: "r"(id), "r"(threads) : "memory");
@@ -1589,7 +1597,7 @@ static __device__ __forceinline__ void bar_arrive(int id, int threads)
 {
   asm volatile("barrier.arrive %0, %1;" :: "r"(id), "r"(threads) : "memory");
 }
-#line 3887 "scan.nw"
+#line 3902 "scan.nw"
 template <bool ALIGNED, bool STAMPED>
 static __device__ __forceinline__ void start_held_copy(const l4_params &p, float4 *sa,
                                                        float4 *sb, long long tile)
@@ -1615,7 +1623,7 @@ static __device__ __forceinline__ void start_held_copy(const l4_params &p, float
   }
   __pipeline_commit();
 }
-#line 3915 "scan.nw"
+#line 3930 "scan.nw"
 /* apply_items with the items in registers, the states to slots of sh */
 static __device__ __forceinline__ void apply_held(const float *xa, const float *yb,
                                                   float4 *sh, float state, unsigned starts)
@@ -1631,13 +1639,13 @@ static __device__ __forceinline__ void apply_held(const float *xa, const float *
     sh[v] = make_float4(out[0], out[1], out[2], out[3]);
   }
 }
-#line 3937 "scan.nw"
+#line 3952 "scan.nw"
 typedef struct {
   long long first;                    /* its first element's flat index */
   segment lane_before, warp_before;   /* this thread's share of the block scan */
   unsigned starts;                    /* bit e: the thread's item e starts a row */
 } held_tile;
-#line 3950 "scan.nw"
+#line 3965 "scan.nw"
 template <bool ALIGNED, bool STAMPED>
 static __device__ __forceinline__ void finish_held(const l4_params &p, const held_tile &t,
                                                    const float *xa, const float *yb,
@@ -1651,7 +1659,7 @@ static __device__ __forceinline__ void finish_held(const l4_params &p, const hel
   store_stripes<ALIGNED, HELD_ITEMS / VEC, HELD_WARPS * 32>(p.h, sh, t.first, p.n);
   if (threadIdx.x == 0) STAMP_TILE((t.first + p.shift) / HELD_TILE, STAMP_STORED, clock_ns());
 }
-#line 3985 "scan.nw"
+#line 4000 "scan.nw"
 template <bool ALIGNED, bool STAMPED = false>
 static __global__ void __launch_bounds__(HELD_THREADS, 2)
 l4_held_kernel(l4_params p)
@@ -1668,17 +1676,17 @@ l4_held_kernel(l4_params p)
   int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
   clear_ragged_starts(sa, TILE, HELD_THREADS);
   
-#line 4025 "scan.nw"
+#line 4040 "scan.nw"
 if (threadIdx.x == 0) {
   unsigned long long asked = STAMPED ? clock_ns() : 0;
   claim_tile(p, TILE, &tile_shared, &offset_shared);
   if (tile_shared < p.tiles) STAMP_TILE(tile_shared, STAMP_BEGAN, asked);
 }
 __syncthreads();
-#line 4001 "scan.nw"
+#line 4016 "scan.nw"
   if (warp == HELD_WARPS) {
     
-#line 4042 "scan.nw"
+#line 4057 "scan.nw"
 for (bool last = tile_shared >= p.tiles; !last;) {
   bar_sync(BAR_REQUEST, HELD_THREADS);
   long long g = request.tile;
@@ -1692,34 +1700,34 @@ for (bool last = tile_shared >= p.tiles; !last;) {
 }
 if (p.fill_after) fill_states(p, p.fill_after);
 return;
-#line 4003 "scan.nw"
+#line 4018 "scan.nw"
   }
   
-#line 4058 "scan.nw"
+#line 4073 "scan.nw"
 float xa[ITEMS], yb[ITEMS];
 held_tile held;
 bool holding = false;
 long long g = tile_shared, row_offset = offset_shared;
 if (g < p.tiles) start_held_copy<ALIGNED, STAMPED>(p, sa, sb, g);
-#line 4005 "scan.nw"
+#line 4020 "scan.nw"
   while (g < p.tiles) {
     
-#line 3711 "scan.nw"
+#line 3726 "scan.nw"
 long long r = row_offset + (long long)threadIdx.x * ITEMS;
 r = r < p.len ? r : p.len < TILE ? (long long)((unsigned)r % (unsigned)p.len) : r - p.len;
 int step = p.len < ITEMS ? (int)p.len : ITEMS;
 int first_start = r == 0 ? 0 : p.len - r < ITEMS ? (int)(p.len - r) : ITEMS;
 unsigned starts = item_starts<ITEMS>(first_start, step);
-#line 4071 "scan.nw"
+#line 4086 "scan.nw"
 if (p.offsets) mark_ragged_starts(p, g, g * TILE - p.shift, TILE, sa, HELD_WARPS * 32);
 __pipeline_wait_prior(0);
 bar_sync(BAR_WORKERS, HELD_WARPS * 32);
 L4_STAMP(STAMP_LOADED, clock_ns());
-#line 3724 "scan.nw"
+#line 3739 "scan.nw"
 if (p.offsets) starts = marked_item_starts(sa);
-#line 3728 "scan.nw"
+#line 3743 "scan.nw"
 segment mine = starts ? compose_items<ITEMS>(sa, sb, starts) : compose_items<ITEMS>(sa, sb, 0u);
-#line 4077 "scan.nw"
+#line 4092 "scan.nw"
 segment incl = warp_inclusive_segments(mine);
 segment lane_before = shfl_segment(incl, (lane + 31) & 31);
 if (lane == 0) lane_before = segment_identity();
@@ -1733,18 +1741,18 @@ for (int w = warp; w < HELD_WARPS; w++) own = segment_combine(own, warp_sums[w])
 if (own.reset) own.a = 1.0f;   /* as readers see it, as in the kernel before */
 if (threadIdx.x == 0) store_relaxed(&p.s.status[g], segment_word(own));
 L4_STAMP(STAMP_SCANNED, clock_ns());
-#line 4007 "scan.nw"
+#line 4022 "scan.nw"
     if (holding) finish_held<ALIGNED, STAMPED>(p, held, xa, yb, sh, &prefix_shared);
     
-#line 4101 "scan.nw"
+#line 4116 "scan.nw"
 unsigned long long ticket = 0;
 if (threadIdx.x == 0) {
   if (STAMPED) asked_shared = clock_ns();   /* in shared memory: registers are short */
   ticket = atomicAdd(p.s.ticket, 1ULL);
 }
-#line 4009 "scan.nw"
+#line 4024 "scan.nw"
     
-#line 4114 "scan.nw"
+#line 4129 "scan.nw"
 #pragma unroll
 for (int m = 0; m < ITEMS / VEC; m++) {
   int v = slot(threadIdx.x * (ITEMS / VEC) + m);
@@ -1760,15 +1768,15 @@ if (threadIdx.x == 0) {
   request.needs_before = g > 0 && row_offset != 0;
   request.last = next_shared >= p.tiles;
 }
-#line 4010 "scan.nw"
+#line 4025 "scan.nw"
     bar_sync(BAR_WORKERS, HELD_WARPS * 32);
     
-#line 4136 "scan.nw"
+#line 4151 "scan.nw"
 long long next = next_shared, next_offset = next_offset_shared;
 if (next < p.tiles) start_held_copy<ALIGNED, STAMPED>(p, sa, sb, next);
-#line 4012 "scan.nw"
+#line 4027 "scan.nw"
     
-#line 4141 "scan.nw"
+#line 4156 "scan.nw"
 bar_arrive(BAR_REQUEST, HELD_THREADS);
 holding = true;
 held.first = g * TILE - p.shift;
@@ -1777,12 +1785,12 @@ held.warp_before = warp_before;
 held.starts = starts;
 g = next;
 row_offset = next_offset;
-#line 4013 "scan.nw"
+#line 4028 "scan.nw"
   }
   if (holding) finish_held<ALIGNED, STAMPED>(p, held, xa, yb, sh, &prefix_shared);
   if (p.fill_after) fill_states(p, p.fill_after);
 }
-#line 4186 "scan.nw"
+#line 4201 "scan.nw"
 static long long l4_tiles(long long n, int shift, int tile)
 {
   return (n + shift + tile - 1) / tile;
@@ -1807,7 +1815,7 @@ static size_t l4_workspace_bytes(long long rows, long long len, bool aligned)
 {
   return (size_t)l4_state_bytes(l4_tiles(rows * len, 3, L4_THREADS * ITEMS));
 }
-#line 4213 "scan.nw"
+#line 4228 "scan.nw"
 static packed_states l4_states(void *workspace, long long tiles)
 {
   char *base = (char *)workspace;
@@ -1818,7 +1826,7 @@ static packed_states l4_states(void *workspace, long long tiles)
   s.known = NULL;
   return s;
 }
-#line 4238 "scan.nw"
+#line 4253 "scan.nw"
 /* A build for another GPU's limit: -DSCAN_SMEM_CAP_KIB=99 lets no block ask
    for more shared memory than a consumer GPU's 99 KiB. */
 #ifdef SCAN_SMEM_CAP_KIB
@@ -1854,7 +1862,7 @@ static int l4_resident(void)
   return resident_blocks((const void *)l4_kernel<ITEMS, ALIGNED, STAMPED>, L4_THREADS,
                          (int)l4_shared_bytes<ITEMS>(), remembered);
 }
-#line 4276 "scan.nw"
+#line 4291 "scan.nw"
 template <int ITEMS, bool ALIGNED, bool STAMPED = false>
 static cudaError_t l4_start(l4_params p, cudaStream_t stream)
 {
@@ -1864,7 +1872,7 @@ static cudaError_t l4_start(l4_params p, cudaStream_t stream)
                                        l4_shared_bytes<ITEMS>(), stream>>>(p);
   return cudaGetLastError();
 }
-#line 4314 "scan.nw"
+#line 4329 "scan.nw"
 /* A tile launch's parameters, but for its tiles and order: the shift that puts
    virtual multiples of 4 on 16-byte lines, where one shift serves all three
    arrays (*aligned says whether it does). */
@@ -1886,7 +1894,7 @@ static int l4_order(l4_params p, long long rows, int tile, int resident)
     return L4_ROW_A_BLOCK;
   return L4_LOOK_BACK;
 }
-#line 4338 "scan.nw"
+#line 4353 "scan.nw"
 /* The tile kernel; where its tiles look back, on states that hold ones already
    where `filled` (else it clears them first), filling `fill_after` for the next
    call where that is not NULL (*filled_other: it did). */
@@ -1899,23 +1907,23 @@ static cudaError_t l4_launch_at(const float *a, const float *b, float *h, long l
   bool aligned;
   l4_params p = l4_params_for(a, b, h, rows, len, &aligned);
   
-#line 4393 "scan.nw"
+#line 4408 "scan.nw"
 p.tiles = l4_tiles(p.n, p.shift, L4_THREADS * ITEMS);
 p.order = l4_order(p, rows, L4_THREADS * ITEMS, l4_resident<ITEMS, true>());
 p.row_tiles = len / (L4_THREADS * ITEMS);
 p.s = l4_states(workspace, p.tiles);
-#line 4350 "scan.nw"
+#line 4365 "scan.nw"
   *filled_other = false;
   if (p.order == L4_LOOK_BACK) {
     
-#line 4400 "scan.nw"
+#line 4415 "scan.nw"
 p.state_bytes = l4_state_bytes(p.tiles);
 p.fill_after = stamps ? NULL : fill_after;
 if (!filled) {
   cudaError_t e = cudaMemsetAsync(workspace, 0xFF, (size_t)p.state_bytes, stream);
   if (e != cudaSuccess) return e;
 }
-#line 4353 "scan.nw"
+#line 4368 "scan.nw"
   }
 #ifndef SCAN_NO_MAIN   /* the timeline is the benchmark's; the library has no stamps */
   if (stamps) {   /* the timeline: aligned arrays only */
@@ -1929,7 +1937,7 @@ if (!filled) {
   return e;
 }
 
-#line 4373 "scan.nw"
+#line 4388 "scan.nw"
 template <int ITEMS>
 static cudaError_t l4_launch_stamped(const float *a, const float *b, float *h,
                                      long long rows, long long len, void *workspace,
@@ -1947,7 +1955,7 @@ static cudaError_t l4_launch(const float *a, const float *b, float *h,
 {
   return l4_launch_stamped<ITEMS>(a, b, h, rows, len, workspace, NULL, stream);
 }
-#line 4416 "scan.nw"
+#line 4431 "scan.nw"
 static size_t l4_held_shared_bytes(void)
 {
   return 3 * (size_t)slot(HELD_TILE / VEC) * sizeof(float4);
@@ -1965,7 +1973,7 @@ static int l4_held_resident(void)
   return resident_blocks((const void *)l4_held_kernel<ALIGNED, STAMPED>, HELD_THREADS,
                          (int)l4_held_shared_bytes(), remembered);
 }
-#line 4436 "scan.nw"
+#line 4451 "scan.nw"
 /* Whether the held kernel runs a launch of this shape (p.len and p.shift set). */
 static bool l4_held_takes(l4_params p, long long rows, bool aligned)
 {
@@ -1973,7 +1981,7 @@ static bool l4_held_takes(l4_params p, long long rows, bool aligned)
   return resident > 0 &&
          l4_order(p, rows, L4_THREADS * 32, l4_resident<32, true>()) == L4_LOOK_BACK;
 }
-#line 4449 "scan.nw"
+#line 4464 "scan.nw"
 /* The held kernel on a workspace whose states hold ones already where `filled`,
    filling `fill_after` for the next call where it is not NULL (*held: it ran);
    elsewhere the 32-item tile kernel. */
@@ -1994,7 +2002,7 @@ static cudaError_t l4_held_launch_at(const float *a, const float *b, float *h,
 #endif
   if (resident == 0) return cudaErrorInvalidConfiguration;
   
-#line 4496 "scan.nw"
+#line 4511 "scan.nw"
 p.tiles = l4_tiles(p.n, p.shift, HELD_TILE);
 p.s = l4_states(workspace, p.tiles);
 p.state_bytes = l4_state_bytes(p.tiles);
@@ -2015,10 +2023,10 @@ else l4_held_kernel<false><<<grid, HELD_THREADS, shared, stream>>>(p);
 cudaError_t e = cudaGetLastError();
 *held = e == cudaSuccess;
 return e;
-#line 4469 "scan.nw"
+#line 4484 "scan.nw"
 }
 
-#line 4478 "scan.nw"
+#line 4493 "scan.nw"
 static cudaError_t l4_held_launch_stamped(const float *a, const float *b, float *h,
                                           long long rows, long long len, void *workspace,
                                           unsigned long long *stamps, cudaStream_t stream)
@@ -2034,10 +2042,10 @@ static cudaError_t l4_held_launch(const float *a, const float *b, float *h,
 {
   return l4_held_launch_stamped(a, b, h, rows, len, workspace, NULL, stream);
 }
-#line 4556 "scan.nw"
+#line 4571 "scan.nw"
 #define ROWS_PIECES 4                         /* vectors a lane loads a step */
 #define ROWS_STEP (32 * VEC * ROWS_PIECES)    /* elements a warp scans a step */
-#line 4641 "scan.nw"
+#line 4656 "scan.nw"
 static __host__ __device__ __forceinline__ int rows_groups(int warps, int ways)
 {
   return warps / ways;   /* groups a block */
@@ -2070,7 +2078,7 @@ static long long rows_blocks(long long rows, int warps, int ways)
 {
   return (rows + rows_groups(warps, ways) - 1) / rows_groups(warps, ways);
 }
-#line 4585 "scan.nw"
+#line 4600 "scan.nw"
 /* The vector of a row that starts at element i; the identity past the end. */
 template <bool ALIGNED>
 static __device__ __forceinline__ float4 row_vector(const float *row, long long i,
@@ -2086,7 +2094,7 @@ static __device__ __forceinline__ float4 row_vector(const float *row, long long 
   }
   return make_float4(v[0], v[1], v[2], v[3]);
 }
-#line 4603 "scan.nw"
+#line 4618 "scan.nw"
 /* The four elements of a vector, composed in order into one map. */
 static __device__ __forceinline__ segment compose_vector(float4 a, float4 b)
 {
@@ -2096,7 +2104,7 @@ static __device__ __forceinline__ segment compose_vector(float4 a, float4 b)
   x.b = fmaf(a.w, x.b, b.w); x.a *= a.w;
   return x;
 }
-#line 4678 "scan.nw"
+#line 4693 "scan.nw"
 template <bool ALIGNED, int WARPS>
 static __global__ void __launch_bounds__(WARPS * 32)
 l4_rows_kernel(const float *a, const float *b, float *h, long long rows, long long len,
@@ -2113,7 +2121,7 @@ l4_rows_kernel(const float *a, const float *b, float *h, long long rows, long lo
     float carry = 0.0f;   /* the state before the stride */
     for (long long stride = 0; stride < len; stride += rows_stride_length(ways)) {
       
-#line 4704 "scan.nw"
+#line 4719 "scan.nw"
 float4 va[ROWS_PIECES], vb[ROWS_PIECES];
 #pragma unroll
 for (int p = 0; p < ROWS_PIECES; p++) {
@@ -2121,9 +2129,9 @@ for (int p = 0; p < ROWS_PIECES; p++) {
   va[p] = row_vector<ALIGNED>(ra, i, len, 1.0f);
   vb[p] = row_vector<ALIGNED>(rb, i, len, 0.0f);
 }
-#line 4694 "scan.nw"
+#line 4709 "scan.nw"
       
-#line 4719 "scan.nw"
+#line 4734 "scan.nw"
 segment before[ROWS_PIECES], total[ROWS_PIECES], step = segment_identity();
 #pragma unroll
 for (int p = 0; p < ROWS_PIECES; p++) {
@@ -2134,9 +2142,9 @@ for (int p = 0; p < ROWS_PIECES; p++) {
   total[p] = t;
   step = p == 0 ? t : segment_combine(step, t);
 }
-#line 4695 "scan.nw"
+#line 4710 "scan.nw"
       
-#line 4750 "scan.nw"
+#line 4765 "scan.nw"
 float state = carry;
 if (ways == 1) {
   carry = fmaf(step.a, carry, step.b);
@@ -2149,9 +2157,9 @@ if (ways == 1) {
     carry = fmaf(t.x, carry, t.y);
   }
 }
-#line 4696 "scan.nw"
+#line 4711 "scan.nw"
       
-#line 4769 "scan.nw"
+#line 4784 "scan.nw"
 #pragma unroll
 for (int p = 0; p < ROWS_PIECES; p++) {
   float x = lane == 0 ? state : fmaf(before[p].a, state, before[p].b), out[VEC];
@@ -2162,12 +2170,12 @@ for (int p = 0; p < ROWS_PIECES; p++) {
   store_vector<ALIGNED>(rh, rows_vector_at(stride, way, p, lane), len, out);
   state = fmaf(total[p].a, state, total[p].b);
 }
-#line 4697 "scan.nw"
+#line 4712 "scan.nw"
       parity ^= 1;
     }
   }
 }
-#line 4799 "scan.nw"
+#line 4814 "scan.nw"
 #define ROWS_PER_GROUP 32   /* rows wanted for every resident group */
 
 static int l4_rows_resident_warps(bool aligned, int warps)
@@ -2184,7 +2192,7 @@ static int l4_rows_block_warps(long long rows, bool aligned)
 {
   return rows < 2LL * l4_rows_resident_warps(aligned, 4) ? 8 : 4;
 }
-#line 4818 "scan.nw"
+#line 4833 "scan.nw"
 static int l4_rows_ways(long long rows, long long len, bool aligned)
 {
   int warps = l4_rows_block_warps(rows, aligned), ways = 1;
@@ -2194,12 +2202,12 @@ static int l4_rows_ways(long long rows, long long len, bool aligned)
     ways *= 2;
   return ways;
 }
-#line 4834 "scan.nw"
+#line 4849 "scan.nw"
 static bool rows_aligned(const float *a, const float *b, const float *h, long long len)
 {
   return (((uintptr_t)a | (uintptr_t)b | (uintptr_t)h) & 15) == 0 && len % VEC == 0;
 }
-#line 4841 "scan.nw"
+#line 4856 "scan.nw"
 static cudaError_t l4_rows_launch(const float *a, const float *b, float *h,
                                   long long rows, long long len, void *workspace,
                                   cudaStream_t stream)
@@ -2209,7 +2217,7 @@ static cudaError_t l4_rows_launch(const float *a, const float *b, float *h,
   int warps = l4_rows_block_warps(rows, aligned), ways = l4_rows_ways(rows, len, aligned);
   unsigned grid = grid_for(rows_blocks(rows, warps, ways));
   
-#line 4855 "scan.nw"
+#line 4870 "scan.nw"
 if (warps == 8 && aligned)
   l4_rows_kernel<true, 8><<<grid, 8 * 32, 0, stream>>>(a, b, h, rows, len, ways);
 else if (warps == 8)
@@ -2218,10 +2226,10 @@ else if (aligned)
   l4_rows_kernel<true, 4><<<grid, 4 * 32, 0, stream>>>(a, b, h, rows, len, ways);
 else
   l4_rows_kernel<false, 4><<<grid, 4 * 32, 0, stream>>>(a, b, h, rows, len, ways);
-#line 4850 "scan.nw"
+#line 4865 "scan.nw"
   return cudaGetLastError();
 }
-#line 5026 "scan.nw"
+#line 5041 "scan.nw"
 #define RING_TILE 4096                       /* elements a tile */
 #define RING_STAGES 7                        /* tiles in flight in a block */
 #define RING_PARTS 4                         /* composer warps; warps a holder group */
@@ -2238,7 +2246,7 @@ enum { RING_PRODUCER, RING_WALKER, RING_COMPOSER_0, RING_HOLDER_0 = 2 + RING_PAR
 static_assert(RING_HOLDERS <= RING_STAGES && RING_POSTS >= RING_STAGES + RING_HOLDERS,
               "the ring's phases and posts are sound only so (the argument below)");
 static_assert(RING_WINDOW == 32, "a chain warp's window is its 32 lanes");
-#line 5074 "scan.nw"
+#line 5089 "scan.nw"
 typedef struct {
   long long tile, base, first;    /* the tile; the element of its slot 0; its first element */
   long long row_offset;           /* where that element lies in its row */
@@ -2260,7 +2268,7 @@ typedef struct {
    the 227 KiB a Hopper block may ask for; past it the ring would never run. */
 static_assert(2 * RING_STAGES * RING_TILE * sizeof(float) + sizeof(ring_shared) + 64 <=
                   227 * 1024, "a ring block's shared memory must fit a Hopper block");
-#line 5102 "scan.nw"
+#line 5117 "scan.nw"
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 900
 #define RING_COMPILED 0   /* no bulk copies or transaction barriers before sm_90 */
 #else
@@ -2271,7 +2279,7 @@ static __device__ __forceinline__ unsigned shared_address(const void *p)
 {
   return (unsigned)__cvta_generic_to_shared(p);
 }
-#line 5115 "scan.nw"
+#line 5130 "scan.nw"
 static __device__ __forceinline__ void mbar_init(unsigned long long *bar, unsigned count)
 {
 #if RING_COMPILED
@@ -2287,7 +2295,7 @@ static __device__ __forceinline__ void mbar_arrive(unsigned long long *bar)
                :: "r"(shared_address(bar)) : "memory");
 #endif
 }
-#line 5137 "scan.nw"
+#line 5152 "scan.nw"
 static __device__ __forceinline__ bool mbar_phase_done(unsigned long long *bar, long long use)
 {
   unsigned done = 1;
@@ -2307,7 +2315,7 @@ static __device__ bool ring_wait(unsigned long long *bar, long long u, ring_shar
     if (r->end_use <= u) return false;
   return true;
 }
-#line 5165 "scan.nw"
+#line 5180 "scan.nw"
 static __device__ __forceinline__ void bulk_copy(float4 *to, const float *from,
                                                  unsigned bytes, unsigned long long *bar)
 {
@@ -2332,7 +2340,7 @@ static __device__ void ring_copy_tile(const l4_params &p, float4 *sa, float4 *sb
   bulk_copy(sa + st->copy_from / VEC, p.a + st->base + st->copy_from, bytes, full);
   bulk_copy(sb + st->copy_from / VEC, p.b + st->base + st->copy_from, bytes, full);
 }
-#line 5202 "scan.nw"
+#line 5217 "scan.nw"
 typedef struct { long long base, first, row_offset, count; } ring_tile;
 
 /* Where tile g lies, in flat indices, for rows of len cut into tiles of `tile`
@@ -2363,7 +2371,7 @@ static long long ring_tiles_a_row(long long rows, long long len, long long shift
   }
   return most;
 }
-#line 5235 "scan.nw"
+#line 5250 "scan.nw"
 /* Note in the stage where tile g lies, and which of its slots the copy fills:
    the whole vectors that hold its elements and lie in the arrays. */
 static __device__ void ring_place(const l4_params &p, long long g, ring_stage *st)
@@ -2381,7 +2389,7 @@ static __device__ void ring_place(const l4_params &p, long long g, ring_stage *s
   st->copy_from = (int)from;
   st->copy_to = (int)(to > from ? to : from);
 }
-#line 5255 "scan.nw"
+#line 5270 "scan.nw"
 static __device__ void ring_produce(const l4_params &p, ring_shared *r, float4 *sa,
                                     float4 *sb)
 {
@@ -2396,7 +2404,7 @@ static __device__ void ring_produce(const l4_params &p, ring_shared *r, float4 *
                    &r->full[s], &r->stage[s]);
   }
 }
-#line 5286 "scan.nw"
+#line 5301 "scan.nw"
 /* Overwrite a lane's vector with the maps from the part's start through
    each element, given the map through the element before the vector. */
 static __device__ __forceinline__ void write_local_maps(float4 *xa, float4 *xb,
@@ -2410,7 +2418,7 @@ static __device__ __forceinline__ void write_local_maps(float4 *xa, float4 *xb,
   *xa = ra;
   *xb = rb;
 }
-#line 5302 "scan.nw"
+#line 5317 "scan.nw"
 /* Before part c of a stage is composed: its slots before the tile's first
    element take the identity, and the tile's elements that the copy left out,
    at most three at either end of the arrays, are loaded one by one. */
@@ -2429,7 +2437,7 @@ static __device__ void ring_patch_part(const l4_params &p, const ring_stage *st,
   }
   __syncwarp();
 }
-#line 5323 "scan.nw"
+#line 5338 "scan.nw"
 /* Compose part c of the tile in stage memory xa, xb in place; the part's total. */
 static __device__ segment ring_compose_part(float4 *xa, float4 *xb)
 {
@@ -2447,7 +2455,7 @@ static __device__ segment ring_compose_part(float4 *xa, float4 *xb)
   }
   return total;
 }
-#line 5349 "scan.nw"
+#line 5364 "scan.nw"
 static __device__ void ring_publish_part(const l4_params &p, ring_stage *st, int c,
                                          segment total)
 {
@@ -2465,7 +2473,7 @@ static __device__ void ring_publish_part(const l4_params &p, ring_stage *st, int
   st->parts_done = 0;
   store_relaxed(&p.s.status[st->tile], segment_word(own));
 }
-#line 5379 "scan.nw"
+#line 5394 "scan.nw"
 template <bool PATCHED>   /* whether any tile may need a patch */
 static __device__ void ring_compose(const l4_params &p, ring_shared *r, float4 *sa,
                                     float4 *sb, int c)
@@ -2482,7 +2490,7 @@ static __device__ void ring_compose(const l4_params &p, ring_shared *r, float4 *
     if (lane == 0) mbar_arrive(&r->composed[s]);
   }
 }
-#line 5419 "scan.nw"
+#line 5434 "scan.nw"
 static __device__ void ring_chain(const l4_params &p)
 {
   __shared__ volatile long long carry_window;   /* the window whose carry is in */
@@ -2504,7 +2512,7 @@ static __device__ void ring_chain(const l4_params &p)
     if (lane == 0) { carry = last; __threadfence_block(); carry_window = w + 1; }
   }
 }
-#line 5455 "scan.nw"
+#line 5470 "scan.nw"
 #define RING_CHAIN_SM(p) ((p).s.ticket + 16)   /* 128 bytes after the ticket */
 
 /* The block's role: 1 for the chain block, 0 for a ring, -1 to leave. */
@@ -2525,7 +2533,7 @@ static __device__ int ring_role(const l4_params &p)
   __syncthreads();
   return role;
 }
-#line 5484 "scan.nw"
+#line 5499 "scan.nw"
 static __device__ float ring_state_through(const l4_params &p, long long t);   /* below */
 
 static __device__ void ring_walk(const l4_params &p, ring_shared *r)
@@ -2545,7 +2553,7 @@ static __device__ void ring_walk(const l4_params &p, ring_shared *r)
     }
   }
 }
-#line 5547 "scan.nw"
+#line 5562 "scan.nw"
 #define RING_LOOK 8   /* windows a walker's look reaches: its own and seven before */
 
 typedef struct {
@@ -2564,7 +2572,7 @@ static __device__ ring_look_reads ring_look_read(const l4_params &p, long long W
     r.word[d] = W >= d ? load_relaxed(&p.s.status[RING_WINDOW * (W - d) + lane]) : 0;
   return r;
 }
-#line 5574 "scan.nw"
+#line 5589 "scan.nw"
 /* The whole windows to fold before window W, with the carry into the first
    of them in *carry; -1 when no start is in reach. */
 static __device__ int ring_look_start(const ring_look_reads &r, long long W, float *carry)
@@ -2577,7 +2585,7 @@ static __device__ int ring_look_start(const ring_look_reads &r, long long W, flo
   *carry = ends ? __uint_as_float(carried) : 0.0f;
   return folds;
 }
-#line 5589 "scan.nw"
+#line 5604 "scan.nw"
 /* Whether every segment of the fold is published: windows 1 to `folds`
    back whole, and window W up to lane j. */
 static __device__ bool ring_look_complete(const ring_look_reads &r, int folds, int j)
@@ -2589,7 +2597,7 @@ static __device__ bool ring_look_complete(const ring_look_reads &r, int folds, i
     if (d <= folds && (d > 0 || lane <= j)) missing |= high_word(r.word[d]) == WORD_EMPTY;
   return !__any_sync(FULL_MASK, missing);
 }
-#line 5603 "scan.nw"
+#line 5618 "scan.nw"
 /* The chain block's fold from the carry: each whole window's scan, applied
    at its last lane, then window W's, applied at lane j. */
 static __device__ float ring_look_fold(const ring_look_reads &r, int folds, int j, float carry)
@@ -2603,7 +2611,7 @@ static __device__ float ring_look_fold(const ring_look_reads &r, int folds, int 
   segment x = lane <= j ? word_segment(r.word[0]) : segment_identity();
   return segment_apply(shfl_segment(warp_inclusive_segments(x), j), carry);
 }
-#line 5627 "scan.nw"
+#line 5642 "scan.nw"
 /* The state through tile t, bit for bit as the chain block makes it known. */
 static __device__ float ring_state_through(const l4_params &p, long long t)
 {
@@ -2620,7 +2628,7 @@ static __device__ float ring_state_through(const l4_params &p, long long t)
       return ring_look_fold(r, folds, j, carry);
   }
 }
-#line 5654 "scan.nw"
+#line 5669 "scan.nw"
 /* Store the elements of a vector at i that lie in [from, to): whole where it can be. */
 static __device__ __forceinline__ void store_vector_within(float *dst, long long i,
                                                            long long from, long long to,
@@ -2631,7 +2639,7 @@ static __device__ __forceinline__ void store_vector_within(float *dst, long long
   for (int k = 0; k < VEC; k++)
     if (i + k >= from && i + k < to) dst[i + k] = v[k];
 }
-#line 5667 "scan.nw"
+#line 5682 "scan.nw"
 template <bool PATCHED>
 static __device__ void ring_hold(const l4_params &p, ring_shared *r, const float4 *sa,
                                  const float4 *sb, int group, int f)
@@ -2651,7 +2659,7 @@ static __device__ void ring_hold(const l4_params &p, ring_shared *r, const float
     __syncwarp();
     if (lane == 0) mbar_arrive(&r->empty[s]);
     
-#line 5694 "scan.nw"
+#line 5709 "scan.nw"
 while (r->post_use[u % RING_POSTS] != u) __nanosleep(128);
 __threadfence_block();   /* the post's state is read after its use */
 float x = segment_apply(before, r->post_state[u % RING_POSTS]);
@@ -2662,10 +2670,10 @@ for (int q = 0; q < RING_PIECES; q++) {
   if (PATCHED) store_vector_within(p.h, start + (q * 32 + lane) * VEC, from, end, out);
   else store_vector<true>(p.h, start + (q * 32 + lane) * VEC, end, out);
 }
-#line 5686 "scan.nw"
+#line 5701 "scan.nw"
   }
 }
-#line 5875 "scan.nw"
+#line 5890 "scan.nw"
 template <bool PATCHED>
 static __global__ void __launch_bounds__(RING_WARPS * 32, 1) l4_ring_kernel(l4_params p)
 {
@@ -2679,10 +2687,10 @@ static __global__ void __launch_bounds__(RING_WARPS * 32, 1) l4_ring_kernel(l4_p
   int role = ring_role(p);
   if (role == 1) ring_chain(p);
   if (role == 0) 
-#line 5894 "scan.nw"
+#line 5909 "scan.nw"
 {
   
-#line 5907 "scan.nw"
+#line 5922 "scan.nw"
 for (int i = threadIdx.x; i < RING_POSTS; i += blockDim.x) r.post_use[i] = -1;
 if (threadIdx.x == 0) {
   for (int s = 0; s < RING_STAGES; s++) {
@@ -2695,7 +2703,7 @@ if (threadIdx.x == 0) {
   asm volatile("fence.mbarrier_init.release.cluster;" ::: "memory");
 }
 __syncthreads();
-#line 5896 "scan.nw"
+#line 5911 "scan.nw"
   float4 *sa = ring_data, *sb = ring_data + RING_STAGES * (RING_TILE / VEC);
   int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
   if (warp == RING_PRODUCER) { if (lane == 0) ring_produce(p, &r, sa, sb); }
@@ -2704,11 +2712,11 @@ __syncthreads();
   else ring_hold<PATCHED>(p, &r, sa, sb, (warp - RING_HOLDER_0) / RING_PARTS,
                           (warp - RING_HOLDER_0) % RING_PARTS);
 }
-#line 5888 "scan.nw"
+#line 5903 "scan.nw"
   if (p.fill_after) fill_states(p, p.fill_after);
 #endif
 }
-#line 5945 "scan.nw"
+#line 5960 "scan.nw"
 static size_t l4_ring_shared_bytes(void)
 {
   return 2 * (size_t)RING_STAGES * RING_TILE * sizeof(float);
@@ -2734,7 +2742,7 @@ static int l4_ring_resident(void)
                               (int)l4_ring_shared_bytes(), plain_remembered);
   return patched < plain ? patched : plain;   /* each allowed its shared memory */
 }
-#line 5973 "scan.nw"
+#line 5988 "scan.nw"
 #define RING_RAGGED_SHORTEST (16 * RING_TILE)   /* rows this long may be of any length */
 
 /* The shift that puts a's 128-byte lines at virtual multiples of RING_LINE. */
@@ -2759,7 +2767,7 @@ static bool ring_arrays_agree(const float *a, const float *b, const float *h)
   uintptr_t x = (uintptr_t)a;
   return (((uintptr_t)b ^ x) & 127) == 0 && (((uintptr_t)h ^ x) & 15) == 0 && (x & 3) == 0;
 }
-#line 6008 "scan.nw"
+#line 6023 "scan.nw"
 /* The device's multiprocessors, or 0 where it cannot launch cooperatively;
    asked once a device. */
 static int l4_ring_sms(void)
@@ -2784,7 +2792,7 @@ static int l4_ring_rings(void)
   return resident - (resident + sms - 1) / sms;
 }
 
-#line 6042 "scan.nw"
+#line 6057 "scan.nw"
 /* Whether the ring may take rows of len, wherever the arrays start: one row,
    rows of whole tiles or long rows, enough ring blocks, and two tiles or more
    for every resident block. */
@@ -2804,7 +2812,7 @@ static bool l4_ring_takes(const float *a, const float *b, const float *h, long l
   if (rows > 1 && len < RING_RAGGED_SHORTEST && ring_shift(a) != 0) return false;
   return ring_tiles(a, rows, len) >= 2LL * l4_ring_resident();
 }
-#line 6067 "scan.nw"
+#line 6082 "scan.nw"
 static long long ring_state_bytes(long long tiles)
 {
   return l4_state_bytes(tiles) + round_up(tiles * 8, 256);
@@ -2816,7 +2824,7 @@ static packed_states ring_states(void *workspace, long long tiles)
   s.known = (unsigned long long *)((char *)workspace + l4_state_bytes(tiles));
   return s;
 }
-#line 6081 "scan.nw"
+#line 6096 "scan.nw"
 /* Enough for the ring's tiles where it can take the shape, and for the held
    kernel's where it falls back. Rows of a few elements would each round up
    to a tile of the ring, which never takes them. */
@@ -2827,7 +2835,7 @@ static size_t l4_ring_workspace_bytes(long long rows, long long len, bool aligne
   size_t held = l4_held_workspace_bytes(rows, len, aligned);
   return ring > held ? ring : held;
 }
-#line 6099 "scan.nw"
+#line 6114 "scan.nw"
 static cudaError_t l4_ring_launch_at(const float *a, const float *b, float *h,
                                      long long rows, long long len, void *workspace,
                                      bool filled, void *fill_after, bool *ringed,
@@ -2848,7 +2856,7 @@ static cudaError_t l4_ring_launch_at(const float *a, const float *b, float *h,
   /* Patched where a row starts off a line, or the arrays end inside a vector. */
   bool patched = p.shift != 0 || (rows > 1 && len % RING_LINE) || p.n % VEC;
   
-#line 6130 "scan.nw"
+#line 6145 "scan.nw"
 cudaLaunchAttribute cooperative = {};
 cooperative.id = cudaLaunchAttributeCooperative;
 cooperative.val.cooperative = 1;
@@ -2860,7 +2868,7 @@ cudaError_t e = patched ? cudaLaunchKernelEx(&config, l4_ring_kernel<true>, p)
 if (e != cudaErrorCooperativeLaunchTooLarge) return e;
 (void)cudaGetLastError();   /* refused, not failed: clear it */
 return l4_held_launch(a, b, h, rows, len, workspace, stream);
-#line 6119 "scan.nw"
+#line 6134 "scan.nw"
 }
 static cudaError_t l4_ring_launch(const float *a, const float *b, float *h,
                                   long long rows, long long len, void *workspace,
@@ -2869,7 +2877,7 @@ static cudaError_t l4_ring_launch(const float *a, const float *b, float *h,
   bool ringed;
   return l4_ring_launch_at(a, b, h, rows, len, workspace, false, NULL, &ringed, stream);
 }
-#line 6160 "scan.nw"
+#line 6175 "scan.nw"
 typedef struct {
   char *half[2];        /* two workspaces, each large enough for the call */
   int filled;           /* the half that the last ring call filled for the next */
@@ -2896,7 +2904,7 @@ static void halves_after(state_halves *w, int i, size_t need, bool filled_other,
     w->filled_bytes = 0;
   }
 }
-#line 6189 "scan.nw"
+#line 6204 "scan.nw"
 /* The held kernel in the filled half where it holds enough ones, filling the
    other for the next call; otherwise in the other half, which it clears. */
 static cudaError_t l4_held_launch_kept(const float *a, const float *b, float *h,
@@ -2927,7 +2935,7 @@ static cudaError_t l4_ring_launch_kept(const float *a, const float *b, float *h,
   halves_after(w, i, need, ringed, ready, e);
   return e;
 }
-#line 6226 "scan.nw"
+#line 6241 "scan.nw"
 template <int ITEMS>
 static cudaError_t l4_tiles_launch_kept(const float *a, const float *b, float *h,
                                         long long rows, long long len, state_halves *w,
@@ -2944,7 +2952,7 @@ static cudaError_t l4_tiles_launch_kept(const float *a, const float *b, float *h
   halves_after(w, i, need, filled_other, ready, e);
   return e;
 }
-#line 6483 "scan.nw"
+#line 6498 "scan.nw"
 /* Items a thread for n elements at `shift`: the largest tile where every resident
    block gets two; below that, where tiles start rows (`apart`) the smallest, and
    where they look back one 16-item tile, one group of 8-item tiles, or the held
@@ -2959,7 +2967,7 @@ static int l4_choose_items(long long n, int shift, bool apart)
   if (resident[0] > 0 && l4_tiles(n, shift, L4_THREADS * 8) <= 32) return 8;
   return resident[2] > 0 ? 32 : resident[1] > 0 ? 16 : 8;
 }
-#line 6520 "scan.nw"
+#line 6535 "scan.nw"
 #define ROWS_SHORTEST 2048   /* the shortest rows measured */
 
 /* Whether the rows go to warps: aligned arrays, rows no shorter than those
@@ -2974,7 +2982,7 @@ static bool l4_rows_takes(long long rows, long long len, bool aligned)
   long long rounds = (rows + groups - 1) / groups;
   return 4 * rows >= 3 * rounds * groups;
 }
-#line 6563 "scan.nw"
+#line 6578 "scan.nw"
 #define RING_OVER_ROWS (16 * RING_TILE)   /* rows this long go to the ring, not the warps */
 
 static size_t l4_auto_workspace_bytes(long long rows, long long len, bool aligned)
@@ -2986,7 +2994,7 @@ static size_t l4_auto_workspace_bytes(long long rows, long long len, bool aligne
   size_t ring = l4_ring_workspace_bytes(rows, len, aligned);
   return tiles > ring ? tiles : ring;
 }
-#line 6581 "scan.nw"
+#line 6596 "scan.nw"
 typedef enum {
   L4_RUNS_WARPS,   /* a warp, or a group of warps, a row */
   L4_RUNS_RING,    /* the ring of stages and its chain block */
@@ -2999,7 +3007,7 @@ typedef struct {
   int items;   /* the tile kernel's items a thread: 8, 16 or 32; 0 for the warps */
   int order;   /* the tile kernel's order: L4_LOOK_BACK, L4_TILES_APART, L4_ROW_A_BLOCK */
 } l4_plan;
-#line 6596 "scan.nw"
+#line 6611 "scan.nw"
 /* What SCAN_AUTO runs for this call on this GPU: the three questions, in order. */
 static l4_plan l4_auto_plan(const float *a, const float *b, const float *h, long long rows,
                             long long len)
@@ -3022,7 +3030,7 @@ static l4_plan l4_auto_plan(const float *a, const float *b, const float *h, long
                                                                     : L4_RUNS_TILES;
   return plan;
 }
-#line 6633 "scan.nw"
+#line 6648 "scan.nw"
 typedef struct {
   int device;          /* -1: nothing asked yet */
   long long rows, len;
@@ -3039,7 +3047,7 @@ static bool l4_asked_again(l4_question *last, long long rows, long long len, uin
   *last = now;
   return again;
 }
-#line 6652 "scan.nw"
+#line 6667 "scan.nw"
 static l4_plan l4_auto_plan_remembered(const float *a, const float *b, const float *h,
                                        long long rows, long long len)
 {
@@ -3059,7 +3067,7 @@ static size_t l4_auto_workspace_remembered(long long rows, long long len, bool a
     bytes = l4_auto_workspace_bytes(rows, len, aligned);
   return bytes;
 }
-#line 6674 "scan.nw"
+#line 6689 "scan.nw"
 static cudaError_t l4_run_plan(l4_plan plan, const float *a, const float *b, float *h,
                                long long rows, long long len, void *workspace,
                                cudaStream_t stream)
@@ -3082,7 +3090,7 @@ static cudaError_t l4_auto_launch(const float *a, const float *b, float *h,
   return l4_run_plan(l4_auto_plan_remembered(a, b, h, rows, len), a, b, h, rows, len,
                      workspace, stream);
 }
-#line 6706 "scan.nw"
+#line 6721 "scan.nw"
 static cudaError_t l4_auto_launch_kept(const float *a, const float *b, float *h,
                                        long long rows, long long len, state_halves *w,
                                        cudaStream_t stream)
@@ -3100,7 +3108,7 @@ static cudaError_t l4_auto_launch_kept(const float *a, const float *b, float *h,
   }
   return l4_run_plan(plan, a, b, h, rows, len, w->half[1 - w->filled], stream);
 }
-#line 6305 "scan.nw"
+#line 6320 "scan.nw"
 /* tile_row[g], g = 0 .. tiles: the first r in [0, rows] with offsets[r] at or after
    tile g's first element (rows + 1 where none); a warp a tile. */
 static __global__ void tile_rows_kernel(const long long *offsets, long long rows,
@@ -3113,7 +3121,7 @@ static __global__ void tile_rows_kernel(const long long *offsets, long long rows
        g += warps) {
     long long x = g * tile - shift > 0 ? g * tile - shift : 0, lo = 0, hi = rows + 1;
     
-#line 6329 "scan.nw"
+#line 6344 "scan.nw"
 while (lo < hi) {
   long long step = (hi - lo + 31) / 32, at = lo + lane * step;
   unsigned asked = __ballot_sync(FULL_MASK, at < hi);
@@ -3122,11 +3130,11 @@ while (lo < hi) {
   if (yes) hi = lo + j * step;
   lo = j == 0 ? lo : lo + (j - 1) * step + 1;
 }
-#line 6317 "scan.nw"
+#line 6332 "scan.nw"
     if (lane == 0) tile_row[g] = lo;
   }
 }
-#line 6343 "scan.nw"
+#line 6358 "scan.nw"
 static long long ragged_rows_bytes(long long tiles) { return round_up((tiles + 1) * 8, 256); }
 
 static size_t l4_ragged_workspace_bytes(long long n)
@@ -3145,7 +3153,7 @@ static cudaError_t ragged_find_tile_rows(l4_params *p, void *workspace, long lon
       p->offsets, p->rows, tile, p->shift, p->tiles, rows_at);
   return cudaGetLastError();
 }
-#line 6371 "scan.nw"
+#line 6386 "scan.nw"
 /* Clear a ragged launch's states, of `tile` elements a tile, and find each tile's first row. */
 static cudaError_t ragged_prepare(l4_params *p, void *workspace, int tile, cudaStream_t stream)
 {
@@ -3164,7 +3172,7 @@ static cudaError_t l4_ragged_tiles(l4_params p, bool aligned, void *workspace,
   if (e != cudaSuccess) return e;
   return aligned ? l4_start<ITEMS, true>(p, stream) : l4_start<ITEMS, false>(p, stream);
 }
-#line 6392 "scan.nw"
+#line 6407 "scan.nw"
 static cudaError_t l4_ragged_held(l4_params p, bool aligned, long long resident,
                                   void *workspace, cudaStream_t stream)
 {
@@ -3192,7 +3200,7 @@ static cudaError_t l4_ragged_launch(const float *a, const float *b, float *h, lo
        : items == 16 ? l4_ragged_tiles<16>(p, aligned, workspace, stream)
                      : l4_ragged_tiles<8>(p, aligned, workspace, stream);
 }
-#line 7008 "scan.nw"
+#line 7023 "scan.nw"
 #define BWD_THREADS 256
 #ifndef BWD_ITEMS
 #define BWD_ITEMS 32                          /* consecutive elements a thread, 32 at most */
@@ -3212,7 +3220,7 @@ typedef struct {
   int shift;                    /* virtual index = flat index + shift (section "Vectors") */
   packed_states s;              /* level 4's ticket, tile words and group words */
 } backward_params;
-#line 7037 "scan.nw"
+#line 7052 "scan.nw"
 /* The flat index of slot 0 of tile q (the q-th from the end; negative where the tile
    that holds element 0, q = tiles - 1, has slots before it). */
 static __host__ __device__ __forceinline__ long long backward_tile_first(long long tiles,
@@ -3232,7 +3240,7 @@ static __host__ __device__ __forceinline__ long long backward_reduce(long long x
 {
   return x < len ? x : len >= BWD_TILE ? x - len : (long long)((unsigned)x % (unsigned)len);
 }
-#line 7069 "scan.nw"
+#line 7084 "scan.nw"
 /* Bits e of *ends and *starts: item e ends or starts its row, in rows of len, where
    `pos` is the row offset of the thread's highest element (item 0). */
 static __host__ __device__ __forceinline__ void backward_marks(long long pos, long long len,
@@ -3253,7 +3261,7 @@ static __host__ __device__ __forceinline__ unsigned backward_inside(long long to
   long long hi = top < BWD_ITEMS - 1 ? top : BWD_ITEMS - 1;
   return hi < lo ? 0u : ((2u << hi) - 1) & ~((1u << lo) - 1);
 }
-#line 7099 "scan.nw"
+#line 7114 "scan.nw"
 /* The a of item t's map x -> c*x + d: a[t+1] (a_next), never a[t] (a_here). */
 template <typename real>
 static __host__ __device__ __forceinline__ real backward_decay(real a_next, real a_here,
@@ -3283,7 +3291,7 @@ static __host__ __device__ __forceinline__ real backward_last(real dh, real dh_f
 {
   return FAULT_AT(fault, FAULT_BACKWARD_LAST_DROPPED) ? dh : dh + dh_final;
 }
-#line 7222 "scan.nw"
+#line 7237 "scan.nw"
 #define BWD_VECTORS (BWD_ITEMS / VEC)   /* vectors a thread */
 
 /* The float at slot i of a tile's layout in shared memory. */
@@ -3294,7 +3302,7 @@ static __device__ __forceinline__ float *tile_float(float4 *s, int i)
 
 /* The four floats of a vector, as an array. */
 #define VECTOR_FLOATS(name, v) float name[VEC] = {(v).x, (v).y, (v).z, (v).w}
-#line 7235 "scan.nw"
+#line 7250 "scan.nw"
 /* The segment of a thread's items (block `block`), highest first: item e is slot
    32 * block + 31 - e; `inside`: the items in the array (the rest are the identity). */
 template <bool EDGE>
@@ -3319,7 +3327,7 @@ static __device__ __forceinline__ segment backward_compose(const float4 *sa, con
   }
   return mine;
 }
-#line 7271 "scan.nw"
+#line 7286 "scan.nw"
 template <bool EDGE>
 static __device__ __forceinline__ void backward_apply(const backward_params &p, float4 *sa,
                                                       float4 *sd, float4 *sh, float a_above,
@@ -3342,7 +3350,7 @@ static __device__ __forceinline__ void backward_apply(const backward_params &p, 
       int e = BWD_ITEMS - 1 - (m * VEC + k);
       float below = k > 0 ? z[k - 1] : m > 0 ? under.w : h_below;
       if (!EDGE || inside >> e & 1) 
-#line 7306 "scan.nw"
+#line 7321 "scan.nw"
 {
   float g = ends >> e & 1 ? y[k] : fmaf(backward_decay(c, x[k], FAULT_NONE), state, y[k]);
   bool start = starts >> e & 1, per_row = start && (p.h0 || p.dh0);
@@ -3354,14 +3362,14 @@ static __device__ __forceinline__ void backward_apply(const backward_params &p, 
   y[k] = state = g;
   z[k] = da;
 }
-#line 7293 "scan.nw"
+#line 7308 "scan.nw"
       c = x[k];
     }
     sd[v] = make_float4(y[0], y[1], y[2], y[3]);
     sh[v] = make_float4(z[0], z[1], z[2], z[3]);
   }
 }
-#line 7322 "scan.nw"
+#line 7337 "scan.nw"
 template <bool ALIGNED>
 static __global__ void __launch_bounds__(BWD_THREADS, BWD_BLOCKS_PER_SM)
 backward_kernel(backward_params p)
@@ -3375,7 +3383,7 @@ backward_kernel(backward_params p)
   int lane = threadIdx.x & 31, warp = threadIdx.x >> 5, block = backward_block(threadIdx.x);
   for (;;) {
     
-#line 7353 "scan.nw"
+#line 7368 "scan.nw"
 __syncthreads();
 if (threadIdx.x == 0) {
   long long q = (long long)(atomicAdd(p.s.ticket, 1ULL) + 1ULL);
@@ -3387,13 +3395,13 @@ __syncthreads();
 long long q = tile_shared;
 if (q >= p.tiles) break;
 long long first = backward_tile_first(p.tiles, q, p.shift);
-#line 7335 "scan.nw"
+#line 7350 "scan.nw"
     
-#line 7377 "scan.nw"
+#line 7392 "scan.nw"
 bool inner = ALIGNED && first >= 0 && first + BWD_TILE <= p.n;   /* every vector whole */
 if (inner) {
   
-#line 7393 "scan.nw"
+#line 7408 "scan.nw"
 #pragma unroll
 for (int m = 0; m < BWD_ITEMS / VEC; m++) {
   int v = threadIdx.x + m * BWD_THREADS;
@@ -3402,10 +3410,10 @@ for (int m = 0; m < BWD_ITEMS / VEC; m++) {
   __pipeline_memcpy_async(&sd[slot(v)], p.dh + i, 16);
   __pipeline_memcpy_async(&sh[slot(v)], p.h + i, 16);
 }
-#line 7380 "scan.nw"
+#line 7395 "scan.nw"
 } else {
   
-#line 7404 "scan.nw"
+#line 7419 "scan.nw"
 #pragma unroll
 for (int m = 0; m < BWD_ITEMS / VEC; m++) {
   int v = threadIdx.x + m * BWD_THREADS;
@@ -3414,7 +3422,7 @@ for (int m = 0; m < BWD_ITEMS / VEC; m++) {
   copy_vector<ALIGNED>(&sd[slot(v)], p.dh, i, p.n, 0.0f);
   copy_vector<ALIGNED>(&sh[slot(v)], p.h, i, p.n, 0.0f);
 }
-#line 7382 "scan.nw"
+#line 7397 "scan.nw"
 }
 if (threadIdx.x == 0) {
   a_after = first + BWD_TILE < p.n ? p.a[first + BWD_TILE] : 1.0f;
@@ -3423,9 +3431,9 @@ if (threadIdx.x == 0) {
 __pipeline_commit();
 __pipeline_wait_prior(0);
 __syncthreads();
-#line 7336 "scan.nw"
+#line 7351 "scan.nw"
     
-#line 7419 "scan.nw"
+#line 7434 "scan.nw"
 long long top = first + block * BWD_ITEMS + BWD_ITEMS - 1;
 unsigned ends, starts, inside = backward_inside(top, p.n);
 backward_marks(backward_reduce(base_shared + block * BWD_ITEMS + BWD_ITEMS - 1, p.len),
@@ -3437,19 +3445,19 @@ for (unsigned m = p.dh_final ? ends : 0u; m; m &= m - 1) {
   float *d = tile_float(sd, block * BWD_ITEMS + BWD_ITEMS - 1 - e);
   *d = backward_last(*d, p.dh_final[(top - e) / p.len], FAULT_NONE);
 }
-#line 7337 "scan.nw"
+#line 7352 "scan.nw"
     
-#line 7436 "scan.nw"
+#line 7451 "scan.nw"
 float a_above = block == BWD_THREADS - 1 ? a_after
               : *tile_float(sa, (block + 1) * BWD_ITEMS);
 float h_below = block == 0 ? h_before : *tile_float(sh, block * BWD_ITEMS - 1);
 bool edge = inside != BWD_ALL;
 segment mine = edge ? backward_compose<true>(sa, sd, a_above, block, ends, inside)
                     : backward_compose<false>(sa, sd, a_above, block, ends, inside);
-#line 7338 "scan.nw"
+#line 7353 "scan.nw"
     segment lane_before, warp_before, total;
     
-#line 3736 "scan.nw"
+#line 3751 "scan.nw"
 segment incl = warp_inclusive_segments(mine);
 lane_before = shfl_segment(incl, (lane + 31) & 31);
 if (lane == 0) lane_before = segment_identity();
@@ -3459,9 +3467,9 @@ warp_before = segment_identity();
 for (int w = 0; w < warp; w++) warp_before = segment_combine(warp_before, warp_sums[w]);
 total = warp_before;
 for (int w = warp; w < L4_WARPS; w++) total = segment_combine(total, warp_sums[w]);
-#line 7340 "scan.nw"
+#line 7355 "scan.nw"
     
-#line 7451 "scan.nw"
+#line 7466 "scan.nw"
 if (warp == 0) {
   bool top_ends = __shfl_sync(FULL_MASK, ends & 1u, 0);
   bool needs_after = q > 0 && !top_ends, last = q % 32 == 31;
@@ -3473,9 +3481,9 @@ if (warp == 0) {
   if (lane == 0) prefix_shared = after;
 }
 __syncthreads();
-#line 7341 "scan.nw"
+#line 7356 "scan.nw"
     
-#line 7465 "scan.nw"
+#line 7480 "scan.nw"
 float state = segment_apply(lane_before, segment_apply(warp_before, prefix_shared));
 if (edge || starts)   /* the tested path: items outside the array, or a row's start */
   backward_apply<true>(p, sa, sd, sh, a_above, h_below, state, top, block, ends, starts,
@@ -3484,9 +3492,9 @@ else
   backward_apply<false>(p, sa, sd, sh, a_above, h_below, state, top, block, ends, 0u,
                         inside);
 __syncthreads();
-#line 7342 "scan.nw"
+#line 7357 "scan.nw"
     
-#line 7476 "scan.nw"
+#line 7491 "scan.nw"
 #pragma unroll
 for (int m = 0; m < BWD_ITEMS / VEC; m++) {
   int v = threadIdx.x + m * BWD_THREADS;
@@ -3499,11 +3507,11 @@ for (int m = 0; m < BWD_ITEMS / VEC; m++) {
     store_vector<ALIGNED>(p.da, i, p.n, (const float *)&sh[slot(v)]);
   }
 }
-#line 7343 "scan.nw"
+#line 7358 "scan.nw"
     if (gridDim.x >= p.tiles) break;
   }
 }
-#line 7496 "scan.nw"
+#line 7511 "scan.nw"
 static size_t backward_shared_bytes(void)
 {
   return 3 * (size_t)slot(BWD_TILE / VEC) * sizeof(float4);
@@ -3521,7 +3529,7 @@ static int backward_resident(void)
   return resident_blocks((const void *)backward_kernel<ALIGNED>, BWD_THREADS,
                          (int)backward_shared_bytes(), remembered);
 }
-#line 7516 "scan.nw"
+#line 7531 "scan.nw"
 static cudaError_t backward_launch(backward_params p, void *workspace, cudaStream_t stream)
 {
   uintptr_t m = (uintptr_t)p.a & 15;
@@ -3539,7 +3547,7 @@ static cudaError_t backward_launch(backward_params p, void *workspace, cudaStrea
   else backward_kernel<false><<<grid, BWD_THREADS, backward_shared_bytes(), stream>>>(p);
   return cudaGetLastError();
 }
-#line 11083 "scan.nw"
+#line 11106 "scan.nw"
 /* The bytes of workspace a call needs; aligned: as rows_aligned says of its
    arrays, which only SCAN_AUTO's choice depends on. */
 typedef size_t (*workspace_sizer)(long long rows, long long len, bool aligned);
@@ -3560,10 +3568,10 @@ typedef struct {
   scan_launcher launch;
   kept_launcher launch_kept; /* on a workspace kept in halves; NULL: none */
 } scan_variant;
-#line 11113 "scan.nw"
+#line 11136 "scan.nw"
 static const scan_variant variants[] = {
   
-#line 11123 "scan.nw"
+#line 11146 "scan.nw"
 {"l1", "Level 1: Blelloch in shared memory", L1_MAX_LEN, 12, 0, NULL, l1_launch},
 {"l2", "Level 2: three passes", L2_MAX_LEN, 28, 0, l2_workspace_bytes, l2_launch},
 {"l3", "Level 3: look-back, serial walk", 0, 12, 256,
@@ -3574,10 +3582,10 @@ static const scan_variant variants[] = {
  l3c_launch<8>},
 {"l4", "Level 4: items chosen for this GPU", 0, 12, 8192,
  l4_auto_workspace_remembered, l4_auto_launch, l4_auto_launch_kept},
-#line 11115 "scan.nw"
+#line 11138 "scan.nw"
 #ifndef SCAN_NO_MAIN
   
-#line 11136 "scan.nw"
+#line 11159 "scan.nw"
 {"l0", "Level 0: Hillis-Steele in registers", 0, 12, 0, NULL, l0_launch},
 {"l3c-1", "Level 3c: 1 item a thread", 0, 12, 256, l3c_workspace_bytes<1>,
  l3c_launch<1>},
@@ -3598,11 +3606,11 @@ static const scan_variant variants[] = {
 {"l4-ring", "Level 4: a ring of stages and a chain block", 0, 12, RING_TILE,
  l4_ring_workspace_bytes, l4_ring_launch, l4_ring_launch_kept},
 {"l4-rows", "Level 4: a warp a row, in registers", 0, 12, 0, NULL, l4_rows_launch},
-#line 11117 "scan.nw"
+#line 11140 "scan.nw"
 #endif
 };
 #define VARIANT_COUNT ((int)(sizeof variants / sizeof variants[0]))
-#line 11165 "scan.nw"
+#line 11188 "scan.nw"
 static const char *const public_variant_names[] = {
   "l1", "l2", "l3", "l3b", "l3c-8", "l4", "l4"   /* in scan_kernel order */
 };
@@ -3620,7 +3628,7 @@ static const scan_variant *public_variant(scan_kernel k)
   if ((int)k < 0 || (int)k > (int)SCAN_AUTO) return NULL;
   return find_variant(public_variant_names[k]);
 }
-#line 11206 "scan.nw"
+#line 11229 "scan.nw"
 static bool misaligned(const void *p) { return ((uintptr_t)p & 3) != 0; }
 
 /* cudaSuccess for a valid shape with work to do; cudaErrorNotReady (never
@@ -3645,7 +3653,7 @@ static cudaError_t check_call(const scan_variant *v, const float *a,
     return cudaErrorInvalidValue;
   return cudaSuccess;
 }
-#line 11251 "scan.nw"
+#line 11274 "scan.nw"
 static cudaMemPool_t workspace_pool(void)
 {
   static cudaMemPool_t pools[64];
@@ -3665,7 +3673,7 @@ static cudaMemPool_t workspace_pool(void)
     cudaMemPoolDestroy(pool);
   return pools[device];
 }
-#line 11299 "scan.nw"
+#line 11322 "scan.nw"
 #define KEPT_STREAMS 16                    /* streams that keep a workspace */
 #define KEPT_MOST ((size_t)16 << 20)      /* the most a call needs to keep its workspace */
 
@@ -3680,7 +3688,7 @@ typedef struct {
 static kept_workspace kept[KEPT_STREAMS];
 static int kept_count;
 static pthread_mutex_t kept_lock = PTHREAD_MUTEX_INITIALIZER;
-#line 11316 "scan.nw"
+#line 11339 "scan.nw"
 /* The stream's kept workspace (new and empty the first time), or NULL when
    sixteen other streams keep theirs. Called with the lock held. */
 static kept_workspace *kept_for(cudaStream_t stream)
@@ -3695,7 +3703,7 @@ static kept_workspace *kept_for(cudaStream_t stream)
   kept[kept_count] = kept_workspace{id, device, NULL, 0, {}};
   return &kept[kept_count++];
 }
-#line 11333 "scan.nw"
+#line 11356 "scan.nw"
 /* Grow k to `bytes` or more: the old one back to the pool, behind its calls. */
 static cudaError_t kept_grow(kept_workspace *k, size_t bytes, cudaMemPool_t pool,
                              cudaStream_t stream)
@@ -3713,7 +3721,7 @@ static cudaError_t kept_grow(kept_workspace *k, size_t bytes, cudaMemPool_t pool
   k->halves = state_halves{{(char *)k->base, (char *)k->base + bytes / 512 * 256}, 0, 0};
   return e;
 }
-#line 11353 "scan.nw"
+#line 11376 "scan.nw"
 /* Launch on the stream's kept workspace, its outcome in *e; false, having
    done nothing, where the stream keeps none. */
 static bool launch_on_kept(const scan_variant *v, const float *a, const float *b, float *h,
@@ -3729,7 +3737,7 @@ static bool launch_on_kept(const scan_variant *v, const float *a, const float *b
   size_t kept_bytes = v->launch_kept ? 2 * (size_t)round_up((long long)bytes, 256) : bytes;
   if (k && (*e = kept_grow(k, kept_bytes, pool, stream)) == cudaSuccess)
     
-#line 11377 "scan.nw"
+#line 11400 "scan.nw"
 {
   if (v->launch_kept) {
     *e = v->launch_kept(a, b, h, rows, len, &k->halves, stream);
@@ -3738,11 +3746,11 @@ static bool launch_on_kept(const scan_variant *v, const float *a, const float *b
     *e = v->launch(a, b, h, rows, len, k->base, stream);
   }
 }
-#line 11368 "scan.nw"
+#line 11391 "scan.nw"
   pthread_mutex_unlock(&kept_lock);
   return k != NULL;
 }
-#line 11388 "scan.nw"
+#line 11411 "scan.nw"
 static cudaError_t run_variant(const scan_variant *v, const float *a,
                                const float *b, float *h, long long rows,
                                long long len, void *workspace,
@@ -3753,14 +3761,14 @@ static cudaError_t run_variant(const scan_variant *v, const float *a,
   cudaMemPool_t pool = NULL;
   cudaError_t e = cudaSuccess;
   if (bytes && !ws) 
-#line 11409 "scan.nw"
+#line 11432 "scan.nw"
 {
   pool = workspace_pool();
   if (pool && launch_on_kept(v, a, b, h, rows, len, bytes, pool, stream, &e)) return e;
   e = pool ? cudaMallocFromPoolAsync(&ws, bytes, pool, stream) : cudaMalloc(&ws, bytes);
   if (e != cudaSuccess) return e;
 }
-#line 11398 "scan.nw"
+#line 11421 "scan.nw"
   e = v->launch(a, b, h, rows, len, ws, stream);
   if (bytes && !workspace) {
     cudaError_t f = pool ? cudaFreeAsync(ws, stream)
@@ -3769,7 +3777,7 @@ static cudaError_t run_variant(const scan_variant *v, const float *a,
   }
   return e;
 }
-#line 11418 "scan.nw"
+#line 11441 "scan.nw"
 cudaError_t scan_forward(scan_kernel k, const float *a, const float *b, float *h,
                          long long rows, long long len, cudaStream_t stream)
 {
@@ -3779,7 +3787,7 @@ cudaError_t scan_forward(scan_kernel k, const float *a, const float *b, float *h
   if (e != cudaSuccess) return e;
   return run_variant(v, a, b, h, rows, len, NULL, stream);
 }
-#line 11436 "scan.nw"
+#line 11459 "scan.nw"
 size_t scan_workspace_bytes(scan_kernel k, long long rows, long long len)
 {
   const scan_variant *v = public_variant(k);
@@ -3787,7 +3795,7 @@ size_t scan_workspace_bytes(scan_kernel k, long long rows, long long len)
   size_t aligned = v->workspace(rows, len, true), unaligned = v->workspace(rows, len, false);
   return aligned > unaligned ? aligned : unaligned;
 }
-#line 11450 "scan.nw"
+#line 11473 "scan.nw"
 cudaError_t scan_forward_in(scan_kernel k, const float *a, const float *b, float *h,
                             long long rows, long long len, void *workspace,
                             size_t workspace_bytes, cudaStream_t stream)
@@ -3801,7 +3809,7 @@ cudaError_t scan_forward_in(scan_kernel k, const float *a, const float *b, float
     return cudaErrorInvalidValue;
   return v->launch(a, b, h, rows, len, workspace, stream);
 }
-#line 11466 "scan.nw"
+#line 11489 "scan.nw"
 /* As check_call, for a ragged batch. */
 static cudaError_t check_ragged(const float *a, const float *b, const float *h, long long n,
                                 const long long *offsets, long long rows)
@@ -3819,7 +3827,7 @@ size_t scan_ragged_workspace_bytes(long long n, long long rows)
   (void)rows;
   return n > 0 && n <= LLONG_MAX / 16 ? l4_ragged_workspace_bytes(n) : 0;
 }
-#line 11486 "scan.nw"
+#line 11509 "scan.nw"
 cudaError_t scan_forward_ragged_in(const float *a, const float *b, float *h, long long n,
                                    const long long *offsets, long long rows,
                                    void *workspace, size_t workspace_bytes,
@@ -3834,7 +3842,7 @@ cudaError_t scan_forward_ragged_in(const float *a, const float *b, float *h, lon
     return cudaErrorInvalidValue;
   return l4_ragged_launch(a, b, h, n, offsets, rows, workspace, stream);
 }
-#line 11503 "scan.nw"
+#line 11526 "scan.nw"
 cudaError_t scan_forward_ragged(const float *a, const float *b, float *h, long long n,
                                 const long long *offsets, long long rows,
                                 cudaStream_t stream)
@@ -3852,7 +3860,7 @@ cudaError_t scan_forward_ragged(const float *a, const float *b, float *h, long l
                        : (cudaStreamSynchronize(stream), cudaFree(ws));
   return e != cudaSuccess ? e : f;
 }
-#line 11523 "scan.nw"
+#line 11546 "scan.nw"
 cudaError_t scan_check_offsets(const long long *host_offsets, long long rows, long long n)
 {
   if (!host_offsets || rows < 0 || n < 0 || host_offsets[0] != 0 || host_offsets[rows] != n)
@@ -3861,7 +3869,7 @@ cudaError_t scan_check_offsets(const long long *host_offsets, long long rows, lo
     if (host_offsets[r] > host_offsets[r + 1]) return cudaErrorInvalidValue;
   return cudaSuccess;
 }
-#line 7540 "scan.nw"
+#line 7555 "scan.nw"
 /* Whether [x, x + nx) and [y, y + ny) share a float. */
 static bool overlap(const float *x, long long nx, const float *y, long long ny)
 {
@@ -3883,7 +3891,7 @@ static cudaError_t check_backward(const float *a, const float *h, const float *d
       misaligned(dh0))
     return cudaErrorInvalidValue;
   
-#line 7566 "scan.nw"
+#line 7581 "scan.nw"
 if (overlap(da, n, a, n) || overlap(da, n, h, n) || overlap(da, n, dh, n) ||
     overlap(da, n, db, n) || overlap(db, n, a, n) || overlap(db, n, h, n) ||
     (db != dh && overlap(db, n, dh, n)))
@@ -3895,10 +3903,10 @@ if (overlap(dh0, rows, a, n) || overlap(dh0, rows, h, n) || overlap(dh0, rows, d
 if (overlap(da, n, h0, rows) || overlap(da, n, dh_final, rows) || overlap(db, n, h0, rows) ||
     overlap(db, n, dh_final, rows))   /* stores over a row's state that another tile reads */
   return cudaErrorInvalidValue;
-#line 7561 "scan.nw"
+#line 7576 "scan.nw"
   return cudaSuccess;
 }
-#line 7580 "scan.nw"
+#line 7595 "scan.nw"
 static backward_params backward_params_for(const float *a, const float *h, const float *dh,
                                            const float *h0, const float *dh_final, float *da,
                                            float *db, float *dh0, long long rows,
@@ -3913,7 +3921,7 @@ size_t scan_backward_workspace_bytes(long long rows, long long len)
   if (rows <= 0 || len <= 0 || rows > LLONG_MAX / 16 / len) return 0;
   return backward_workspace(rows * len);
 }
-#line 7597 "scan.nw"
+#line 7612 "scan.nw"
 cudaError_t scan_backward_in(const float *a, const float *h, const float *dh,
                              const float *h0, const float *dh_final, float *da, float *db,
                              float *dh0, long long rows, long long len, void *workspace,
@@ -3928,7 +3936,7 @@ cudaError_t scan_backward_in(const float *a, const float *h, const float *dh,
   return backward_launch(backward_params_for(a, h, dh, h0, dh_final, da, db, dh0, rows, len),
                          workspace, stream);
 }
-#line 7617 "scan.nw"
+#line 7632 "scan.nw"
 cudaError_t scan_backward(const float *a, const float *h, const float *dh,
                           const float *h0, const float *dh_final, float *da, float *db,
                           float *dh0, long long rows, long long len, cudaStream_t stream)
@@ -3947,7 +3955,7 @@ cudaError_t scan_backward(const float *a, const float *h, const float *dh,
                        : (cudaStreamSynchronize(stream), cudaFree(ws));
   return e != cudaSuccess ? e : f;
 }
-#line 9281 "scan.nw"
+#line 9296 "scan.nw"
 /* softplus(x) = log(1 + e^x): in double, from the library; in float on the GPU, as
    max(x, 0) + log1p(t) with t = e^-|x| in (0, 1], and log1p(t) = 2 atanh(s) with
    s = t / (2 + t) <= 1/3 (the reciprocal refined by one Newton step), its series to s^13
@@ -4004,7 +4012,7 @@ selective_group(const selective_problem *p, long long d, int fault)
   long long g = d / (p->channels / p->groups);
   return FAULT_AT(fault, FAULT_SELECTIVE_GROUP_OFF) ? (g + 1) % p->groups : g;
 }
-#line 9340 "scan.nw"
+#line 9355 "scan.nw"
 /* The step whose B goes with step t's input. */
 static __host__ __device__ __forceinline__ long long selective_b_step(long long t, int fault)
 {
@@ -4017,7 +4025,7 @@ static __host__ __device__ __forceinline__ real selective_rate(real A, int fault
 {
   return FAULT_AT(fault, FAULT_SELECTIVE_A_SIGN) ? -A : A;
 }
-#line 9355 "scan.nw"
+#line 9370 "scan.nw"
 /* y from the sum over the states of C x: the skip D u (D the channel's), then the gate
    silu(z). */
 template <typename real>
@@ -4036,7 +4044,7 @@ selective_carry(real product, real in, real local, int fault)
 {
   return (FAULT_AT(fault, FAULT_SELECTIVE_PRODUCT_DROPPED) ? (real)1 : product) * in + local;
 }
-#line 9383 "scan.nw"
+#line 9398 "scan.nw"
 #define SEL_THREADS 128    /* threads a block */
 #define SEL_STEPS 32       /* steps a tile */
 #define SEL_MAX_STATE 64   /* the largest N */
@@ -4062,7 +4070,7 @@ static __host__ __device__ selective_layout selective_layout_for(int state)
   while (lanes * SEL_PER_THREAD < state) lanes *= 2;
   return selective_layout_of(lanes);
 }
-#line 9430 "scan.nw"
+#line 9445 "scan.nw"
 #define SEL_QUADS (SEL_STEPS / 4)   /* a tile's runs of four steps, one copy each */
 #define SEL_ROW (SEL_STEPS + 4)     /* a channel's steps: whole lines, 4 banks apart */
 
@@ -4080,7 +4088,7 @@ static __host__ __device__ size_t selective_shared_floats(selective_layout s, bo
 {
   return (4 * s.padded + (gated ? 8 : 6) * s.channels) * SEL_ROW;
 }
-#line 9450 "scan.nw"
+#line 9465 "scan.nw"
 static __host__ __device__ selective_tiles selective_tiles_in(float *shared, selective_layout s,
                                                              bool gated)
 {
@@ -4096,7 +4104,7 @@ static __host__ __device__ selective_tiles selective_tiles_in(float *shared, sel
   m.sums = m.dtu + row;
   return m;
 }
-#line 9474 "scan.nw"
+#line 9489 "scan.nw"
 typedef struct {
   long long b, g, first;   /* batch, group, the block's first channel (of all D) */
   int live;                /* channels of the block that exist */
@@ -4104,7 +4112,7 @@ typedef struct {
   long long row0;          /* (b * D + first) * L: the first channel's row in u, delta, y */
   bool lines, out_lines;   /* u, delta, z, B and C, and y, on whole 16-byte lines */
 } selective_place;
-#line 9488 "scan.nw"
+#line 9503 "scan.nw"
 static __device__ __forceinline__ void copy_async(float *to, const float *from, bool there)
 {
 #if __CUDA_ARCH__ >= 800
@@ -4127,7 +4135,7 @@ static __device__ __forceinline__ void copy_async_line(float *to, const float *f
   for (int j = 0; j < 4; j++) to[j] = j < count ? from[j] : 0.0f;
 #endif
 }
-#line 9519 "scan.nw"
+#line 9534 "scan.nw"
 /* Where the bfloat16 of a float's place lands: its run's first 8 bytes, in order. */
 static __device__ __forceinline__ __nv_bfloat16 *staged_at(float *place)
 {
@@ -4153,7 +4161,7 @@ static __device__ __forceinline__ void copy_run(float *place, const __nv_bfloat1
   for (int j = 0; j < 4; j++) staged_at(place)[j] = j < count ? from[j] : __nv_bfloat16();
 #endif
 }
-#line 9547 "scan.nw"
+#line 9562 "scan.nw"
 /* One step into its place, or a zero where it is not there. */
 static __device__ __forceinline__ void copy_one(float *place, const float *from, bool there)
 {
@@ -4165,7 +4173,7 @@ static __device__ __forceinline__ void copy_one(float *place, const __nv_bfloat1
 {
   *staged_at(place) = there ? *from : __nv_bfloat16();
 }
-#line 9561 "scan.nw"
+#line 9576 "scan.nw"
 /* Close this thread's copies since the last commit into one group. */
 static __device__ __forceinline__ void copies_commit(void)
 {
@@ -4181,7 +4189,7 @@ static __device__ __forceinline__ void copies_wait_all(void)
   asm volatile("cp.async.wait_all;\n" ::);
 #endif
 }
-#line 9585 "scan.nw"
+#line 9600 "scan.nw"
 /* Steps [t, t + 4) of the chunk present: 0 to 4; of channel c, none where c is not. */
 static __device__ __forceinline__ int selective_steps_in(selective_place w, long long t)
 {
@@ -4209,7 +4217,7 @@ static __device__ void selective_fetch(const selective_problem *p, selective_til
     long long at = there ? c * p->length + t + k : 0;
     int to = i * m.next + c * SEL_ROW + k;
     
-#line 9618 "scan.nw"
+#line 9633 "scan.nw"
 bool gated = OUTPUTS && m.z;
 if (w.lines) {
   copy_run(&m.u[to], u + at, there);
@@ -4223,10 +4231,10 @@ if (w.lines) {
     if (gated) copy_one(&m.z[to + j], z + from, j < there);
   }
 }
-#line 9612 "scan.nw"
+#line 9627 "scan.nw"
   }
   
-#line 9634 "scan.nw"
+#line 9649 "scan.nw"
 const T *B = (const T *)p->B + (w.b * p->groups + w.g) * p->state * p->length;
 const T *C = (const T *)p->C + (w.b * p->groups + w.g) * p->state * p->length;
 for (int e = threadIdx.x; e < s.padded * SEL_QUADS; e += s.threads) {
@@ -4244,9 +4252,9 @@ for (int e = threadIdx.x; e < s.padded * SEL_QUADS; e += s.threads) {
     }
   }
 }
-#line 9614 "scan.nw"
+#line 9629 "scan.nw"
 }
-#line 9664 "scan.nw"
+#line 9679 "scan.nw"
 /* A run of four steps from its place: floats as they are, or bfloat16s from its first half,
    widened. */
 template <typename T>
@@ -4270,7 +4278,7 @@ static __device__ void selective_widen(selective_tiles m, selective_layout s, in
     if (OUTPUTS) *(float4 *)(b - m.B + m.C) = load_run<__nv_bfloat16>(b - m.B + m.C);
   }
 }
-#line 9700 "scan.nw"
+#line 9715 "scan.nw"
 template <bool SOFTPLUS, typename T>
 static __device__ void selective_convert(const selective_problem *p, selective_tiles m,
                                          selective_layout s, selective_place w, int c,
@@ -4293,21 +4301,21 @@ static __device__ void selective_convert(const selective_problem *p, selective_t
         make_float4(dt[0] * in[0], dt[1] * in[1], dt[2] * in[2], dt[3] * in[3]);
   }
 }
-#line 9730 "scan.nw"
+#line 9745 "scan.nw"
 static __device__ __forceinline__ float exp2_approx(float x)
 {
   float y;
   asm("ex2.approx.ftz.f32 %0, %1;" : "=f"(y) : "f"(x));
   return y;
 }
-#line 9739 "scan.nw"
+#line 9754 "scan.nw"
 /* Four steps of one state of B or C, as one 16-byte load. */
 static __device__ __forceinline__ void load_quad(const float *from, float to[4])
 {
   float4 v = *(const float4 *)from;
   to[0] = v.x, to[1] = v.y, to[2] = v.z, to[3] = v.w;
 }
-#line 9754 "scan.nw"
+#line 9769 "scan.nw"
 /* The thread's states x through the tile; with OUTPUTS, each step's sum of C x into the
    tile's sums, and otherwise the decays multiplied into product. */
 template <bool OUTPUTS>
@@ -4337,7 +4345,7 @@ static __device__ __forceinline__ void selective_steps(selective_tiles m, select
       for (int k = q; k < q + 4; k++) {
         float sum = 0.0f;
         
-#line 9795 "scan.nw"
+#line 9810 "scan.nw"
 #pragma unroll
 for (int j = 0; j < S; j++) {
   float decay = exp2_approx(dt[k] * rate[j]);
@@ -4345,13 +4353,13 @@ for (int j = 0; j < S; j++) {
   if (OUTPUTS) sum = fmaf(cs[j][k - q], x[j], sum);
   else product[j] *= decay;
 }
-#line 9783 "scan.nw"
+#line 9798 "scan.nw"
         sums[k] = sum;
       }
     }
     if (OUTPUTS) {
       
-#line 9820 "scan.nw"
+#line 9835 "scan.nw"
 int held = G, first = 0;   /* this lane's sums: steps [k0 + first, k0 + first + held) */
 bool holder = true;        /* false where a lane's partner holds the same sums */
 #pragma unroll
@@ -4370,18 +4378,18 @@ for (int round = 0; round < 4; round++) {
     held = half, first += upper ? half : 0;
   }
 }
-#line 9788 "scan.nw"
+#line 9803 "scan.nw"
       
-#line 9844 "scan.nw"
+#line 9859 "scan.nw"
 if (holder)
 #pragma unroll
   for (int k = 0; k < G; k++)
     if (k < held) m.sums[c * SEL_ROW + k0 + first + k] = sums[k];
-#line 9789 "scan.nw"
+#line 9804 "scan.nw"
     }
   }
 }
-#line 9879 "scan.nw"
+#line 9894 "scan.nw"
 /* The first `there` of four outputs at y: one store where all four go to a line. */
 static __device__ __forceinline__ void store_run(float *y, const float *out, int there,
                                                  bool line)
@@ -4405,7 +4413,7 @@ static __device__ __forceinline__ void store_run(__nv_bfloat16 *y, const float *
     for (int j = 0; j < 4; j++)
       if (j < there) y[j] = __float2bfloat16_rn(out[j]);
 }
-#line 9856 "scan.nw"
+#line 9871 "scan.nw"
 template <typename T>
 static __device__ void selective_write(const selective_problem *p, selective_tiles m,
                                        selective_layout s, selective_place w, int c, int lane,
@@ -4422,7 +4430,7 @@ static __device__ void selective_write(const selective_problem *p, selective_til
     store_run(yc + t + k, out, there, w.out_lines);
   }
 }
-#line 9910 "scan.nw"
+#line 9925 "scan.nw"
 typedef struct {
   selective_problem p;        /* with bf16, u, delta, B, C, z point to bfloat16s */
   void *y;                    /* the outputs: floats, or bfloat16s with bf16 */
@@ -4433,7 +4441,7 @@ typedef struct {
   long long blocks_per_group, chunk_steps;
   int chunks;
 } selective_params;
-#line 9923 "scan.nw"
+#line 9938 "scan.nw"
 static __device__ selective_place selective_place_of_block(const selective_params *q)
 {
   const selective_problem *p = &q->p;
@@ -4452,7 +4460,7 @@ static __device__ selective_place selective_place_of_block(const selective_param
   w.out_lines = whole && !((uintptr_t)q->y & line);
   return w;
 }
-#line 9952 "scan.nw"
+#line 9967 "scan.nw"
 template <bool OUTPUTS, int LANES, typename T>
 __global__ void __launch_bounds__(SEL_THREADS) selective_kernel(selective_params q)
 {
@@ -4465,7 +4473,7 @@ __global__ void __launch_bounds__(SEL_THREADS) selective_kernel(selective_params
   int c = threadIdx.x / LANES, lane = threadIdx.x % LANES;
   float rate[S], x[S], product[S], bias, skip;
   
-#line 9989 "scan.nw"
+#line 10004 "scan.nw"
 long long d = w.first + c;
 long long vector = (w.b * p->channels + d) * q.chunks + blockIdx.y;   /* its N-vector */
 #pragma unroll
@@ -4479,7 +4487,7 @@ for (int j = 0; j < S; j++) {
 }
 bias = c < w.live && p->delta_bias ? p->delta_bias[d] : 0.0f;
 skip = c < w.live && p->D ? p->D[d] : 0.0f;
-#line 9964 "scan.nw"
+#line 9979 "scan.nw"
   T *yc = (T *)q.y + w.row0 + c * p->length;   /* the channel's row of y */
   selective_fetch<OUTPUTS, T>(p, m, s, w, c, lane, w.t0, 0);
   copies_commit();
@@ -4498,7 +4506,7 @@ skip = c < w.live && p->D ? p->D[d] : 0.0f;
     if (OUTPUTS) selective_write(p, m, s, w, c, lane, skip, t, i, yc);
   }
   
-#line 10005 "scan.nw"
+#line 10020 "scan.nw"
 #pragma unroll
 for (int j = 0; j < S; j++) {
   int n = j * LANES + lane;   /* every LANES-th state */
@@ -4510,9 +4518,9 @@ for (int j = 0; j < S; j++) {
     q.last[(w.b * p->channels + d) * p->state + n] = x[j];
   }
 }
-#line 9982 "scan.nw"
+#line 9997 "scan.nw"
 }
-#line 10025 "scan.nw"
+#line 10040 "scan.nw"
 __global__ void selective_combine_kernel(float *local, const float *product,
                                          long long vectors, int state, int chunks)
 {
@@ -4529,10 +4537,10 @@ __global__ void selective_combine_kernel(float *local, const float *product,
   }
   local[(v * chunks + chunks - 1) * state + n] = in;
 }
-#line 10060 "scan.nw"
+#line 10075 "scan.nw"
 typedef struct { int chunks; } selective_choice;   /* 0: the plan's */
 typedef void (*selective_kernel_fn)(selective_params);
-#line 10065 "scan.nw"
+#line 10080 "scan.nw"
 /* The kernel of a pass for a block of `lanes` threads a channel, inputs of type T. */
 template <typename T>
 static selective_kernel_fn selective_kernel_of(bool outputs, int lanes)
@@ -4551,7 +4559,7 @@ static selective_kernel_fn selective_kernel_for(bool outputs, int lanes, bool bf
   return bf16 ? selective_kernel_of<__nv_bfloat16>(outputs, lanes)
               : selective_kernel_of<float>(outputs, lanes);
 }
-#line 10086 "scan.nw"
+#line 10101 "scan.nw"
 /* The blocks of the output pass that the GPU holds at once, as the runtime counts them, and
    its multiprocessors. */
 static long long selective_resident(const selective_problem *p, selective_layout s, bool bf16,
@@ -4570,7 +4578,7 @@ static long long selective_resident(const selective_problem *p, selective_layout
   *sms_out = sms;
   return (long long)(per_sm < 1 ? 1 : per_sm) * sms;
 }
-#line 10107 "scan.nw"
+#line 10122 "scan.nw"
 static selective_params selective_plan(const selective_problem *p, selective_choice asked,
                                        bool bf16)
 {
@@ -4593,7 +4601,7 @@ static selective_params selective_plan(const selective_problem *p, selective_cho
   q.chunks = (int)((tiles + per - 1) / per);
   return q;
 }
-#line 10132 "scan.nw"
+#line 10147 "scan.nw"
 static size_t selective_workspace(const selective_params *q)
 {
   if (q->chunks <= 1) return 0;
@@ -4628,7 +4636,7 @@ static cudaError_t selective_launch(selective_params q, void *y, float *last, vo
   dim3 grid(grid_for(q.p.batch * q.p.groups * q.blocks_per_group), q.chunks);
   if (q.chunks > 1) {
     
-#line 10172 "scan.nw"
+#line 10187 "scan.nw"
 /* The first pass leaves out the last chunk, whose end state nothing needs. */
 cudaError_t e = selective_pass(q, false, dim3(grid.x, q.chunks - 1), stream);
 if (e != cudaSuccess) return e;
@@ -4637,11 +4645,11 @@ selective_combine_kernel<<<grid_for((threads + 255) / 256), 256, 0, stream>>>(
     q.local, q.product, q.p.batch * q.p.channels, q.p.state, q.chunks);
 e = cudaGetLastError();
 if (e != cudaSuccess) return e;
-#line 10166 "scan.nw"
+#line 10181 "scan.nw"
   }
   return selective_pass(q, true, grid, stream);
 }
-#line 10263 "scan.nw"
+#line 10279 "scan.nw"
 /* Whether bytes [x, x + nx) and [y, y + ny) share one, both there. */
 static bool overlap_bytes(const void *x, long long nx, const void *y, long long ny)
 {
@@ -4663,7 +4671,7 @@ static bool selective_overlaps(const void *out, long long bytes, const selective
          overlap_bytes(out, bytes, p->z, size * bdl) ||
          overlap_bytes(out, bytes, p->delta_bias, 4 * d);
 }
-#line 10287 "scan.nw"
+#line 10303 "scan.nw"
 /* The sizes alone: cudaErrorNotReady where there is nothing to do. */
 static cudaError_t check_selective_sizes(const selective_problem *p)
 {
@@ -4677,7 +4685,7 @@ static cudaError_t check_selective_sizes(const selective_problem *p)
     return cudaErrorInvalidValue;
   return cudaSuccess;
 }
-#line 10303 "scan.nw"
+#line 10319 "scan.nw"
 /* The call, its typed arrays (u, delta, B, C, z and y) of `size` bytes: 4, or 2 for
    bfloat16. */
 static cudaError_t check_selective(const selective_problem *p, const void *y,
@@ -4699,7 +4707,7 @@ static cudaError_t check_selective(const selective_problem *p, const void *y,
     return cudaErrorInvalidValue;
   return cudaSuccess;
 }
-#line 10327 "scan.nw"
+#line 10343 "scan.nw"
 static size_t selective_workspace_for(const selective_problem *p, bool bf16)
 {
   if (check_selective_sizes(p) != cudaSuccess) return 0;
@@ -4728,7 +4736,7 @@ static cudaError_t selective_forward_as(const selective_problem *p, void *y, flo
                                               : (cudaStreamSynchronize(stream), cudaFree(ws));
   return e != cudaSuccess ? e : f;
 }
-#line 10358 "scan.nw"
+#line 10374 "scan.nw"
 /* The two-phase entry's body. */
 static cudaError_t selective_forward_in(const selective_problem *p, void *y, float *last,
                                         void *workspace, size_t workspace_bytes, bool bf16,
@@ -4743,7 +4751,7 @@ static cudaError_t selective_forward_in(const selective_problem *p, void *y, flo
     return cudaErrorInvalidValue;
   return selective_launch(q, y, last, workspace, stream);
 }
-#line 10375 "scan.nw"
+#line 10391 "scan.nw"
 size_t selective_scan_workspace_bytes(const selective_problem *p)
 {
   return selective_workspace_for(p, false);
@@ -4762,7 +4770,7 @@ cudaError_t selective_scan_forward_in(const selective_problem *p, float *y, floa
 {
   return selective_forward_in(p, y, last_state, workspace, workspace_bytes, false, stream);
 }
-#line 10399 "scan.nw"
+#line 10415 "scan.nw"
 /* p's problem with its bfloat16 pointers cast; zero sizes and NULLs where p is NULL. */
 static selective_problem selective_problem_of(const selective_problem_bf16 *p, bool *given)
 {
@@ -4776,7 +4784,7 @@ static selective_problem selective_problem_of(const selective_problem_bf16 *p, b
                          p->delta_bias, p->delta_softplus};
   return r;
 }
-#line 10415 "scan.nw"
+#line 10431 "scan.nw"
 size_t selective_scan_workspace_bytes_bf16(const selective_problem_bf16 *p)
 {
   bool given;
@@ -4806,7 +4814,7 @@ cudaError_t selective_scan_forward_bf16_in(const selective_problem_bf16 *p, __nv
 }
 #line 331 "scan.nw"
 #ifndef SCAN_NO_MAIN
-#line 13155 "scan.nw"
+#line 13185 "scan.nw"
 enum { EXIT_OK = 0, EXIT_FAILED = 1, EXIT_USAGE = 2, EXIT_NO_GPU = 3,
        EXIT_SKIPPED = 77 };
 
@@ -4819,7 +4827,7 @@ static void cuda_check(cudaError_t e, const char *what, const char *file, int li
   fprintf(stderr, "%s:%d: %s: %s\n", file, line, what, cudaGetErrorString(e));
   exit(EXIT_FAILED);
 }
-#line 13182 "scan.nw"
+#line 13212 "scan.nw"
 static uint64_t mix64(uint64_t x)   /* SplitMix64's finaliser */
 {
   x += 0x9E3779B97F4A7C15ULL;
@@ -4834,7 +4842,7 @@ static float uniform_at(uint64_t seed, long long i, float lo, float hi)
   double u = (double)(mix64(seed ^ mix64((uint64_t)i)) >> 40) * 0x1p-24;
   return (float)(lo + (hi - lo) * u);
 }
-#line 13199 "scan.nw"
+#line 13229 "scan.nw"
 static void fill_uniform(float *x, long long n, uint64_t seed, float lo, float hi)
 {
 #pragma omp parallel for schedule(static)
@@ -4845,7 +4853,7 @@ static uint64_t run_seed;     /* printed at the start; SCAN_SEED replays it */
 static uint64_t case_counter;
 
 static uint64_t next_seed(void) { return mix64(run_seed + ++case_counter); }
-#line 13217 "scan.nw"
+#line 13247 "scan.nw"
 typedef struct { const char *name; float lo, hi; } decay_family;
 
 static const decay_family decays[] = {
@@ -4859,7 +4867,7 @@ static void make_inputs(float *a, float *b, long long n, int decay)
   fill_uniform(a, n, next_seed(), decays[decay].lo, decays[decay].hi);
   fill_uniform(b, n, next_seed(), -1.0f, 1.0f);
 }
-#line 19305 "scan.nw"
+#line 19335 "scan.nw"
 static int usage_error(const char *fmt, ...)
 {
   va_list args;
@@ -4870,7 +4878,7 @@ static int usage_error(const char *fmt, ...)
   va_end(args);
   return EXIT_USAGE;
 }
-#line 19557 "scan.nw"
+#line 19587 "scan.nw"
 static int compare_floats(const void *x, const void *y)
 {
   float a = *(const float *)x, b = *(const float *)y;
@@ -4955,7 +4963,7 @@ static void compare_one(comparison *c, double out, double ref, double bound,
     c->worst_ref = ref;
   }
 }
-#line 13237 "scan.nw"
+#line 13267 "scan.nw"
 /* Compare one row of an output (float from the GPU, double from a mirror). */
 template <typename real>
 static void compare_row(const float *a, const float *b, const real *out,
@@ -4970,7 +4978,7 @@ static void compare_row(const float *a, const float *b, const real *out,
                 first_index + t);
   }
 }
-#line 13257 "scan.nw"
+#line 13287 "scan.nw"
 static void merge_comparison(comparison *into, const comparison *c)
 {
   into->checked += c->checked;
@@ -4983,7 +4991,7 @@ static void merge_comparison(comparison *into, const comparison *c)
     into->worst_ref = c->worst_ref;
   }
 }
-#line 13272 "scan.nw"
+#line 13302 "scan.nw"
 template <typename real>
 static comparison compare_rows(const float *a, const float *b, const real *out,
                                long long rows, long long len, precision p)
@@ -5003,7 +5011,7 @@ static comparison compare_rows(const float *a, const float *b, const real *out,
   }
   return all;
 }
-#line 13297 "scan.nw"
+#line 13327 "scan.nw"
 static void describe_worst(char *text, size_t size, const comparison *c,
                            long long len)
 {
@@ -5114,7 +5122,7 @@ static void describe_worst_ragged(char *text, size_t size, const comparison *c,
            offsets[r + 1] - offsets[r], c->worst_index - offsets[r], c->worst_out,
            c->worst_ref);
 }
-#line 6886 "scan.nw"
+#line 6901 "scan.nw"
 /* The outputs' comparisons: db (= g), da and dh0. */
 typedef struct { comparison da, db, dh0; } backward_comparison;
 
@@ -5131,7 +5139,7 @@ static void merge_backward(backward_comparison *into, const backward_comparison 
   merge_comparison(&into->db, &c->db);
   merge_comparison(&into->dh0, &c->dh0);
 }
-#line 6909 "scan.nw"
+#line 6924 "scan.nw"
 /* Compare row `row` (elements first .. first + len - 1) of a backward's outputs. */
 template <typename real>
 static void compare_backward_row(const float *a, const float *h, const float *dh,
@@ -5151,7 +5159,7 @@ static void compare_backward_row(const float *a, const float *h, const float *dh
                   1.01 * fabs((double)a[t]) * rounded + p.tiny, row);
   }
 }
-#line 6934 "scan.nw"
+#line 6949 "scan.nw"
 template <typename real>
 static backward_comparison compare_backward(const float *a, const float *h, const float *dh,
                                             const float *h0, const float *dh_final,
@@ -5175,7 +5183,7 @@ static backward_comparison compare_backward(const float *a, const float *h, cons
   }
   return all;
 }
-#line 6968 "scan.nw"
+#line 6983 "scan.nw"
 /* The loss sum_t dh[t] h[t] + dh_final h[len-1] of one row in double, from *h0. */
 static double backward_loss(const double *a, const double *b, const float *dh,
                             const double *h0, double dh_final, long long len)
@@ -5242,7 +5250,7 @@ for (long long g = 0; g < tiles; g++) {
   free(local_a);
   free(spine);
 }
-#line 13351 "scan.nw"
+#line 13381 "scan.nw"
 typedef void (*mirror_fn)(const float *a, const float *b, double *h,
                           long long rows, long long len, int fault,
                           int *overflow);
@@ -5256,7 +5264,7 @@ typedef struct {
   int overflow_slot;     /* the first slot past a tile, -1 if none */
   long long overflow_len;
 } evidence;
-#line 13367 "scan.nw"
+#line 13397 "scan.nw"
 static evidence run_mirror(mirror_fn mirror, const mirror_case *cases,
                            int count, int fault)
 {
@@ -5271,7 +5279,7 @@ static evidence run_mirror(mirror_fn mirror, const mirror_case *cases,
     mirror(a, b, h, cases[i].rows, cases[i].len, fault, &overflow);
     comparison c = compare_rows(a, b, h, cases[i].rows, cases[i].len, FLOAT64);
     
-#line 13388 "scan.nw"
+#line 13418 "scan.nw"
 if (c.failed || overflow >= 0) ev.failed_cases++;
 if (overflow >= 0 && ev.overflow_slot < 0) {
   ev.overflow_slot = overflow;
@@ -5281,12 +5289,12 @@ if (ev.worst.worst_index < 0 || c.worst_ratio > ev.worst.worst_ratio) {
   ev.worst = c;
   ev.worst_len = cases[i].len;
 }
-#line 13381 "scan.nw"
+#line 13411 "scan.nw"
     free(a); free(b); free(h);
   }
   return ev;
 }
-#line 13402 "scan.nw"
+#line 13432 "scan.nw"
 static const char *const fault_names[FAULT_COUNT] = {
   "correct", "upsweep-swap", "downsweep-swap", "downsweep-index-off-by-one",
   "root-not-identity", "threads-rounded-to-warp", "apply-swap",
@@ -5305,7 +5313,7 @@ static const char *const fault_names[FAULT_COUNT] = {
   "backward-fold-forward", "backward-row-end-kept", "backward-last-dropped",
   "backward-da-own-h", "backward-start-leaks", "backward-dh0-unscaled",
 };
-#line 13427 "scan.nw"
+#line 13457 "scan.nw"
 static bool report_fault(int fault, const evidence *ev, int cases)
 {
   char text[256];
@@ -5324,7 +5332,7 @@ static bool report_fault(int fault, const evidence *ev, int cases)
     printf("  caught %-28s %s, len %lld\n", fault_names[fault], text, ev->worst_len);
   return ev->failed_cases > 0;
 }
-#line 13448 "scan.nw"
+#line 13478 "scan.nw"
 static int mirror_suite(mirror_fn mirror, const mirror_case *cases, int count,
                         const int *faults, int fault_count)
 {
@@ -5335,7 +5343,7 @@ static int mirror_suite(mirror_fn mirror, const mirror_case *cases, int count,
   }
   return ok ? EXIT_OK : EXIT_FAILED;
 }
-#line 13466 "scan.nw"
+#line 13496 "scan.nw"
 static int length_cases(mirror_case *cases, long long ceiling, long long rows)
 {
   static const long long extra[] = {1, 2, 3, 5, 7, 100, 1000, 1500, 3001, 100003};
@@ -5347,7 +5355,7 @@ static int length_cases(mirror_case *cases, long long ceiling, long long rows)
       if (p + d <= ceiling) cases[count++] = mirror_case{rows, p + d};
   return count;
 }
-#line 13540 "scan.nw"
+#line 13570 "scan.nw"
 enum { STEP_CLAIM, STEP_SCAN, STEP_PUBLISH_FIRST, STEP_PUBLISH_SECOND,
        STEP_WALK, STEP_FOLD, STEP_PREFIX_FIRST, STEP_PREFIX_SECOND,
        STEP_WRITE, STEP_DONE };
@@ -5364,7 +5372,7 @@ typedef struct {
   bool found_aggregate;      /* the walk stopped at an A (a broken variant) */
   long long t_claim, t_published, t_found, t_prefix, t_done;  /* the figure */
 } actor;
-#line 13559 "scan.nw"
+#line 13589 "scan.nw"
 typedef struct {
   const float *a, *b;
   double *h;
@@ -5377,7 +5385,7 @@ typedef struct {
   int resident_limit, started;        /* blocks become resident in order */
   const int *residency;               /* of this permutation */
 } launch;
-#line 13577 "scan.nw"
+#line 13607 "scan.nw"
 static tile_place launch_place(const launch *L, long long tile)
 {
   return place_tile(tile, L->len, L->per_row, (int)L->tile_size);
@@ -5388,7 +5396,7 @@ static affine<double> element_at(const launch *L, tile_place p, int i)
   affine<double> x = {L->a[p.start + i], L->b[p.start + i]};
   return p.index == 0 && i == 0 ? start_row(x) : x;
 }
-#line 13594 "scan.nw"
+#line 13624 "scan.nw"
 /* One half of publishing `flag` for tile g: the value or the flag. */
 static void publish_half(launch *L, long long g, int flag, affine<double> value,
                          bool first_half)
@@ -5401,7 +5409,7 @@ static void publish_half(launch *L, long long g, int flag, affine<double> value,
     L->flag[g] = flag;
   }
 }
-#line 13612 "scan.nw"
+#line 13642 "scan.nw"
 /* One event of the walk; returns false when the actor must wait. */
 static bool walk_serial_event(launch *L, actor *x)
 {
@@ -5416,7 +5424,7 @@ static bool walk_serial_event(launch *L, actor *x)
   }
   return true;
 }
-#line 13632 "scan.nw"
+#line 13662 "scan.nw"
 static bool walk_warp_event(launch *L, actor *x)
 {
   long long first = x->tile - launch_place(L, x->tile).index;
@@ -5436,23 +5444,23 @@ static bool walk_warp_event(launch *L, actor *x)
   x->step = STEP_FOLD;
   return true;
 }
-#line 13659 "scan.nw"
+#line 13689 "scan.nw"
 static affine<double> fold_forward(const launch *L, const actor *x)
 {
   long long g = x->tile;
   affine<double> acc = x->found_aggregate ? L->aggregate[x->found]
                                           : L->inclusive[x->found];
   if (L->fault == FAULT_BACKWARD_FOLD) 
-#line 13673 "scan.nw"
+#line 13703 "scan.nw"
 {
   if (x->found + 1 >= g) return acc;
   affine<double> right = L->aggregate[g - 1];
   for (long long j = g - 2; j > x->found; j--) right = combine(L->aggregate[j], right);
   return combine(acc, right);
 }
-#line 13665 "scan.nw"
+#line 13695 "scan.nw"
   if (L->walk == WALK_WARP) 
-#line 13682 "scan.nw"
+#line 13712 "scan.nw"
 {
   for (long long w = x->look; w < g; w += 32) {
     int top = w == x->look ? x->lane - 1 : 31;
@@ -5463,12 +5471,12 @@ static affine<double> fold_forward(const launch *L, const actor *x)
   }
   return acc;
 }
-#line 13666 "scan.nw"
+#line 13696 "scan.nw"
   for (long long j = x->found + 1; j < g; j++)
     acc = combine_at(FAULT_WALK_ORDER, L->fault, acc, L->aggregate[j]);
   return acc;
 }
-#line 13699 "scan.nw"
+#line 13729 "scan.nw"
 /* Take one step of actor x; false when it cannot move now. */
 static bool actor_event(launch *L, actor *x, int block)
 {
@@ -5480,7 +5488,7 @@ static bool actor_event(launch *L, actor *x, int block)
     x->step = STEP_SCAN;
     return true;
   
-#line 13717 "scan.nw"
+#line 13747 "scan.nw"
 case STEP_SCAN:
   x->total = element_at(L, p, 0);
   for (int i = 1; i < p.count; i++) x->total = combine(x->total, element_at(L, p, i));
@@ -5498,9 +5506,9 @@ case STEP_PUBLISH_SECOND:
   return true;
 case STEP_WALK:
   return L->walk == WALK_SERIAL ? walk_serial_event(L, x) : walk_warp_event(L, x);
-#line 13710 "scan.nw"
+#line 13740 "scan.nw"
   
-#line 13737 "scan.nw"
+#line 13767 "scan.nw"
 case STEP_FOLD:
   x->prefix = fold_forward(L, x);
   x->t_found = L->clock;
@@ -5523,11 +5531,11 @@ case STEP_WRITE: {
   x->step = STEP_DONE;
   return true;
 }
-#line 13711 "scan.nw"
+#line 13741 "scan.nw"
   }
   return false;
 }
-#line 13784 "scan.nw"
+#line 13814 "scan.nw"
 enum { SCHEDULE_RANDOM, SCHEDULE_LATE_PREFIX, SCHEDULE_REVERSE_RESIDENCY,
        SCHEDULE_STALLS, SCHEDULE_KINDS };
 static const char *const schedule_names[SCHEDULE_KINDS] = {
@@ -5541,7 +5549,7 @@ static bool can_move(launch *L, const actor *x)
   return L->walk == WALK_SERIAL ? walk_serial_event(L, &copy)
                                 : walk_warp_event(L, &copy);
 }
-#line 13800 "scan.nw"
+#line 13830 "scan.nw"
 /* Pick the actor for the next event, or -1 if no one can move. */
 static int pick_actor(launch *L, int policy, uint64_t *rng)
 {
@@ -5558,7 +5566,7 @@ static int pick_actor(launch *L, int policy, uint64_t *rng)
   *rng = mix64(*rng);
   return movable[*rng % (uint64_t)count];
 }
-#line 13819 "scan.nw"
+#line 13849 "scan.nw"
 /* Make blocks resident, in the order of L->residency, up to the limit. */
 static void admit_blocks(launch *L)
 {
@@ -5570,7 +5578,7 @@ static void admit_blocks(launch *L)
     resident++;
   }
 }
-#line 13833 "scan.nw"
+#line 13863 "scan.nw"
 /* Run a launch to the end; false on deadlock. */
 static bool run_launch(launch *L, int policy, uint64_t seed)
 {
@@ -5579,7 +5587,7 @@ static bool run_launch(launch *L, int policy, uint64_t seed)
     admit_blocks(L);
     int i = pick_actor(L, policy, &rng);
     if (i < 0) 
-#line 13855 "scan.nw"
+#line 13885 "scan.nw"
 {
   bool thawed = false;
   for (int j = 0; j < (int)L->tiles && !thawed; j++)
@@ -5587,7 +5595,7 @@ static bool run_launch(launch *L, int policy, uint64_t seed)
   if (!thawed) return false;
   continue;
 }
-#line 13841 "scan.nw"
+#line 13871 "scan.nw"
     actor *x = &L->blocks[i];
     int before = x->step;
     actor_event(L, x, i);
@@ -5599,7 +5607,7 @@ static bool run_launch(launch *L, int policy, uint64_t seed)
   }
   return true;
 }
-#line 13886 "scan.nw"
+#line 13916 "scan.nw"
 static void launch_init(launch *L, const float *a, const float *b, double *h,
                         long long rows, long long len, long long tile_size,
                         int walk, int fault, int policy, int *order)
@@ -5618,7 +5626,7 @@ static void launch_init(launch *L, const float *a, const float *b, double *h,
   }
   L->residency = order;
 }
-#line 13914 "scan.nw"
+#line 13944 "scan.nw"
 typedef struct { long long rows, len, tile_size; } protocol_case;
 
 static const protocol_case protocol_cases[] = {
@@ -5627,7 +5635,7 @@ static const protocol_case protocol_cases[] = {
 };
 #define PROTOCOL_CASES 6
 #define RANDOM_SCHEDULES 24
-#line 13930 "scan.nw"
+#line 13960 "scan.nw"
 typedef struct { float *a, *b; double *h, *first_h; } case_arrays;
 
 static case_arrays case_arrays_new(long long n, int decay)
@@ -5643,7 +5651,7 @@ static void case_arrays_free(case_arrays m)
 {
   free(m.a); free(m.b); free(m.h); free(m.first_h);
 }
-#line 13950 "scan.nw"
+#line 13980 "scan.nw"
 typedef struct {
   float *a, *b;
   double *h, *first_h;
@@ -5665,20 +5673,20 @@ static launch_memory launch_memory_new(long long n, long long tiles)
   m.blocks = (actor *)malloc(sizeof(actor) * tiles);
   return m;
 }
-#line 13974 "scan.nw"
+#line 14004 "scan.nw"
 static void launch_memory_free(launch_memory m)
 {
   free(m.a); free(m.b); free(m.h); free(m.first_h); free(m.flag); free(m.order);
   free(m.aggregate); free(m.inclusive); free(m.blocks);
 }
-#line 13987 "scan.nw"
+#line 14017 "scan.nw"
 typedef struct {
   bool deadlock, disagree, out_of_bound;
   char detail[256];
   bool broke_rule;   /* a mirror's own rule broken (the ring's: a post lost, a phase misread) */
 } protocol_evidence;
 
-#line 13996 "scan.nw"
+#line 14026 "scan.nw"
 static void note(protocol_evidence *ev, bool *flag, const char *fmt, ...)
 {
   if (*flag) return;
@@ -5689,7 +5697,7 @@ static void note(protocol_evidence *ev, bool *flag, const char *fmt, ...)
   vsnprintf(ev->detail, sizeof ev->detail, fmt, args);
   va_end(args);
 }
-#line 14013 "scan.nw"
+#line 14043 "scan.nw"
 /* Holds one schedule's outputs h to the bound and to the first schedule's
    bits (kept in first_h when `first`); `schedule` names it in the evidence. */
 static void judge_schedule(const float *a, const float *b, const double *h, double *first_h,
@@ -5712,7 +5720,7 @@ static void judge_schedule(const float *a, const float *b, const double *h, doub
         break;
       }
 }
-#line 14038 "scan.nw"
+#line 14068 "scan.nw"
 static void run_schedule(const protocol_case *c, launch_memory *m, int walk,
                          int fault, int policy, uint64_t seed, bool first,
                          protocol_evidence *ev)
@@ -5730,7 +5738,7 @@ static void run_schedule(const protocol_case *c, launch_memory *m, int walk,
   judge_schedule(m->a, m->b, m->h, m->first_h, c->rows, c->len, first,
                  schedule_names[policy], ev);
 }
-#line 14058 "scan.nw"
+#line 14088 "scan.nw"
 static protocol_evidence run_protocol(int walk, int fault, int *schedules)
 {
   protocol_evidence ev = {false, false, false, ""};
@@ -5749,7 +5757,7 @@ static protocol_evidence run_protocol(int walk, int fault, int *schedules)
   }
   return ev;
 }
-#line 14177 "scan.nw"
+#line 14207 "scan.nw"
 enum { WORK_CLAIM, WORK_PUBLISH, WORK_FINISH, WORK_TAKE, WORK_DONE };
 enum { WALKER_START, WALKER_WAIT, WALKER_LOOK, WALKER_SIGNAL, WALKER_DONE };
 
@@ -5765,7 +5773,7 @@ typedef struct {
   long long walking, look;              /* the walking warp's own */
   bool walking_last;
 } held_block;
-#line 14195 "scan.nw"
+#line 14225 "scan.nw"
 typedef struct {
   const float *a, *b;
   double *h;
@@ -5787,7 +5795,7 @@ static affine<double> held_element(const held_launch *L, long long i)
   if (i % L->len == 0) x = affine<double>{0.0, start_row(x).b};
   return x;
 }
-#line 14225 "scan.nw"
+#line 14255 "scan.nw"
 enum { HSTAMP_CLAIMED, HSTAMP_PUBLISHED, HSTAMP_HELD, HSTAMP_WALKED, HSTAMP_PREFIXED,
        HSTAMP_STORED, HSTAMP_BLOCK, HSTAMPS };
 
@@ -5800,7 +5808,7 @@ static void held_note_block(held_launch *L, long long g, const held_block *k)
 {
   if (L->stamps && g < L->tiles) L->stamps[g * HSTAMPS + HSTAMP_BLOCK] = k - L->blocks;
 }
-#line 14245 "scan.nw"
+#line 14275 "scan.nw"
 /* Folds tile g onto `before`; writes every state to h when `write`. */
 static affine<double> held_fold(held_launch *L, long long g, affine<double> before,
                                 bool write)
@@ -5812,7 +5820,7 @@ static affine<double> held_fold(held_launch *L, long long g, affine<double> befo
   }
   return before;
 }
-#line 14273 "scan.nw"
+#line 14303 "scan.nw"
 /* One event of block k's workers; false when they must wait. */
 static bool held_work_event(held_launch *L, held_block *k)
 {
@@ -5832,7 +5840,7 @@ static bool held_work_event(held_launch *L, held_block *k)
     k->early = k->prefix;
     return true;
   
-#line 14298 "scan.nw"
+#line 14328 "scan.nw"
 case WORK_FINISH: {
   if (!k->done) return false;
   bool wrong = L->fault == FAULT_HELD_WRONG_TILE && k->tile < L->tiles;
@@ -5860,11 +5868,11 @@ case WORK_TAKE: {
   k->early = k->prefix;
   return true;
 }
-#line 14292 "scan.nw"
+#line 14322 "scan.nw"
   }
   return false;
 }
-#line 14334 "scan.nw"
+#line 14364 "scan.nw"
 /* One event of block k's walking warp; false when it must wait. */
 static bool held_walker_event(held_launch *L, held_block *k)
 {
@@ -5882,7 +5890,7 @@ static bool held_walker_event(held_launch *L, held_block *k)
     k->walker = WALKER_LOOK;
     return true;
   
-#line 14362 "scan.nw"
+#line 14392 "scan.nw"
 case WALKER_LOOK: {
   long long g = k->walking;
   if (g == 0) { k->prefix = identity_map<double>(); k->walker = WALKER_SIGNAL; return true; }
@@ -5896,7 +5904,7 @@ case WALKER_LOOK: {
   k->walker = WALKER_SIGNAL;
   return true;
 }
-#line 14351 "scan.nw"
+#line 14381 "scan.nw"
   case WALKER_SIGNAL:
     k->done = true;
     held_stamp(L, k->walking, HSTAMP_PREFIXED);
@@ -5905,7 +5913,7 @@ case WALKER_LOOK: {
   }
   return false;
 }
-#line 14385 "scan.nw"
+#line 14415 "scan.nw"
 enum { HELD_RANDOM, HELD_WORKERS_FIRST, HELD_WALKERS_FIRST };
 
 static bool held_can_move(const held_launch *L, int actor)
@@ -5920,7 +5928,7 @@ static bool held_can_move(const held_launch *L, int actor)
   }
   return false;
 }
-#line 14402 "scan.nw"
+#line 14432 "scan.nw"
 /* Runs a launch to the end under one schedule; false on deadlock. */
 static bool held_run(held_launch *L, int policy, uint64_t rng)
 {
@@ -5943,14 +5951,14 @@ static bool held_run(held_launch *L, int policy, uint64_t rng)
     if (L->blocks[k].work != WORK_DONE || L->blocks[k].walker != WALKER_DONE) return false;
   return true;
 }
-#line 14431 "scan.nw"
+#line 14461 "scan.nw"
 typedef struct { long long rows, len, tile_size; int blocks; } held_case;
 
 static const held_case held_cases[] = {
   {1, 203, 4, 3}, {3, 41, 8, 2}, {5, 7, 4, 4}, {1, 5, 8, 3}, {2, 64, 4, 1}, {4, 33, 5, 6},
 };
 #define HELD_CASES ((int)(sizeof held_cases / sizeof held_cases[0]))
-#line 14445 "scan.nw"
+#line 14475 "scan.nw"
 static bool held_schedule(held_launch *L, const held_case *c, int policy, uint64_t seed,
                           double *first_h, bool first, protocol_evidence *ev)
 {
@@ -5976,7 +5984,7 @@ static bool held_schedule(held_launch *L, const held_case *c, int policy, uint64
   judge_schedule(L->a, L->b, L->h, first_h, c->rows, c->len, first, name, ev);
   return true;
 }
-#line 14476 "scan.nw"
+#line 14506 "scan.nw"
 static protocol_evidence run_held_mirror(int fault, int *schedules)
 {
   protocol_evidence ev = {false, false, false, ""};
@@ -5984,7 +5992,7 @@ static protocol_evidence run_held_mirror(int fault, int *schedules)
   for (int ci = 0; ci < HELD_CASES; ci++) {
     const held_case *c = &held_cases[ci];
     
-#line 14496 "scan.nw"
+#line 14526 "scan.nw"
 long long n = c->rows * c->len, tiles = (n + c->tile_size - 1) / c->tile_size;
 case_arrays m = case_arrays_new(n, ci % DECAY_COUNT);
 double *first_h = m.first_h;
@@ -5995,7 +6003,7 @@ held_block *blocks = (held_block *)malloc(sizeof(held_block) * c->blocks);
 int *movable = (int *)malloc(sizeof(int) * 2 * c->blocks);
 held_launch L = {m.a, m.b, m.h, n, c->len, c->tile_size, tiles, 0, fault, c->blocks, false,
                  flag, aggregate, inclusive, blocks, movable};
-#line 14483 "scan.nw"
+#line 14513 "scan.nw"
     bool have_first = false;   /* the first schedule that ran to its end */
     for (int s = 0; s < 2 + RANDOM_SCHEDULES; s++, ++*schedules) {
       int policy = s < 2 ? s + 1 : HELD_RANDOM;
@@ -6003,14 +6011,14 @@ held_launch L = {m.a, m.b, m.h, n, c->len, c->tile_size, tiles, 0, fault, c->blo
         have_first = true;
     }
     
-#line 14509 "scan.nw"
+#line 14539 "scan.nw"
 case_arrays_free(m);
 free(flag); free(aggregate); free(inclusive); free(blocks); free(movable);
-#line 14490 "scan.nw"
+#line 14520 "scan.nw"
   }
   return ev;
 }
-#line 14580 "scan.nw"
+#line 14610 "scan.nw"
 enum { SHARE_SCAN, SHARE_POST, SHARE_WAIT, SHARE_READ, SHARE_APPLY, SHARE_DONE };
 #define SHARE_MAX_PIECES 4
 
@@ -6021,7 +6029,7 @@ typedef struct {
   double carry, state;            /* before the stride; before this warp's step */
   affine<double> piece[SHARE_MAX_PIECES], step;
 } share_warp;
-#line 14593 "scan.nw"
+#line 14623 "scan.nw"
 typedef struct {
   const float *a, *b;
   double *h;
@@ -6040,7 +6048,7 @@ static affine<double> share_element(const share_launch *L, long long r, long lon
   affine<double> x = {L->a[r * L->len + i], L->b[r * L->len + i]};
   return x;
 }
-#line 14621 "scan.nw"
+#line 14651 "scan.nw"
 static long long share_start(const share_launch *L, const share_warp *w, int way)
 {
   return w->stride + (long long)way * L->pieces * L->piece;
@@ -6058,7 +6066,7 @@ static void share_scan(share_launch *L, share_warp *w, int way)
     w->step = p == 0 || last_only ? t : combine(w->step, t);
   }
 }
-#line 14646 "scan.nw"
+#line 14676 "scan.nw"
 static void share_read(share_launch *L, share_warp *w, int g, int way)
 {
   const affine<double> *set = L->posted + (long long)w->parity * L->groups * L->ways;
@@ -6085,7 +6093,7 @@ static void share_apply(share_launch *L, share_warp *w, int way)
     state = w->piece[p].a * state + w->piece[p].b;
   }
 }
-#line 14682 "scan.nw"
+#line 14712 "scan.nw"
 static void share_advance(share_launch *L, share_warp *w)
 {
   w->stride += (long long)L->ways * L->pieces * L->piece;
@@ -6097,7 +6105,7 @@ static void share_advance(share_launch *L, share_warp *w)
   if (L->fault == FAULT_ROWS_PARITY_PER_ROW) w->parity = 0;
   w->event = w->row < L->rows ? SHARE_SCAN : SHARE_DONE;
 }
-#line 14696 "scan.nw"
+#line 14726 "scan.nw"
 /* One event of warp `i`; false when it must wait at the barrier. */
 static bool share_event(share_launch *L, int i)
 {
@@ -6120,9 +6128,9 @@ static bool share_event(share_launch *L, int i)
   }
   return false;
 }
-#line 14726 "scan.nw"
+#line 14756 "scan.nw"
 enum { SHARE_RANDOM, SHARE_FIRST_WARP_FIRST, SHARE_LAST_WARP_FIRST };
-#line 14730 "scan.nw"
+#line 14760 "scan.nw"
 static bool share_run(share_launch *L, int policy, uint64_t rng)
 {
   int warps = L->groups * L->ways;
@@ -6143,7 +6151,7 @@ static bool share_run(share_launch *L, int policy, uint64_t rng)
     if (L->warps[i].event != SHARE_DONE) return false;
   return true;
 }
-#line 14757 "scan.nw"
+#line 14787 "scan.nw"
 typedef struct { long long rows, len; int ways, groups, pieces, piece; } share_case;
 
 static const share_case share_cases[] = {
@@ -6151,7 +6159,7 @@ static const share_case share_cases[] = {
   {4, 24, 2, 1, 2, 3}, {10, 50, 2, 3, 1, 5}, {5, 130, 8, 2, 2, 3},
 };
 #define SHARE_CASES ((int)(sizeof share_cases / sizeof share_cases[0]))
-#line 14767 "scan.nw"
+#line 14797 "scan.nw"
 static bool share_schedule(share_launch *L, const share_case *c, int policy, uint64_t seed,
                            double *first_h, bool first, protocol_evidence *ev)
 {
@@ -6173,7 +6181,7 @@ static bool share_schedule(share_launch *L, const share_case *c, int policy, uin
   judge_schedule(L->a, L->b, L->h, first_h, c->rows, c->len, first, name, ev);
   return true;
 }
-#line 14791 "scan.nw"
+#line 14821 "scan.nw"
 static protocol_evidence run_share_mirror(int fault, int *schedules)
 {
   protocol_evidence ev = {false, false, false, ""};
@@ -6181,7 +6189,7 @@ static protocol_evidence run_share_mirror(int fault, int *schedules)
   for (int ci = 0; ci < SHARE_CASES; ci++) {
     const share_case *c = &share_cases[ci];
     
-#line 14811 "scan.nw"
+#line 14841 "scan.nw"
 long long n = c->rows * c->len;
 int warps = c->groups * c->ways;
 case_arrays m = case_arrays_new(n, ci % DECAY_COUNT);
@@ -6193,7 +6201,7 @@ share_launch L = {m.a, m.b, m.h, c->rows, c->len, c->ways, c->groups, c->pieces,
                   (int *)malloc(sizeof(int) * c->groups),
                   (share_warp *)malloc(sizeof(share_warp) * warps),
                   (int *)malloc(sizeof(int) * warps)};
-#line 14798 "scan.nw"
+#line 14828 "scan.nw"
     bool have_first = false;   /* the first schedule that ran to its end */
     for (int s = 0; s < 2 + RANDOM_SCHEDULES; s++, ++*schedules)
       if (share_schedule(&L, c, s < 2 ? s + 1 : SHARE_RANDOM, next_seed(), first_h,
@@ -6204,7 +6212,7 @@ share_launch L = {m.a, m.b, m.h, c->rows, c->len, c->ways, c->groups, c->pieces,
   }
   return ev;
 }
-#line 14892 "scan.nw"
+#line 14922 "scan.nw"
 typedef struct { double a, b; bool reset; } gseg;   /* a segment, in float64 */
 static const gseg GSEG_IDENTITY = {1.0, 0.0, false};
 
@@ -6219,7 +6227,7 @@ static double gseg_apply(gseg x, double state)
 {
   return x.reset ? x.b : x.a * state + x.b;
 }
-#line 14913 "scan.nw"
+#line 14943 "scan.nw"
 enum { GWORD_EMPTY, GWORD_SEGMENT, GWORD_KNOWN };
 typedef struct { int kind; gseg value; } gword;
 
@@ -6229,7 +6237,7 @@ static gword gword_of(gseg x)
   if (x.reset) w.value.a = 1.0;
   return w;
 }
-#line 14931 "scan.nw"
+#line 14961 "scan.nw"
 static void gseg_warp_scan(gseg x[32], bool left_fold)
 {
   if (left_fold)
@@ -6239,7 +6247,7 @@ static void gseg_warp_scan(gseg x[32], bool left_fold)
       for (int lane = 31; lane >= offset; lane--)
         x[lane] = gseg_combine(x[lane - offset], x[lane]);
 }
-#line 14948 "scan.nw"
+#line 14978 "scan.nw"
 enum { GSTEP_CLAIM, GSTEP_PUBLISH, GSTEP_READ, GSTEP_SCAN, GSTEP_SETTLE_READ,
        GSTEP_SETTLE_SWAP, GSTEP_FIND, GSTEP_FOLD, GSTEP_WRITE, GSTEP_DONE };
 
@@ -6266,7 +6274,7 @@ typedef struct group_launch {
   void (*watch)(const struct group_launch *L, const group_actor *x, void *notes);
   void *notes;
 } group_launch;
-#line 14983 "scan.nw"
+#line 15013 "scan.nw"
 static void group_read_window(const group_launch *L, long long window, gword w[32])
 {
   const gword known0 = {GWORD_KNOWN, {1.0, 0.0, true}};
@@ -6292,7 +6300,7 @@ static bool group_published(const group_launch *L, long long first, int count)
     if (L->tile_word[first + i].kind == GWORD_EMPTY) return false;
   return true;
 }
-#line 15019 "scan.nw"
+#line 15049 "scan.nw"
 static void group_store(group_launch *L, long long H, gword w)
 {
   gword old = L->group_word[H];
@@ -6307,12 +6315,12 @@ static void group_swap_from_empty(group_launch *L, long long H, gword w)
 {
   if (L->group_word[H].kind == GWORD_EMPTY) group_store(L, H, w);
 }
-#line 15048 "scan.nw"
+#line 15078 "scan.nw"
 static long long group_settle_first(const group_launch *L, const group_actor *x)
 {
   return 32 * (x->window - x->lane) + (L->fault == FAULT_GROUPS_SETTLE_SHIFTED);
 }
-#line 15055 "scan.nw"
+#line 15085 "scan.nw"
 static bool group_can_move(const group_launch *L, const group_actor *x)
 {
   long long G = x->tile / 32;
@@ -6331,7 +6339,7 @@ static bool group_can_move(const group_launch *L, const group_actor *x)
   default: return x->step != GSTEP_DONE;
   }
 }
-#line 15084 "scan.nw"
+#line 15114 "scan.nw"
 static void group_scan_event(group_launch *L, group_actor *x)
 {
   long long G = x->tile / 32;
@@ -6350,7 +6358,7 @@ static void group_scan_event(group_launch *L, group_actor *x)
   x->prefix = k ? gseg_apply(x->before, 0.0) : 0.0;   /* when no walk is needed */
   x->step = needs ? GSTEP_FIND : GSTEP_WRITE;
 }
-#line 15114 "scan.nw"
+#line 15144 "scan.nw"
 static void group_settle_event(group_launch *L, group_actor *x)
 {
   gseg s[32];
@@ -6362,7 +6370,7 @@ static void group_settle_event(group_launch *L, group_actor *x)
   x->settled = s[L->fault == FAULT_GROUPS_SETTLE_SHORT ? 30 : 31];
   x->step = GSTEP_SETTLE_SWAP;
 }
-#line 15139 "scan.nw"
+#line 15169 "scan.nw"
 static void group_fold_event(group_launch *L, group_actor *x)
 {
   long long G = x->tile / 32;
@@ -6384,7 +6392,7 @@ static void group_fold_event(group_launch *L, group_actor *x)
   x->prefix = k ? gseg_apply(x->before, acc) : acc;
   x->step = GSTEP_WRITE;
 }
-#line 15166 "scan.nw"
+#line 15196 "scan.nw"
 static gseg group_element(const group_launch *L, long long i)
 {
   gseg x = {L->a[i], L->b[i], i % L->len == 0};
@@ -6398,7 +6406,7 @@ static void group_event(group_launch *L, group_actor *x)
   switch (x->step) {
   case GSTEP_CLAIM: x->tile = L->ticket++; x->step = GSTEP_PUBLISH; break;
   case GSTEP_PUBLISH: { 
-#line 15191 "scan.nw"
+#line 15221 "scan.nw"
 x->own = group_element(L, first);
 for (long long i = first + 1; i < end; i++) x->own = gseg_combine(x->own, group_element(L, i));
 if (x->own.reset) x->own.a = 1.0;   /* as readers see it, as the kernel does */
@@ -6406,29 +6414,29 @@ L->tile_word[x->tile] = gword_of(x->own);
 x->window = x->tile / 32 - 1;
 x->looked = false;
 x->step = L->settle ? GSTEP_READ : GSTEP_SCAN;
-#line 15178 "scan.nw"
+#line 15208 "scan.nw"
                                                                        } break;
   case GSTEP_READ: { 
-#line 15201 "scan.nw"
+#line 15231 "scan.nw"
 group_read_window(L, x->window, x->seen);
 x->looked = true;
 x->step = GSTEP_SCAN;
-#line 15179 "scan.nw"
+#line 15209 "scan.nw"
                                                                    } break;
   case GSTEP_SCAN: group_scan_event(L, x); break;
   case GSTEP_SETTLE_READ: group_settle_event(L, x); break;
   case GSTEP_SETTLE_SWAP: { 
-#line 15207 "scan.nw"
+#line 15237 "scan.nw"
 if (L->fault == FAULT_GROUPS_SETTLE_STORE)   /* a plain store, not a swap */
   group_store(L, x->window - x->lane, gword_of(x->settled));
 else
   group_swap_from_empty(L, x->window - x->lane, gword_of(x->settled));
 x->seen[x->lane] = gword_of(x->settled);
 x->step = GSTEP_FIND;
-#line 15182 "scan.nw"
+#line 15212 "scan.nw"
                                                                              } break;
   case GSTEP_FIND: { 
-#line 15221 "scan.nw"
+#line 15251 "scan.nw"
 if (!L->settle || !x->looked) group_read_window(L, x->window, x->seen);
 x->looked = true;
 int empty, lane = window_nearest_known(x->seen, &empty);
@@ -6443,22 +6451,22 @@ if (empty >= 0) {
   x->lane = lane;
   x->step = GSTEP_FOLD;
 }
-#line 15183 "scan.nw"
+#line 15213 "scan.nw"
                                                     } break;
   case GSTEP_FOLD: group_fold_event(L, x); break;
   case GSTEP_WRITE: { 
-#line 15238 "scan.nw"
+#line 15268 "scan.nw"
 double state = x->prefix;
 for (long long i = first; i < end; i++) {
   state = gseg_apply(group_element(L, i), state);
   L->h[i] = state;
 }
 x->step = GSTEP_DONE;
-#line 15185 "scan.nw"
+#line 15215 "scan.nw"
                                                   } break;
   }
 }
-#line 15259 "scan.nw"
+#line 15289 "scan.nw"
 enum { GROUPS_RANDOM, GROUPS_EAGER, GROUPS_LAST_LATE, GROUPS_NEWEST,
        GROUPS_EIGHT, GROUPS_POLICIES };
 static const char *const group_policy_names[GROUPS_POLICIES] = {
@@ -6485,7 +6493,7 @@ static int group_choice(const group_launch *L, const int *movable, int n, int po
   }
   return best;
 }
-#line 15289 "scan.nw"
+#line 15319 "scan.nw"
 /* Runs a launch to its end; false on deadlock, or if the actors have not
    finished after a thousand events each (a walk that never ends). Actor i is
    block i; under eight at a time, blocks become resident from the last, eight
@@ -6515,7 +6523,7 @@ static bool group_run(group_launch *L, int policy, uint64_t rng, int *movable)
     if (L->actors[i].step != GSTEP_DONE) return false;
   return true;
 }
-#line 15333 "scan.nw"
+#line 15363 "scan.nw"
 typedef struct { long long rows, len, tile_size; } group_case;
 
 static const group_case group_cases[] = {
@@ -6523,7 +6531,7 @@ static const group_case group_cases[] = {
 };
 #define GROUP_CASES ((int)(sizeof group_cases / sizeof group_cases[0]))
 #define GROUP_RANDOM_SCHEDULES 8   /* fewer than the protocol suite's: the cases are larger */
-#line 15348 "scan.nw"
+#line 15378 "scan.nw"
 static void group_schedule(group_launch *L, const group_case *c, int policy, uint64_t seed,
                            int *movable, double *first_h, bool first, protocol_evidence *ev)
 {
@@ -6553,7 +6561,7 @@ static void group_schedule(group_launch *L, const group_case *c, int policy, uin
   judge_schedule(L->a, L->b, L->h, first_h, c->rows, c->len, first,
                  group_policy_names[policy], ev);
 }
-#line 15380 "scan.nw"
+#line 15410 "scan.nw"
 static protocol_evidence run_group_mirror(int fault, int settle, int *schedules)
 {
   protocol_evidence ev = {false, false, false, ""};
@@ -6561,7 +6569,7 @@ static protocol_evidence run_group_mirror(int fault, int settle, int *schedules)
   for (int ci = 0; ci < GROUP_CASES; ci++) {
     const group_case *c = &group_cases[ci];
     
-#line 15399 "scan.nw"
+#line 15429 "scan.nw"
 long long n = c->rows * c->len, tiles = (n + c->tile_size - 1) / c->tile_size;
 case_arrays m = case_arrays_new(n, ci % DECAY_COUNT);
 double *first_h = m.first_h;
@@ -6570,7 +6578,7 @@ group_actor *actors = (group_actor *)malloc(sizeof(group_actor) * tiles);
 int *movable = (int *)malloc(sizeof(int) * tiles);
 group_launch L = {m.a, m.b, m.h, n, c->len, c->tile_size, tiles, 0, fault, settle, false, false,
                   false, words, words + tiles, actors};
-#line 15387 "scan.nw"
+#line 15417 "scan.nw"
     for (int s = 0; s < GROUPS_POLICIES - 1 + GROUP_RANDOM_SCHEDULES; s++, ++*schedules) {
       int policy = s < GROUPS_POLICIES - 1 ? s + 1 : GROUPS_RANDOM;
       group_schedule(&L, c, policy, next_seed(), movable, first_h, s == 0, &ev);
@@ -6580,7 +6588,7 @@ group_launch L = {m.a, m.b, m.h, n, c->len, c->tile_size, tiles, 0, fault, settl
   }
   return ev;
 }
-#line 15498 "scan.nw"
+#line 15528 "scan.nw"
 enum { RACTOR_CHAIN, RACTOR_PRODUCER, RACTOR_WALKER, RACTOR_COMPOSER, RACTOR_HOLDER };
 enum { RSTEP_FIRST, RSTEP_SECOND, RSTEP_DONE, RSTEP_MAPS };
 #define RING_MIRROR_PART_MAX 4   /* the most elements a mirror part has */
@@ -6596,7 +6604,7 @@ typedef struct {
   double map_a[RING_MIRROR_PART_MAX], map_b[RING_MIRROR_PART_MAX];   /* its registers */
   gseg scanned[32];         /* a chain warp's window, scanned */
 } ring_actor;
-#line 15523 "scan.nw"
+#line 15553 "scan.nw"
 typedef struct {
   int full, composed, empty;   /* phases completed */
   int composed_in, empty_in;   /* arrivals in the phase under way */
@@ -6613,7 +6621,7 @@ typedef struct {
   int post_reads[RING_POSTS];
   long long end_use;
 } ring_mirror_block;
-#line 15542 "scan.nw"
+#line 15572 "scan.nw"
 typedef struct {
   const float *a, *b;
   double *h;
@@ -6630,7 +6638,7 @@ typedef struct {
   long long clock, *stamps;          /* the events so far; RSTAMPS a tile, or NULL */
   int *parts_stored;                 /* holder warps done with each tile, for the stamps */
 } ring_launch;
-#line 15568 "scan.nw"
+#line 15598 "scan.nw"
 enum { RSTAMP_CLAIMED, RSTAMP_PUBLISHED, RSTAMP_KNOWN, RSTAMP_POSTED, RSTAMP_STORED,
        RSTAMP_FREED, RSTAMP_BLOCK, RSTAMP_USE, RSTAMPS };
 
@@ -6643,7 +6651,7 @@ static void ring_stamp(ring_launch *L, long long g, int moment)
 {
   ring_note(L, g, moment, L->clock);
 }
-#line 15591 "scan.nw"
+#line 15621 "scan.nw"
 static bool ring_mirror_phase_done(ring_launch *L, int completed, long long u)
 {
   long long phase = u / RING_STAGES;
@@ -6659,7 +6667,7 @@ static int ring_mirror_wait(ring_launch *L, const ring_mirror_block *k, int comp
   if (ring_mirror_phase_done(L, completed, u)) return 1;
   return k->end_use <= u ? -1 : 0;
 }
-#line 15612 "scan.nw"
+#line 15642 "scan.nw"
 static void ring_mirror_arrive(int *arrivals, int *completed, int count)
 {
   if (++*arrivals == count) { *arrivals = 0; ++*completed; }
@@ -6672,7 +6680,7 @@ static void ring_mirror_arrive_empty(ring_launch *L, ring_mirror_stage *st)
   ring_mirror_arrive(&st->empty_in, &st->empty, 1 + RING_PARTS);
   if (st->empty != before) ring_stamp(L, st->tile, RSTAMP_FREED);
 }
-#line 15631 "scan.nw"
+#line 15661 "scan.nw"
 static bool ring_chain_ready(const ring_launch *L, const ring_actor *x)
 {
   if (x->step == RSTEP_SECOND)
@@ -6682,7 +6690,7 @@ static bool ring_chain_ready(const ring_launch *L, const ring_actor *x)
     if (L->word[g].kind == GWORD_EMPTY) return false;
   return true;
 }
-#line 15655 "scan.nw"
+#line 15685 "scan.nw"
 /* The first window of the look's fold, with the carry into it; -1 if none. */
 static long long ring_mirror_look_from(const ring_launch *L, long long W, double *carry)
 {
@@ -6693,7 +6701,7 @@ static long long ring_mirror_look_from(const ring_launch *L, long long W, double
   }
   return L->look && W < L->look ? 0 : -1;
 }
-#line 15668 "scan.nw"
+#line 15698 "scan.nw"
 static bool ring_mirror_state_through(const ring_launch *L, long long t, double *state)
 {
   long long W = t / RING_WINDOW, j = t % RING_WINDOW;
@@ -6707,7 +6715,7 @@ static bool ring_mirror_state_through(const ring_launch *L, long long t, double 
   if (L->fault == FAULT_RING_LOOK_SKIPS_WINDOW && from < W) from++;
   for (long long v = from; v <= W; v++) {
     
-#line 15687 "scan.nw"
+#line 15717 "scan.nw"
 gseg x[32];
 for (int lane = 0; lane < RING_WINDOW; lane++) {
   const gword *w = &L->word[RING_WINDOW * v + lane];
@@ -6715,11 +6723,11 @@ for (int lane = 0; lane < RING_WINDOW; lane++) {
 }
 gseg_warp_scan(x, L->fault == FAULT_RING_LOOK_LEFT_FOLD);
 *state = gseg_apply(x[v < W ? RING_WINDOW - 1 : j], *state);
-#line 15681 "scan.nw"
+#line 15711 "scan.nw"
   }
   return true;
 }
-#line 15703 "scan.nw"
+#line 15733 "scan.nw"
 static bool ring_ready(ring_launch *L, const ring_actor *x)
 {
   if (x->step == RSTEP_DONE || x->step == RSTEP_MAPS) return x->step == RSTEP_MAPS;
@@ -6734,17 +6742,17 @@ static bool ring_ready(ring_launch *L, const ring_actor *x)
   case RACTOR_WALKER * 2: case RACTOR_HOLDER * 2:
     return ring_mirror_wait(L, k, st->composed, x->use) != 0;
   
-#line 15727 "scan.nw"
+#line 15757 "scan.nw"
 case RACTOR_WALKER * 2 + 1: {
   double state;
   return !x->needs_before || ring_mirror_state_through(L, x->tile - 1, &state);
 }
 case RACTOR_HOLDER * 2 + 1: return k->post_use[x->use % L->posts] == x->use;
-#line 15717 "scan.nw"
+#line 15747 "scan.nw"
   }
   return true;
 }
-#line 15740 "scan.nw"
+#line 15770 "scan.nw"
 static void ring_mirror_produce(ring_launch *L, ring_actor *x, ring_mirror_block *k)
 {
   int s = (int)(x->use % RING_STAGES);
@@ -6765,7 +6773,7 @@ static void ring_mirror_produce(ring_launch *L, ring_actor *x, ring_mirror_block
   st->full++;
   x->use++;
 }
-#line 15772 "scan.nw"
+#line 15802 "scan.nw"
 static void ring_mirror_compose(ring_launch *L, ring_actor *x, ring_mirror_block *k)
 {
   ring_mirror_stage *st = &k->stage[x->use % RING_STAGES];
@@ -6779,7 +6787,7 @@ static void ring_mirror_compose(ring_launch *L, ring_actor *x, ring_mirror_block
   st->part[x->index] = m;
   x->step = RSTEP_SECOND;
 }
-#line 15788 "scan.nw"
+#line 15818 "scan.nw"
 static void ring_mirror_publish(ring_launch *L, ring_actor *x, ring_mirror_block *k)
 {
   ring_mirror_stage *st = &k->stage[x->use % RING_STAGES];
@@ -6797,7 +6805,7 @@ static void ring_mirror_publish(ring_launch *L, ring_actor *x, ring_mirror_block
   x->use++;
   x->step = RSTEP_FIRST;
 }
-#line 15814 "scan.nw"
+#line 15844 "scan.nw"
 static void ring_mirror_post(ring_launch *L, ring_actor *x, ring_mirror_block *k)
 {
   int slot = (int)(x->use % L->posts);
@@ -6811,7 +6819,7 @@ static void ring_mirror_post(ring_launch *L, ring_actor *x, ring_mirror_block *k
   x->use++;
   x->step = RSTEP_FIRST;
 }
-#line 15840 "scan.nw"
+#line 15870 "scan.nw"
 static void ring_mirror_take_maps(ring_launch *L, ring_actor *x, ring_mirror_block *k)
 {
   int s = (int)(x->use % RING_STAGES), f = x->index % RING_PARTS;
@@ -6827,7 +6835,7 @@ static void ring_mirror_take_maps(ring_launch *L, ring_actor *x, ring_mirror_blo
   x->from = st->first;
   x->end = L->fault == FAULT_RING_STORES_PAST_ROW ? L->n : st->first + st->count;
 }
-#line 15858 "scan.nw"
+#line 15888 "scan.nw"
 static void ring_mirror_store(ring_launch *L, ring_actor *x, ring_mirror_block *k)
 {
   int slot = (int)(x->use % L->posts);
@@ -6840,7 +6848,7 @@ static void ring_mirror_store(ring_launch *L, ring_actor *x, ring_mirror_block *
   x->use += L->holders;
   x->step = RSTEP_FIRST;
 }
-#line 15878 "scan.nw"
+#line 15908 "scan.nw"
 static void ring_mirror_chain(ring_launch *L, ring_actor *x)
 {
   long long first = RING_WINDOW * x->window;
@@ -6860,7 +6868,7 @@ static void ring_mirror_chain(ring_launch *L, ring_actor *x)
   x->window += L->chain_warps;
   x->step = RING_WINDOW * x->window < L->tiles ? RSTEP_FIRST : RSTEP_DONE;
 }
-#line 15903 "scan.nw"
+#line 15933 "scan.nw"
 static void ring_event(ring_launch *L, ring_actor *x)
 {
   if (x->role == RACTOR_CHAIN) { ring_mirror_chain(L, x); return; }
@@ -6872,7 +6880,7 @@ static void ring_event(ring_launch *L, ring_actor *x)
     if (ring_mirror_wait(L, k, barrier, x->use) < 0) { x->step = RSTEP_DONE; return; }
   }
   
-#line 15918 "scan.nw"
+#line 15948 "scan.nw"
 if (x->role == RACTOR_COMPOSER) {
   if (x->step == RSTEP_FIRST) ring_mirror_compose(L, x, k); else ring_mirror_publish(L, x, k);
 } else if (x->role == RACTOR_WALKER && x->step == RSTEP_FIRST) {
@@ -6889,18 +6897,18 @@ if (x->role == RACTOR_COMPOSER) {
   ring_mirror_store(L, x, k);
 } else {
   
-#line 15942 "scan.nw"
+#line 15972 "scan.nw"
 bool early = L->fault == FAULT_RING_EMPTY_BEFORE_MAPS;
 if (x->step == RSTEP_FIRST)
   ring_mirror_arrive_empty(L, st);
 if (early && x->step == RSTEP_FIRST) { x->step = RSTEP_MAPS; return; }
 ring_mirror_take_maps(L, x, k);
 x->step = RSTEP_SECOND;
-#line 15934 "scan.nw"
+#line 15964 "scan.nw"
 }
-#line 15914 "scan.nw"
+#line 15944 "scan.nw"
 }
-#line 15960 "scan.nw"
+#line 15990 "scan.nw"
 enum { RING_RANDOM, RING_HOLDERS_LAST, RING_CHAIN_LATE, RING_CHAIN_BACKWARDS,
        RING_POLICIES };
 static const char *const ring_policy_names[RING_POLICIES] = {
@@ -6914,7 +6922,7 @@ static bool ring_preferred(const ring_actor *x, int policy)
   }
   return true;
 }
-#line 15977 "scan.nw"
+#line 16007 "scan.nw"
 /* Runs a launch until no actor can move; false unless every actor is done.
    The chain block's warps are the first actors, so under chain backwards,
    when only they can move, the last is its highest-numbered that can. */
@@ -6938,7 +6946,7 @@ static bool ring_run(ring_launch *L, int policy, uint64_t rng)
     if (L->actors[i].step != RSTEP_DONE) return false;
   return true;
 }
-#line 16013 "scan.nw"
+#line 16043 "scan.nw"
 typedef struct { long long rows, len, tile_size, shift; int rings; } ring_case;
 
 static const ring_case ring_cases[] = {
@@ -6951,7 +6959,7 @@ static const ring_case ring_cases[] = {
 /* The ring blocks that fill a window without looks: ceil(W / (S + 1)), 4. */
 #define RING_RINGS_WITHOUT_LOOKS ((RING_WINDOW + RING_STAGES) / (RING_STAGES + 1))
 #define RING_RANDOM_SCHEDULES 8
-#line 16032 "scan.nw"
+#line 16062 "scan.nw"
 static void ring_mirror_reset(ring_launch *L)
 {
   const gword empty = {GWORD_EMPTY, {NAN, NAN, false}};
@@ -6968,7 +6976,7 @@ static void ring_mirror_reset(ring_launch *L)
     k->end_use = RING_NO_END;
   }
   
-#line 16052 "scan.nw"
+#line 16082 "scan.nw"
 int n = 0;
 for (int w = 0; w < L->chain_warps; w++)
   L->actors[n++] = ring_actor{RACTOR_CHAIN, -1, w, RING_WINDOW * w < L->tiles ? RSTEP_FIRST
@@ -6981,9 +6989,9 @@ for (int b = 0; b < L->rings; b++) {
     L->actors[n++] = ring_actor{RACTOR_HOLDER, b, i, RSTEP_FIRST, i / RING_PARTS};
 }
 L->actor_count = n;
-#line 16048 "scan.nw"
+#line 16078 "scan.nw"
 }
-#line 16072 "scan.nw"
+#line 16102 "scan.nw"
 static void ring_schedule(ring_launch *L, const ring_case *c, int policy, uint64_t seed,
                           double *first_h, bool first, protocol_evidence *ev)
 {
@@ -7001,9 +7009,9 @@ static void ring_schedule(ring_launch *L, const ring_case *c, int policy, uint64
   }
   judge_schedule(L->a, L->b, L->h, first_h, c->rows, c->len, first, name, ev);
 }
-#line 16096 "scan.nw"
+#line 16126 "scan.nw"
 typedef struct { int fault, holders, posts, rings, look; const char *correct; } ring_mirror_run;
-#line 16104 "scan.nw"
+#line 16134 "scan.nw"
 /* A launch of case c under run r, on the inputs and outputs of m. */
 static ring_launch ring_launch_new(const ring_case *c, const ring_mirror_run *r, case_arrays m)
 {
@@ -7019,7 +7027,7 @@ static ring_launch ring_launch_new(const ring_case *c, const ring_mirror_run *r,
     blocks[b].sb = blocks[b].sa + stage;
   }
   
-#line 16129 "scan.nw"
+#line 16159 "scan.nw"
 ring_launch L = {m.a, m.b, m.h, n, c->len, c->tile_size, row_tiles, tiles, 0, c->shift, line,
                  r->fault,
                  r->holders, r->posts, rings, RING_CHAIN_WARPS, r->look, false, false,
@@ -7028,7 +7036,7 @@ ring_launch L = {m.a, m.b, m.h, n, c->len, c->tile_size, row_tiles, tiles, 0, c-
                  (ring_actor *)malloc(sizeof(ring_actor) * actors_most), 0,
                  (int *)malloc(sizeof(int) * actors_most), 0, NULL, NULL};
 return L;
-#line 16119 "scan.nw"
+#line 16149 "scan.nw"
 }
 
 static void ring_launch_free(ring_launch *L)
@@ -7036,7 +7044,7 @@ static void ring_launch_free(ring_launch *L)
   free(L->word); free(L->known); free(L->blocks[0].sa); free(L->blocks);
   free(L->actors); free(L->movable);
 }
-#line 16140 "scan.nw"
+#line 16170 "scan.nw"
 static protocol_evidence run_ring_mirror(const ring_mirror_run *r, int *schedules)
 {
   protocol_evidence ev = {false, false, false, ""};
@@ -7054,7 +7062,7 @@ static protocol_evidence run_ring_mirror(const ring_mirror_run *r, int *schedule
   }
   return ev;
 }
-#line 7136 "scan.nw"
+#line 7151 "scan.nw"
 /* One thread's items of tile `first` (row offset `base`), from `state`, the reverse
    scan's state after them; returns the state before them. */
 static double backward_mirror_thread(const backward_params &p, double *da, double *db,
@@ -7071,7 +7079,7 @@ static double backward_mirror_thread(const backward_params &p, double *da, doubl
     long long t = top - e, row = t / p.len;
     if (!(inside >> e & 1)) continue;
     
-#line 7158 "scan.nw"
+#line 7173 "scan.nw"
 bool end = ends >> e & 1, start = starts >> e & 1;
 double a_next = t + 1 < p.n ? p.a[t + 1] : 1.0, d = p.dh[t], x;
 if (end && p.dh_final) d = backward_last(d, (double)p.dh_final[row], fault);
@@ -7080,11 +7088,11 @@ state = db[t] = g;
 backward_grads(g, t > 0 ? (double)p.h[t - 1] : 0.0, (double)p.h[t],
                p.h0 ? (double)p.h0[row] : 0.0, (double)p.a[t], start, fault, &da[t], &x);
 if (start && dh0) dh0[row] = x;
-#line 7152 "scan.nw"
+#line 7167 "scan.nw"
   }
   return state;
 }
-#line 7171 "scan.nw"
+#line 7186 "scan.nw"
 static void backward_mirror(const backward_params &p, double *da, double *db, double *dh0,
                             int fault)
 {
@@ -7096,7 +7104,7 @@ static void backward_mirror(const backward_params &p, double *da, double *db, do
                                      state, fault);
   }
 }
-#line 8924 "scan.nw"
+#line 8939 "scan.nw"
 static long long at_bdl(const selective_problem *p, long long b, long long d, long long t)
 {
   return (b * p->channels + d) * p->length + t;
@@ -7107,7 +7115,7 @@ static long long at_bgnl(const selective_problem *p, long long b, long long g, l
 {
   return ((b * p->groups + g) * p->state + n) * p->length + t;
 }
-#line 8946 "scan.nw"
+#line 8961 "scan.nw"
 #define SELECTIVE_FAULTS 7   /* the correct mirror, then six faults */
 static const int selective_faults[SELECTIVE_FAULTS] = {
   FAULT_NONE, FAULT_SELECTIVE_B_ONE_LATE, FAULT_SELECTIVE_A_SIGN, FAULT_SELECTIVE_D_FORGOTTEN,
@@ -7115,7 +7123,7 @@ static const int selective_faults[SELECTIVE_FAULTS] = {
 static const char *const selective_fault_names[SELECTIVE_FAULTS] = {
   "correct", "B[t-1]-for-B[t]", "sign-of-A", "D-skip-forgotten", "softplus-twice",
   "group-off-by-one", "chunk-decays-dropped"};
-#line 8967 "scan.nw"
+#line 8982 "scan.nw"
 /* The step's decay and input for state n: exp(dt A[d,n]) and dt B[g,n,t] u[t]. */
 static void selective_map(const selective_problem *p, long long b, long long d, long long g,
                           int n, long long t, double dt, int fault, double *decay,
@@ -7126,14 +7134,14 @@ static void selective_map(const selective_problem *p, long long b, long long d, 
   *decay = exp(dt * A);
   *input = dt * (double)p->B[at_bgnl(p, b, g, n, s)] * (double)p->u[at_bdl(p, b, d, t)];
 }
-#line 10528 "scan.nw"
+#line 10544 "scan.nw"
 /* The relative error of the kernel's float32 delta, for x = delta + bias. */
 static double selective_delta_error(const selective_problem *p, double x)
 {
   double e = p->delta_bias ? 0x1p-24 : 0.0;
   return p->delta_softplus && x <= 20.0 ? e + (8.0 + 2.0 * fabs(x)) * 0x1p-24 : e;
 }
-#line 8984 "scan.nw"
+#line 8999 "scan.nw"
 /* y (B,D,L) and the last states (B,D,N), in double, for one batch b and channel d; with
    y_bound and last_bound not NULL, the float32 kernel's bound on each of them too
    (section "Level 5 on the GPU"). */
@@ -7156,26 +7164,26 @@ static void selective_reference(const selective_problem *p, long long b, long lo
       x[n] = decay * x[n] + input;
       sum += (double)p->C[k] * x[n];
       
-#line 9020 "scan.nw"
+#line 9035 "scan.nw"
 double rho = 0x1p-22 + fabs(dt * A) * (e_dt + 0x1p-23);
 err[n] = decay * err[n] + rho * decay * mag[n] + (e_dt + 3 * 0x1p-24) * fabs(input);
 mag[n] = decay * mag[n] + fabs(input);
 err[n] += 0x1p-23 * mag[n];
 off += fabs((double)p->C[k]) * err[n];
 size += fabs((double)p->C[k]) * mag[n];
-#line 9006 "scan.nw"
+#line 9021 "scan.nw"
     }
     y[t] = p->z ? sum * (double)p->z[i] / (1.0 + exp(-(double)p->z[i])) : sum;
     if (y_bound) {
       
-#line 9029 "scan.nw"
+#line 9044 "scan.nw"
 double bound = off + (p->state + 2) * 0x1p-24 * (size + fabs(skip));
 if (p->z) {
   double z = p->z[i], gate = fabs(z / (1.0 + exp(-z)));
   bound = gate * (bound + 6 * 0x1p-24 * (size + fabs(skip)));
 }
 y_bound[t] = 2 * bound + 0x1p-120;
-#line 9010 "scan.nw"
+#line 9025 "scan.nw"
     }
   }
   for (int n = 0; n < p->state; n++) {
@@ -7183,7 +7191,7 @@ y_bound[t] = 2 * bound + 0x1p-120;
     if (last_bound) last_bound[n] = 2 * (err[n] + 0x1p-24 * mag[n]) + 0x1p-120;
   }
 }
-#line 9042 "scan.nw"
+#line 9057 "scan.nw"
 #define SELECTIVE_CHUNK 64   /* steps a chunk */
 
 /* The chunked design for batch b and channel d: y, and the last states. */
@@ -7199,7 +7207,7 @@ static void selective_mirror(const selective_problem *p, long long b, long long 
     double skip = p->D ? (double)p->D[d] : 0.0;
     for (int n = 0; n < p->state; n++) product[n] = 1.0;
     
-#line 9066 "scan.nw"
+#line 9081 "scan.nw"
 for (long long t = c0; t < c1; t++) {
   double dt = selective_dt(p, (double)p->delta[at_bdl(p, b, d, t)], bias, fault), decay, input;
   for (int n = 0; n < p->state; n++) {
@@ -7208,9 +7216,9 @@ for (long long t = c0; t < c1; t++) {
     product[n] *= decay;
   }
 }
-#line 9057 "scan.nw"
+#line 9072 "scan.nw"
     
-#line 9077 "scan.nw"
+#line 9092 "scan.nw"
 for (int n = 0; n < p->state; n++) x[n] = in[n];
 for (long long t = c0; t < c1; t++) {
   double dt = selective_dt(p, (double)p->delta[at_bdl(p, b, d, t)], bias, fault), decay,
@@ -7223,13 +7231,13 @@ for (long long t = c0; t < c1; t++) {
   long long i = at_bdl(p, b, d, t);
   y[t] = selective_finish(p, sum, (double)p->u[i], p->z ? (double)p->z[i] : 0.0, skip, fault);
 }
-#line 9058 "scan.nw"
+#line 9073 "scan.nw"
     for (int n = 0; n < p->state; n++)   /* the N-vectors' fold, in order */
       in[n] = selective_carry(product[n], in[n], local[n], fault);
   }
   for (int n = 0; n < p->state; n++) last[n] = in[n];
 }
-#line 9132 "scan.nw"
+#line 9147 "scan.nw"
 /* A case's inputs in one block of `floats` floats, and the problem over them. */
 static float *selective_draw(long long batch, long long channels, long long length,
                              int state, int groups, bool extras, selective_problem *p,
@@ -7242,7 +7250,7 @@ static float *selective_draw(long long batch, long long channels, long long leng
   float *u = in, *delta = u + bdl, *z = delta + bdl, *B = z + bdl, *C = B + bgnl;
   float *A = C + bgnl, *D = A + dn, *bias = D + channels;
   
-#line 9152 "scan.nw"
+#line 9167 "scan.nw"
 fill_uniform(u, bdl, next_seed(), -1.0f, 1.0f);
 fill_uniform(delta, bdl, next_seed(), extras ? -2.0f : 0.01f, 1.0f);   /* delta > 0 */
 fill_uniform(z, bdl, next_seed(), -2.0f, 2.0f);
@@ -7251,13 +7259,13 @@ fill_uniform(C, bgnl, next_seed(), -1.0f, 1.0f);
 fill_uniform(A, dn, next_seed(), -4.0f, -0.05f);
 fill_uniform(D, channels, next_seed(), -1.0f, 1.0f);
 fill_uniform(bias, channels, next_seed(), -0.5f, 0.5f);
-#line 9144 "scan.nw"
+#line 9159 "scan.nw"
   selective_problem q = {batch, channels, length, state, groups, u, delta, A, B, C,
                          extras ? D : NULL, extras ? z : NULL, extras ? bias : NULL, extras};
   *p = q;
   return in;
 }
-#line 9102 "scan.nw"
+#line 9117 "scan.nw"
 typedef struct { long long batch, channels, length; int state, groups; bool extras; }
     selective_case;
 
@@ -7266,7 +7274,7 @@ static const selective_case selective_cases[] = {
   {2, 6, 64, 5, 3, false}, {1, 4, 200, 64, 2, true},
 };
 #define SELECTIVE_CASES 5
-#line 9113 "scan.nw"
+#line 9128 "scan.nw"
 /* The largest difference of the mirror under `fault` from the reference, relative to
    the reference's magnitude plus one; NaN where either gave one. */
 static double selective_mismatch(const selective_case *k, int fault)
@@ -7277,7 +7285,7 @@ static double selective_mismatch(const selective_case *k, int fault)
                              k->extras, &p, &floats);
   double worst = 0;
   
-#line 9167 "scan.nw"
+#line 9182 "scan.nw"
 double *y = (double *)malloc(sizeof(double) * 2 * k->length), *want = y + k->length;
 double last[64], last_want[64];
 for (long long b = 0; b < k->batch; b++)
@@ -7294,11 +7302,11 @@ for (long long b = 0; b < k->batch; b++)
     }
   }
 free(y);
-#line 9123 "scan.nw"
+#line 9138 "scan.nw"
   free(in);
   return worst;
 }
-#line 9186 "scan.nw"
+#line 9201 "scan.nw"
 static int suite_mirror_selective(void)
 {
   bool ok = true;
@@ -7322,14 +7330,14 @@ static int suite_mirror_selective(void)
   }
   return ok ? EXIT_OK : EXIT_FAILED;
 }
-#line 13316 "scan.nw"
+#line 13346 "scan.nw"
 typedef struct {
   const char *name;
   const char *what;
   bool needs_gpu;
   int (*run)(void);
 } suite;
-#line 13480 "scan.nw"
+#line 13510 "scan.nw"
 static int suite_mirror_l1(void)
 {
   mirror_case cases[64];
@@ -7351,7 +7359,7 @@ static int suite_mirror_l2(void)
       FAULT_DOWNSWEEP_SWAP, FAULT_APPLY_SWAP, FAULT_SPINE_NO_IDENTITY};
   return mirror_suite(mirror_l2, cases, count, faults, 5);
 }
-#line 14085 "scan.nw"
+#line 14115 "scan.nw"
 static bool report_protocol_run(const char *correct, int fault, int schedules,
                                 const protocol_evidence *ev)
 {
@@ -7365,7 +7373,7 @@ static bool report_protocol_run(const char *correct, int fault, int schedules,
            failed ? ev->detail : "every schedule passed");
   return fault == FAULT_NONE ? !failed : failed;
 }
-#line 14104 "scan.nw"
+#line 14134 "scan.nw"
 static int suite_mirror_lookback(void)
 {
   static const struct { int fault, walk; } runs[] = {
@@ -7385,7 +7393,7 @@ static int suite_mirror_lookback(void)
   }
   return ok ? EXIT_OK : EXIT_FAILED;
 }
-#line 14517 "scan.nw"
+#line 14547 "scan.nw"
 /* Runs a mirror under each fault in turn: the first, FAULT_NONE, must pass
    and every other must be caught. */
 static int report_faults(protocol_evidence (*run)(int fault, int *schedules),
@@ -7406,7 +7414,7 @@ static int suite_mirror_held(void)
                                FAULT_HELD_PREFIX_EARLY, FAULT_HELD_WRONG_TILE};
   return report_faults(run_held_mirror, faults, 4);
 }
-#line 14828 "scan.nw"
+#line 14858 "scan.nw"
 static int suite_mirror_rows(void)
 {
   static const int faults[] = {FAULT_NONE, FAULT_ROWS_STEP_LAST_PIECE,
@@ -7414,7 +7422,7 @@ static int suite_mirror_rows(void)
                                FAULT_ROWS_PARITY_PER_ROW};
   return report_faults(run_share_mirror, faults, 5);
 }
-#line 15413 "scan.nw"
+#line 15443 "scan.nw"
 static int suite_mirror_groups(void)
 {
   static const struct { int fault, settle; } runs[] = {
@@ -7432,7 +7440,7 @@ static int suite_mirror_groups(void)
   }
   return ok ? EXIT_OK : EXIT_FAILED;
 }
-#line 16178 "scan.nw"
+#line 16208 "scan.nw"
 static int suite_mirror_ring(void)
 {
   static const ring_mirror_run runs[] = {
@@ -7450,7 +7458,7 @@ static int suite_mirror_ring(void)
     {FAULT_NONE, RING_HOLDERS, RING_POSTS, 0, 2, "correct, looks of two windows"},
     {FAULT_NONE, RING_HOLDERS, RING_POSTS, 0, 0, "correct, walkers wait for the chain"},
     
-#line 16210 "scan.nw"
+#line 16240 "scan.nw"
 {FAULT_RING_HOLDER_FOLDS_OWN, RING_HOLDERS, RING_POSTS, 0, RING_LOOK, ""},
 {FAULT_RING_ROW_START_KEPT, RING_HOLDERS, RING_POSTS, 0, RING_LOOK, ""},
 {FAULT_RING_CHAIN_NO_WAIT, RING_HOLDERS, RING_POSTS, 0, RING_LOOK, ""},
@@ -7465,7 +7473,7 @@ static int suite_mirror_ring(void)
 {FAULT_RING_LOOK_SKIPS_EMPTY, RING_HOLDERS, RING_POSTS, 0, RING_LOOK, ""},
 {FAULT_RING_LOOK_SKIPS_WINDOW, RING_HOLDERS, RING_POSTS, 0, RING_LOOK, ""},
 {FAULT_RING_HEAD_KEPT, RING_HOLDERS, RING_POSTS, 0, RING_LOOK, ""},
-#line 16195 "scan.nw"
+#line 16225 "scan.nw"
   };
   bool ok = true;
   for (int r = 0; r < (int)(sizeof runs / sizeof runs[0]); r++) {
@@ -7475,7 +7483,7 @@ static int suite_mirror_ring(void)
   }
   return ok ? EXIT_OK : EXIT_FAILED;
 }
-#line 16239 "scan.nw"
+#line 16269 "scan.nw"
 static int suite_combine(void)
 {
   int failures = 0, swapped_differ = 0, trials = 100000;
@@ -7487,7 +7495,7 @@ static int suite_combine(void)
       x[k].b = uniform_at(seed, 6 * i + 2 * k + 1, -1.0f, 1.0f);
     }
     
-#line 16259 "scan.nw"
+#line 16289 "scan.nw"
 affine<double> left = combine(combine(x[0], x[1]), x[2]);
 affine<double> right = combine(x[0], combine(x[1], x[2]));
 double scale = fabs(x[2].a * x[1].a * x[0].b) + fabs(x[2].a * x[1].b) + fabs(x[2].b);
@@ -7497,22 +7505,22 @@ affine<double> e = identity_map<double>(), ex = combine(e, x[0]), xe = combine(x
 if (ex.a != x[0].a || ex.b != x[0].b || xe.a != x[0].a || xe.b != x[0].b) failures++;
 affine<double> xy = combine(x[0], x[1]), yx = combine(x[1], x[0]);
 swapped_differ += xy.b != yx.b;
-#line 16250 "scan.nw"
+#line 16280 "scan.nw"
   }
   
-#line 16271 "scan.nw"
+#line 16301 "scan.nw"
 affine<double> two = {2, 0}, plus_one = {1, 1};
 if (combine(two, plus_one).b != 1 || combine(plus_one, two).b != 2) failures++;
 affine<double> nan_a = {NAN, 0.5}, inf_a = {INFINITY, 0.5}, fine = {0.75, 0.5};
 if (!isnan(start_row(nan_a).b) || !isnan(start_row(inf_a).b) ||
     start_row(fine).b != 0.5) failures++;
 if (swapped_differ < trials * 9 / 10) failures++;
-#line 16252 "scan.nw"
+#line 16282 "scan.nw"
   printf("  %d triples: associative within rounding, identity exact; swapped"
          " operands differ in %d of %d pairs\n", trials, swapped_differ, trials);
   return failures ? EXIT_FAILED : EXIT_OK;
 }
-#line 16288 "scan.nw"
+#line 16318 "scan.nw"
 /* The composition of elements [lo, hi) of a row, halving recursively. */
 static affine<float> halving(const float *a, const float *b, long long lo, long long hi)
 {
@@ -7523,12 +7531,12 @@ static affine<float> halving(const float *a, const float *b, long long lo, long 
   long long mid = lo + (hi - lo) / 2;
   return combine(halving(a, b, lo, mid), halving(a, b, mid, hi));
 }
-#line 16301 "scan.nw"
+#line 16331 "scan.nw"
 static int suite_reference(void)
 {
   int failures = 0;
   
-#line 16318 "scan.nw"
+#line 16348 "scan.nw"
 for (int k = 0; k < 4; k++) {
   double c = 0.5 + 0.125 * k;
   float a[1000], b[1000];
@@ -7539,12 +7547,12 @@ for (int k = 0; k < 4; k++) {
     if (fabs(h[t] - (1 - pow(c, t + 1)) / (1 - c)) > 4 * (t + 1) * 0x1p-53 / (1 - c))
       failures++;
 }
-#line 16305 "scan.nw"
+#line 16335 "scan.nw"
   double worst_sequential = 0, worst_halving = 0, widest = 0;
   for (int decay = 0; decay < DECAY_COUNT; decay++)
     for (long long len = 1; len <= (1 << 16); len = len * 4 + 1) {
       
-#line 16331 "scan.nw"
+#line 16361 "scan.nw"
 float *a = (float *)malloc(sizeof(float) * len);
 float *b = (float *)malloc(sizeof(float) * len);
 float *h = (float *)malloc(sizeof(float) * len);
@@ -7558,7 +7566,7 @@ for (long long t = 1; t < len; t++) {
 comparison c = compare_rows(a, b, h, 1, len, FLOAT32);
 failures += c.failed > 0;
 worst_sequential = fmax(worst_sequential, c.worst_ratio);
-#line 16352 "scan.nw"
+#line 16382 "scan.nw"
 affine<float> whole = halving(a, b, 0, len);
 reference_state r = {0, 0, 0};
 for (long long t = 0; t < len; t++) reference_step(&r, a[t], b[t]);
@@ -7567,16 +7575,16 @@ double ratio = fabs(whole.b - r.h) / bound;
 failures += !(ratio <= 1.0);
 worst_halving = fmax(worst_halving, ratio);
 widest = fmax(widest, bound / (r.s > 0 ? r.s : 1.0));
-#line 16345 "scan.nw"
+#line 16375 "scan.nw"
 free(a); free(b); free(h);
-#line 16309 "scan.nw"
+#line 16339 "scan.nw"
     }
   printf("  float32 sequential uses %.3g of the bound, recursive halving %.3g;"
          " the bound is at most %.3g of the sums it guards\n",
          worst_sequential, worst_halving, widest);
   return failures ? EXIT_FAILED : EXIT_OK;
 }
-#line 16793 "scan.nw"
+#line 16823 "scan.nw"
 static const precision DIFFERENCES = {1e-6, 1e-12};
 
 /* The central difference of the loss when x[i] moves by 1e-6 either way. */
@@ -7591,7 +7599,7 @@ static double loss_difference(double *a, double *b, double *x, long long i, cons
   x[i] = keep;
   return (up - down) / 2e-6;
 }
-#line 16814 "scan.nw"
+#line 16844 "scan.nw"
 static bool reference_matches_differences(long long len)
 {
   float af[64], hf[64], dh[64];
@@ -7623,7 +7631,7 @@ static bool reference_matches_differences(long long len)
   }
   return !c.da.failed && !c.db.failed && !c.dh0.failed;
 }
-#line 16852 "scan.nw"
+#line 16882 "scan.nw"
 typedef struct { long long rows, len; int shift; bool h0, dh_final; } backward_mirror_case;
 
 static const backward_mirror_case backward_mirror_cases[] = {
@@ -7633,7 +7641,7 @@ static const backward_mirror_case backward_mirror_cases[] = {
   {300, 17, 0, true, true},   {2, 20000, 1, true, true},  {1, 70001, 3, true, true},
 };
 #define BACKWARD_MIRROR_CASES 12
-#line 16864 "scan.nw"
+#line 16894 "scan.nw"
 /* Whether the mirror under `fault` agrees with the reference on case i. */
 static bool backward_mirror_passes(int i, int fault, char *text, size_t size)
 {
@@ -7658,7 +7666,7 @@ static bool backward_mirror_passes(int i, int fault, char *text, size_t size)
   free(out);
   return passes;
 }
-#line 16891 "scan.nw"
+#line 16921 "scan.nw"
 static int suite_mirror_backward(void)
 {
   bool ok = true;
@@ -7677,7 +7685,7 @@ static int suite_mirror_backward(void)
   }
   printf("  mirror matches the reference on %d cases\n", BACKWARD_MIRROR_CASES);
   
-#line 16914 "scan.nw"
+#line 16944 "scan.nw"
 for (int fault = FAULT_BACKWARD_A_UNSHIFTED; fault <= FAULT_BACKWARD_DH0_UNSCALED; fault++) {
   int i = 0;
   while (i < BACKWARD_MIRROR_CASES && backward_mirror_passes(i, fault, text, sizeof text)) i++;
@@ -7688,10 +7696,10 @@ for (int fault = FAULT_BACKWARD_A_UNSHIFTED; fault <= FAULT_BACKWARD_DH0_UNSCALE
     printf("  MISSED %-28s no case exposed it\n", fault_names[fault]);
   ok = ok && i < BACKWARD_MIRROR_CASES;
 }
-#line 16909 "scan.nw"
+#line 16939 "scan.nw"
   return ok ? EXIT_OK : EXIT_FAILED;
 }
-#line 8245 "scan.nw"
+#line 8260 "scan.nw"
 typedef struct {
   const char *name;
   double u, tiny;                 /* unit of rounding; smallest subnormal step */
@@ -7707,19 +7715,19 @@ static const stored_type STORED_TYPES[] = {
   {"bfloat16", 0x1p-8, 0x1p-133, bf16_nearest, bf16_toward_zero},
   {"float16", 0x1p-11, 0x1p-24, f16_nearest, f16_toward_zero}};
 #define STORED_TYPE_COUNT 2
-#line 8263 "scan.nw"
+#line 8278 "scan.nw"
 static double stored_bound(const reference_state *r, long long t, int depth,
                            const stored_type *s)
 {
   double e = error_bound(r, t, depth, FLOAT32);
   return e + 1.01 * s->u * (fabs(r->h) + e) + 0.5 * s->tiny;
 }
-#line 8278 "scan.nw"
+#line 8293 "scan.nw"
 enum { STORED_CORRECT, STORED_HALF_STATE, STORED_TRUNCATED,
        STORED_FAULTS };
 static const char *const stored_fault_names[STORED_FAULTS] = {
   "correct", "state-kept-in-the-stored-type", "output-rounded-toward-zero"};
-#line 8285 "scan.nw"
+#line 8300 "scan.nw"
 static void stored_pass(const float *a, const float *b, float *h, long long len,
                         const stored_type *s, int fault)
 {
@@ -7730,7 +7738,7 @@ static void stored_pass(const float *a, const float *b, float *h, long long len,
     h[t] = fault == STORED_TRUNCATED ? s->toward_zero(state) : s->nearest(state);
   }
 }
-#line 8298 "scan.nw"
+#line 8313 "scan.nw"
 static comparison compare_stored(const float *a, const float *b, const float *h,
                                  long long rows, long long len, const stored_type *s)
 {
@@ -7747,7 +7755,7 @@ static comparison compare_stored(const float *a, const float *b, const float *h,
   }
   return all;
 }
-#line 8328 "scan.nw"
+#line 8343 "scan.nw"
 typedef struct { long long rows, len; int decay; } stored_case;
 static const stored_case stored_cases[] = {
   {16, 33, 0}, {8, 1000, 0}, {2, 20000, 0}, {1, 70001, 0}, {8, 1000, 2},
@@ -7768,7 +7776,7 @@ static comparison stored_case_run(int i, const stored_type *s, int fault)
   free(a);
   return c;
 }
-#line 8351 "scan.nw"
+#line 8366 "scan.nw"
 static bool stored_type_passes(const stored_type *s)
 {
   double used = 0.0;
@@ -7784,7 +7792,7 @@ static bool stored_type_passes(const stored_type *s)
          s->name, passed, STORED_CASES, used);
   bool ok = passed == STORED_CASES;
   
-#line 8371 "scan.nw"
+#line 8386 "scan.nw"
 for (int fault = STORED_HALF_STATE; fault < STORED_FAULTS; fault++) {
   int i = 0;
   comparison c;
@@ -7797,29 +7805,29 @@ for (int fault = STORED_HALF_STATE; fault < STORED_FAULTS; fault++) {
     printf("  %s: MISSED %-30s no case exposed it\n", s->name, stored_fault_names[fault]);
   ok = ok && i < STORED_CASES;
 }
-#line 8366 "scan.nw"
+#line 8381 "scan.nw"
   return ok;
 }
-#line 8386 "scan.nw"
+#line 8401 "scan.nw"
 static int suite_mirror_stored(void)
 {
   bool ok = true;
   for (int s = 0; s < STORED_TYPE_COUNT; s++) ok = stored_type_passes(&STORED_TYPES[s]) && ok;
   return ok ? EXIT_OK : EXIT_FAILED;
 }
-#line 16396 "scan.nw"
+#line 16426 "scan.nw"
 enum { LENGTHS_EMPTY, LENGTHS_ONES, LENGTHS_TINY_AND_LONG, LENGTHS_NEAR_1000,
        LENGTHS_ONE_ROW, LENGTHS_UNIFORM, LENGTHS_KINDS };
 static const char *const lengths_names[LENGTHS_KINDS] = {
   "empty rows among short ones", "every row of 1", "tiny rows and very long ones",
   "rows around 1,000", "one row", "rows of 1 to 65,536"};
-#line 16405 "scan.nw"
+#line 16435 "scan.nw"
 /* A double in [0, 1) from the hash of (seed, i). */
 static double unit_at(uint64_t seed, long long i)
 {
   return (double)(mix64(seed ^ mix64((uint64_t)i)) >> 11) * 0x1p-53;
 }
-#line 16413 "scan.nw"
+#line 16443 "scan.nw"
 /* Row i's length in a batch of n elements of this kind, before the last is cut. */
 static long long draw_length(int kind, uint64_t seed, long long i, long long n)
 {
@@ -7835,7 +7843,7 @@ static long long draw_length(int kind, uint64_t seed, long long i, long long n)
   default: return n;   /* one row */
   }
 }
-#line 16431 "scan.nw"
+#line 16461 "scan.nw"
 /* Append one offset, growing the array as it fills; *rows counts the rows. */
 static void push_offset(long long **o, long long *cap, long long *rows, long long value)
 {
@@ -7846,7 +7854,7 @@ static void push_offset(long long **o, long long *cap, long long *rows, long lon
   }
   (*o)[++*rows] = value;
 }
-#line 16444 "scan.nw"
+#line 16474 "scan.nw"
 /* The rows + 1 offsets (malloc'ed) of a batch of n elements; returns rows. */
 static long long make_offsets(int kind, long long n, uint64_t seed, long long **offsets)
 {
@@ -7864,7 +7872,7 @@ static long long make_offsets(int kind, long long n, uint64_t seed, long long **
   *offsets = o;
   return rows;
 }
-#line 16474 "scan.nw"
+#line 16504 "scan.nw"
 enum { RAGGED_PLAIN, RAGGED_NAN_B, RAGGED_NAN_A_AT_START, RAGGED_NAN_A_AT_END,
        RAGGED_INF_B, RAGGED_FLAG_NANS, RAGGED_SPECIALS };
 static const char *const ragged_special_names[RAGGED_SPECIALS] = {
@@ -7879,7 +7887,7 @@ typedef struct {
   bool in_place;                      /* h is b */
   int special;
 } ragged_case;
-#line 16492 "scan.nw"
+#line 16522 "scan.nw"
 /* Rows 1, 4, 7, ... (row 0 where there is one row), skipping empty ones. */
 static void plant_ragged(int special, float *a, float *b, const long long *offsets,
                          long long rows)
@@ -7895,7 +7903,7 @@ static void plant_ragged(int special, float *a, float *b, const long long *offse
     if (special == RAGGED_FLAG_NANS) memcpy(&a[start + len / 2], &flag, sizeof flag);
   }
 }
-#line 16516 "scan.nw"
+#line 16546 "scan.nw"
 typedef struct {
   const char *what;
   long long n, rows, offsets[6];
@@ -7908,7 +7916,7 @@ static const offsets_case offsets_cases[] = {
   {"n = 0 in three empty rows", 0, 3, {0, 0, 0, 0}, true},
   {"one row of one", 1, 1, {0, 1}, true},
   
-#line 16533 "scan.nw"
+#line 16563 "scan.nw"
 {"decreasing", 10, 3, {0, 6, 4, 10}, false},
 {"negative", 10, 3, {0, -2, 4, 10}, false},
 {"offsets[0] = 1", 10, 2, {1, 5, 10}, false},
@@ -7921,10 +7929,10 @@ static const offsets_case offsets_cases[] = {
 {"LLONG_MIN inside", 10, 2, {0, LLONG_MIN, 10}, false},
 {"rows < 0", 10, -1, {0}, false},
 {"n < 0", -1, 1, {0, -1}, false},
-#line 16528 "scan.nw"
+#line 16558 "scan.nw"
 };
 #define OFFSETS_CASES ((int)(sizeof offsets_cases / sizeof offsets_cases[0]))
-#line 16548 "scan.nw"
+#line 16578 "scan.nw"
 static bool check_offsets_cases(void)
 {
   int wrong = 0;
@@ -7942,7 +7950,7 @@ static bool check_offsets_cases(void)
          " must be\n", wrong ? "FAILED" : "ok", OFFSETS_CASES);
   return wrong == 0;
 }
-#line 16578 "scan.nw"
+#line 16608 "scan.nw"
 /* Whether a batch of this kind looks as its name says. */
 static bool batch_looks_right(int kind, const long long *o, long long rows, long long n)
 {
@@ -7956,7 +7964,7 @@ static bool batch_looks_right(int kind, const long long *o, long long rows, long
     under_700 += len < 700;
   }
   
-#line 16595 "scan.nw"
+#line 16625 "scan.nw"
 switch (kind) {
 case LENGTHS_EMPTY: return o[1] == 0 && o[rows - 1] == n && empty_pairs > 0;
 case LENGTHS_ONES: return rows == n;
@@ -7965,9 +7973,9 @@ case LENGTHS_NEAR_1000: return 2 * lengths_over_1400 < rows && 2 * under_700 < r
 case LENGTHS_ONE_ROW: return rows == 1;
 default: return longest > 50000 && longest <= 65536;
 }
-#line 16591 "scan.nw"
+#line 16621 "scan.nw"
 }
-#line 16606 "scan.nw"
+#line 16636 "scan.nw"
 static bool check_batches(void)
 {
   int wrong = 0;
@@ -7979,7 +7987,7 @@ static bool check_batches(void)
              lengths_names[kind]);
     }
     
-#line 16626 "scan.nw"
+#line 16656 "scan.nw"
 long long r = rows > 1 ? 1 + (long long)(unit_at(next_seed(), 0) * (rows - 1)) : 1;
 for (int way = 0; way < 4; way++) {
   long long *spot = way < 2 ? &o[r] : &o[rows], kept = *spot;
@@ -7992,14 +8000,14 @@ for (int way = 0; way < 4; way++) {
   }
   *spot = kept;
 }
-#line 16617 "scan.nw"
+#line 16647 "scan.nw"
     free(o);
   }
   printf("  %-6s batches of each of the %d kinds of lengths: well formed, as they say,"
          " and refused once spoiled\n", wrong ? "FAILED" : "ok", LENGTHS_KINDS);
   return wrong == 0;
 }
-#line 16645 "scan.nw"
+#line 16675 "scan.nw"
 static int ragged_cpu_cases(ragged_case *cases)
 {
   static const long long sizes[] = {1, 1000, 100003};
@@ -8016,7 +8024,7 @@ static int ragged_cpu_cases(ragged_case *cases)
   cases[count++] = ragged_case{LENGTHS_ONE_ROW, 10007, 3, 0, 0, 0, false, RAGGED_NAN_B};
   return count;
 }
-#line 16673 "scan.nw"
+#line 16703 "scan.nw"
 typedef struct {
   int reference_caught, judge_caught;   /* batches where each check failed */
   char reference_first[200], judge_first[300];
@@ -8028,7 +8036,7 @@ static ragged_evidence run_ragged_fault(const ragged_case *cases, int count, int
   ragged_evidence ev = {0, 0, "", "", 0.0};
   for (int i = 0; i < count; i++) {
     
-#line 16693 "scan.nw"
+#line 16723 "scan.nw"
 const ragged_case *c = &cases[i];
 long long n = c->n, *o, rows = make_offsets(c->lengths, n, next_seed(), &o);
 float *a = (float *)malloc(sizeof(float) * n), *b = (float *)malloc(sizeof(float) * n);
@@ -8040,9 +8048,9 @@ if (!a || !b || !h32 || !h || !want) {
 }
 make_inputs(a, b, n, c->decay);
 plant_ragged(c->special, a, b, o, rows);
-#line 16684 "scan.nw"
+#line 16714 "scan.nw"
     
-#line 16707 "scan.nw"
+#line 16737 "scan.nw"
 ragged_pass(a, b, h, n, o, rows, fault);
 for (long long r = 0; r < rows; r++)
   reference_row(a + o[r], b + o[r], want + o[r], o[r + 1] - o[r]);
@@ -8054,9 +8062,9 @@ if (t < n && !ev.reference_caught++) {
            " n %lld%s (got %.9g, want %.9g)", r, t - o[r], lengths_names[c->lengths], n,
            ragged_special_names[c->special], h[t], want[t]);
 }
-#line 16685 "scan.nw"
+#line 16715 "scan.nw"
     
-#line 16721 "scan.nw"
+#line 16751 "scan.nw"
 ragged_pass(a, b, h32, n, o, rows, fault);
 comparison judged = compare_ragged(a, b, h32, n, o, rows, FLOAT32);
 if ((judged.failed || judged.checked != n) && !ev.judge_caught++) {
@@ -8066,12 +8074,12 @@ if ((judged.failed || judged.checked != n) && !ev.judge_caught++) {
            lengths_names[c->lengths], n, ragged_special_names[c->special]);
 }
 if (!c->special && judged.worst_ratio > ev.worst) ev.worst = judged.worst_ratio;
-#line 16686 "scan.nw"
+#line 16716 "scan.nw"
     free(o); free(a); free(b); free(h); free(want); free(h32);
   }
   return ev;
 }
-#line 16736 "scan.nw"
+#line 16766 "scan.nw"
 static bool report_ragged_fault(int fault, const ragged_evidence *ev, int batches)
 {
   const char *name = ragged_fault_names[fault];
@@ -8091,7 +8099,7 @@ static bool report_ragged_fault(int fault, const ragged_evidence *ev, int batche
                                                              : "no batch fails the bound");
   return caught;
 }
-#line 16758 "scan.nw"
+#line 16788 "scan.nw"
 static int suite_ragged(void)
 {
   bool ok = check_offsets_cases();
@@ -8104,7 +8112,7 @@ static int suite_ragged(void)
   }
   return ok ? EXIT_OK : EXIT_FAILED;
 }
-#line 16984 "scan.nw"
+#line 17014 "scan.nw"
 static bool gpu_available(char *why, size_t size)
 {
   int count = 0, driver = 0;
@@ -8118,7 +8126,7 @@ static bool gpu_available(char *why, size_t size)
     snprintf(why, size, "no usable CUDA device (%s)", cudaGetErrorString(e));
   return false;
 }
-#line 17007 "scan.nw"
+#line 17037 "scan.nw"
 enum { SPECIAL_NONE, SPECIAL_NAN_B, SPECIAL_NAN_A, SPECIAL_INF_B, SPECIAL_INF_A,
        SPECIAL_NAN_FIRST_A, SPECIAL_EMPTY_NAN_A, SPECIAL_KNOWN_NAN_A };
 
@@ -8129,7 +8137,7 @@ typedef struct {
   bool in_place;                     /* h is b */
   int special;
 } gpu_case;
-#line 17025 "scan.nw"
+#line 17055 "scan.nw"
 typedef struct { const scan_variant *variant; int public_kernel; } kernel_ref;
 
 static cudaError_t call_kernel(kernel_ref k, const float *a, const float *b,
@@ -8148,7 +8156,7 @@ static const char *kernel_name(kernel_ref k)
       "SCAN_L4_ROOFLINE", "SCAN_AUTO"};
   return k.public_kernel >= 0 ? names[k.public_kernel] : k.variant->name;
 }
-#line 17051 "scan.nw"
+#line 17081 "scan.nw"
 typedef struct {
   float *a, *b, *h;              /* host */
   float *da, *db, *dh;           /* device, at the case's offsets */
@@ -8160,7 +8168,7 @@ static void poison(float *device_base, long long n)
 {
   CUDA_CHECK(cudaMemset(device_base, 0xff, sizeof(float) * (n + 8)));
 }
-#line 17065 "scan.nw"
+#line 17095 "scan.nw"
 static case_buffers case_buffers_new(const gpu_case *c)
 {
   case_buffers m;
@@ -8181,7 +8189,7 @@ static case_buffers case_buffers_new(const gpu_case *c)
   m.dh = c->in_place ? m.db : m.base_h + c->h_offset;
   return m;
 }
-#line 17088 "scan.nw"
+#line 17118 "scan.nw"
 static void case_buffers_free(case_buffers *m)
 {
   free(m->a); free(m->b); free(m->h);
@@ -8189,7 +8197,7 @@ static void case_buffers_free(case_buffers *m)
   CUDA_CHECK(cudaFree(m->base_b));
   CUDA_CHECK(cudaFree(m->base_h));
 }
-#line 17113 "scan.nw"
+#line 17143 "scan.nw"
 static float float_of_bits(uint32_t bits)
 {
   float x;
@@ -8210,7 +8218,7 @@ static void plant_special(const gpu_case *c, float *a, float *b)
   case SPECIAL_KNOWN_NAN_A: a[at] = float_of_bits(0xFFFFFFFEu); break;
   }
 }
-#line 17136 "scan.nw"
+#line 17166 "scan.nw"
 static void upload_case(const gpu_case *c, case_buffers *m)
 {
   make_inputs(m->a, m->b, m->n, c->decay);
@@ -8219,7 +8227,7 @@ static void upload_case(const gpu_case *c, case_buffers *m)
   CUDA_CHECK(cudaMemcpy(m->db, m->b, sizeof(float) * m->n, cudaMemcpyHostToDevice));
   if (!c->in_place) poison(m->base_h, m->n);
 }
-#line 17151 "scan.nw"
+#line 17181 "scan.nw"
 static bool guards_intact(const gpu_case *c, const case_buffers *m)
 {
   if (c->in_place) return true;
@@ -8236,7 +8244,7 @@ static bool guards_intact(const gpu_case *c, const case_buffers *m)
   }
   return true;
 }
-#line 17173 "scan.nw"
+#line 17203 "scan.nw"
 typedef struct { comparison cmp; bool ok; char error[160]; } case_result;
 
 static case_result run_case(kernel_ref k, const gpu_case *c)
@@ -8250,7 +8258,7 @@ static case_result run_case(kernel_ref k, const gpu_case *c)
     snprintf(r.error, sizeof r.error, "CUDA error: %s", cudaGetErrorString(e));
   } else {
     
-#line 17193 "scan.nw"
+#line 17223 "scan.nw"
 CUDA_CHECK(cudaMemcpy(m.h, m.dh, sizeof(float) * m.n, cudaMemcpyDeviceToHost));
 r.cmp = compare_rows(m.a, m.b, m.h, c->rows, c->len, FLOAT32);
 r.ok = r.cmp.failed == 0;
@@ -8260,12 +8268,12 @@ if (!guards_intact(c, &m)) {
 } else if (!r.ok) {
   describe_worst(r.error, sizeof r.error, &r.cmp, c->len);
 }
-#line 17186 "scan.nw"
+#line 17216 "scan.nw"
   }
   case_buffers_free(&m);
   return r;
 }
-#line 17214 "scan.nw"
+#line 17244 "scan.nw"
 static int kernel_cases(gpu_case *cases, long long ceiling, int tile)
 {
   int count = 0, d = 0;
@@ -8281,7 +8289,7 @@ static int kernel_cases(gpu_case *cases, long long ceiling, int tile)
     cases[i].rows = rows < 1 ? 1 : rows > 7 ? 7 : rows;
   }
   
-#line 17234 "scan.nw"
+#line 17264 "scan.nw"
 long long mid = top < 3001 ? top : 3001, wide = top < 257 ? top : 257;
 cases[count++] = gpu_case{70001, 33, 0};
 cases[count++] = gpu_case{66000, wide, 1};
@@ -8299,7 +8307,7 @@ if (tile) cases[count++] = gpu_case{1, 65536LL * tile + 7, 1};
 if (tile >= 2048) cases[count++] = gpu_case{4500, 16384, 2};
 if (tile >= 4096) {
   
-#line 17272 "scan.nw"
+#line 17302 "scan.nw"
 cases[count++] = gpu_case{1, 1LL << 23, 2};
 cases[count++] = gpu_case{8, 1LL << 20, 1};
 cases[count++] = gpu_case{600, 4096, 3};
@@ -8317,12 +8325,12 @@ cases[count++] = gpu_case{1, (1LL << 23) + 2, 2, 3, 3, 3, true};
 cases[count++] = gpu_case{5, 17 * 4096 - 20, 0};
 cases[count++] = gpu_case{5, 17 * 4096 - 20, 2, 2, 2, 2};
 cases[count++] = gpu_case{3, 20 * 4096 + 7, 1, 5, 5, 1};
-#line 17251 "scan.nw"
+#line 17281 "scan.nw"
 }
-#line 17229 "scan.nw"
+#line 17259 "scan.nw"
   return count;
 }
-#line 17296 "scan.nw"
+#line 17326 "scan.nw"
 static bool kernel_suite(kernel_ref k, long long ceiling, int tile)
 {
   gpu_case cases[128];
@@ -8333,7 +8341,7 @@ static bool kernel_suite(kernel_ref k, long long ceiling, int tile)
   for (int i = 0; i < count; i++) {
     case_result r = run_case(k, &cases[i]);
     
-#line 17316 "scan.nw"
+#line 17346 "scan.nw"
 const gpu_case *c = &cases[i];
 if (!r.ok) {
   failed++;
@@ -8348,7 +8356,7 @@ if (r.cmp.worst_index >= 0 && r.cmp.worst_ratio > worst.worst_ratio && !c->speci
   worst_len = c->len;
 }
 worst.checked = checked;
-#line 17306 "scan.nw"
+#line 17336 "scan.nw"
   }
   char text[200];
   describe_worst(text, sizeof text, &worst, worst_len);
@@ -8356,7 +8364,7 @@ worst.checked = checked;
          kernel_name(k), count, (double)worst.checked, text);
   return failed == 0;
 }
-#line 17336 "scan.nw"
+#line 17366 "scan.nw"
 static kernel_ref public_ref(int k) { return kernel_ref{NULL, k}; }
 
 static kernel_ref variant_ref(const char *name)
@@ -8374,7 +8382,7 @@ static int run_kernel_suites(const kernel_ref *refs, int count)
   }
   return ok ? EXIT_OK : EXIT_FAILED;
 }
-#line 17356 "scan.nw"
+#line 17386 "scan.nw"
 /* One suite for one kernel, public or from the catalogue. */
 #define KERNEL_SUITE(function, ref) \
   static int function(void) { kernel_ref k[] = {ref}; return run_kernel_suites(k, 1); }
@@ -8384,7 +8392,7 @@ KERNEL_SUITE(suite_gpu_l2, public_ref(SCAN_L2_MULTIBLOCK))
 KERNEL_SUITE(suite_gpu_l3, public_ref(SCAN_L3_LOOKBACK))
 KERNEL_SUITE(suite_gpu_l3b, public_ref(SCAN_L3B_LOOKBACK_WARP))
 KERNEL_SUITE(suite_gpu_auto, public_ref(SCAN_AUTO))
-#line 17368 "scan.nw"
+#line 17398 "scan.nw"
 static int suite_gpu_l3c(void)
 {
   kernel_ref k[] = {variant_ref("l3c-1"), variant_ref("l3c-2"), variant_ref("l3c-4"),
@@ -8399,7 +8407,7 @@ static int suite_gpu_l4(void)
                     public_ref(SCAN_L4_ROOFLINE)};
   int status = run_kernel_suites(k, 7);
   
-#line 17393 "scan.nw"
+#line 17423 "scan.nw"
 int device, major, optin;
 cudaFuncAttributes f;
 CUDA_CHECK(cudaGetDevice(&device));
@@ -8412,10 +8420,10 @@ bool missing = major >= 9 && fits && f.ptxVersion >= 90 && rings < RING_MIN_BLOC
 printf("  %-6s the ring: %s (%d ring blocks and a chain block)\n", missing ? "FAILED" : "ok",
        rings >= RING_MIN_BLOCKS - 1 ? "runs on this GPU" : "not on this GPU", rings);
 if (missing) status = EXIT_FAILED;
-#line 17382 "scan.nw"
+#line 17412 "scan.nw"
   return status;
 }
-#line 17414 "scan.nw"
+#line 17444 "scan.nw"
 typedef struct {
   const char *what;
   int kernel;                 /* -1: the kernel under test */
@@ -8423,7 +8431,7 @@ typedef struct {
   long long rows, len;
   cudaError_t want;
 } contract_call;
-#line 17424 "scan.nw"
+#line 17454 "scan.nw"
 static const contract_call contract_calls[] = {
   {"rows == 0", -1, 0, 0, 0, 0, 100, cudaSuccess},
   {"len == 0", -1, 0, 0, 0, 100, 0, cudaSuccess},
@@ -8443,7 +8451,7 @@ static const contract_call contract_calls[] = {
    cudaErrorInvalidValue},
 };
 #define CONTRACT_CALLS ((int)(sizeof contract_calls / sizeof contract_calls[0]))
-#line 17446 "scan.nw"
+#line 17476 "scan.nw"
 static const float *offset_pointer(float *base, int bytes)
 {
   return bytes < 0 ? NULL : (const float *)((char *)base + bytes);
@@ -8459,7 +8467,7 @@ static bool output_untouched(const float *device_h, float *host, long long n)
   }
   return true;
 }
-#line 17464 "scan.nw"
+#line 17494 "scan.nw"
 static int suite_gpu_contract(void)
 {
   const long long n = 4096;
@@ -8472,7 +8480,7 @@ static int suite_gpu_contract(void)
   int failures = 0, tried = 0;
   for (int k = 0; k <= SCAN_AUTO; k++)
     for (int i = 0; i < CONTRACT_CALLS; i++) 
-#line 17485 "scan.nw"
+#line 17515 "scan.nw"
 {
   const contract_call *c = &contract_calls[i];
   bool own = c->kernel >= 0 && c->kernel <= SCAN_AUTO, unknown = c->kernel > SCAN_AUTO ||
@@ -8492,14 +8500,14 @@ static int suite_gpu_contract(void)
   failures += !ok;
   tried++;
 }
-#line 17476 "scan.nw"
+#line 17506 "scan.nw"
   printf("  %-6s %d calls on %d kernels returned what the contract says and"
          " wrote nothing\n", failures ? "FAILED" : "ok", tried, SCAN_AUTO + 1);
   CUDA_CHECK(cudaFree(a)); CUDA_CHECK(cudaFree(b)); CUDA_CHECK(cudaFree(h));
   free(host);
   return failures ? EXIT_FAILED : EXIT_OK;
 }
-#line 17516 "scan.nw"
+#line 17546 "scan.nw"
 /* Check |h3b - h3c| <= the regrouping bound for one row; returns the number
    of elements that differ at all, adds violations to *bad. */
 static long long regroup_row(const float *a, const float *b, const float *h3b,
@@ -8516,7 +8524,7 @@ static long long regroup_row(const float *a, const float *b, const float *h3b,
     if (t % tile == 0) { P = row; T = identity_map<double>(); }
     reference_step(&r, a[t], b[t]);
     
-#line 17540 "scan.nw"
+#line 17570 "scan.nw"
 double u = FLOAT32.u;
 double bound = 1.01 * u * (7 * fabs(T.a * e.a * P.b) + 6 * fabs(e.a * T.b) +
                            3 * fabs(e.b)) +
@@ -8525,13 +8533,13 @@ double d = fabs((double)h3b[t] - (double)h3c[t]);
 differ += memcmp(&h3b[t], &h3c[t], sizeof(float)) != 0;
 if (!(d <= bound)) (*bad)++;
 if (d / bound > *worst) *worst = d / bound;
-#line 17532 "scan.nw"
+#line 17562 "scan.nw"
     T = combine(T, e);
     row = combine(row, e);
   }
   return differ;
 }
-#line 17551 "scan.nw"
+#line 17581 "scan.nw"
 static int suite_gpu_regrouping(void)
 {
   static const long long shapes[][2] = {{1, (1 << 22) + 5}, {33, 70001},
@@ -8541,7 +8549,7 @@ static int suite_gpu_regrouping(void)
   for (int s = 0; s < 4; s++) {
     gpu_case c = {shapes[s][0], shapes[s][1], s % DECAY_COUNT};
     
-#line 17571 "scan.nw"
+#line 17601 "scan.nw"
 case_buffers m = case_buffers_new(&c);
 upload_case(&c, &m);
 long long n = m.n;
@@ -8561,7 +8569,7 @@ for (long long row = 0; row < c.rows; row++)
                         out[2] + row * c.len, c.len, L3_THREADS, &bad, &worst);
 for (int k = 0; k < 3; k++) free(out[k]);
 case_buffers_free(&m);
-#line 17560 "scan.nw"
+#line 17590 "scan.nw"
   }
   bool ok = identical_failures == 0 && differ > 0 && bad == 0;
   printf("  %-6s 3 and 3b bit-identical: %s; 3c(1 item) differs from 3b in %lld"
@@ -8570,7 +8578,7 @@ case_buffers_free(&m);
          bad ? "; SOME ARE NOT" : "");
   return ok ? EXIT_OK : EXIT_FAILED;
 }
-#line 17600 "scan.nw"
+#line 17630 "scan.nw"
 static __global__ void count_differences(const uint32_t *x, const uint32_t *y,
                                          long long n, unsigned long long *count)
 {
@@ -8580,7 +8588,7 @@ static __global__ void count_differences(const uint32_t *x, const uint32_t *y,
     mine += x[i] != y[i];
   if (mine) atomicAdd(count, mine);
 }
-#line 17627 "scan.nw"
+#line 17657 "scan.nw"
 /* One run of v, its output and workspace poisoned first. */
 static void run_poisoned(const scan_variant *v, case_buffers *m, long long rows,
                          long long len, void *workspace, size_t bytes)
@@ -8589,7 +8597,7 @@ static void run_poisoned(const scan_variant *v, case_buffers *m, long long rows,
   if (bytes) CUDA_CHECK(cudaMemset(workspace, 0xff, bytes));
   CUDA_CHECK(run_variant(v, m->da, m->db, m->dh, rows, len, workspace, 0));
 }
-#line 17638 "scan.nw"
+#line 17668 "scan.nw"
 /* Run v `runs` times on one shape; returns how many runs differed from the
    first, and prints a line. */
 static int repeat_runs(const scan_variant *v, long long rows, long long len, int runs,
@@ -8609,7 +8617,7 @@ static int repeat_runs(const scan_variant *v, long long rows, long long len, int
   CUDA_CHECK(cudaMemset(count, 0, sizeof(unsigned long long)));
   int differing = 0;
   
-#line 17667 "scan.nw"
+#line 17697 "scan.nw"
 run_poisoned(v, &m, rows, len, workspace, bytes);
 CUDA_CHECK(cudaMemcpy(first, m.dh, sizeof(float) * m.n, cudaMemcpyDeviceToDevice));
 for (int run = 0; run < runs; run++) {
@@ -8620,7 +8628,7 @@ for (int run = 0; run < runs; run++) {
   CUDA_CHECK(cudaMemcpy(&host_count, count, sizeof host_count, cudaMemcpyDeviceToHost));
   if (host_count) { differing++; CUDA_CHECK(cudaMemset(count, 0, sizeof host_count)); }
 }
-#line 17657 "scan.nw"
+#line 17687 "scan.nw"
   printf("  %-6s %-8s %d runs of %lld x %lld%s%s\n", differing ? "FAILED" : "ok", v->name,
          runs, rows, len, special ? " with a flag's NaN" : "",
          differing ? ": some differ" : ", bit-identical");
@@ -8628,7 +8636,7 @@ for (int run = 0; run < runs; run++) {
   case_buffers_free(&m);
   return differing;
 }
-#line 17693 "scan.nw"
+#line 17723 "scan.nw"
 /* Where the ring runs: one row of 2^24, one of 1,343 tiles with each flag's
    NaN in its tile 447, and three rows of 100 tiles and a short one. */
 static int ring_shape_runs(const scan_variant *v)
@@ -8662,7 +8670,7 @@ static int suite_gpu_determinism(void)
   }
   return differing ? EXIT_FAILED : EXIT_OK;
 }
-#line 17758 "scan.nw"
+#line 17788 "scan.nw"
 static int suite_gpu_streams(void)
 {
   static const char *const pairs[][2] = {{"l4", "l3c-8"}, {"l3b", "l2"},
@@ -8673,7 +8681,7 @@ static int suite_gpu_streams(void)
     CUDA_CHECK(cudaStreamCreateWithFlags(&stream[s], cudaStreamNonBlocking));
   int failures = 0;
   for (int p = 0; p < 5; p++) 
-#line 17779 "scan.nw"
+#line 17809 "scan.nw"
 {
   gpu_case c[2] = {{1, (1 << 24) + 1, 0}, {8192, 2048, 1}};
   if (strcmp(pairs[p][0], "l4-ring") == 0)   /* two rings at once */
@@ -8699,9 +8707,9 @@ static int suite_gpu_streams(void)
     case_buffers_free(&m[s]);
   }
 }
-#line 17768 "scan.nw"
+#line 17798 "scan.nw"
   
-#line 17807 "scan.nw"
+#line 17837 "scan.nw"
 {
   gpu_case c = {1, 1 << 24, 0};
   case_buffers m = case_buffers_new(&c);
@@ -8713,7 +8721,7 @@ static int suite_gpu_streams(void)
   poison(m.base_h, m.n);
   CUDA_CHECK(cudaDeviceSynchronize());
   
-#line 17828 "scan.nw"
+#line 17858 "scan.nw"
 cudaGraph_t graph;
 cudaGraphExec_t exec;
 CUDA_CHECK(cudaStreamBeginCapture(stream[0], cudaStreamCaptureModeThreadLocal));
@@ -8733,14 +8741,14 @@ if (same) {
   CUDA_CHECK(cudaGraphExecDestroy(exec));
   CUDA_CHECK(cudaGraphDestroy(graph));
 }
-#line 17818 "scan.nw"
+#line 17848 "scan.nw"
   if (!same) { failures++; printf("  FAILED SCAN_AUTO captured in a graph\n"); }
   free(direct);
   case_buffers_free(&m);
 }
-#line 17769 "scan.nw"
+#line 17799 "scan.nw"
   
-#line 17850 "scan.nw"
+#line 17880 "scan.nw"
 {
   static const char *const order[] = {"l4-ring", "l4-ring", "l4-ring", "l4", "l4-ring",
                                       "l4-ring", "l4-8", "l4-ring", "l4-ring!", "l4-ring"};
@@ -8755,26 +8763,26 @@ if (same) {
     CUDA_CHECK(run_variant(find_variant(ring ? "l4-ring" : order[k]), m.da, m.db, m.dh,
                            c.rows, c.len, NULL, own));
     
-#line 17871 "scan.nw"
+#line 17901 "scan.nw"
 CUDA_CHECK(cudaStreamSynchronize(own));
 CUDA_CHECK(cudaMemcpy(m.h, m.dh, sizeof(float) * m.n, cudaMemcpyDeviceToHost));
 if (compare_rows(m.a, m.b, m.h, c.rows, c.len, FLOAT32).failed) {
   failures++;
   printf("  FAILED %s, call %d of the kept workspace's handovers\n", order[k], k + 1);
 }
-#line 17864 "scan.nw"
+#line 17894 "scan.nw"
     case_buffers_free(&m);
   }
   CUDA_CHECK(cudaStreamDestroy(own));
 }
-#line 17770 "scan.nw"
+#line 17800 "scan.nw"
   for (int s = 0; s < 2; s++) CUDA_CHECK(cudaStreamDestroy(stream[s]));
   printf("  %-6s 5 pairs of kernels on two streams at once, both outputs right; "
          "SCAN_AUTO captured in a graph and replayed, its bits; a kept workspace "
          "handed between kernels\n", failures ? "FAILED" : "ok");
   return failures ? EXIT_FAILED : EXIT_OK;
 }
-#line 17894 "scan.nw"
+#line 17924 "scan.nw"
 /* Scans one huge input with each of `count` kernels; returns the failures,
    or -1 when the GPU has too little memory for it. */
 static int huge_case(gpu_case c, const kernel_ref *refs, int count)
@@ -8790,7 +8798,7 @@ static int huge_case(gpu_case c, const kernel_ref *refs, int count)
   upload_case(&c, &m);
   int failures = 0;
   for (int k = 0; k < count; k++) 
-#line 17931 "scan.nw"
+#line 17961 "scan.nw"
 {
   poison(m.base_h, m.n);
   cudaError_t e = call_kernel(refs[k], m.da, m.db, m.dh, c.rows, c.len, 0);
@@ -8808,7 +8816,7 @@ static int huge_case(gpu_case c, const kernel_ref *refs, int count)
          m.n, e == cudaSuccess ? text : cudaGetErrorString(e));
   failures += !ok;
 }
-#line 17909 "scan.nw"
+#line 17939 "scan.nw"
   case_buffers_free(&m);
   return failures;
 }
@@ -8828,7 +8836,7 @@ static int suite_gpu_huge(void)
   if (short_rows > 0 || long_rows > 0 || whole_tiles > 0) return EXIT_FAILED;
   return long_rows < 0 || whole_tiles < 0 ? EXIT_SKIPPED : EXIT_OK;
 }
-#line 18887 "scan.nw"
+#line 18917 "scan.nw"
 typedef struct {
   long long rows, len;
   int offset;              /* floats past a 16-byte line: a, h and dh; outputs offset + 1 */
@@ -8858,7 +8866,7 @@ static const backward_case backward_cases[] = {
   {2, 3000000, 3, true, true, true, true, false, SPECIAL_NAN_A},
 };
 #define BACKWARD_CASES ((int)(sizeof backward_cases / sizeof backward_cases[0]))
-#line 18923 "scan.nw"
+#line 18953 "scan.nw"
 #define GUARD 32   /* floats of poison either side of a case's device arrays */
 
 typedef struct {
@@ -8882,7 +8890,7 @@ static backward_buffers backward_buffers_new(const backward_case *c)
   if (c->in_place) m.dev[BDB] = m.dev[BDH];
   return m;
 }
-#line 18949 "scan.nw"
+#line 18979 "scan.nw"
 /* Whether the guards either side of device array k are still poison. */
 static bool backward_guards_intact(const backward_buffers *m, int k)
 {
@@ -8905,7 +8913,7 @@ static void backward_buffers_free(backward_buffers *m)
     CUDA_CHECK(cudaFree(m->base[k]));
   }
 }
-#line 18977 "scan.nw"
+#line 19007 "scan.nw"
 static bool run_backward_case(const backward_case *c, int index)
 {
   long long n = c->rows * c->len;
@@ -8920,7 +8928,7 @@ static bool run_backward_case(const backward_case *c, int index)
     CUDA_CHECK(cudaMemcpy(m.dev[k], m.host[k], sizeof(float) * m.count[k],
                           cudaMemcpyHostToDevice));
   
-#line 18996 "scan.nw"
+#line 19026 "scan.nw"
 cudaError_t e = scan_backward(m.dev[BA], m.dev[BH], m.dev[BDH], c->h0 ? m.dev[BH0] : NULL,
                               c->dh_final ? m.dev[BDHF] : NULL, m.dev[BDA], m.dev[BDB],
                               c->dh0 ? m.dev[BDH0] : NULL, c->rows, c->len, 0);
@@ -8929,9 +8937,9 @@ CUDA_CHECK(e);
 for (int k = BDA; k <= BDH0; k++)
   CUDA_CHECK(cudaMemcpy(m.host[k], m.dev[k], sizeof(float) * m.count[k],
                         cudaMemcpyDeviceToHost));
-#line 18991 "scan.nw"
+#line 19021 "scan.nw"
   
-#line 19007 "scan.nw"
+#line 19037 "scan.nw"
 backward_comparison r = compare_backward(m.host[BA], m.host[BH], m.host[BDH],
                                          c->h0 ? m.host[BH0] : NULL,
                                          c->dh_final ? m.host[BDHF] : NULL, m.host[BDA],
@@ -8951,9 +8959,9 @@ printf("  %-4s %lld rows of %lld, offset %d%s%s%s%s%s: da %.3g, db %.3g of the b
 if (!ok) printf("       %s\n", text);
 backward_buffers_free(&m);
 return ok;
-#line 18992 "scan.nw"
+#line 19022 "scan.nw"
 }
-#line 19029 "scan.nw"
+#line 19059 "scan.nw"
 static int run_backward_cases(const backward_case *cases, int count)
 {
   int failed = 0;
@@ -8966,7 +8974,7 @@ static int suite_gpu_backward(void)
 {
   return run_backward_cases(backward_cases, BACKWARD_CASES);
 }
-#line 19048 "scan.nw"
+#line 19078 "scan.nw"
 static const backward_case backward_small_cases[] = {
   {1, 1, 0, true, true, true, true, false, SPECIAL_NONE},
   {7, 4097, 2, false, true, true, true, false, SPECIAL_NONE},
@@ -8979,7 +8987,7 @@ static int suite_gpu_backward_small(void)
 {
   return run_backward_cases(backward_small_cases, 5);
 }
-#line 19066 "scan.nw"
+#line 19096 "scan.nw"
 static int backward_runs_differing(long long rows, long long len, int runs)
 {
   backward_case c = {rows, len, 1, true, true, true, true, false, SPECIAL_NONE};
@@ -9004,7 +9012,7 @@ static int backward_runs_differing(long long rows, long long len, int runs)
   backward_buffers_free(&m);
   return differing;
 }
-#line 19096 "scan.nw"
+#line 19126 "scan.nw"
 static int suite_gpu_backward_calls(void)
 {
   backward_case c = {4, 1000, 0, true, true, true, true, false, SPECIAL_NONE};
@@ -9016,7 +9024,7 @@ static int suite_gpu_backward_calls(void)
   CUDA_CHECK(cudaMalloc(&ws, bytes + 256));
   struct { const char *what; cudaError_t got; } calls[] = {
     
-#line 19125 "scan.nw"
+#line 19155 "scan.nw"
 {"negative rows", scan_backward(a, h, dh, NULL, NULL, da, db, NULL, -1, 1000, 0)},
 {"negative len", scan_backward(a, h, dh, NULL, NULL, da, db, NULL, 4, -1, 0)},
 {"null a", scan_backward(NULL, h, dh, NULL, NULL, da, db, NULL, 4, 1000, 0)},
@@ -9035,7 +9043,7 @@ static int suite_gpu_backward_calls(void)
 {"workspace off its line",
  scan_backward_in(a, h, dh, NULL, NULL, da, db, NULL, 4, 1000, (char *)ws + 8, bytes, 0)},
 {"no workspace", scan_backward_in(a, h, dh, NULL, NULL, da, db, NULL, 4, 1000, NULL, 0, 0)},
-#line 19107 "scan.nw"
+#line 19137 "scan.nw"
   };
   int failed = 0;
   for (size_t i = 0; i < sizeof calls / sizeof calls[0]; i++) {
@@ -9051,7 +9059,7 @@ static int suite_gpu_backward_calls(void)
   backward_buffers_free(&m);
   return failed || !untouched ? EXIT_FAILED : EXIT_OK;
 }
-#line 10554 "scan.nw"
+#line 10570 "scan.nw"
 typedef struct {
   long long batch, channels, length;
   int state, groups;
@@ -9080,7 +9088,7 @@ static const selective_gpu_case selective_gpu_cases[] = {
   {1, 8, 20000, 16, 1, true, true, false, 5, true},
 };
 #define SELECTIVE_GPU_CASES 22
-#line 10592 "scan.nw"
+#line 10608 "scan.nw"
 /* Round the n floats at x to bfloat16 in place; their bfloat16s into `to`. */
 static void round_to_bf16(float *x, long long n, __nv_bfloat16 *to)
 {
@@ -9117,7 +9125,7 @@ static selective_problem_bf16 selective_problem_as_bf16(const selective_problem 
                               p->delta_softplus};
   return h;
 }
-#line 10631 "scan.nw"
+#line 10647 "scan.nw"
 static selective_problem selective_on_device(const selective_problem *host, float *block,
                                              long long floats, bool bf16,
                                              float **device_block)
@@ -9133,7 +9141,7 @@ static selective_problem selective_on_device(const selective_problem *host, floa
     if (*fields[i]) *fields[i] = *device_block + (*fields[i] - block);
   return p;
 }
-#line 10649 "scan.nw"
+#line 10665 "scan.nw"
 /* The outputs on the GPU, between guards of poison; whether the guards held. */
 static bool selective_run_on_gpu(const selective_gpu_case *k, const selective_problem *p,
                                  float *y, float *last)
@@ -9146,7 +9154,7 @@ static bool selective_run_on_gpu(const selective_gpu_case *k, const selective_pr
   CUDA_CHECK(cudaMemset(out, 0xff, sizeof(float) * floats));
   float *dy = out + GUARD, *dlast = k->last ? dy + yf + 2 * GUARD : NULL;
   
-#line 10678 "scan.nw"
+#line 10694 "scan.nw"
 if (k->chunks >= 0) {
   selective_choice asked = {k->chunks};
   CUDA_CHECK(selective_forward_as(p, dy, dlast, asked, k->bf16, 0));
@@ -9163,10 +9171,10 @@ if (k->chunks >= 0) {
   CUDA_CHECK(cudaDeviceSynchronize());
   CUDA_CHECK(cudaFree(ws));
 }
-#line 10661 "scan.nw"
+#line 10677 "scan.nw"
   CUDA_CHECK(cudaDeviceSynchronize());
   
-#line 10697 "scan.nw"
+#line 10713 "scan.nw"
 if (k->bf16) {
   __nv_bfloat16 *y16 = (__nv_bfloat16 *)malloc(sizeof(__nv_bfloat16) * bdl);
   CUDA_CHECK(cudaMemcpy(y16, dy, sizeof(__nv_bfloat16) * bdl, cudaMemcpyDeviceToHost));
@@ -9176,7 +9184,7 @@ if (k->bf16) {
   CUDA_CHECK(cudaMemcpy(y, dy, sizeof(float) * bdl, cudaMemcpyDeviceToHost));
 }
 if (k->last) CUDA_CHECK(cudaMemcpy(last, dlast, sizeof(float) * bdn, cudaMemcpyDeviceToHost));
-#line 10663 "scan.nw"
+#line 10679 "scan.nw"
   float guard[2 * GUARD];
   bool held = output_untouched(out, guard, GUARD) &&
               output_untouched(dy + yf, guard, 2 * GUARD) &&
@@ -9189,7 +9197,7 @@ if (k->last) CUDA_CHECK(cudaMemcpy(last, dlast, sizeof(float) * bdn, cudaMemcpyD
   CUDA_CHECK(cudaFree(out));
   return held;
 }
-#line 10711 "scan.nw"
+#line 10727 "scan.nw"
 static void selective_compare(const selective_gpu_case *k, const selective_problem *p,
                               const float *y, const float *last, comparison *cy,
                               comparison *clast)
@@ -9216,7 +9224,7 @@ static void selective_compare(const selective_gpu_case *k, const selective_probl
     free(want);
   }
 }
-#line 10740 "scan.nw"
+#line 10756 "scan.nw"
 static bool run_selective_case(const selective_gpu_case *k)
 {
   selective_problem hp;
@@ -9231,7 +9239,7 @@ static bool run_selective_case(const selective_gpu_case *k)
   comparison cy, clast;
   selective_compare(k, &hp, y, last, &cy, &clast);
   
-#line 10762 "scan.nw"
+#line 10778 "scan.nw"
 bool ok = held && cy.failed == 0 && clast.failed == 0;
 char text[256];
 describe_worst(text, sizeof text, cy.failed || !clast.failed ? &cy : &clast,
@@ -9244,13 +9252,13 @@ printf("  %-4s B %lld, D %lld, L %lld, N %d, G %d%s%s%s%s; %s: y %.3g, last %.3g
        : "planned", cy.worst_ratio, clast.worst_ratio,
        held ? "" : "; GUARDS WRITTEN");
 if (!ok) printf("       %s\n", text);
-#line 10754 "scan.nw"
+#line 10770 "scan.nw"
   free(y);
   free(block);
   CUDA_CHECK(cudaFree(dblock));
   return ok;
 }
-#line 10777 "scan.nw"
+#line 10793 "scan.nw"
 static int run_selective_cases(const selective_gpu_case *cases, int count)
 {
   int failed = 0;
@@ -9275,7 +9283,7 @@ static int suite_gpu_selective_small(void)
       {2, 100, 71, 7, 4, true, true, false, 0, true}};
   return run_selective_cases(small, 6);
 }
-#line 10809 "scan.nw"
+#line 10825 "scan.nw"
 static int selective_runs_differing(long long batch, long long channels, long long length,
                                     int runs, bool bf16)
 {
@@ -9300,7 +9308,7 @@ static int selective_runs_differing(long long batch, long long channels, long lo
   free(block);
   return differing;
 }
-#line 10836 "scan.nw"
+#line 10852 "scan.nw"
 static int suite_gpu_selective_bits(void)
 {
   static const long long shapes[][4] = {{1, 256, 50000, 0}, {8, 1536, 1024, 0},
@@ -9316,7 +9324,7 @@ static int suite_gpu_selective_bits(void)
   }
   return failed ? EXIT_FAILED : EXIT_OK;
 }
-#line 10857 "scan.nw"
+#line 10873 "scan.nw"
 static int suite_gpu_selective_calls(void)
 {
   selective_problem hp;
@@ -9330,7 +9338,7 @@ static int suite_gpu_selective_calls(void)
   void *ws;
   CUDA_CHECK(cudaMalloc(&ws, bytes + 256));
   
-#line 10878 "scan.nw"
+#line 10894 "scan.nw"
 selective_problem bad[8];
 for (int i = 0; i < 8; i++) bad[i] = good;
 bad[0].length = -1;
@@ -9345,10 +9353,10 @@ selective_problem_bf16 g16 = selective_problem_as_bf16(&good), odd16 = g16;
 odd16.u = (const __nv_bfloat16 *)((const char *)good.u + 1);
 __nv_bfloat16 *y16 = (__nv_bfloat16 *)y;
 size_t bytes16 = selective_scan_workspace_bytes_bf16(&g16);
-#line 10870 "scan.nw"
+#line 10886 "scan.nw"
   struct { const char *what; cudaError_t got; } calls[] = {
     
-#line 10895 "scan.nw"
+#line 10911 "scan.nw"
 {"no problem", selective_scan_forward(NULL, y, NULL, 0)},
 {"negative length", selective_scan_forward(&bad[0], y, NULL, 0)},
 {"a state of 0", selective_scan_forward(&bad[1], y, NULL, 0)},
@@ -9377,10 +9385,10 @@ size_t bytes16 = selective_scan_workspace_bytes_bf16(&g16);
 {"bfloat16: workspace too small",
  selective_scan_forward_bf16_in(&g16, y16, NULL, ws, bytes16 - 8, 0)},
 {"bfloat16: no workspace", selective_scan_forward_bf16_in(&g16, y16, NULL, NULL, 0, 0)},
-#line 10872 "scan.nw"
+#line 10888 "scan.nw"
   };
   
-#line 10926 "scan.nw"
+#line 10942 "scan.nw"
 int failed = 0;
 for (size_t i = 0; i < sizeof calls / sizeof calls[0]; i++) {
   bool fine = calls[i].got == cudaErrorInvalidValue;
@@ -9399,9 +9407,9 @@ CUDA_CHECK(cudaFree(ws));
 CUDA_CHECK(cudaFree(y));
 CUDA_CHECK(cudaFree(dblock));
 return failed || !untouched ? EXIT_FAILED : EXIT_OK;
-#line 10874 "scan.nw"
+#line 10890 "scan.nw"
 }
-#line 19146 "scan.nw"
+#line 19176 "scan.nw"
 static int suite_gpu_backward_bits(void)
 {
   static const long long shapes[][2] = {{1, 16777216}, {64, 262139}, {100000, 33}};
@@ -9414,7 +9422,7 @@ static int suite_gpu_backward_bits(void)
   }
   return failed ? EXIT_FAILED : EXIT_OK;
 }
-#line 17997 "scan.nw"
+#line 18027 "scan.nw"
 #define CANARY_BYTES ((size_t)64 << 10)   /* on either side of an array */
 #define CANARY 0xA5
 
@@ -9440,7 +9448,7 @@ static guarded guarded_new(size_t bytes, size_t shift, size_t guard)
   g.at = g.base + g.before;
   return g;
 }
-#line 18025 "scan.nw"
+#line 18055 "scan.nw"
 /* Whether every canary byte, before and after the array, is still there. */
 static bool canaries_intact(const guarded *g)
 {
@@ -9455,7 +9463,7 @@ static bool canaries_intact(const guarded *g)
   free(host);
   return intact;
 }
-#line 18042 "scan.nw"
+#line 18072 "scan.nw"
 /* Whether the array still holds the host's copy of it. */
 static bool array_holds(const guarded *g, const void *host)
 {
@@ -9468,7 +9476,7 @@ static bool array_holds(const guarded *g, const void *host)
 }
 
 static void guarded_free(guarded *g) { CUDA_CHECK(cudaFree(g->base)); }
-#line 18062 "scan.nw"
+#line 18092 "scan.nw"
 typedef struct {
   long long n, rows;
   long long *offsets;             /* host, rows + 1 */
@@ -9476,7 +9484,7 @@ typedef struct {
   guarded da, db, dh, doffsets;   /* dh is db in place */
   bool in_place;
 } ragged_buffers;
-#line 18072 "scan.nw"
+#line 18102 "scan.nw"
 /* Takes `offsets` (malloc'ed, rows + 1 of them); plants the case's specials,
    which need them well formed. */
 static ragged_buffers ragged_new(const ragged_case *c, long long rows, long long *offsets,
@@ -9491,7 +9499,7 @@ static ragged_buffers ragged_new(const ragged_case *c, long long rows, long long
   plant_ragged(c->special, m.a, m.b, offsets, rows);
   m.in_place = c->in_place;
   
-#line 18091 "scan.nw"
+#line 18121 "scan.nw"
 m.da = guarded_new(bytes, 4 * c->a_offset, guard);
 m.db = guarded_new(bytes, 4 * c->b_offset, guard);
 m.dh = c->in_place ? m.db : guarded_new(bytes, 4 * c->h_offset, guard);
@@ -9501,17 +9509,17 @@ CUDA_CHECK(cudaMemcpy(m.db.at, m.b, bytes, cudaMemcpyHostToDevice));
 if (!c->in_place) CUDA_CHECK(cudaMemset(m.dh.at, 0xff, bytes));
 CUDA_CHECK(cudaMemcpy(m.doffsets.at, offsets, sizeof(long long) * (rows + 1),
                       cudaMemcpyHostToDevice));
-#line 18086 "scan.nw"
+#line 18116 "scan.nw"
   return m;
 }
-#line 18103 "scan.nw"
+#line 18133 "scan.nw"
 static void ragged_free(ragged_buffers *m)
 {
   guarded_free(&m->da); guarded_free(&m->db); guarded_free(&m->doffsets);
   if (!m->in_place) guarded_free(&m->dh);
   free(m->a); free(m->b); free(m->h); free(m->offsets);
 }
-#line 18119 "scan.nw"
+#line 18149 "scan.nw"
 enum { FORM_ONE_CALL, FORM_TWO_PHASE };
 static const char *const form_names[] = {"scan_forward_ragged", "scan_forward_ragged_in"};
 
@@ -9528,7 +9536,7 @@ static cudaError_t call_ragged(int form, const ragged_buffers *m, size_t guard,
     return e != cudaSuccess ? e : s;
   }
   
-#line 18139 "scan.nw"
+#line 18169 "scan.nw"
 size_t bytes = scan_ragged_workspace_bytes(m->n, m->rows);
 guarded w = guarded_new(bytes, 0, guard);
 CUDA_CHECK(cudaMemset(w.at, 0xff, bytes));
@@ -9537,9 +9545,9 @@ cudaError_t s = cudaDeviceSynchronize();
 if (s == cudaSuccess) *workspace_intact = canaries_intact(&w);
 if (s == cudaSuccess) guarded_free(&w);
 return e != cudaSuccess ? e : s;
-#line 18135 "scan.nw"
+#line 18165 "scan.nw"
 }
-#line 18160 "scan.nw"
+#line 18190 "scan.nw"
 static case_result run_ragged_case(const ragged_case *c, int form)
 {
   case_result r = {{0, 0, 0.0, -1, 0.0, 0.0}, false, ""};
@@ -9551,7 +9559,7 @@ static case_result run_ragged_case(const ragged_case *c, int form)
     snprintf(r.error, sizeof r.error, "the call returned %s", cudaGetErrorName(e));
   else
     
-#line 18182 "scan.nw"
+#line 18212 "scan.nw"
 {
   CUDA_CHECK(cudaMemcpy(m.h, m.dh.at, sizeof(float) * m.n, cudaMemcpyDeviceToHost));
   r.cmp = compare_ragged(m.a, m.b, m.h, m.n, m.offsets, m.rows, FLOAT32);
@@ -9564,7 +9572,7 @@ static case_result run_ragged_case(const ragged_case *c, int form)
   else if (!r.ok) describe_worst_ragged(r.error, sizeof r.error, &r.cmp, m.offsets, m.rows);
   r.ok = r.ok && !wrong;
 }
-#line 18171 "scan.nw"
+#line 18201 "scan.nw"
   if (!r.ok)
     printf("  FAILED %s, %s, n %lld in %lld rows, %s, offsets %d/%d/%d%s%s: %s\n",
            form_names[form], lengths_names[c->lengths], c->n, rows, decays[c->decay].name,
@@ -9573,7 +9581,7 @@ static case_result run_ragged_case(const ragged_case *c, int form)
   ragged_free(&m);
   return r;
 }
-#line 18205 "scan.nw"
+#line 18235 "scan.nw"
 static int ragged_cases(ragged_case *cases)
 {
   static const long long sizes[] = {1000, 100003, 3000017};
@@ -9582,7 +9590,7 @@ static int ragged_cases(ragged_case *cases)
     for (int s = 0; s < 3; s++)
       cases[count++] = ragged_case{k, sizes[s], (k + s) % DECAY_COUNT};
   
-#line 18228 "scan.nw"
+#line 18258 "scan.nw"
 cases[count++] = ragged_case{LENGTHS_ONE_ROW, 1, 0};
 cases[count++] = ragged_case{LENGTHS_EMPTY, 1, 1};
 cases[count++] = ragged_case{LENGTHS_ONES, 2, 2};
@@ -9600,7 +9608,7 @@ cases[count++] = ragged_case{LENGTHS_TINY_AND_LONG, 1000003, 3, 2, 3, 0};
 cases[count++] = ragged_case{LENGTHS_NEAR_1000, 300007, 0, 0, 0, 0, true};
 cases[count++] = ragged_case{LENGTHS_TINY_AND_LONG, 3000017, 2, 3, 3, 0, true};
 cases[count++] = ragged_case{LENGTHS_ONES, 10007, 3, 0, 1, 0, true};
-#line 18213 "scan.nw"
+#line 18243 "scan.nw"
   for (int s = RAGGED_NAN_B; s < RAGGED_SPECIALS; s++) {
     cases[count++] = ragged_case{LENGTHS_EMPTY, 200003, s % DECAY_COUNT, 0, 0, 0, false, s};
     cases[count++] = ragged_case{LENGTHS_NEAR_1000, 1000003, 1, 0, 0, 0, false, s};
@@ -9613,7 +9621,7 @@ cases[count++] = ragged_case{LENGTHS_ONES, 10007, 3, 0, 1, 0, true};
   cases[count++] = ragged_case{LENGTHS_EMPTY, 300007, 2, 1, 1, 0, true, RAGGED_NAN_B};
   return count;
 }
-#line 18253 "scan.nw"
+#line 18283 "scan.nw"
 static bool ragged_two_streams(void)
 {
   static const ragged_case pair[2] = {{LENGTHS_TINY_AND_LONG, 1 << 24, 1},
@@ -9626,7 +9634,7 @@ static bool ragged_two_streams(void)
     CUDA_CHECK(cudaStreamCreateWithFlags(&stream[s], cudaStreamNonBlocking));
   }
   
-#line 18270 "scan.nw"
+#line 18300 "scan.nw"
 size_t bytes = scan_ragged_workspace_bytes(m[1].n, m[1].rows);
 guarded w = guarded_new(bytes, 0, CANARY_BYTES);
 CUDA_CHECK(cudaDeviceSynchronize());   /* the streams do not wait for stream 0 */
@@ -9638,7 +9646,7 @@ cudaError_t e[2] = {
                          m[1].rows, w.at, bytes, stream[1])};
 bool ok = true;
 for (int s = 0; s < 2; s++) 
-#line 18286 "scan.nw"
+#line 18316 "scan.nw"
 {
   cudaError_t done = cudaStreamSynchronize(stream[s]);
   if (e[s] == cudaSuccess) e[s] = done;
@@ -9655,13 +9663,13 @@ for (int s = 0; s < 2; s++)
   CUDA_CHECK(cudaStreamDestroy(stream[s]));
   ragged_free(&m[s]);
 }
-#line 18281 "scan.nw"
+#line 18311 "scan.nw"
 ok = ok && canaries_intact(&w);
 guarded_free(&w);
-#line 18265 "scan.nw"
+#line 18295 "scan.nw"
   return ok;
 }
-#line 18310 "scan.nw"
+#line 18340 "scan.nw"
 static int suite_gpu_ragged(void)
 {
   ragged_case cases[80];
@@ -9683,7 +9691,7 @@ static int suite_gpu_ragged(void)
          worst.worst_ratio);
   return failed ? EXIT_FAILED : EXIT_OK;
 }
-#line 18353 "scan.nw"
+#line 18383 "scan.nw"
 enum { MALFORMED_LISTED, MALFORMED_IN_RANGE, MALFORMED_UNSORTED, MALFORMED_ANY,
        MALFORMED_SWAPPED, MALFORMED_ONE_HUGE };
 #define MALFORMED_LONG (3 * (1LL << 20) + 7)
@@ -9694,10 +9702,10 @@ typedef struct {
   int pattern;
   long long offsets[5];   /* the rows + 1 offsets of a listed case */
 } malformed_case;
-#line 18367 "scan.nw"
+#line 18397 "scan.nw"
 static const malformed_case malformed_cases[] = {
   
-#line 18382 "scan.nw"
+#line 18412 "scan.nw"
 {"decreasing", 1000, 3, MALFORMED_LISTED, {0, 500, 200, 1000}},
 {"decreasing, long", MALFORMED_LONG, 3, MALFORMED_LISTED,
  {0, 1LL << 21, 1LL << 20, MALFORMED_LONG}},
@@ -9711,9 +9719,9 @@ static const malformed_case malformed_cases[] = {
 {"ends one past the end", 1000, 2, MALFORMED_LISTED, {0, 300, 1001}},
 {"2^40, long", MALFORMED_LONG, 3, MALFORMED_LISTED,
  {0, MALFORMED_LONG / 3, 1LL << 40, MALFORMED_LONG}},
-#line 18369 "scan.nw"
+#line 18399 "scan.nw"
   
-#line 18398 "scan.nw"
+#line 18428 "scan.nw"
 {"LLONG_MIN", 1000, 2, MALFORMED_LISTED, {0, LLONG_MIN, 1000}},
 {"LLONG_MAX", 1000, 2, MALFORMED_LISTED, {0, LLONG_MAX, 1000}},
 {"LLONG_MAX at the end, long", MALFORMED_LONG, 2, MALFORMED_LISTED,
@@ -9727,9 +9735,9 @@ static const malformed_case malformed_cases[] = {
  {0, (1LL << 62) + 250, 1000}},
 {"2^61 + 125, 1,000 bytes of offsets", 1000, 2, MALFORMED_LISTED,
  {0, (1LL << 61) + 125, 1000}},
-#line 18370 "scan.nw"
+#line 18400 "scan.nw"
   
-#line 18414 "scan.nw"
+#line 18444 "scan.nw"
 {"offsets[0] = 5", 1000, 2, MALFORMED_LISTED, {5, 300, 1000}},
 {"offsets[0] = -3", 1000, 2, MALFORMED_LISTED, {-3, 300, 1000}},
 {"offsets[0] = n", 1000, 1, MALFORMED_LISTED, {1000, 1000}},
@@ -9743,7 +9751,7 @@ static const malformed_case malformed_cases[] = {
 {"every row empty", 1000, 3, MALFORMED_LISTED, {0, 0, 0, 0}},
 {"every offset n", MALFORMED_LONG, 2, MALFORMED_LISTED,
  {MALFORMED_LONG, MALFORMED_LONG, MALFORMED_LONG}},
-#line 18371 "scan.nw"
+#line 18401 "scan.nw"
   {"values in [-n, 2n)", 100003, 5000, MALFORMED_IN_RANGE},
   {"values in [0, n] in any order", MALFORMED_LONG, 3000, MALFORMED_UNSORTED},
   {"more rows than elements, in any order", 1000, 20000, MALFORMED_UNSORTED},
@@ -9752,7 +9760,7 @@ static const malformed_case malformed_cases[] = {
   {"rows around 1,000, one offset 2^63 - 1", MALFORMED_LONG, 3000, MALFORMED_ONE_HUGE},
 };
 #define MALFORMED_CASES ((int)(sizeof malformed_cases / sizeof malformed_cases[0]))
-#line 18430 "scan.nw"
+#line 18460 "scan.nw"
 /* The rows + 1 offsets of a malformed case (malloc'ed), drawn from `seed`. */
 static long long *malformed_offsets(const malformed_case *c, uint64_t seed)
 {
@@ -9769,7 +9777,7 @@ static long long *malformed_offsets(const malformed_case *c, uint64_t seed)
     }
   }
   
-#line 18451 "scan.nw"
+#line 18481 "scan.nw"
 if (c->pattern == MALFORMED_IN_RANGE || c->pattern == MALFORMED_UNSORTED ||
     c->pattern >= MALFORMED_SWAPPED) {
   o[0] = 0;
@@ -9781,10 +9789,10 @@ for (long long r = 1; c->pattern == MALFORMED_SWAPPED && r + 1 < c->rows; r += 7
   o[r + 1] = t;
 }
 if (c->pattern == MALFORMED_ONE_HUGE) o[c->rows / 2] = LLONG_MAX;
-#line 18446 "scan.nw"
+#line 18476 "scan.nw"
   return o;
 }
-#line 18471 "scan.nw"
+#line 18501 "scan.nw"
 typedef struct { size_t guard; int form, a, b, h; bool in_place; } malformed_way;
 static const malformed_way malformed_ways[] = {
   {CANARY_BYTES, FORM_ONE_CALL, 0, 0, 0, false}, {CANARY_BYTES, FORM_TWO_PHASE, 1, 2, 3, false},
@@ -9792,7 +9800,7 @@ static const malformed_way malformed_ways[] = {
   {0, FORM_TWO_PHASE, 2, 2, 2, false},
 };
 #define MALFORMED_WAYS ((int)(sizeof malformed_ways / sizeof malformed_ways[0]))
-#line 18481 "scan.nw"
+#line 18511 "scan.nw"
 static bool run_malformed(const malformed_case *c, const malformed_way *w, char *wrong,
                           size_t size)
 {
@@ -9802,7 +9810,7 @@ static bool run_malformed(const malformed_case *c, const malformed_way *w, char 
   cudaError_t e = call_ragged(w->form, &m, w->guard, &workspace_intact);
   if (e == cudaSuccess) e = cudaGetLastError();
   
-#line 18496 "scan.nw"
+#line 18526 "scan.nw"
 const char *what = e != cudaSuccess ? cudaGetErrorName(e)
                  : !canaries_intact(&m.dh) ? "wrote next to h"
                  : !canaries_intact(&m.da) || !canaries_intact(&m.db) ? "wrote next to a or b"
@@ -9814,11 +9822,11 @@ const char *what = e != cudaSuccess ? cudaGetErrorName(e)
 wrong[0] = 0;
 if (what)
   snprintf(wrong, size, "%s%s", e != cudaSuccess ? "returned " : "", what);
-#line 18490 "scan.nw"
+#line 18520 "scan.nw"
   ragged_free(&m);
   return !wrong[0];
 }
-#line 18510 "scan.nw"
+#line 18540 "scan.nw"
 static int suite_gpu_malformed(void)
 {
   int failed = 0;
@@ -9837,7 +9845,7 @@ static int suite_gpu_malformed(void)
          MALFORMED_WAYS);
   return failed ? EXIT_FAILED : EXIT_OK;
 }
-#line 18541 "scan.nw"
+#line 18571 "scan.nw"
 /* Returns how many runs differed from the first, or were wrong; prints a line. */
 static int repeat_ragged(const ragged_case *c, int runs)
 {
@@ -9851,7 +9859,7 @@ static int repeat_ragged(const ragged_case *c, int runs)
   int differing = 0;
   char first_wrong[240] = "";
   
-#line 18565 "scan.nw"
+#line 18595 "scan.nw"
 bool workspace_intact;
 cudaError_t e = call_ragged(FORM_ONE_CALL, &m, CANARY_BYTES, &workspace_intact);
 if (e != cudaSuccess) {
@@ -9859,7 +9867,7 @@ if (e != cudaSuccess) {
   differing = 1;
 } else {
   
-#line 18580 "scan.nw"
+#line 18610 "scan.nw"
 CUDA_CHECK(cudaMemcpy(m.h, m.dh.at, sizeof(float) * m.n, cudaMemcpyDeviceToHost));
 comparison r = compare_ragged(m.a, m.b, m.h, m.n, m.offsets, m.rows, FLOAT32);
 if (r.failed || r.checked != m.n) {
@@ -9869,12 +9877,12 @@ if (r.failed || r.checked != m.n) {
   differing = 1;
 }
 CUDA_CHECK(cudaMemcpy(first, m.dh.at, sizeof(float) * m.n, cudaMemcpyDeviceToDevice));
-#line 18572 "scan.nw"
+#line 18602 "scan.nw"
 }
 for (int form = FORM_ONE_CALL; form <= FORM_TWO_PHASE && !differing; form++)
   for (int run = 0; run < runs; run++) {
     
-#line 18592 "scan.nw"
+#line 18622 "scan.nw"
 unsigned long long host_count = 0;
 CUDA_CHECK(cudaMemset(m.dh.at, 0xff, sizeof(float) * m.n));
 e = call_ragged(form, &m, CANARY_BYTES, &workspace_intact);
@@ -9889,9 +9897,9 @@ count_differences<<<1024, 256>>>((const uint32_t *)first, (const uint32_t *)m.dh
 CUDA_CHECK(cudaGetLastError());
 CUDA_CHECK(cudaMemcpy(&host_count, count, sizeof host_count, cudaMemcpyDeviceToHost));
 if (host_count) { differing++; CUDA_CHECK(cudaMemset(count, 0, sizeof host_count)); }
-#line 18576 "scan.nw"
+#line 18606 "scan.nw"
   }
-#line 18554 "scan.nw"
+#line 18584 "scan.nw"
   printf("  %-6s %d runs in each form, %s, n %lld in %lld rows%s: %s\n",
          differing ? "FAILED" : "ok", runs, lengths_names[c->lengths], m.n, rows,
          ragged_special_names[c->special], first_wrong[0] ? first_wrong
@@ -9900,7 +9908,7 @@ if (host_count) { differing++; CUDA_CHECK(cudaMemset(count, 0, sizeof host_count
   ragged_free(&m);
   return differing;
 }
-#line 18613 "scan.nw"
+#line 18643 "scan.nw"
 static int suite_gpu_ragged_bits(void)
 {
   static const ragged_case batches[] = {
@@ -9915,7 +9923,7 @@ static int suite_gpu_ragged_bits(void)
     differing += repeat_ragged(&batches[i], 100);
   return differing ? EXIT_FAILED : EXIT_OK;
 }
-#line 18644 "scan.nw"
+#line 18674 "scan.nw"
 enum { WORKSPACE_ASKED, WORKSPACE_SHORT, WORKSPACE_NONE, WORKSPACE_LARGER,
        WORKSPACE_LIBRARY };
 
@@ -9928,7 +9936,7 @@ typedef struct {
 } ragged_call;
 
 #define RAGGED_CALL_N (1LL << 22)
-#line 18660 "scan.nw"
+#line 18690 "scan.nw"
 static const ragged_call ragged_calls[] = {
   {"n == 0", 0, 0, 0, 0, 0, 3, WORKSPACE_ASKED, cudaSuccess},
   {"n == 0 and rows == 0", 0, 0, 0, 0, 0, 0, WORKSPACE_ASKED, cudaSuccess},
@@ -9939,7 +9947,7 @@ static const ragged_call ragged_calls[] = {
   {"a larger workspace", 0, 0, 0, 0, RAGGED_CALL_N, 3, WORKSPACE_LARGER, cudaSuccess},
   {"the library's workspace", 0, 0, 0, 0, RAGGED_CALL_N, 3, WORKSPACE_LIBRARY, cudaSuccess},
   
-#line 18675 "scan.nw"
+#line 18705 "scan.nw"
 #define REFUSED(what, a, b, h, o, n, rows) \
   {what, a, b, h, o, n, rows, WORKSPACE_ASKED, cudaErrorInvalidValue}
 REFUSED("negative n", 0, 0, 0, 0, -1, 3),
@@ -9961,10 +9969,10 @@ REFUSED("n = LLONG_MAX", 0, 0, 0, 0, LLONG_MAX, 3),
 {"a workspace of no bytes", 0, 0, 0, 0, RAGGED_CALL_N, 3, WORKSPACE_NONE,
  cudaErrorInvalidValue},
 #undef REFUSED
-#line 18670 "scan.nw"
+#line 18700 "scan.nw"
 };
 #define RAGGED_CALLS ((int)(sizeof ragged_calls / sizeof ragged_calls[0]))
-#line 18702 "scan.nw"
+#line 18732 "scan.nw"
 static bool ragged_call_scanned(const ragged_buffers *m, const ragged_call *c, float *host)
 {
   const guarded *g = &m->dh;
@@ -9980,7 +9988,7 @@ static bool ragged_call_scanned(const ragged_buffers *m, const ragged_call *c, f
   }
   return r.failed == 0 && r.checked == c->n;
 }
-#line 18726 "scan.nw"
+#line 18756 "scan.nw"
 /* The bytes the call asks for, and the bytes its workspace is said to have. */
 static size_t ragged_call_asks(const ragged_call *c)
 {
@@ -9997,7 +10005,7 @@ static size_t ragged_call_bytes(const ragged_call *c, size_t asked)
   default: return asked;
   }
 }
-#line 18745 "scan.nw"
+#line 18775 "scan.nw"
 /* Tries one call in one form on a poisoned h; returns false, saying why, if it
    did not do as the contract says. */
 static bool try_ragged_call(const ragged_call *c, int form, const ragged_buffers *m,
@@ -10013,7 +10021,7 @@ static bool try_ragged_call(const ragged_call *c, int form, const ragged_buffers
   CUDA_CHECK(cudaMemset(w.at, 0xff, bytes));
   CUDA_CHECK(cudaMemset(m->dh.base, 0xff, guarded_total(&m->dh)));
   
-#line 18771 "scan.nw"
+#line 18801 "scan.nw"
 const float *a = offset_pointer((float *)m->da.at, c->a_bytes);
 const float *b = offset_pointer((float *)m->db.at, c->b_bytes);
 float *h = (float *)offset_pointer((float *)m->dh.at, c->h_bytes);
@@ -10034,11 +10042,11 @@ const char *why = !returned ? "" : !kept ? "; wrote next to its workspace"
 if (!ok)
   printf("  FAILED %s, %s: returned %s, want %s%s\n", c->what, form_names[form],
          cudaGetErrorName(e != cudaSuccess ? e : after), cudaGetErrorName(c->want), why);
-#line 18760 "scan.nw"
+#line 18790 "scan.nw"
   guarded_free(&w);
   return ok;
 }
-#line 18795 "scan.nw"
+#line 18825 "scan.nw"
 static int suite_gpu_ragged_calls(void)
 {
   long long *offsets = (long long *)malloc(sizeof(long long) * 6);
@@ -10050,21 +10058,21 @@ static int suite_gpu_ragged_calls(void)
   float *host = (float *)malloc(guarded_total(&m.dh));
   int failures = 0, tried = 0;
   
-#line 18815 "scan.nw"
+#line 18845 "scan.nw"
 for (int i = 0; i < RAGGED_CALLS; i++)
   for (int form = FORM_ONE_CALL; form <= FORM_TWO_PHASE; form++) {
     if (form == FORM_ONE_CALL && ragged_calls[i].workspace != WORKSPACE_ASKED) continue;
     failures += !try_ragged_call(&ragged_calls[i], form, &m, host);
     tried++;
   }
-#line 18806 "scan.nw"
+#line 18836 "scan.nw"
   printf("  %-6s %d calls returned what the contract says, and wrote nothing they must not\n",
          failures ? "FAILED" : "ok", tried);
   free(host);
   ragged_free(&m);
   return failures ? EXIT_FAILED : EXIT_OK;
 }
-#line 18835 "scan.nw"
+#line 18865 "scan.nw"
 /* One huge ragged case in one form: 1 if it failed, 0 if not, -1 where the
    GPU has too little memory for it. */
 static int huge_ragged(const ragged_case *c, int form)
@@ -10082,7 +10090,7 @@ static int huge_ragged(const ragged_case *c, int form)
            lengths_names[c->lengths], c->n, r.cmp.worst_ratio);
   return !r.ok;
 }
-#line 18855 "scan.nw"
+#line 18885 "scan.nw"
 static int suite_gpu_ragged_huge(void)
 {
   static const ragged_case near_1000 = {LENGTHS_NEAR_1000, (1LL << 31) + 1000003, 1};
@@ -10093,7 +10101,7 @@ static int suite_gpu_ragged_huge(void)
   if (many > 0 || one > 0) return EXIT_FAILED;
   return one < 0 ? EXIT_SKIPPED : EXIT_OK;
 }
-#line 20458 "scan.nw"
+#line 20488 "scan.nw"
 /* The roofline: read a and b, write h, 12 bytes an element, no arithmetic
    worth the name. n4 is the number of float4 groups. */
 static __global__ void stream_kernel(const float4 *a, const float4 *b, float4 *h,
@@ -10105,7 +10113,7 @@ static __global__ void stream_kernel(const float4 *a, const float4 *b, float4 *h
     h[i] = make_float4(x.x + y.x, x.y + y.y, x.z + y.z, x.w + y.w);
   }
 }
-#line 20475 "scan.nw"
+#line 20505 "scan.nw"
 static __global__ void stream_backward_kernel(const float4 *a, const float4 *h,
                                               const float4 *dh, float4 *da, float4 *db,
                                               long long n4)
@@ -10117,7 +10125,7 @@ static __global__ void stream_backward_kernel(const float4 *a, const float4 *h,
     db[i] = make_float4(y.x + z.x, y.y + z.y, y.z + z.z, y.w + z.w);
   }
 }
-#line 20497 "scan.nw"
+#line 20527 "scan.nw"
 struct pair_at {   /* index -> (a[i], b[i]) */
   const float *a, *b;
   __host__ __device__ affine<float> operator()(long long i) const
@@ -10139,7 +10147,7 @@ struct combine_op {
     return combine(x, y);
   }
 };
-#line 20521 "scan.nw"
+#line 20551 "scan.nw"
 /* CUB over the same arrays; with temp == NULL, only sizes *temp_bytes. */
 static cudaError_t cub_scan(const float *a, const float *b, float *h, long long rows,
                             long long len, void *temp, size_t *temp_bytes,
@@ -10157,7 +10165,7 @@ static cudaError_t cub_scan(const float *a, const float *b, float *h, long long 
                                              combine_op{}, rows * len,
                                              cuda::std::equal_to<>(), stream);
 }
-#line 20550 "scan.nw"
+#line 20580 "scan.nw"
 struct add_op {   /* (a, b) -> a + b: 8 bytes read and 4 written an element */
   __host__ __device__ float operator()(float x, float y) const { return x + y; }
 };
@@ -10168,7 +10176,7 @@ static cudaError_t transform_copy(const float *a, const float *b, float *h, long
   return cub::DeviceTransform::Transform(cuda::std::make_tuple(a, b), h, n, add_op{},
                                          stream);
 }
-#line 20578 "scan.nw"
+#line 20608 "scan.nw"
 enum { NVML_CLOCK_SM = 1, NVML_CLOCK_MEM = 2 };
 
 static struct {
@@ -10178,7 +10186,7 @@ static struct {
   int (*by_bus)(const char *, void **);
   int (*clock)(void *, int, unsigned *);
 } nvml;
-#line 20590 "scan.nw"
+#line 20620 "scan.nw"
 static void nvml_open(int cuda_device)
 {
   void *lib = dlopen("libnvidia-ml.so.1", RTLD_NOW);
@@ -10200,7 +10208,7 @@ static unsigned nvml_clock(int which)
   if (!nvml.ok || nvml.clock(nvml.device, which, &mhz) != 0) return 0;
   return mhz;
 }
-#line 20638 "scan.nw"
+#line 20668 "scan.nw"
 enum { ROW_VARIANT, ROW_AUTO, ROW_AUTO_PREALLOCATED, ROW_STREAM, ROW_MEMCPY, ROW_CUB,
        ROW_TRANSFORM, ROW_MISALIGNED, ROW_RAGGED, ROW_BACKWARD, ROW_STREAM_BACKWARD };
 
@@ -10210,7 +10218,7 @@ typedef struct {
   const scan_variant *variant;       /* for ROW_VARIANT */
   int model_bytes;
 } bench_row;
-#line 20651 "scan.nw"
+#line 20681 "scan.nw"
 static int bench_rows(bench_row *rows)
 {
   int count = 0;
@@ -10224,7 +10232,7 @@ static int bench_rows(bench_row *rows)
   rows[count++] = bench_row{"auto-misaligned", "SCAN_AUTO, a, b and h a float past a line",
                             "misaligned", ROW_MISALIGNED, NULL, 12};
   
-#line 20669 "scan.nw"
+#line 20699 "scan.nw"
 rows[count++] = bench_row{"stream", "Streaming kernel: read a and b, write h",
                           "ceiling", ROW_STREAM, NULL, 12};
 rows[count++] = bench_row{"transform", "CUB DeviceTransform: h = a + b", "ceiling",
@@ -10239,16 +10247,16 @@ rows[count++] = bench_row{"backward", "scan_backward: da and db from a, h and dh
                           "backward", ROW_BACKWARD, NULL, 20};
 rows[count++] = bench_row{"stream-backward", "Streaming kernel: read three arrays, write two",
                           "ceiling", ROW_STREAM_BACKWARD, NULL, 20};
-#line 20664 "scan.nw"
+#line 20694 "scan.nw"
   return count;
 }
-#line 20689 "scan.nw"
+#line 20719 "scan.nw"
 static int row_index(const bench_row *table, int count, const char *name)
 {
   for (int i = 0; i < count; i++) if (!strcmp(table[i].name, name)) return i;
   return -1;
 }
-#line 20704 "scan.nw"
+#line 20734 "scan.nw"
 typedef struct {
   long long n, rows, len, total;     /* n: the arrays; total: the shape's elements */
   float *a, *b, *h, *copy_from, *copy_to;
@@ -10262,7 +10270,7 @@ typedef struct {
   int checked_count;
   const long long *offsets, *host_offsets;   /* a ragged batch's rows + 1, or NULL */
 } bench_shape;
-#line 21231 "scan.nw"
+#line 21261 "scan.nw"
 enum { RAGGED_LOGNORMAL, RAGGED_UNIFORM, RAGGED_LONG_AMONG_TINY, RAGGED_KINDS };
 static const char *const ragged_names[] = {"lognormal", "uniform", "long-among-tiny"};
 static const char *const ragged_titles[] = {
@@ -10274,7 +10282,7 @@ typedef struct {
   long long rows, capacity;   /* documents, and the room for offsets */
   long long *offsets;         /* on the host: rows + 1, from 0 to N */
 } ragged_batch;
-#line 20720 "scan.nw"
+#line 20750 "scan.nw"
 /* Run one row of the table once, on the shape's arrays. */
 static cudaError_t bench_call(const bench_row *r, bench_shape *s)
 {
@@ -10294,7 +10302,7 @@ static cudaError_t bench_call(const bench_row *r, bench_shape *s)
     return cudaMemcpyAsync(s->copy_to, s->copy_from, 6 * s->total,
                            cudaMemcpyDeviceToDevice, 0);
   
-#line 20746 "scan.nw"
+#line 20776 "scan.nw"
 case ROW_TRANSFORM:
   return transform_copy(s->a, s->b, s->h, s->total, 0);
 case ROW_MISALIGNED:
@@ -10308,12 +10316,12 @@ case ROW_STREAM_BACKWARD:
       (const float4 *)s->a, (const float4 *)s->b, (const float4 *)s->dh, (float4 *)s->ma,
       (float4 *)s->mb, (s->total + 3) / 4);
   return cudaGetLastError();
-#line 20739 "scan.nw"
+#line 20769 "scan.nw"
   default:
     return cub_scan(s->a, s->b, s->h, s->rows, s->len, s->cub_temp, &s->cub_bytes, 0);
   }
 }
-#line 20817 "scan.nw"
+#line 20847 "scan.nw"
 /* Compare n outputs with a reference and its bound, on all cores. */
 static comparison compare_with(const float *out, const double *ref,
                                const double *bound, long long n, long long first)
@@ -10332,7 +10340,7 @@ static comparison compare_with(const float *out, const double *ref,
   }
   return all;
 }
-#line 20838 "scan.nw"
+#line 20868 "scan.nw"
 /* Is every row of a ragged batch right? Fills *worst with the share of the bound
    used: the GPU suites' judge, compare_ragged, at the batch's depth. */
 static bool ragged_check(bench_shape *s, double *worst)
@@ -10344,7 +10352,7 @@ static bool ragged_check(bench_shape *s, double *worst)
   *worst = all.worst_ratio;
   return all.failed == 0 && all.checked == s->total;
 }
-#line 20793 "scan.nw"
+#line 20823 "scan.nw"
 static bool backward_check(bench_shape *s, double *worst)
 {
   backward_comparison all;
@@ -10366,7 +10374,7 @@ static bool backward_check(bench_shape *s, double *worst)
   *worst = fmax(all.da.worst_ratio, all.db.worst_ratio);
   return all.da.failed == 0 && all.db.failed == 0;
 }
-#line 20852 "scan.nw"
+#line 20882 "scan.nw"
 /* Is the output right on the checked rows? Fills *worst with the share of the
    bound used. Ceilings are not scans and are not checked. */
 static bool bench_check(const bench_row *r, bench_shape *s, double *worst)
@@ -10388,7 +10396,7 @@ static bool bench_check(const bench_row *r, bench_shape *s, double *worst)
   }
   return ok;
 }
-#line 20890 "scan.nw"
+#line 20920 "scan.nw"
 typedef struct { float ms; unsigned sm[2], mem[2]; } sample;
 
 static sample take_sample(const bench_row *r, bench_shape *s, int reps,
@@ -10407,7 +10415,7 @@ static sample take_sample(const bench_row *r, bench_shape *s, int reps,
   x.mem[1] = nvml_clock(NVML_CLOCK_MEM);
   return x;
 }
-#line 20922 "scan.nw"
+#line 20952 "scan.nw"
 #define SAMPLES 15
 enum { RESULT_OK, RESULT_UNSUPPORTED, RESULT_WRONG, RESULT_ERROR };
 static const char *const result_names[] = {"ok", "unsupported", "wrong", "error"};
@@ -10427,7 +10435,7 @@ typedef struct {
   const ragged_batch *batch;    /* sweep R's batch, or NULL */
   bench_result *results;        /* one per row of its sweep */
 } shape_record;
-#line 20953 "scan.nw"
+#line 20983 "scan.nw"
 static void prepare_row(const bench_row *r, bench_shape *s, bench_result *x,
                         cudaEvent_t start, cudaEvent_t stop)
 {
@@ -10446,7 +10454,7 @@ static void prepare_row(const bench_row *r, bench_shape *s, bench_result *x,
     return;
   }
   
-#line 20975 "scan.nw"
+#line 21005 "scan.nw"
 if (!bench_check(r, s, &x->worst)) {
   x->status = RESULT_WRONG;
   snprintf(x->reason, sizeof x->reason, "output outside the bound (%.3g of it)",
@@ -10458,9 +10466,9 @@ x->reps = once.ms >= 2.0f ? 1 : (int)ceilf(2.0f / fmaxf(once.ms, 0.001f));
 if (x->reps > 2000) x->reps = 2000;   /* only sweep S's smallest come near */
 x->samples = once.ms > 500.0f ? 5 : SAMPLES;
 x->status = RESULT_OK;
-#line 20971 "scan.nw"
+#line 21001 "scan.nw"
 }
-#line 20991 "scan.nw"
+#line 21021 "scan.nw"
 static void summarise(bench_result *x)
 {
   double ms[SAMPLES];
@@ -10471,12 +10479,12 @@ static void summarise(bench_result *x)
   x->q1 = ms[n / 4];
   x->q3 = ms[(3 * n) / 4];
 }
-#line 21010 "scan.nw"
+#line 21040 "scan.nw"
 static void measure_shape(bench_shape *s, const bench_row *table, int count,
                           shape_record *rec, cudaEvent_t start, cudaEvent_t stop)
 {
   
-#line 21039 "scan.nw"
+#line 21069 "scan.nw"
 s->rows = rec->rows;
 s->len = rec->len;
 s->total = rec->elements;
@@ -10493,17 +10501,17 @@ if (rec->backward) {
 }
 if (rec->batch) {
   
-#line 21062 "scan.nw"
+#line 21092 "scan.nw"
 size_t offset_bytes = sizeof(long long) * (s->rows + 1);
 long long *offsets;
 CUDA_CHECK(cudaMalloc(&offsets, offset_bytes));
 CUDA_CHECK(cudaMemcpy(offsets, s->host_offsets, offset_bytes, cudaMemcpyHostToDevice));
 s->offsets = offsets;
 s->checked_count = 0;
-#line 21055 "scan.nw"
+#line 21085 "scan.nw"
 } else {
   
-#line 21071 "scan.nw"
+#line 21101 "scan.nw"
 long long picks[3] = {0, s->rows / 2, s->rows - 1};
 s->checked_count = s->rows >= 3 ? 3 : (int)s->rows;
 #pragma omp parallel for
@@ -10517,18 +10525,18 @@ for (int k = 0; k < s->checked_count; k++) {
     s->bound[k * s->len + t] = error_bound(&ref, t, later_depth(s->len), FLOAT32);
   }
 }
-#line 21057 "scan.nw"
-  
 #line 21087 "scan.nw"
+  
+#line 21117 "scan.nw"
 s->cub_bytes = 0;
 CUDA_CHECK(cub_scan(s->a, s->b, s->h, s->rows, s->len, NULL, &s->cub_bytes, 0));
 CUDA_CHECK(cudaMalloc(&s->cub_temp, s->cub_bytes + 1));
 const scan_variant *chosen = find_variant(public_variant_names[SCAN_AUTO]);
 size_t bytes = chosen->workspace(s->rows, s->len, rows_aligned(s->a, s->b, s->h, s->len));
 CUDA_CHECK(cudaMalloc(&s->workspace, bytes + 1));   /* + 1: none is still a pointer */
-#line 21058 "scan.nw"
+#line 21088 "scan.nw"
 }
-#line 21014 "scan.nw"
+#line 21044 "scan.nw"
   for (int i = 0; i < count; i++) {
     prepare_row(&table[i], s, &rec->results[i], start, stop);
     const bench_result *x = &rec->results[i];
@@ -10541,7 +10549,7 @@ CUDA_CHECK(cudaMalloc(&s->workspace, bytes + 1));   /* + 1: none is still a poin
         rec->results[i].sample_at[k] = take_sample(&table[i], s, rec->results[i].reps,
                                                    start, stop);
   
-#line 21096 "scan.nw"
+#line 21126 "scan.nw"
 rec->mem_stable = true;
 unsigned mem = 0;
 for (int i = 0; i < count; i++) {
@@ -10554,33 +10562,33 @@ for (int i = 0; i < count; i++) {
       if (x->sample_at[k].mem[e] != mem) rec->mem_stable = false;
     }
 }
-#line 21026 "scan.nw"
+#line 21056 "scan.nw"
   CUDA_CHECK(cudaFree(s->cub_temp));
   CUDA_CHECK(cudaFree(s->workspace));
   CUDA_CHECK(cudaFree((void *)s->offsets));
   s->cub_temp = s->workspace = NULL;
   s->offsets = NULL;
 }
-#line 21600 "scan.nw"
+#line 21630 "scan.nw"
 typedef struct {
   bool quick;
   const char *out, *sweeps, *kernels, *build;   /* NULL where not given */
   uint64_t shape_seed;
 } bench_options;
-#line 21174 "scan.nw"
+#line 21204 "scan.nw"
 static shape_record uniform_shape(long long rows, long long len)
 {
   shape_record r = {rows, len, rows * len, false, false, true, false, NULL, NULL};
   return r;
 }
-#line 21187 "scan.nw"
+#line 21217 "scan.nw"
 /* A standard normal number, from two of them (Box and Muller). */
 static double normal_at(uint64_t seed, long long i)
 {
   double u = unit_at(seed, 2 * i), v = unit_at(seed, 2 * i + 1);
   return sqrt(-2.0 * log(1.0 - u)) * cos(6.283185307179586 * v);
 }
-#line 21200 "scan.nw"
+#line 21230 "scan.nw"
 #define SWEEP_C_SHAPES 24
 #define SHAPE_SEED 31     /* of sweeps C and R, where --shape-seed gives none */
 
@@ -10603,7 +10611,7 @@ static int sweep_c_shapes(shape_record *shapes, long long n, uint64_t seed)
   qsort(shapes, count, sizeof shapes[0], by_length);
   return count;
 }
-#line 21246 "scan.nw"
+#line 21276 "scan.nw"
 /* The i-th length drawn for a batch: log-normal with a median of 1,000 and sigma 1,
    uniform in 1 .. 65,536, or, between the long documents, uniform in 1 .. 16. */
 static long long document_length(int kind, uint64_t seed, long long i)
@@ -10614,7 +10622,7 @@ static long long document_length(int kind, uint64_t seed, long long i)
   }
   return 1 + (long long)(unit_at(seed, i) * (kind == RAGGED_UNIFORM ? 65536 : 16));
 }
-#line 21263 "scan.nw"
+#line 21293 "scan.nw"
 static void end_document(ragged_batch *g, long long end)
 {
   if (g->rows + 2 > g->capacity) {
@@ -10629,7 +10637,7 @@ static ragged_batch make_batch(int kind, long long n, uint64_t seed)
   ragged_batch g = {kind, 0, 1024, (long long *)malloc(sizeof(long long) * 1024)};
   long long at = 0, tiny = 0, longs = kind == RAGGED_LONG_AMONG_TINY ? 4 : 0, places[4];
   
-#line 21290 "scan.nw"
+#line 21320 "scan.nw"
 for (int j = 0; j < 4; j++) places[j] = (long long)(unit_at(~seed, j) * (n / 2));
 for (int j = 1; j < 4; j++)   /* in order */
   for (int k = j; k > 0 && places[k] < places[k - 1]; k--) {
@@ -10637,7 +10645,7 @@ for (int j = 1; j < 4; j++)   /* in order */
     places[k] = places[k - 1];
     places[k - 1] = t;
   }
-#line 21277 "scan.nw"
+#line 21307 "scan.nw"
   g.offsets[0] = 0;
   for (long long i = 0, placed = 0; at < n;) {
     bool long_one = placed < longs && tiny >= places[placed];
@@ -10648,7 +10656,7 @@ for (int j = 1; j < 4; j++)   /* in order */
   }
   return g;
 }
-#line 21303 "scan.nw"
+#line 21333 "scan.nw"
 static int sweep_s_shapes(shape_record *shapes, long long n)
 {
   int count = 0;
@@ -10660,13 +10668,13 @@ static int sweep_s_shapes(shape_record *shapes, long long n)
     }
   return count;
 }
-#line 21321 "scan.nw"
+#line 21351 "scan.nw"
 typedef struct { const char *sweep; double times, plus_us; } bench_target;
 static const bench_target targets[] = {{"A", 1.05, 0}, {"B", 1.05, 0}, {"C", 1.05, 0},
                                        {"R", 1.05, 0}, {"S", 1.05, 2},
                                        {"misaligned", 1.10, 0}, {"BW", 1.05, 0}};
 #define TARGET_COUNT 7
-#line 21538 "scan.nw"
+#line 21568 "scan.nw"
 static int bench_shapes(shape_record *shapes, long long n, bool want_a, bool want_b)
 {
   int count = 0;
@@ -10684,7 +10692,7 @@ static int bench_shapes(shape_record *shapes, long long n, bool want_a, bool wan
   }
   return count;
 }
-#line 21333 "scan.nw"
+#line 21363 "scan.nw"
 #define MAX_ROWS 40
 
 typedef struct {
@@ -10700,7 +10708,7 @@ static const char *const sweep_c_rows[] = {"auto", "auto-misaligned", "stream",
 static const char *const sweep_r_rows[] = {"ragged", "stream", "transform", NULL};
 static const char *const sweep_s_rows[] = {"auto", "stream", "transform", NULL};
 static const char *const sweep_bw_rows[] = {"backward", "stream-backward", NULL};
-#line 21355 "scan.nw"
+#line 21385 "scan.nw"
 /* Whether name is an item of a comma-separated list; every name is in NULL's. */
 static bool listed(const char *list, const char *name)
 {
@@ -10725,7 +10733,7 @@ static int pick_rows(bench_row *table, const bench_row *all, int count,
   }
   return picked;
 }
-#line 21382 "scan.nw"
+#line 21412 "scan.nw"
 /* Whether an item of a comma-separated list is none of names; if so, it goes in item. */
 static bool unknown_item(const char *list, const char *const *names, int count,
                          char *item, size_t size)
@@ -10742,7 +10750,7 @@ static bool unknown_item(const char *list, const char *const *names, int count,
   }
   return false;
 }
-#line 21404 "scan.nw"
+#line 21434 "scan.nw"
 static bench_sweep *new_sweep(bench_sweep *w, const char *name, const char *const *names,
                               const bench_row *all, int count, const char *kept, int room)
 {
@@ -10763,7 +10771,7 @@ static int make_sweeps(bench_sweep *w, const bench_row *all, int count,
     x->count = bench_shapes(x->shapes, n, a, b);
   }
   
-#line 21429 "scan.nw"
+#line 21459 "scan.nw"
 if (listed(o->sweeps, "C")) {
   bench_sweep *x = new_sweep(&w[made++], "C", sweep_c_rows, all, count, o->kernels,
                              SWEEP_C_SHAPES);
@@ -10790,10 +10798,10 @@ if (listed(o->sweeps, "BW")) {
   x->count += sweep_c_shapes(x->shapes + x->count, n, o->shape_seed);
   for (int i = 0; i < x->count; i++) x->shapes[i].backward = true;
 }
-#line 21424 "scan.nw"
+#line 21454 "scan.nw"
   return made;
 }
-#line 21458 "scan.nw"
+#line 21488 "scan.nw"
 static void measure_sweep(bench_shape *s, bench_sweep *w, cudaEvent_t start,
                           cudaEvent_t stop)
 {
@@ -10809,7 +10817,7 @@ static void measure_sweep(bench_shape *s, bench_sweep *w, cudaEvent_t start,
     measure_shape(s, w->table, w->rows, r, start, stop);
   }
 }
-#line 21490 "scan.nw"
+#line 21520 "scan.nw"
 typedef struct {
   char name[256], slug[256];
   int sms, l2_bytes, mem_clock_khz, bus_bits, major, minor, driver, runtime;
@@ -10836,7 +10844,7 @@ static void read_device(device_facts *d)
   CUDA_CHECK(cudaRuntimeGetVersion(&d->runtime));
   d->theoretical_gbps = 2.0 * d->mem_clock_khz * 1e3 * d->bus_bits / 8 / 1e9;
   
-#line 21520 "scan.nw"
+#line 21550 "scan.nw"
 int j = 0;
 for (const char *c = d->name; *c && j < (int)sizeof d->slug - 1; c++) {
   if (isalnum((unsigned char)*c)) d->slug[j++] = (char)tolower((unsigned char)*c);
@@ -10844,9 +10852,9 @@ for (const char *c = d->name; *c && j < (int)sizeof d->slug - 1; c++) {
 }
 while (j > 0 && d->slug[j - 1] == '-') j--;
 d->slug[j] = 0;
-#line 21516 "scan.nw"
+#line 21546 "scan.nw"
 }
-#line 21558 "scan.nw"
+#line 21588 "scan.nw"
 static void warm_up(bench_shape *s, cudaEvent_t start, cudaEvent_t stop)
 {
   bench_row stream = {"stream", "", "ceiling", ROW_STREAM, NULL, 12};
@@ -10854,7 +10862,7 @@ static void warm_up(bench_shape *s, cudaEvent_t start, cudaEvent_t stop)
   float total = 0;
   while (total < 1000.0f) total += 50 * take_sample(&stream, s, 50, start, stop).ms;
 }
-#line 21764 "scan.nw"
+#line 21794 "scan.nw"
 static void json_clock(FILE *f, const unsigned *mhz)
 {
   if (!nvml.ok) fprintf(f, "null");
@@ -10872,7 +10880,7 @@ static void json_number(FILE *f, const char *key, double x)
   if (isfinite(x)) fprintf(f, ", \"%s\": %.6g", key, x);
   else fprintf(f, ", \"%s\": null", key);
 }
-#line 21784 "scan.nw"
+#line 21814 "scan.nw"
 /* stream_ms and copy_ms: the streaming kernel's and the best copy's times at the
    shape, NAN where there is none. */
 static void json_result(FILE *f, const bench_row *row, const bench_result *x,
@@ -10887,7 +10895,7 @@ static void json_result(FILE *f, const bench_row *row, const bench_result *x,
   json_number(f, "predicted_ms", stream_ms * model / (12.0 * r->elements));
   if (x->status != RESULT_OK) { fprintf(f, "}"); return; }
   
-#line 21803 "scan.nw"
+#line 21833 "scan.nw"
 fprintf(f, ", \"max_err_over_bound\": %.6g, \"reps\": %d, \"samples_ms\": [",
         x->worst, x->reps);
 for (int k = 0; k < x->samples; k++)
@@ -10910,10 +10918,10 @@ for (int k = 0; k < x->samples; k++) {
   fprintf(f, "}");
 }
 fprintf(f, "]");
-#line 21798 "scan.nw"
+#line 21828 "scan.nw"
   fprintf(f, "}");
 }
-#line 21831 "scan.nw"
+#line 21861 "scan.nw"
 static int best_copy(const shape_record *r, const bench_row *table, int rows)
 {
   int best = -1;
@@ -10930,7 +10938,7 @@ static double median_or_nan(const shape_record *r, int k)
 {
   return k >= 0 && r->results[k].status == RESULT_OK ? r->results[k].median : NAN;
 }
-#line 21850 "scan.nw"
+#line 21880 "scan.nw"
 static void json_shape(FILE *f, const shape_record *r, const bench_row *table, int rows,
                        const device_facts *d)
 {
@@ -10938,7 +10946,7 @@ static void json_shape(FILE *f, const shape_record *r, const bench_row *table, i
   double stream_ms = median_or_nan(r, row_index(table, rows, "stream"));
   fprintf(f, " {");
   
-#line 21872 "scan.nw"
+#line 21902 "scan.nw"
 if (r->batch) {
   const long long *at = r->batch->offsets;
   long long shortest = LLONG_MAX, longest = 0;
@@ -10956,7 +10964,7 @@ if (r->batch) {
     fprintf(f, ", \"sweeps\": [%s%s%s]", r->sweep_a ? "\"A\"" : "",
             r->sweep_a && r->sweep_b ? ", " : "", r->sweep_b ? "\"B\"" : "");
 }
-#line 21857 "scan.nw"
+#line 21887 "scan.nw"
   fprintf(f, ", \"elements\": %lld, \"mem_clock_stable\": %s, \"best_copy\": ",
           r->elements, r->mem_stable ? "true" : "false");
   if (copy >= 0) fprintf(f, "\"%s\"", table[copy].name); else fprintf(f, "null");
@@ -10969,7 +10977,7 @@ if (r->batch) {
   }
   fprintf(f, " ]}");
 }
-#line 21892 "scan.nw"
+#line 21922 "scan.nw"
 static void json_sweep(FILE *f, const bench_sweep *w, uint64_t seed, const device_facts *d)
 {
   fprintf(f, " \"%s\": {\"kernels\": [", w->name);
@@ -10984,7 +10992,7 @@ static void json_sweep(FILE *f, const bench_sweep *w, uint64_t seed, const devic
   }
   fprintf(f, " ]}");
 }
-#line 21909 "scan.nw"
+#line 21939 "scan.nw"
 static void json_device(FILE *f, const device_facts *d, time_t began)
 {
   char stamp[64];
@@ -10998,7 +11006,7 @@ static void json_device(FILE *f, const device_facts *d, time_t began)
           d->major, d->minor, d->sms, d->l2_bytes, d->memory, d->mem_clock_khz,
           d->bus_bits, d->theoretical_gbps, d->driver, d->runtime);
 }
-#line 21930 "scan.nw"
+#line 21960 "scan.nw"
 #define BENCH_TEXT(...) #__VA_ARGS__
 #define BENCH_STRING(...) BENCH_TEXT(__VA_ARGS__)
 
@@ -11020,7 +11028,7 @@ static void json_build(FILE *f, const char *name)
   fprintf(f, "null},\n");
 #endif
 }
-#line 21978 "scan.nw"
+#line 22008 "scan.nw"
 typedef struct {
   long long rows, len, tiles;
   int tile;                     /* elements a tile */
@@ -11029,7 +11037,7 @@ typedef struct {
   bool same_bits;               /* the stamped output is the plain one */
   unsigned long long *stamps;   /* on the host, STAMPS words a tile */
 } tile_timeline;
-#line 21989 "scan.nw"
+#line 22019 "scan.nw"
 static tile_timeline record_timeline(bench_shape *s, long long rows, long long len)
 {
   l4_params shape = {};
@@ -11043,7 +11051,7 @@ static tile_timeline record_timeline(bench_shape *s, long long rows, long long l
   void *workspace;
   unsigned long long *stamps, *count, differing = 1;
   
-#line 22014 "scan.nw"
+#line 22044 "scan.nw"
 size_t plain = l4_workspace_bytes<32>(rows, len, true);
 size_t own = l4_held_workspace_bytes(rows, len, true);
 CUDA_CHECK(cudaMalloc(&workspace, plain > own ? plain : own));
@@ -11057,14 +11065,14 @@ count_differences<<<1024, 256>>>((const uint32_t *)s->copy_to, (const uint32_t *
                                   rows * len, count);
 CUDA_CHECK(cudaGetLastError());
 CUDA_CHECK(cudaMemcpy(&differing, count, sizeof differing, cudaMemcpyDeviceToHost));
-#line 22002 "scan.nw"
+#line 22032 "scan.nw"
   t.same_bits = differing == 0;
   t.stamps = (unsigned long long *)malloc(bytes);
   CUDA_CHECK(cudaMemcpy(t.stamps, stamps, bytes, cudaMemcpyDeviceToHost));
   CUDA_CHECK(cudaFree(workspace)); CUDA_CHECK(cudaFree(stamps)); CUDA_CHECK(cudaFree(count));
   return t;
 }
-#line 22036 "scan.nw"
+#line 22066 "scan.nw"
 /* Sorts d (n values, in microseconds) and writes its summary as "key": {...};
    with a span, also the tiles in the step on average. */
 static void json_spread(FILE *f, const char *key, double *d, long long n, double span)
@@ -11080,13 +11088,13 @@ static void json_spread(FILE *f, const char *key, double *d, long long n, double
   if (span > 0) json_number(f, "tiles_in_step", sum / span);
   fprintf(f, "}");
 }
-#line 22068 "scan.nw"
+#line 22098 "scan.nw"
 /* Whether a row starts among the elements [from, to) of the flattened rows. */
 static bool row_starts_in(long long from, long long to, long long len)
 {
   return round_up(to, len) > round_up(from, len);   /* a multiple of len in between */
 }
-#line 22076 "scan.nw"
+#line 22106 "scan.nw"
 /* The first tile whose aggregate the walk of tile g waits for, or -1 when
    tile g does not walk: walk_groups' rule, for tiles of `tile`, no shift. */
 static long long first_needed_tile(long long g, long long len, long long tile)
@@ -11099,7 +11107,7 @@ static long long first_needed_tile(long long g, long long len, long long tile)
                 (last && !row_starts_in(32 * G * tile, (g + 1) * tile, len));
   return prefix ? 32 * (G - 1) : 32 * G;
 }
-#line 22091 "scan.nw"
+#line 22121 "scan.nw"
 /* The walk of each tile of group >= 1 that walks, split at the moment the
    last aggregate it waits for was published (that tile's STAMP_SCANNED). */
 static void json_walk_split(FILE *f, const tile_timeline *t, double *waiting,
@@ -11120,7 +11128,7 @@ static void json_walk_split(FILE *f, const tile_timeline *t, double *waiting,
   fprintf(f, ", ");
   json_spread(f, "walk_after_last_aggregate", after, n, 0);
 }
-#line 22114 "scan.nw"
+#line 22144 "scan.nw"
 static const char *const step_names[] = {"claim", "load", "scan", "walk", "store"};
 static const char *const order_names[] = {"look-back", "tiles apart", "rows a block"};
 
@@ -11131,7 +11139,7 @@ static void json_timeline(FILE *f, const tile_timeline *t)
   double *d = (double *)malloc(sizeof(double) * (t->tiles + 1));
   double *e = (double *)malloc(sizeof(double) * (t->tiles + 1));
   
-#line 22138 "scan.nw"
+#line 22168 "scan.nw"
 int sms = 0;
 for (long long g = 0; g < t->tiles; g++) {
   first = first < x[g * STAMPS + STAMP_BEGAN] ? first : x[g * STAMPS + STAMP_BEGAN];
@@ -11143,7 +11151,7 @@ fprintf(f, "  {\"rows\": %lld, \"len\": %lld, \"kernel\": \"%s\", \"tile\": %d, 
         t->rows, t->len, t->held ? "l4-held" : "l4-32", t->tile, t->tiles,
         order_names[t->order], t->same_bits ? "true" : "false", sms);
 json_number(f, "span_us", (last - first) / 1e3);
-#line 22124 "scan.nw"
+#line 22154 "scan.nw"
   for (int k = 0; k <= 5; k++) {   /* the five steps, then the whole tile */
     for (long long g = 0; g < t->tiles; g++)
       d[g] = ((double)x[g * STAMPS + (k < 5 ? k + 1 : STAMP_STORED)] -
@@ -11155,7 +11163,7 @@ json_number(f, "span_us", (last - first) / 1e3);
   fprintf(f, "}");
   free(d); free(e);
 }
-#line 22156 "scan.nw"
+#line 22186 "scan.nw"
 static void write_json(FILE *f, const device_facts *d, time_t began, long long n,
                        const bench_options *o, const bench_row *all, int all_count,
                        const bench_sweep *sweeps, int sweep_count, const int *differing,
@@ -11172,16 +11180,16 @@ static void write_json(FILE *f, const device_facts *d, time_t began, long long n
           nvml.ok ? "true" : "false", stable ? "true" : "false",
           (unsigned long long)o->shape_seed);
   
-#line 22179 "scan.nw"
+#line 22209 "scan.nw"
 fprintf(f, "\"kernels\": [\n");
 for (int i = 0; i < all_count; i++)
   fprintf(f, "  {\"name\": \"%s\", \"title\": \"%s\", \"kind\": \"%s\", "
           "\"bytes_per_element\": %d}%s\n", all[i].name, all[i].title,
           all[i].kind, all[i].model_bytes, i + 1 < all_count ? "," : "");
 fprintf(f, "],\n");
-#line 22172 "scan.nw"
+#line 22202 "scan.nw"
   
-#line 22188 "scan.nw"
+#line 22218 "scan.nw"
 fprintf(f, "\"shapes\": [\n");
 for (int w = 0; w < sweep_count; w++)
   for (int i = 0; !strcmp(sweeps[w].name, "AB") && i < sweeps[w].count; i++) {
@@ -11195,17 +11203,17 @@ for (int w = 0, written = 0; w < sweep_count; w++)
     json_sweep(f, &sweeps[w], o->shape_seed, d);
   }
 fprintf(f, "\n},\n");
-#line 22173 "scan.nw"
+#line 22203 "scan.nw"
   
-#line 22204 "scan.nw"
+#line 22234 "scan.nw"
 fprintf(f, "\"targets\": {");
 for (int i = 0; i < TARGET_COUNT; i++)
   fprintf(f, "%s\"%s\": {\"times\": %.6g, \"plus_us\": %.6g}", i ? ", " : "",
           targets[i].sweep, targets[i].times, targets[i].plus_us);
 fprintf(f, "},\n");
-#line 22174 "scan.nw"
+#line 22204 "scan.nw"
   
-#line 22212 "scan.nw"
+#line 22242 "scan.nw"
 fprintf(f, "\"timelines\": [\n");
 for (int i = 0; i < timeline_count; i++) {
   json_timeline(f, &timelines[i]);
@@ -11218,9 +11226,9 @@ else
           "\"cub_runs_differing_from_first\": %d, "
           "\"auto_runs_differing_from_first\": %d}\n}\n",
           n, runs, differing[0], differing[1]);
-#line 22175 "scan.nw"
+#line 22205 "scan.nw"
 }
-#line 22234 "scan.nw"
+#line 22264 "scan.nw"
 static int differing_runs(const bench_row *r, bench_shape *s, int runs)
 {
   float *first;
@@ -11242,7 +11250,7 @@ static int differing_runs(const bench_row *r, bench_shape *s, int runs)
   CUDA_CHECK(cudaFree(count));
   return differing;
 }
-#line 22342 "scan.nw"
+#line 22372 "scan.nw"
 static const char *const table_columns[] = {"l0", "l1", "l2", "l3", "l3b", "l3c-8",
                                             "l4-32", "l4-held", "auto", "cub", "stream",
                                             "transform"};
@@ -11258,7 +11266,7 @@ static void print_cell(const bench_result *x, int width, bool us)
     printf(" %*s", width,
            !x || x->status == RESULT_UNSUPPORTED ? "-" : result_names[x->status]);
 }
-#line 22360 "scan.nw"
+#line 22390 "scan.nw"
 static void print_table(const device_facts *d, const bench_row *table, int count,
                         const shape_record *shapes, int shape_count,
                         const int *differing, int runs)
@@ -11271,7 +11279,7 @@ static void print_table(const device_facts *d, const bench_row *table, int count
   for (int c = 0; c < TABLE_COLUMNS; c++) printf(" %7s", table_columns[c]);
   printf(" %8s %6s %6s\n", "best", "%roof", "%peak");
   for (int i = 0; i < shape_count; i++) 
-#line 22379 "scan.nw"
+#line 22409 "scan.nw"
 {
   const shape_record *r = &shapes[i];
   int best = -1;
@@ -11289,12 +11297,12 @@ static void print_table(const device_facts *d, const bench_row *table, int count
          100.0 * row_gbps(r, ms) / d->theoretical_gbps,
          r->mem_stable ? "" : "  CLOCK MOVED");
 }
-#line 22372 "scan.nw"
+#line 22402 "scan.nw"
   if (differing)
     printf("CUB runs differing from its first: %d of %d; SCAN_AUTO: %d of %d\n",
            differing[0], runs, differing[1], runs);
 }
-#line 22402 "scan.nw"
+#line 22432 "scan.nw"
 static const bench_target *target_of(const char *sweep)
 {
   for (int i = 0; i < TARGET_COUNT; i++)
@@ -11307,7 +11315,7 @@ static const char *judged(const bench_target *t, double ms, double copy_ms)
   if (!t || !isfinite(ms) || !isfinite(copy_ms)) return "";
   return ms <= t->times * copy_ms + t->plus_us / 1000 ? "met" : "MISSED";
 }
-#line 22417 "scan.nw"
+#line 22447 "scan.nw"
 static void print_sweep(const bench_sweep *w)
 {
   printf("sweep %s: time per call in µs (median), the best copy's, and each scan's time"
@@ -11315,7 +11323,7 @@ static void print_sweep(const bench_sweep *w)
   for (int k = 0; k < w->rows; k++) printf(" %9.9s", w->table[k].name);
   printf(" %9s\n", "copy");
   for (int i = 0; i < w->count; i++) 
-#line 22428 "scan.nw"
+#line 22458 "scan.nw"
 {
   const shape_record *r = &w->shapes[i];
   char shape[64];
@@ -11335,15 +11343,15 @@ static void print_sweep(const bench_sweep *w)
     }
   printf("%s\n", r->mem_stable ? "" : "  CLOCK MOVED");
 }
-#line 22424 "scan.nw"
+#line 22454 "scan.nw"
 }
-#line 21568 "scan.nw"
+#line 21598 "scan.nw"
 static int command_bench(int argc, char **argv)
 {
   bench_options o = {false, NULL, NULL, NULL, NULL, SHAPE_SEED};
   char why[200], path[600];
   
-#line 21608 "scan.nw"
+#line 21638 "scan.nw"
 for (int i = 0; i < argc; i++) {
   bool value = i + 1 < argc;
   if (!strcmp(argv[i], "--quick")) o.quick = true;
@@ -11353,18 +11361,18 @@ for (int i = 0; i < argc; i++) {
   else if (!strcmp(argv[i], "--build") && value) o.build = argv[++i];
   else if (!strcmp(argv[i], "--shape-seed") && value) {
     
-#line 21625 "scan.nw"
+#line 21655 "scan.nw"
 char *end;
 errno = 0;
 o.shape_seed = strtoull(argv[++i], &end, 10);
 if (argv[i][0] < '0' || argv[i][0] > '9' || *end || errno == ERANGE)
   return usage_error("--shape-seed takes a whole number, not '%s'", argv[i]);
-#line 21617 "scan.nw"
+#line 21647 "scan.nw"
   } else
     return usage_error("bench takes --quick, --out FILE, --sweeps LIST, --kernels LIST, "
                        "--build NAME and --shape-seed N, not '%s'", argv[i]);
 }
-#line 21635 "scan.nw"
+#line 21665 "scan.nw"
 static const char *const sweep_names[] = {"A", "B", "C", "R", "S", "BW"};
 bench_row all[MAX_ROWS];
 const char *row_names[MAX_ROWS];
@@ -11378,7 +11386,7 @@ static const char name_chars[] = "abcdefghijklmnopqrstuvwxyz0123456789-";
 if (o.build && (!o.build[0] || o.build[strspn(o.build, name_chars)]))
   return usage_error("--build takes a name of lower-case letters, digits and -, not '%s'",
                      o.build);
-#line 21573 "scan.nw"
+#line 21603 "scan.nw"
   if (!gpu_available(why, sizeof why)) {
     fprintf(stderr, "scan: bench needs a GPU: %s\n", why);
     return EXIT_NO_GPU;
@@ -11392,7 +11400,7 @@ if (o.build && (!o.build[0] || o.build[strspn(o.build, name_chars)]))
   while (4 * n < 8LL * d.l2_bytes) n *= 2;
   if (o.quick) n /= 16;
   
-#line 21657 "scan.nw"
+#line 21687 "scan.nw"
 bench_shape s;
 memset(&s, 0, sizeof s);
 s.n = s.total = n;
@@ -11417,9 +11425,9 @@ s.host_b = (float *)malloc(bytes);
 s.host_h = (float *)malloc(bytes);
 s.ref = (double *)malloc(3 * 2 * bytes);
 s.bound = (double *)malloc(3 * 2 * bytes);
-#line 21586 "scan.nw"
+#line 21616 "scan.nw"
   
-#line 21689 "scan.nw"
+#line 21719 "scan.nw"
 static bench_sweep sweeps[5];
 int sweep_count = make_sweeps(sweeps, all, all_count, &o, n), det_runs = 20;
 int differing[2] = {0, 0}, timeline_count = 0;
@@ -11436,7 +11444,7 @@ for (int w = 0; w < sweep_count; w++) {
   measure_sweep(&s, &sweeps[w], start, stop);
   if (full && !strcmp(sweeps[w].name, "AB")) {
     
-#line 22265 "scan.nw"
+#line 22295 "scan.nw"
 const bench_sweep *ab = &sweeps[w];
 for (int i = 0; i < ab->rows; i++) {
   if (ab->table[i].type != ROW_CUB && ab->table[i].type != ROW_AUTO) continue;
@@ -11455,12 +11463,12 @@ if (timeline_count) {
 } else {
   fprintf(stderr, "bench: the 32-item tile does not fit on this GPU; no timelines\n");
 }
-#line 21705 "scan.nw"
+#line 21735 "scan.nw"
   }
 }
-#line 21587 "scan.nw"
+#line 21617 "scan.nw"
   
-#line 22303 "scan.nw"
+#line 22333 "scan.nw"
 if (!o.out) {
   mkdir("figures", 0777);
   snprintf(path, sizeof path, "figures/%s", d.slug);
@@ -11479,7 +11487,7 @@ write_json(f, &d, began, n, &o, all, all_count, sweeps, sweep_count,
            full ? differing : NULL, det_runs, timelines, timeline_count);
 fclose(f);
 fprintf(stderr, "bench: wrote %s\n", o.out);
-#line 22289 "scan.nw"
+#line 22319 "scan.nw"
 for (int i = 0; i < timeline_count; i++) free(timelines[i].stamps);
 for (int w = 0; w < sweep_count; w++)
   if (!strcmp(sweeps[w].name, "AB"))
@@ -11488,10 +11496,10 @@ for (int w = 0; w < sweep_count; w++)
   else
     print_sweep(&sweeps[w]);
 fprintf(stderr, "bench: done in %.0f s\n", difftime(time(NULL), began));
-#line 21588 "scan.nw"
+#line 21618 "scan.nw"
   return EXIT_OK;
 }
-#line 19606 "scan.nw"
+#line 19636 "scan.nw"
 typedef struct {
   char gpu[256];                /* the device's name */
   long long rows, len;
@@ -11504,7 +11512,7 @@ typedef struct {
   long long ring_tiles, ring_resident;   /* the ring's tiles, and its blocks that fit */
   long long tiles, resident;    /* the tile or held kernel's tiles, and blocks that fit */
 } plan_facts;
-#line 19621 "scan.nw"
+#line 19651 "scan.nw"
 /* 134217728 as "134,217,728", in one of eight buffers used in turn, so that
    one call of say() can take eight at once. */
 static const char *thousands(long long v)
@@ -11539,7 +11547,7 @@ static double plan_busy_pct(const plan_facts *f)
   long long rounds = (f->rows + f->groups - 1) / f->groups;
   return 100.0 * f->rows / ((double)rounds * f->groups);
 }
-#line 19663 "scan.nw"
+#line 19693 "scan.nw"
 static void say_not_warps(char *out, size_t size, const plan_facts *f)
 {
   if (!f->rows_aligned)
@@ -11569,14 +11577,14 @@ static void say_not_ring(char *out, size_t size, const plan_facts *f)
         thousands(f->ring_tiles), f->ring_tiles == 1 ? "" : "s", thousands(RING_TILE),
         thousands(f->ring_resident));
 }
-#line 19699 "scan.nw"
+#line 19729 "scan.nw"
 static void plan_text(char *out, size_t size, const plan_facts *f)
 {
   out[0] = 0;
   say(out, size, "On the %s, SCAN_AUTO runs ", f->gpu);
   switch (f->plan.kernel) {
   case L4_RUNS_WARPS: 
-#line 19722 "scan.nw"
+#line 19752 "scan.nw"
 say(out, size, "the warps' kernel for %s row%s of %s, in blocks of %d warps, %d warp%s a row: "
     "the rows keep %.0f %% of the %s groups that fit busy, counting the last round, and "
     "three quarters is enough.", thousands(f->rows), f->rows == 1 ? "" : "s",
@@ -11587,10 +11595,10 @@ if (f->len >= RING_OVER_ROWS) {
   say_not_ring(out, size, f);
   say(out, size, ".");
 }
-#line 19704 "scan.nw"
+#line 19734 "scan.nw"
                                               break;
   case L4_RUNS_RING: 
-#line 19735 "scan.nw"
+#line 19765 "scan.nw"
 say(out, size, "the ring and its chain block for %s row%s of %s: the arrays lie alike on "
     "their lines, and its %s tile%s of %s give each of the %s ring blocks that fit two or "
     "more.",
@@ -11599,18 +11607,18 @@ say(out, size, "the ring and its chain block for %s row%s of %s: the arrays lie 
 if (f->plan.items == 0)
   say(out, size, " The warps would take these rows, but rows of %s elements or more go to "
       "the ring.", thousands(RING_OVER_ROWS));
-#line 19705 "scan.nw"
+#line 19735 "scan.nw"
                                              break;
   case L4_RUNS_HELD: 
-#line 19746 "scan.nw"
+#line 19776 "scan.nw"
 say(out, size, "the held kernel for %s row%s of %s: its %s tile%s of %s look back for their "
     "prefixes, and while a tile waits for its prefix in registers, the next one loads.",
     thousands(f->rows), f->rows == 1 ? "" : "s", thousands(f->len), thousands(f->tiles),
     f->tiles == 1 ? "" : "s", thousands(HELD_TILE));
-#line 19706 "scan.nw"
+#line 19736 "scan.nw"
                                                     break;
   case L4_RUNS_TILES: 
-#line 19753 "scan.nw"
+#line 19783 "scan.nw"
 static const char *const orders[] = {"tiles looking back", "tiles apart", "a row a block"};
 long long tile = (long long)L4_THREADS * f->plan.items;
 say(out, size, "the tile kernel with %d items a thread, %s, for %s row%s of %s: ",
@@ -11633,7 +11641,7 @@ else if (f->tiles >= 2 * f->resident)
 else
   say(out, size, "no tile gives each block that fits two, and its %s tiles of %s make one "
       "group, whose walk is one round trip.", thousands(f->tiles), thousands(tile));
-#line 19707 "scan.nw"
+#line 19737 "scan.nw"
                                                      break;
   }
   if (f->plan.kernel != L4_RUNS_WARPS && f->plan.kernel != L4_RUNS_RING) {
@@ -11646,11 +11654,11 @@ else
     say(out, size, ".");
   }
 }
-#line 19785 "scan.nw"
+#line 19815 "scan.nw"
 static int suite_plan_words(void)
 {
   
-#line 19811 "scan.nw"
+#line 19841 "scan.nw"
 enum { SAME, UNALIGNED, SHORT_ROWS, NO_GROUPS, OFF_LINES, RAGGED, NO_RING, FEW_TILES,
        RING_ROWS_NO_RING, ONE_TILE };
 typedef struct { const char *names; l4_plan plan; int change; } made_up_plan;
@@ -11690,7 +11698,7 @@ for (int i = 0; i < count; i++) {
   f.tiles = c == FEW_TILES ? 10 : c == ONE_TILE ? 1 : f.tiles;
   facts[i] = f;
 }
-#line 19788 "scan.nw"
+#line 19818 "scan.nw"
   int failures = 0;
   for (int i = 0; i < count; i++) {
     char text[1000];
@@ -11708,7 +11716,7 @@ for (int i = 0; i < count; i++) {
          "sentences\n", count);
   return failures ? EXIT_FAILED : EXIT_OK;
 }
-#line 19202 "scan.nw"
+#line 19232 "scan.nw"
 static const suite suites[] = {
   {"combine", "the operator: associative, not commutative, identity, row start",
    false, suite_combine},
@@ -11739,7 +11747,7 @@ static const suite suites[] = {
   {"plan-words", "scan plan's sentences, for every kind of plan and every reason", false,
    suite_plan_words},
   
-#line 19237 "scan.nw"
+#line 19267 "scan.nw"
 {"gpu-l0", "level 0 on every case", true, suite_gpu_l0},
 {"gpu-l1", "level 1 on every case up to its ceiling", true, suite_gpu_l1},
 {"gpu-l2", "level 2 on every case up to its ceiling", true, suite_gpu_l2},
@@ -11778,10 +11786,10 @@ static const suite suites[] = {
 {"gpu-selective-bits", "20 runs of level 5 on two shapes, bit-identical", true,
  suite_gpu_selective_bits},
 {"gpu-selective-calls", "bad calls on level 5's entries", true, suite_gpu_selective_calls},
-#line 19232 "scan.nw"
+#line 19262 "scan.nw"
 };
 #define SUITE_COUNT ((int)(sizeof suites / sizeof suites[0]))
-#line 19283 "scan.nw"
+#line 19313 "scan.nw"
 static int run_suite(const suite *s)
 {
   char why[200];
@@ -11798,7 +11806,7 @@ static int run_suite(const suite *s)
   fflush(stdout);
   return status;
 }
-#line 19322 "scan.nw"
+#line 19352 "scan.nw"
 static const suite *find_suite(const char *name)
 {
   for (int i = 0; i < SUITE_COUNT; i++)
@@ -11824,7 +11832,7 @@ static int command_check(int argc, char **argv)
            skipped);
   return failed ? EXIT_FAILED : count == skipped ? EXIT_SKIPPED : EXIT_OK;
 }
-#line 19351 "scan.nw"
+#line 19381 "scan.nw"
 static int command_list(void)
 {
   printf("suites (scan check NAME):\n");
@@ -11838,7 +11846,7 @@ static int command_list(void)
                                   ? " (rows up to 2,048)" : " (rows up to 2^22)") : "");
   return EXIT_OK;
 }
-#line 19375 "scan.nw"
+#line 19405 "scan.nw"
 /* Reads the argument called `name` as a whole number from 1 to `most`; returns
    EXIT_OK, or says what is wrong with it and returns EXIT_USAGE. */
 static int parse_count(const char *name, const char *text, long long most,
@@ -11854,7 +11862,7 @@ static int parse_count(const char *name, const char *text, long long most,
   *value = v;
   return EXIT_OK;
 }
-#line 19400 "scan.nw"
+#line 19430 "scan.nw"
 static const char offsets_meaning[] =
   "the offsets, 0 to 3 floats, at which the arrays a, b and h start";
 
@@ -11879,7 +11887,7 @@ static int parse_offsets(const char *text, int *offsets)
     return usage_error("--offsets %s: %s; A,B,H are %s", text, wrong, offsets_meaning);
   return EXIT_OK;
 }
-#line 19435 "scan.nw"
+#line 19465 "scan.nw"
 #define RUN_MOST_ELEMENTS (1LL << 40)   /* in all the rows of one run */
 
 static int parse_shape(const char *rows_text, const char *len_text, long long *rows,
@@ -11906,7 +11914,7 @@ static int read_offsets_option(int argc, char **argv, int *i, int *offsets)
   if (*i + 1 == argc) return usage_error("--offsets needs A,B,H, %s", offsets_meaning);
   return parse_offsets(argv[++*i], offsets);
 }
-#line 19474 "scan.nw"
+#line 19504 "scan.nw"
 static int command_run(int argc, char **argv)
 {
   long long rows, len;
@@ -11919,7 +11927,7 @@ static int command_run(int argc, char **argv)
   if (!v) return usage_error("no kernel named '%s' (see 'scan list')", argv[0]);
   if (parse_shape(argv[1], argv[2], &rows, &len) != EXIT_OK) return EXIT_USAGE;
   
-#line 19504 "scan.nw"
+#line 19534 "scan.nw"
 for (int i = 3; i < argc; i++) {
   int o[3];
   if (!strcmp(argv[i], "--check-only")) {
@@ -11931,7 +11939,7 @@ for (int i = 3; i < argc; i++) {
     return usage_error("run takes --check-only and --offsets A,B,H, not '%s'", argv[i]);
   }
 }
-#line 19486 "scan.nw"
+#line 19516 "scan.nw"
   if (v->max_len && len > v->max_len)
     return usage_error("%s takes rows of at most %lld elements", v->name, v->max_len);
   if (shape_too_large(rows, len)) return EXIT_USAGE;
@@ -11942,7 +11950,7 @@ for (int i = 3; i < argc; i++) {
   c.rows = rows;
   c.len = len;
   
-#line 19518 "scan.nw"
+#line 19548 "scan.nw"
 case_result r = run_case(kernel_ref{v, -1}, &c);
 if (!timed) {
   char text[200];
@@ -11964,7 +11972,7 @@ for (int i = 0; i < 20; i++) {
   CUDA_CHECK(cudaEventSynchronize(stop));
   CUDA_CHECK(cudaEventElapsedTime(&ms[i], start, stop));
 }
-#line 19543 "scan.nw"
+#line 19573 "scan.nw"
 qsort(ms, 20, sizeof ms[0], compare_floats);
 double median = 0.5 * (ms[9] + ms[10]);
 char text[200];
@@ -11976,9 +11984,9 @@ CUDA_CHECK(cudaEventDestroy(start));
 CUDA_CHECK(cudaEventDestroy(stop));
 case_buffers_free(&m);
 return r.ok ? EXIT_OK : EXIT_FAILED;
-#line 19496 "scan.nw"
+#line 19526 "scan.nw"
 }
-#line 19582 "scan.nw"
+#line 19612 "scan.nw"
 /* Pointers that start where cudaMalloc's would, on 256-byte lines, or offset[k]
    floats past them. They are never dereferenced: a plan reads only where
    arrays start. */
@@ -11988,7 +11996,7 @@ static void plan_arrays(const int *offset, const float **a, const float **b, flo
   *b = (const float *)(uintptr_t)(2ULL << 40) + offset[1];
   *h = (float *)(uintptr_t)(3ULL << 40) + offset[2];
 }
-#line 19856 "scan.nw"
+#line 19886 "scan.nw"
 static plan_facts plan_facts_for(const float *a, const float *b, float *h, long long rows,
                                  long long len)
 {
@@ -12012,7 +12020,7 @@ static plan_facts plan_facts_for(const float *a, const float *b, float *h, long 
   f.ring_resident = l4_ring_resident();
   l4_params p = l4_params_for(a, b, h, rows, len, &aligned);
   
-#line 19884 "scan.nw"
+#line 19914 "scan.nw"
 if (f.plan.kernel == L4_RUNS_HELD) {
   f.tiles = l4_tiles(rows * len, p.shift, HELD_TILE);
   f.resident = aligned ? l4_held_resident<true>() : l4_held_resident<false>();
@@ -12021,10 +12029,10 @@ if (f.plan.kernel == L4_RUNS_HELD) {
   f.resident = f.plan.items == 8 ? l4_resident<8, true>() : f.plan.items == 16
              ? l4_resident<16, true>() : l4_resident<32, true>();
 }
-#line 19879 "scan.nw"
+#line 19909 "scan.nw"
   return f;
 }
-#line 19898 "scan.nw"
+#line 19928 "scan.nw"
 static int command_plan(int argc, char **argv)
 {
   long long rows, len;
@@ -12050,7 +12058,7 @@ static int command_plan(int argc, char **argv)
   printf("%s\n", text);
   return EXIT_OK;
 }
-#line 19945 "scan.nw"
+#line 19975 "scan.nw"
 static int trace_blelloch(int n)
 {
   printf("# phase\tlevel\tleft\tright\n");
@@ -12068,7 +12076,7 @@ static int trace_blelloch(int n)
   }
   return EXIT_OK;
 }
-#line 19965 "scan.nw"
+#line 19995 "scan.nw"
 static int trace_lookback(void)
 {
   protocol_case c = {1, 24 * 4, 4};
@@ -12092,7 +12100,7 @@ static int trace_lookback(void)
   launch_memory_free(m);
   return finished ? EXIT_OK : EXIT_FAILED;
 }
-#line 19991 "scan.nw"
+#line 20021 "scan.nw"
 static int trace_ring(void)
 {
   const ring_case one_row = {1, 64 * 8, 8, 0, 5};
@@ -12115,13 +12123,13 @@ static int trace_ring(void)
   case_arrays_free(m);
   return finished ? EXIT_OK : EXIT_FAILED;
 }
-#line 20016 "scan.nw"
+#line 20046 "scan.nw"
 static int trace_held(void)
 {
   const held_case one_row = {1, 32 * 8, 8, 4}, *c = &one_row;
   int ci = 0, fault = FAULT_NONE;
   
-#line 14496 "scan.nw"
+#line 14526 "scan.nw"
 long long n = c->rows * c->len, tiles = (n + c->tile_size - 1) / c->tile_size;
 case_arrays m = case_arrays_new(n, ci % DECAY_COUNT);
 double *first_h = m.first_h;
@@ -12132,7 +12140,7 @@ held_block *blocks = (held_block *)malloc(sizeof(held_block) * c->blocks);
 int *movable = (int *)malloc(sizeof(int) * 2 * c->blocks);
 held_launch L = {m.a, m.b, m.h, n, c->len, c->tile_size, tiles, 0, fault, c->blocks, false,
                  flag, aggregate, inclusive, blocks, movable};
-#line 20021 "scan.nw"
+#line 20051 "scan.nw"
   long long stamps[32 * HSTAMPS];
   protocol_evidence ev = {false, false, false, ""};
   L.stamps = stamps;
@@ -12145,13 +12153,13 @@ held_launch L = {m.a, m.b, m.h, n, c->len, c->tile_size, tiles, 0, fault, c->blo
     printf("\n");
   }
   
-#line 14509 "scan.nw"
+#line 14539 "scan.nw"
 case_arrays_free(m);
 free(flag); free(aggregate); free(inclusive); free(blocks); free(movable);
-#line 20033 "scan.nw"
+#line 20063 "scan.nw"
   return finished ? EXIT_OK : EXIT_FAILED;
 }
-#line 20038 "scan.nw"
+#line 20068 "scan.nw"
 /* What the trace keeps of one schedule: each walk's first window, and the
    launch at the moment of the walk it draws. */
 typedef struct {
@@ -12176,7 +12184,7 @@ static void watch_group_walk(const group_launch *L, const group_actor *x, void *
   }
   if (x->step != GSTEP_FOLD || x->window != x->tile / 32 - 1) return;
   
-#line 20072 "scan.nw"
+#line 20102 "scan.nw"
 unsigned settled = w->first_empty[x->tile] & ((1u << x->lane) - 1);
 int s = __builtin_popcount(settled), f = x->lane - s, empty = 0;
 for (long long G = 0; G < (L->tiles + 31) / 32; G++)
@@ -12187,15 +12195,15 @@ w->score = score, w->moment = w->events, w->tile = x->tile;
 w->known = x->lane, w->settled = settled;
 for (long long t = 0; t < L->tiles; t++) w->tile_kind[t] = L->tile_word[t].kind;
 for (long long G = 0; G < (L->tiles + 31) / 32; G++) w->group_kind[G] = L->group_word[G].kind;
-#line 20062 "scan.nw"
+#line 20092 "scan.nw"
 }
-#line 20093 "scan.nw"
+#line 20123 "scan.nw"
 static int trace_groups(void)
 {
   const group_case two_rows = {2, 1024, 4}, *c = &two_rows;
   int ci = 0, fault = FAULT_NONE, settle = 1;
   
-#line 15399 "scan.nw"
+#line 15429 "scan.nw"
 long long n = c->rows * c->len, tiles = (n + c->tile_size - 1) / c->tile_size;
 case_arrays m = case_arrays_new(n, ci % DECAY_COUNT);
 double *first_h = m.first_h;
@@ -12204,7 +12212,7 @@ group_actor *actors = (group_actor *)malloc(sizeof(group_actor) * tiles);
 int *movable = (int *)malloc(sizeof(int) * tiles);
 group_launch L = {m.a, m.b, m.h, n, c->len, c->tile_size, tiles, 0, fault, settle, false, false,
                   false, words, words + tiles, actors};
-#line 20098 "scan.nw"
+#line 20128 "scan.nw"
   long long groups = (tiles + 31) / 32;
   walk_moment w = {0, -1, -1, (unsigned *)calloc(tiles, sizeof(unsigned)), -1, 0, 0,
                    (int *)malloc(sizeof(int) * tiles), (int *)malloc(sizeof(int) * groups)};
@@ -12214,7 +12222,7 @@ group_launch L = {m.a, m.b, m.h, n, c->len, c->tile_size, tiles, 0, fault, settl
   bool ok = !ev.deadlock && !ev.out_of_bound && !ev.disagree && w.tile >= 0;
   if (ok) {
     
-#line 20119 "scan.nw"
+#line 20149 "scan.nw"
 static const char *const tile_words[] = {"empty", "aggregate", "known"};
 static const char *const group_words[] = {"empty", "total", "known"};
 long long G = w.tile / 32;
@@ -12231,14 +12239,14 @@ for (long long H = 0; H < groups; H++) {
          j < 0 || j >= 32 ? "-" : j == w.known ? "known" : j > w.known ? "window"
          : w.settled >> j & 1 ? "settled" : "folded");
 }
-#line 20107 "scan.nw"
+#line 20137 "scan.nw"
   }
   case_arrays_free(m);
   free(words); free(actors); free(movable);
   free(w.first_empty); free(w.tile_kind); free(w.group_kind);
   return ok ? EXIT_OK : EXIT_FAILED;
 }
-#line 20144 "scan.nw"
+#line 20174 "scan.nw"
 static int trace_rows(void)
 {
   const int warps = 4, ways = 2;
@@ -12261,7 +12269,7 @@ static int trace_rows(void)
             }
   return EXIT_OK;
 }
-#line 20175 "scan.nw"
+#line 20205 "scan.nw"
 static int trace_selective(void)
 {
   const int state = 16;
@@ -12273,7 +12281,7 @@ static int trace_selective(void)
   for (int t = 0; t < s.threads; t++)   /* as the kernel takes them: every lanes-th state */
     printf("thread\t%d\t%d\t%d\t%d\t%d\n", t, t / s.lanes, t % s.lanes, t % s.lanes, s.lanes);
   
-#line 20191 "scan.nw"
+#line 20221 "scan.nw"
 float *base = (float *)calloc(total, sizeof(float));
 if (!base) return EXIT_FAILED;
 selective_tiles m = selective_tiles_in(base, s, false);
@@ -12288,10 +12296,10 @@ for (int r = 0; r < regions; r++) {
   printf("region\t%s\t%lld\t%lld\n", region[r].name, first, end - first);
 }
 free(base);
-#line 20186 "scan.nw"
+#line 20216 "scan.nw"
   return EXIT_OK;
 }
-#line 20217 "scan.nw"
+#line 20247 "scan.nw"
 static int trace_plan(void)
 {
   static const char *const kernels[] = {"warps", "ring", "held", "tiles"};
@@ -12320,7 +12328,7 @@ static int trace_plan(void)
     }
   return EXIT_OK;
 }
-#line 20248 "scan.nw"
+#line 20278 "scan.nw"
 static int command_trace(int argc, char **argv)
 {
   long long n;
@@ -12340,7 +12348,7 @@ static int command_trace(int argc, char **argv)
   return usage_error("trace takes 'blelloch N', 'lookback', 'ring', 'held', 'groups', 'rows', "
                      "'selective' or 'plan'");
 }
-#line 20275 "scan.nw"
+#line 20305 "scan.nw"
 static const char usage_text[] =
   "usage: scan COMMAND [ARGUMENTS]\n"
   "  list                 the test suites and the kernels\n"
@@ -12370,7 +12378,7 @@ static const char usage_text[] =
   "exit status: 0 passed (or done), 1 failed (a test, a check or a CUDA call),\n"
   "2 usage error, 3 no usable GPU (run, bench, plan, trace plan), 77 skipped\n"
   "(check, when every suite it ran skipped itself)\n";
-#line 20313 "scan.nw"
+#line 20343 "scan.nw"
 /* Sets run_seed; returns EXIT_OK, or says what is wrong with SCAN_SEED. */
 static int read_seed(void)
 {
@@ -12388,7 +12396,7 @@ static int read_seed(void)
   run_seed = v;
   return EXIT_OK;
 }
-#line 20333 "scan.nw"
+#line 20363 "scan.nw"
 int main(int argc, char **argv)
 {
   if (argc < 2) { fputs(usage_text, stderr); return EXIT_USAGE; }
