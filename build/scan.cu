@@ -117,13 +117,13 @@ cudaError_t selective_scan_forward_bf16_in(const selective_problem_bf16 *p, __nv
 #endif
 #define FOR_EACH_THREAD(tid, count) \
   for (int tid = THREAD_FIRST; tid < (count); tid += THREAD_STRIDE)
-#line 19577 "scan.nw"
+#line 19580 "scan.nw"
 #include <errno.h>
-#line 20505 "scan.nw"
+#line 20508 "scan.nw"
 #include <time.h>
 #include <cuda_pipeline.h>
 #include <cooperative_groups.h>   /* the ring's grid-wide wait at its start */
-#line 20515 "scan.nw"
+#line 20518 "scan.nw"
 #ifndef SCAN_NO_MAIN
 #include <cub/device/device_scan.cuh>
 #include <cub/device/device_transform.cuh>
@@ -132,7 +132,7 @@ cudaError_t selective_scan_forward_bf16_in(const selective_problem_bf16 *p, __nv
 #include <thrust/iterator/transform_output_iterator.h>
 #include <dlfcn.h>
 #endif
-#line 21680 "scan.nw"
+#line 21683 "scan.nw"
 #include <ctype.h>
 #include <sys/stat.h>
 #line 398 "scan.nw"
@@ -3547,7 +3547,7 @@ static cudaError_t backward_launch(backward_params p, void *workspace, cudaStrea
   else backward_kernel<false><<<grid, BWD_THREADS, backward_shared_bytes(), stream>>>(p);
   return cudaGetLastError();
 }
-#line 11220 "scan.nw"
+#line 11223 "scan.nw"
 /* The bytes of workspace a call needs; aligned: as rows_aligned says of its
    arrays, which only SCAN_AUTO's choice depends on. */
 typedef size_t (*workspace_sizer)(long long rows, long long len, bool aligned);
@@ -3568,10 +3568,10 @@ typedef struct {
   scan_launcher launch;
   kept_launcher launch_kept; /* on a workspace kept in halves; NULL: none */
 } scan_variant;
-#line 11250 "scan.nw"
+#line 11253 "scan.nw"
 static const scan_variant variants[] = {
   
-#line 11260 "scan.nw"
+#line 11263 "scan.nw"
 {"l1", "Level 1: Blelloch in shared memory", L1_MAX_LEN, 12, 0, NULL, l1_launch},
 {"l2", "Level 2: three passes", L2_MAX_LEN, 28, 0, l2_workspace_bytes, l2_launch},
 {"l3", "Level 3: look-back, serial walk", 0, 12, 256,
@@ -3582,10 +3582,10 @@ static const scan_variant variants[] = {
  l3c_launch<8>},
 {"l4", "Level 4: items chosen for this GPU", 0, 12, 8192,
  l4_auto_workspace_remembered, l4_auto_launch, l4_auto_launch_kept},
-#line 11252 "scan.nw"
+#line 11255 "scan.nw"
 #ifndef SCAN_NO_MAIN
   
-#line 11273 "scan.nw"
+#line 11276 "scan.nw"
 {"l0", "Level 0: Hillis-Steele in registers", 0, 12, 0, NULL, l0_launch},
 {"l3c-1", "Level 3c: 1 item a thread", 0, 12, 256, l3c_workspace_bytes<1>,
  l3c_launch<1>},
@@ -3606,11 +3606,11 @@ static const scan_variant variants[] = {
 {"l4-ring", "Level 4: a ring of stages and a chain block", 0, 12, RING_TILE,
  l4_ring_workspace_bytes, l4_ring_launch, l4_ring_launch_kept},
 {"l4-rows", "Level 4: a warp a row, in registers", 0, 12, 0, NULL, l4_rows_launch},
-#line 11254 "scan.nw"
+#line 11257 "scan.nw"
 #endif
 };
 #define VARIANT_COUNT ((int)(sizeof variants / sizeof variants[0]))
-#line 11302 "scan.nw"
+#line 11305 "scan.nw"
 static const char *const public_variant_names[] = {
   "l1", "l2", "l3", "l3b", "l3c-8", "l4", "l4"   /* in scan_kernel order */
 };
@@ -3628,7 +3628,7 @@ static const scan_variant *public_variant(scan_kernel k)
   if ((int)k < 0 || (int)k > (int)SCAN_AUTO) return NULL;
   return find_variant(public_variant_names[k]);
 }
-#line 11343 "scan.nw"
+#line 11346 "scan.nw"
 static bool misaligned(const void *p) { return ((uintptr_t)p & 3) != 0; }
 
 /* cudaSuccess for a valid shape with work to do; cudaErrorNotReady (never
@@ -3653,7 +3653,7 @@ static cudaError_t check_call(const scan_variant *v, const float *a,
     return cudaErrorInvalidValue;
   return cudaSuccess;
 }
-#line 11388 "scan.nw"
+#line 11391 "scan.nw"
 static cudaMemPool_t workspace_pool(void)
 {
   static cudaMemPool_t pools[64];
@@ -3673,7 +3673,7 @@ static cudaMemPool_t workspace_pool(void)
     cudaMemPoolDestroy(pool);
   return pools[device];
 }
-#line 11436 "scan.nw"
+#line 11439 "scan.nw"
 #define KEPT_STREAMS 16                    /* streams that keep a workspace */
 #define KEPT_MOST ((size_t)16 << 20)      /* the most a call needs to keep its workspace */
 
@@ -3688,7 +3688,7 @@ typedef struct {
 static kept_workspace kept[KEPT_STREAMS];
 static int kept_count;
 static pthread_mutex_t kept_lock = PTHREAD_MUTEX_INITIALIZER;
-#line 11453 "scan.nw"
+#line 11456 "scan.nw"
 /* The stream's kept workspace (new and empty the first time), or NULL when
    sixteen other streams keep theirs. Called with the lock held. */
 static kept_workspace *kept_for(cudaStream_t stream)
@@ -3703,7 +3703,7 @@ static kept_workspace *kept_for(cudaStream_t stream)
   kept[kept_count] = kept_workspace{id, device, NULL, 0, {}};
   return &kept[kept_count++];
 }
-#line 11470 "scan.nw"
+#line 11473 "scan.nw"
 /* Grow k to `bytes` or more: the old one back to the pool, behind its calls. */
 static cudaError_t kept_grow(kept_workspace *k, size_t bytes, cudaMemPool_t pool,
                              cudaStream_t stream)
@@ -3721,7 +3721,7 @@ static cudaError_t kept_grow(kept_workspace *k, size_t bytes, cudaMemPool_t pool
   k->halves = state_halves{{(char *)k->base, (char *)k->base + bytes / 512 * 256}, 0, 0};
   return e;
 }
-#line 11490 "scan.nw"
+#line 11493 "scan.nw"
 /* Launch on the stream's kept workspace, its outcome in *e; false, having
    done nothing, where the stream keeps none. */
 static bool launch_on_kept(const scan_variant *v, const float *a, const float *b, float *h,
@@ -3737,7 +3737,7 @@ static bool launch_on_kept(const scan_variant *v, const float *a, const float *b
   size_t kept_bytes = v->launch_kept ? 2 * (size_t)round_up((long long)bytes, 256) : bytes;
   if (k && (*e = kept_grow(k, kept_bytes, pool, stream)) == cudaSuccess)
     
-#line 11514 "scan.nw"
+#line 11517 "scan.nw"
 {
   if (v->launch_kept) {
     *e = v->launch_kept(a, b, h, rows, len, &k->halves, stream);
@@ -3746,11 +3746,11 @@ static bool launch_on_kept(const scan_variant *v, const float *a, const float *b
     *e = v->launch(a, b, h, rows, len, k->base, stream);
   }
 }
-#line 11505 "scan.nw"
+#line 11508 "scan.nw"
   pthread_mutex_unlock(&kept_lock);
   return k != NULL;
 }
-#line 11525 "scan.nw"
+#line 11528 "scan.nw"
 static cudaError_t run_variant(const scan_variant *v, const float *a,
                                const float *b, float *h, long long rows,
                                long long len, void *workspace,
@@ -3761,14 +3761,14 @@ static cudaError_t run_variant(const scan_variant *v, const float *a,
   cudaMemPool_t pool = NULL;
   cudaError_t e = cudaSuccess;
   if (bytes && !ws) 
-#line 11546 "scan.nw"
+#line 11549 "scan.nw"
 {
   pool = workspace_pool();
   if (pool && launch_on_kept(v, a, b, h, rows, len, bytes, pool, stream, &e)) return e;
   e = pool ? cudaMallocFromPoolAsync(&ws, bytes, pool, stream) : cudaMalloc(&ws, bytes);
   if (e != cudaSuccess) return e;
 }
-#line 11535 "scan.nw"
+#line 11538 "scan.nw"
   e = v->launch(a, b, h, rows, len, ws, stream);
   if (bytes && !workspace) {
     cudaError_t f = pool ? cudaFreeAsync(ws, stream)
@@ -3777,7 +3777,7 @@ static cudaError_t run_variant(const scan_variant *v, const float *a,
   }
   return e;
 }
-#line 11555 "scan.nw"
+#line 11558 "scan.nw"
 cudaError_t scan_forward(scan_kernel k, const float *a, const float *b, float *h,
                          long long rows, long long len, cudaStream_t stream)
 {
@@ -3787,7 +3787,7 @@ cudaError_t scan_forward(scan_kernel k, const float *a, const float *b, float *h
   if (e != cudaSuccess) return e;
   return run_variant(v, a, b, h, rows, len, NULL, stream);
 }
-#line 11573 "scan.nw"
+#line 11576 "scan.nw"
 size_t scan_workspace_bytes(scan_kernel k, long long rows, long long len)
 {
   const scan_variant *v = public_variant(k);
@@ -3795,7 +3795,7 @@ size_t scan_workspace_bytes(scan_kernel k, long long rows, long long len)
   size_t aligned = v->workspace(rows, len, true), unaligned = v->workspace(rows, len, false);
   return aligned > unaligned ? aligned : unaligned;
 }
-#line 11587 "scan.nw"
+#line 11590 "scan.nw"
 cudaError_t scan_forward_in(scan_kernel k, const float *a, const float *b, float *h,
                             long long rows, long long len, void *workspace,
                             size_t workspace_bytes, cudaStream_t stream)
@@ -3809,7 +3809,7 @@ cudaError_t scan_forward_in(scan_kernel k, const float *a, const float *b, float
     return cudaErrorInvalidValue;
   return v->launch(a, b, h, rows, len, workspace, stream);
 }
-#line 11603 "scan.nw"
+#line 11606 "scan.nw"
 /* As check_call, for a ragged batch. */
 static cudaError_t check_ragged(const float *a, const float *b, const float *h, long long n,
                                 const long long *offsets, long long rows)
@@ -3827,7 +3827,7 @@ size_t scan_ragged_workspace_bytes(long long n, long long rows)
   (void)rows;
   return n > 0 && n <= LLONG_MAX / 16 ? l4_ragged_workspace_bytes(n) : 0;
 }
-#line 11623 "scan.nw"
+#line 11626 "scan.nw"
 cudaError_t scan_forward_ragged_in(const float *a, const float *b, float *h, long long n,
                                    const long long *offsets, long long rows,
                                    void *workspace, size_t workspace_bytes,
@@ -3842,7 +3842,7 @@ cudaError_t scan_forward_ragged_in(const float *a, const float *b, float *h, lon
     return cudaErrorInvalidValue;
   return l4_ragged_launch(a, b, h, n, offsets, rows, workspace, stream);
 }
-#line 11640 "scan.nw"
+#line 11643 "scan.nw"
 cudaError_t scan_forward_ragged(const float *a, const float *b, float *h, long long n,
                                 const long long *offsets, long long rows,
                                 cudaStream_t stream)
@@ -3860,7 +3860,7 @@ cudaError_t scan_forward_ragged(const float *a, const float *b, float *h, long l
                        : (cudaStreamSynchronize(stream), cudaFree(ws));
   return e != cudaSuccess ? e : f;
 }
-#line 11660 "scan.nw"
+#line 11663 "scan.nw"
 cudaError_t scan_check_offsets(const long long *host_offsets, long long rows, long long n)
 {
   if (!host_offsets || rows < 0 || n < 0 || host_offsets[0] != 0 || host_offsets[rows] != n)
@@ -4817,7 +4817,7 @@ cudaError_t selective_scan_forward_bf16_in(const selective_problem_bf16 *p, __nv
 }
 #line 331 "scan.nw"
 #ifndef SCAN_NO_MAIN
-#line 13305 "scan.nw"
+#line 13308 "scan.nw"
 enum { EXIT_OK = 0, EXIT_FAILED = 1, EXIT_USAGE = 2, EXIT_NO_GPU = 3,
        EXIT_SKIPPED = 77 };
 
@@ -4830,7 +4830,7 @@ static void cuda_check(cudaError_t e, const char *what, const char *file, int li
   fprintf(stderr, "%s:%d: %s: %s\n", file, line, what, cudaGetErrorString(e));
   exit(EXIT_FAILED);
 }
-#line 13332 "scan.nw"
+#line 13335 "scan.nw"
 static uint64_t mix64(uint64_t x)   /* SplitMix64's finaliser */
 {
   x += 0x9E3779B97F4A7C15ULL;
@@ -4845,7 +4845,7 @@ static float uniform_at(uint64_t seed, long long i, float lo, float hi)
   double u = (double)(mix64(seed ^ mix64((uint64_t)i)) >> 40) * 0x1p-24;
   return (float)(lo + (hi - lo) * u);
 }
-#line 13349 "scan.nw"
+#line 13352 "scan.nw"
 static void fill_uniform(float *x, long long n, uint64_t seed, float lo, float hi)
 {
 #pragma omp parallel for schedule(static)
@@ -4856,7 +4856,7 @@ static uint64_t run_seed;     /* printed at the start; SCAN_SEED replays it */
 static uint64_t case_counter;
 
 static uint64_t next_seed(void) { return mix64(run_seed + ++case_counter); }
-#line 13367 "scan.nw"
+#line 13370 "scan.nw"
 typedef struct { const char *name; float lo, hi; } decay_family;
 
 static const decay_family decays[] = {
@@ -4870,7 +4870,7 @@ static void make_inputs(float *a, float *b, long long n, int decay)
   fill_uniform(a, n, next_seed(), decays[decay].lo, decays[decay].hi);
   fill_uniform(b, n, next_seed(), -1.0f, 1.0f);
 }
-#line 19455 "scan.nw"
+#line 19458 "scan.nw"
 static int usage_error(const char *fmt, ...)
 {
   va_list args;
@@ -4881,7 +4881,7 @@ static int usage_error(const char *fmt, ...)
   va_end(args);
   return EXIT_USAGE;
 }
-#line 19707 "scan.nw"
+#line 19710 "scan.nw"
 static int compare_floats(const void *x, const void *y)
 {
   float a = *(const float *)x, b = *(const float *)y;
@@ -4966,7 +4966,7 @@ static void compare_one(comparison *c, double out, double ref, double bound,
     c->worst_ref = ref;
   }
 }
-#line 13387 "scan.nw"
+#line 13390 "scan.nw"
 /* Compare one row of an output (float from the GPU, double from a mirror). */
 template <typename real>
 static void compare_row(const float *a, const float *b, const real *out,
@@ -4981,7 +4981,7 @@ static void compare_row(const float *a, const float *b, const real *out,
                 first_index + t);
   }
 }
-#line 13407 "scan.nw"
+#line 13410 "scan.nw"
 static void merge_comparison(comparison *into, const comparison *c)
 {
   into->checked += c->checked;
@@ -4994,7 +4994,7 @@ static void merge_comparison(comparison *into, const comparison *c)
     into->worst_ref = c->worst_ref;
   }
 }
-#line 13422 "scan.nw"
+#line 13425 "scan.nw"
 template <typename real>
 static comparison compare_rows(const float *a, const float *b, const real *out,
                                long long rows, long long len, precision p)
@@ -5014,7 +5014,7 @@ static comparison compare_rows(const float *a, const float *b, const real *out,
   }
   return all;
 }
-#line 13447 "scan.nw"
+#line 13450 "scan.nw"
 static void describe_worst(char *text, size_t size, const comparison *c,
                            long long len)
 {
@@ -5253,7 +5253,7 @@ for (long long g = 0; g < tiles; g++) {
   free(local_a);
   free(spine);
 }
-#line 13501 "scan.nw"
+#line 13504 "scan.nw"
 typedef void (*mirror_fn)(const float *a, const float *b, double *h,
                           long long rows, long long len, int fault,
                           int *overflow);
@@ -5267,7 +5267,7 @@ typedef struct {
   int overflow_slot;     /* the first slot past a tile, -1 if none */
   long long overflow_len;
 } evidence;
-#line 13517 "scan.nw"
+#line 13520 "scan.nw"
 static evidence run_mirror(mirror_fn mirror, const mirror_case *cases,
                            int count, int fault)
 {
@@ -5282,7 +5282,7 @@ static evidence run_mirror(mirror_fn mirror, const mirror_case *cases,
     mirror(a, b, h, cases[i].rows, cases[i].len, fault, &overflow);
     comparison c = compare_rows(a, b, h, cases[i].rows, cases[i].len, FLOAT64);
     
-#line 13538 "scan.nw"
+#line 13541 "scan.nw"
 if (c.failed || overflow >= 0) ev.failed_cases++;
 if (overflow >= 0 && ev.overflow_slot < 0) {
   ev.overflow_slot = overflow;
@@ -5292,12 +5292,12 @@ if (ev.worst.worst_index < 0 || c.worst_ratio > ev.worst.worst_ratio) {
   ev.worst = c;
   ev.worst_len = cases[i].len;
 }
-#line 13531 "scan.nw"
+#line 13534 "scan.nw"
     free(a); free(b); free(h);
   }
   return ev;
 }
-#line 13552 "scan.nw"
+#line 13555 "scan.nw"
 static const char *const fault_names[FAULT_COUNT] = {
   "correct", "upsweep-swap", "downsweep-swap", "downsweep-index-off-by-one",
   "root-not-identity", "threads-rounded-to-warp", "apply-swap",
@@ -5316,7 +5316,7 @@ static const char *const fault_names[FAULT_COUNT] = {
   "backward-fold-forward", "backward-row-end-kept", "backward-last-dropped",
   "backward-da-own-h", "backward-start-leaks", "backward-dh0-unscaled",
 };
-#line 13577 "scan.nw"
+#line 13580 "scan.nw"
 static bool report_fault(int fault, const evidence *ev, int cases)
 {
   char text[256];
@@ -5335,7 +5335,7 @@ static bool report_fault(int fault, const evidence *ev, int cases)
     printf("  caught %-28s %s, len %lld\n", fault_names[fault], text, ev->worst_len);
   return ev->failed_cases > 0;
 }
-#line 13598 "scan.nw"
+#line 13601 "scan.nw"
 static int mirror_suite(mirror_fn mirror, const mirror_case *cases, int count,
                         const int *faults, int fault_count)
 {
@@ -5346,7 +5346,7 @@ static int mirror_suite(mirror_fn mirror, const mirror_case *cases, int count,
   }
   return ok ? EXIT_OK : EXIT_FAILED;
 }
-#line 13616 "scan.nw"
+#line 13619 "scan.nw"
 static int length_cases(mirror_case *cases, long long ceiling, long long rows)
 {
   static const long long extra[] = {1, 2, 3, 5, 7, 100, 1000, 1500, 3001, 100003};
@@ -5358,7 +5358,7 @@ static int length_cases(mirror_case *cases, long long ceiling, long long rows)
       if (p + d <= ceiling) cases[count++] = mirror_case{rows, p + d};
   return count;
 }
-#line 13690 "scan.nw"
+#line 13693 "scan.nw"
 enum { STEP_CLAIM, STEP_SCAN, STEP_PUBLISH_FIRST, STEP_PUBLISH_SECOND,
        STEP_WALK, STEP_FOLD, STEP_PREFIX_FIRST, STEP_PREFIX_SECOND,
        STEP_WRITE, STEP_DONE };
@@ -5375,7 +5375,7 @@ typedef struct {
   bool found_aggregate;      /* the walk stopped at an A (a broken variant) */
   long long t_claim, t_published, t_found, t_prefix, t_done;  /* the figure */
 } actor;
-#line 13709 "scan.nw"
+#line 13712 "scan.nw"
 typedef struct {
   const float *a, *b;
   double *h;
@@ -5388,7 +5388,7 @@ typedef struct {
   int resident_limit, started;        /* blocks become resident in order */
   const int *residency;               /* of this permutation */
 } launch;
-#line 13727 "scan.nw"
+#line 13730 "scan.nw"
 static tile_place launch_place(const launch *L, long long tile)
 {
   return place_tile(tile, L->len, L->per_row, (int)L->tile_size);
@@ -5399,7 +5399,7 @@ static affine<double> element_at(const launch *L, tile_place p, int i)
   affine<double> x = {L->a[p.start + i], L->b[p.start + i]};
   return p.index == 0 && i == 0 ? start_row(x) : x;
 }
-#line 13744 "scan.nw"
+#line 13747 "scan.nw"
 /* One half of publishing `flag` for tile g: the value or the flag. */
 static void publish_half(launch *L, long long g, int flag, affine<double> value,
                          bool first_half)
@@ -5412,7 +5412,7 @@ static void publish_half(launch *L, long long g, int flag, affine<double> value,
     L->flag[g] = flag;
   }
 }
-#line 13762 "scan.nw"
+#line 13765 "scan.nw"
 /* One event of the walk; returns false when the actor must wait. */
 static bool walk_serial_event(launch *L, actor *x)
 {
@@ -5427,7 +5427,7 @@ static bool walk_serial_event(launch *L, actor *x)
   }
   return true;
 }
-#line 13782 "scan.nw"
+#line 13785 "scan.nw"
 static bool walk_warp_event(launch *L, actor *x)
 {
   long long first = x->tile - launch_place(L, x->tile).index;
@@ -5447,23 +5447,23 @@ static bool walk_warp_event(launch *L, actor *x)
   x->step = STEP_FOLD;
   return true;
 }
-#line 13809 "scan.nw"
+#line 13812 "scan.nw"
 static affine<double> fold_forward(const launch *L, const actor *x)
 {
   long long g = x->tile;
   affine<double> acc = x->found_aggregate ? L->aggregate[x->found]
                                           : L->inclusive[x->found];
   if (L->fault == FAULT_BACKWARD_FOLD) 
-#line 13823 "scan.nw"
+#line 13826 "scan.nw"
 {
   if (x->found + 1 >= g) return acc;
   affine<double> right = L->aggregate[g - 1];
   for (long long j = g - 2; j > x->found; j--) right = combine(L->aggregate[j], right);
   return combine(acc, right);
 }
-#line 13815 "scan.nw"
+#line 13818 "scan.nw"
   if (L->walk == WALK_WARP) 
-#line 13832 "scan.nw"
+#line 13835 "scan.nw"
 {
   for (long long w = x->look; w < g; w += 32) {
     int top = w == x->look ? x->lane - 1 : 31;
@@ -5474,12 +5474,12 @@ static affine<double> fold_forward(const launch *L, const actor *x)
   }
   return acc;
 }
-#line 13816 "scan.nw"
+#line 13819 "scan.nw"
   for (long long j = x->found + 1; j < g; j++)
     acc = combine_at(FAULT_WALK_ORDER, L->fault, acc, L->aggregate[j]);
   return acc;
 }
-#line 13849 "scan.nw"
+#line 13852 "scan.nw"
 /* Take one step of actor x; false when it cannot move now. */
 static bool actor_event(launch *L, actor *x, int block)
 {
@@ -5491,7 +5491,7 @@ static bool actor_event(launch *L, actor *x, int block)
     x->step = STEP_SCAN;
     return true;
   
-#line 13867 "scan.nw"
+#line 13870 "scan.nw"
 case STEP_SCAN:
   x->total = element_at(L, p, 0);
   for (int i = 1; i < p.count; i++) x->total = combine(x->total, element_at(L, p, i));
@@ -5509,9 +5509,9 @@ case STEP_PUBLISH_SECOND:
   return true;
 case STEP_WALK:
   return L->walk == WALK_SERIAL ? walk_serial_event(L, x) : walk_warp_event(L, x);
-#line 13860 "scan.nw"
+#line 13863 "scan.nw"
   
-#line 13887 "scan.nw"
+#line 13890 "scan.nw"
 case STEP_FOLD:
   x->prefix = fold_forward(L, x);
   x->t_found = L->clock;
@@ -5534,11 +5534,11 @@ case STEP_WRITE: {
   x->step = STEP_DONE;
   return true;
 }
-#line 13861 "scan.nw"
+#line 13864 "scan.nw"
   }
   return false;
 }
-#line 13934 "scan.nw"
+#line 13937 "scan.nw"
 enum { SCHEDULE_RANDOM, SCHEDULE_LATE_PREFIX, SCHEDULE_REVERSE_RESIDENCY,
        SCHEDULE_STALLS, SCHEDULE_KINDS };
 static const char *const schedule_names[SCHEDULE_KINDS] = {
@@ -5552,7 +5552,7 @@ static bool can_move(launch *L, const actor *x)
   return L->walk == WALK_SERIAL ? walk_serial_event(L, &copy)
                                 : walk_warp_event(L, &copy);
 }
-#line 13950 "scan.nw"
+#line 13953 "scan.nw"
 /* Pick the actor for the next event, or -1 if no one can move. */
 static int pick_actor(launch *L, int policy, uint64_t *rng)
 {
@@ -5569,7 +5569,7 @@ static int pick_actor(launch *L, int policy, uint64_t *rng)
   *rng = mix64(*rng);
   return movable[*rng % (uint64_t)count];
 }
-#line 13969 "scan.nw"
+#line 13972 "scan.nw"
 /* Make blocks resident, in the order of L->residency, up to the limit. */
 static void admit_blocks(launch *L)
 {
@@ -5581,7 +5581,7 @@ static void admit_blocks(launch *L)
     resident++;
   }
 }
-#line 13983 "scan.nw"
+#line 13986 "scan.nw"
 /* Run a launch to the end; false on deadlock. */
 static bool run_launch(launch *L, int policy, uint64_t seed)
 {
@@ -5590,7 +5590,7 @@ static bool run_launch(launch *L, int policy, uint64_t seed)
     admit_blocks(L);
     int i = pick_actor(L, policy, &rng);
     if (i < 0) 
-#line 14005 "scan.nw"
+#line 14008 "scan.nw"
 {
   bool thawed = false;
   for (int j = 0; j < (int)L->tiles && !thawed; j++)
@@ -5598,7 +5598,7 @@ static bool run_launch(launch *L, int policy, uint64_t seed)
   if (!thawed) return false;
   continue;
 }
-#line 13991 "scan.nw"
+#line 13994 "scan.nw"
     actor *x = &L->blocks[i];
     int before = x->step;
     actor_event(L, x, i);
@@ -5610,7 +5610,7 @@ static bool run_launch(launch *L, int policy, uint64_t seed)
   }
   return true;
 }
-#line 14036 "scan.nw"
+#line 14039 "scan.nw"
 static void launch_init(launch *L, const float *a, const float *b, double *h,
                         long long rows, long long len, long long tile_size,
                         int walk, int fault, int policy, int *order)
@@ -5629,7 +5629,7 @@ static void launch_init(launch *L, const float *a, const float *b, double *h,
   }
   L->residency = order;
 }
-#line 14064 "scan.nw"
+#line 14067 "scan.nw"
 typedef struct { long long rows, len, tile_size; } protocol_case;
 
 static const protocol_case protocol_cases[] = {
@@ -5638,7 +5638,7 @@ static const protocol_case protocol_cases[] = {
 };
 #define PROTOCOL_CASES 6
 #define RANDOM_SCHEDULES 24
-#line 14080 "scan.nw"
+#line 14083 "scan.nw"
 typedef struct { float *a, *b; double *h, *first_h; } case_arrays;
 
 static case_arrays case_arrays_new(long long n, int decay)
@@ -5654,7 +5654,7 @@ static void case_arrays_free(case_arrays m)
 {
   free(m.a); free(m.b); free(m.h); free(m.first_h);
 }
-#line 14100 "scan.nw"
+#line 14103 "scan.nw"
 typedef struct {
   float *a, *b;
   double *h, *first_h;
@@ -5676,20 +5676,20 @@ static launch_memory launch_memory_new(long long n, long long tiles)
   m.blocks = (actor *)malloc(sizeof(actor) * tiles);
   return m;
 }
-#line 14124 "scan.nw"
+#line 14127 "scan.nw"
 static void launch_memory_free(launch_memory m)
 {
   free(m.a); free(m.b); free(m.h); free(m.first_h); free(m.flag); free(m.order);
   free(m.aggregate); free(m.inclusive); free(m.blocks);
 }
-#line 14137 "scan.nw"
+#line 14140 "scan.nw"
 typedef struct {
   bool deadlock, disagree, out_of_bound;
   char detail[256];
   bool broke_rule;   /* a mirror's own rule broken (the ring's: a post lost, a phase misread) */
 } protocol_evidence;
 
-#line 14146 "scan.nw"
+#line 14149 "scan.nw"
 static void note(protocol_evidence *ev, bool *flag, const char *fmt, ...)
 {
   if (*flag) return;
@@ -5700,7 +5700,7 @@ static void note(protocol_evidence *ev, bool *flag, const char *fmt, ...)
   vsnprintf(ev->detail, sizeof ev->detail, fmt, args);
   va_end(args);
 }
-#line 14163 "scan.nw"
+#line 14166 "scan.nw"
 /* Holds one schedule's outputs h to the bound and to the first schedule's
    bits (kept in first_h when `first`); `schedule` names it in the evidence. */
 static void judge_schedule(const float *a, const float *b, const double *h, double *first_h,
@@ -5723,7 +5723,7 @@ static void judge_schedule(const float *a, const float *b, const double *h, doub
         break;
       }
 }
-#line 14188 "scan.nw"
+#line 14191 "scan.nw"
 static void run_schedule(const protocol_case *c, launch_memory *m, int walk,
                          int fault, int policy, uint64_t seed, bool first,
                          protocol_evidence *ev)
@@ -5741,7 +5741,7 @@ static void run_schedule(const protocol_case *c, launch_memory *m, int walk,
   judge_schedule(m->a, m->b, m->h, m->first_h, c->rows, c->len, first,
                  schedule_names[policy], ev);
 }
-#line 14208 "scan.nw"
+#line 14211 "scan.nw"
 static protocol_evidence run_protocol(int walk, int fault, int *schedules)
 {
   protocol_evidence ev = {false, false, false, ""};
@@ -5760,7 +5760,7 @@ static protocol_evidence run_protocol(int walk, int fault, int *schedules)
   }
   return ev;
 }
-#line 14327 "scan.nw"
+#line 14330 "scan.nw"
 enum { WORK_CLAIM, WORK_PUBLISH, WORK_FINISH, WORK_TAKE, WORK_DONE };
 enum { WALKER_START, WALKER_WAIT, WALKER_LOOK, WALKER_SIGNAL, WALKER_DONE };
 
@@ -5776,7 +5776,7 @@ typedef struct {
   long long walking, look;              /* the walking warp's own */
   bool walking_last;
 } held_block;
-#line 14345 "scan.nw"
+#line 14348 "scan.nw"
 typedef struct {
   const float *a, *b;
   double *h;
@@ -5798,7 +5798,7 @@ static affine<double> held_element(const held_launch *L, long long i)
   if (i % L->len == 0) x = affine<double>{0.0, start_row(x).b};
   return x;
 }
-#line 14375 "scan.nw"
+#line 14378 "scan.nw"
 enum { HSTAMP_CLAIMED, HSTAMP_PUBLISHED, HSTAMP_HELD, HSTAMP_WALKED, HSTAMP_PREFIXED,
        HSTAMP_STORED, HSTAMP_BLOCK, HSTAMPS };
 
@@ -5811,7 +5811,7 @@ static void held_note_block(held_launch *L, long long g, const held_block *k)
 {
   if (L->stamps && g < L->tiles) L->stamps[g * HSTAMPS + HSTAMP_BLOCK] = k - L->blocks;
 }
-#line 14395 "scan.nw"
+#line 14398 "scan.nw"
 /* Folds tile g onto `before`; writes every state to h when `write`. */
 static affine<double> held_fold(held_launch *L, long long g, affine<double> before,
                                 bool write)
@@ -5823,7 +5823,7 @@ static affine<double> held_fold(held_launch *L, long long g, affine<double> befo
   }
   return before;
 }
-#line 14423 "scan.nw"
+#line 14426 "scan.nw"
 /* One event of block k's workers; false when they must wait. */
 static bool held_work_event(held_launch *L, held_block *k)
 {
@@ -5843,7 +5843,7 @@ static bool held_work_event(held_launch *L, held_block *k)
     k->early = k->prefix;
     return true;
   
-#line 14448 "scan.nw"
+#line 14451 "scan.nw"
 case WORK_FINISH: {
   if (!k->done) return false;
   bool wrong = L->fault == FAULT_HELD_WRONG_TILE && k->tile < L->tiles;
@@ -5871,11 +5871,11 @@ case WORK_TAKE: {
   k->early = k->prefix;
   return true;
 }
-#line 14442 "scan.nw"
+#line 14445 "scan.nw"
   }
   return false;
 }
-#line 14484 "scan.nw"
+#line 14487 "scan.nw"
 /* One event of block k's walking warp; false when it must wait. */
 static bool held_walker_event(held_launch *L, held_block *k)
 {
@@ -5893,7 +5893,7 @@ static bool held_walker_event(held_launch *L, held_block *k)
     k->walker = WALKER_LOOK;
     return true;
   
-#line 14512 "scan.nw"
+#line 14515 "scan.nw"
 case WALKER_LOOK: {
   long long g = k->walking;
   if (g == 0) { k->prefix = identity_map<double>(); k->walker = WALKER_SIGNAL; return true; }
@@ -5907,7 +5907,7 @@ case WALKER_LOOK: {
   k->walker = WALKER_SIGNAL;
   return true;
 }
-#line 14501 "scan.nw"
+#line 14504 "scan.nw"
   case WALKER_SIGNAL:
     k->done = true;
     held_stamp(L, k->walking, HSTAMP_PREFIXED);
@@ -5916,7 +5916,7 @@ case WALKER_LOOK: {
   }
   return false;
 }
-#line 14535 "scan.nw"
+#line 14538 "scan.nw"
 enum { HELD_RANDOM, HELD_WORKERS_FIRST, HELD_WALKERS_FIRST };
 
 static bool held_can_move(const held_launch *L, int actor)
@@ -5931,7 +5931,7 @@ static bool held_can_move(const held_launch *L, int actor)
   }
   return false;
 }
-#line 14552 "scan.nw"
+#line 14555 "scan.nw"
 /* Runs a launch to the end under one schedule; false on deadlock. */
 static bool held_run(held_launch *L, int policy, uint64_t rng)
 {
@@ -5954,14 +5954,14 @@ static bool held_run(held_launch *L, int policy, uint64_t rng)
     if (L->blocks[k].work != WORK_DONE || L->blocks[k].walker != WALKER_DONE) return false;
   return true;
 }
-#line 14581 "scan.nw"
+#line 14584 "scan.nw"
 typedef struct { long long rows, len, tile_size; int blocks; } held_case;
 
 static const held_case held_cases[] = {
   {1, 203, 4, 3}, {3, 41, 8, 2}, {5, 7, 4, 4}, {1, 5, 8, 3}, {2, 64, 4, 1}, {4, 33, 5, 6},
 };
 #define HELD_CASES ((int)(sizeof held_cases / sizeof held_cases[0]))
-#line 14595 "scan.nw"
+#line 14598 "scan.nw"
 static bool held_schedule(held_launch *L, const held_case *c, int policy, uint64_t seed,
                           double *first_h, bool first, protocol_evidence *ev)
 {
@@ -5987,7 +5987,7 @@ static bool held_schedule(held_launch *L, const held_case *c, int policy, uint64
   judge_schedule(L->a, L->b, L->h, first_h, c->rows, c->len, first, name, ev);
   return true;
 }
-#line 14626 "scan.nw"
+#line 14629 "scan.nw"
 static protocol_evidence run_held_mirror(int fault, int *schedules)
 {
   protocol_evidence ev = {false, false, false, ""};
@@ -5995,7 +5995,7 @@ static protocol_evidence run_held_mirror(int fault, int *schedules)
   for (int ci = 0; ci < HELD_CASES; ci++) {
     const held_case *c = &held_cases[ci];
     
-#line 14646 "scan.nw"
+#line 14649 "scan.nw"
 long long n = c->rows * c->len, tiles = (n + c->tile_size - 1) / c->tile_size;
 case_arrays m = case_arrays_new(n, ci % DECAY_COUNT);
 double *first_h = m.first_h;
@@ -6006,7 +6006,7 @@ held_block *blocks = (held_block *)malloc(sizeof(held_block) * c->blocks);
 int *movable = (int *)malloc(sizeof(int) * 2 * c->blocks);
 held_launch L = {m.a, m.b, m.h, n, c->len, c->tile_size, tiles, 0, fault, c->blocks, false,
                  flag, aggregate, inclusive, blocks, movable};
-#line 14633 "scan.nw"
+#line 14636 "scan.nw"
     bool have_first = false;   /* the first schedule that ran to its end */
     for (int s = 0; s < 2 + RANDOM_SCHEDULES; s++, ++*schedules) {
       int policy = s < 2 ? s + 1 : HELD_RANDOM;
@@ -6014,14 +6014,14 @@ held_launch L = {m.a, m.b, m.h, n, c->len, c->tile_size, tiles, 0, fault, c->blo
         have_first = true;
     }
     
-#line 14659 "scan.nw"
+#line 14662 "scan.nw"
 case_arrays_free(m);
 free(flag); free(aggregate); free(inclusive); free(blocks); free(movable);
-#line 14640 "scan.nw"
+#line 14643 "scan.nw"
   }
   return ev;
 }
-#line 14730 "scan.nw"
+#line 14733 "scan.nw"
 enum { SHARE_SCAN, SHARE_POST, SHARE_WAIT, SHARE_READ, SHARE_APPLY, SHARE_DONE };
 #define SHARE_MAX_PIECES 4
 
@@ -6032,7 +6032,7 @@ typedef struct {
   double carry, state;            /* before the stride; before this warp's step */
   affine<double> piece[SHARE_MAX_PIECES], step;
 } share_warp;
-#line 14743 "scan.nw"
+#line 14746 "scan.nw"
 typedef struct {
   const float *a, *b;
   double *h;
@@ -6051,7 +6051,7 @@ static affine<double> share_element(const share_launch *L, long long r, long lon
   affine<double> x = {L->a[r * L->len + i], L->b[r * L->len + i]};
   return x;
 }
-#line 14771 "scan.nw"
+#line 14774 "scan.nw"
 static long long share_start(const share_launch *L, const share_warp *w, int way)
 {
   return w->stride + (long long)way * L->pieces * L->piece;
@@ -6069,7 +6069,7 @@ static void share_scan(share_launch *L, share_warp *w, int way)
     w->step = p == 0 || last_only ? t : combine(w->step, t);
   }
 }
-#line 14796 "scan.nw"
+#line 14799 "scan.nw"
 static void share_read(share_launch *L, share_warp *w, int g, int way)
 {
   const affine<double> *set = L->posted + (long long)w->parity * L->groups * L->ways;
@@ -6096,7 +6096,7 @@ static void share_apply(share_launch *L, share_warp *w, int way)
     state = w->piece[p].a * state + w->piece[p].b;
   }
 }
-#line 14832 "scan.nw"
+#line 14835 "scan.nw"
 static void share_advance(share_launch *L, share_warp *w)
 {
   w->stride += (long long)L->ways * L->pieces * L->piece;
@@ -6108,7 +6108,7 @@ static void share_advance(share_launch *L, share_warp *w)
   if (L->fault == FAULT_ROWS_PARITY_PER_ROW) w->parity = 0;
   w->event = w->row < L->rows ? SHARE_SCAN : SHARE_DONE;
 }
-#line 14846 "scan.nw"
+#line 14849 "scan.nw"
 /* One event of warp `i`; false when it must wait at the barrier. */
 static bool share_event(share_launch *L, int i)
 {
@@ -6131,9 +6131,9 @@ static bool share_event(share_launch *L, int i)
   }
   return false;
 }
-#line 14876 "scan.nw"
+#line 14879 "scan.nw"
 enum { SHARE_RANDOM, SHARE_FIRST_WARP_FIRST, SHARE_LAST_WARP_FIRST };
-#line 14880 "scan.nw"
+#line 14883 "scan.nw"
 static bool share_run(share_launch *L, int policy, uint64_t rng)
 {
   int warps = L->groups * L->ways;
@@ -6154,7 +6154,7 @@ static bool share_run(share_launch *L, int policy, uint64_t rng)
     if (L->warps[i].event != SHARE_DONE) return false;
   return true;
 }
-#line 14907 "scan.nw"
+#line 14910 "scan.nw"
 typedef struct { long long rows, len; int ways, groups, pieces, piece; } share_case;
 
 static const share_case share_cases[] = {
@@ -6162,7 +6162,7 @@ static const share_case share_cases[] = {
   {4, 24, 2, 1, 2, 3}, {10, 50, 2, 3, 1, 5}, {5, 130, 8, 2, 2, 3},
 };
 #define SHARE_CASES ((int)(sizeof share_cases / sizeof share_cases[0]))
-#line 14917 "scan.nw"
+#line 14920 "scan.nw"
 static bool share_schedule(share_launch *L, const share_case *c, int policy, uint64_t seed,
                            double *first_h, bool first, protocol_evidence *ev)
 {
@@ -6184,7 +6184,7 @@ static bool share_schedule(share_launch *L, const share_case *c, int policy, uin
   judge_schedule(L->a, L->b, L->h, first_h, c->rows, c->len, first, name, ev);
   return true;
 }
-#line 14941 "scan.nw"
+#line 14944 "scan.nw"
 static protocol_evidence run_share_mirror(int fault, int *schedules)
 {
   protocol_evidence ev = {false, false, false, ""};
@@ -6192,7 +6192,7 @@ static protocol_evidence run_share_mirror(int fault, int *schedules)
   for (int ci = 0; ci < SHARE_CASES; ci++) {
     const share_case *c = &share_cases[ci];
     
-#line 14961 "scan.nw"
+#line 14964 "scan.nw"
 long long n = c->rows * c->len;
 int warps = c->groups * c->ways;
 case_arrays m = case_arrays_new(n, ci % DECAY_COUNT);
@@ -6204,7 +6204,7 @@ share_launch L = {m.a, m.b, m.h, c->rows, c->len, c->ways, c->groups, c->pieces,
                   (int *)malloc(sizeof(int) * c->groups),
                   (share_warp *)malloc(sizeof(share_warp) * warps),
                   (int *)malloc(sizeof(int) * warps)};
-#line 14948 "scan.nw"
+#line 14951 "scan.nw"
     bool have_first = false;   /* the first schedule that ran to its end */
     for (int s = 0; s < 2 + RANDOM_SCHEDULES; s++, ++*schedules)
       if (share_schedule(&L, c, s < 2 ? s + 1 : SHARE_RANDOM, next_seed(), first_h,
@@ -6215,7 +6215,7 @@ share_launch L = {m.a, m.b, m.h, c->rows, c->len, c->ways, c->groups, c->pieces,
   }
   return ev;
 }
-#line 15042 "scan.nw"
+#line 15045 "scan.nw"
 typedef struct { double a, b; bool reset; } gseg;   /* a segment, in float64 */
 static const gseg GSEG_IDENTITY = {1.0, 0.0, false};
 
@@ -6230,7 +6230,7 @@ static double gseg_apply(gseg x, double state)
 {
   return x.reset ? x.b : x.a * state + x.b;
 }
-#line 15063 "scan.nw"
+#line 15066 "scan.nw"
 enum { GWORD_EMPTY, GWORD_SEGMENT, GWORD_KNOWN };
 typedef struct { int kind; gseg value; } gword;
 
@@ -6240,7 +6240,7 @@ static gword gword_of(gseg x)
   if (x.reset) w.value.a = 1.0;
   return w;
 }
-#line 15081 "scan.nw"
+#line 15084 "scan.nw"
 static void gseg_warp_scan(gseg x[32], bool left_fold)
 {
   if (left_fold)
@@ -6250,7 +6250,7 @@ static void gseg_warp_scan(gseg x[32], bool left_fold)
       for (int lane = 31; lane >= offset; lane--)
         x[lane] = gseg_combine(x[lane - offset], x[lane]);
 }
-#line 15098 "scan.nw"
+#line 15101 "scan.nw"
 enum { GSTEP_CLAIM, GSTEP_PUBLISH, GSTEP_READ, GSTEP_SCAN, GSTEP_SETTLE_READ,
        GSTEP_SETTLE_SWAP, GSTEP_FIND, GSTEP_FOLD, GSTEP_WRITE, GSTEP_DONE };
 
@@ -6277,7 +6277,7 @@ typedef struct group_launch {
   void (*watch)(const struct group_launch *L, const group_actor *x, void *notes);
   void *notes;
 } group_launch;
-#line 15133 "scan.nw"
+#line 15136 "scan.nw"
 static void group_read_window(const group_launch *L, long long window, gword w[32])
 {
   const gword known0 = {GWORD_KNOWN, {1.0, 0.0, true}};
@@ -6303,7 +6303,7 @@ static bool group_published(const group_launch *L, long long first, int count)
     if (L->tile_word[first + i].kind == GWORD_EMPTY) return false;
   return true;
 }
-#line 15169 "scan.nw"
+#line 15172 "scan.nw"
 static void group_store(group_launch *L, long long H, gword w)
 {
   gword old = L->group_word[H];
@@ -6318,12 +6318,12 @@ static void group_swap_from_empty(group_launch *L, long long H, gword w)
 {
   if (L->group_word[H].kind == GWORD_EMPTY) group_store(L, H, w);
 }
-#line 15198 "scan.nw"
+#line 15201 "scan.nw"
 static long long group_settle_first(const group_launch *L, const group_actor *x)
 {
   return 32 * (x->window - x->lane) + (L->fault == FAULT_GROUPS_SETTLE_SHIFTED);
 }
-#line 15205 "scan.nw"
+#line 15208 "scan.nw"
 static bool group_can_move(const group_launch *L, const group_actor *x)
 {
   long long G = x->tile / 32;
@@ -6342,7 +6342,7 @@ static bool group_can_move(const group_launch *L, const group_actor *x)
   default: return x->step != GSTEP_DONE;
   }
 }
-#line 15234 "scan.nw"
+#line 15237 "scan.nw"
 static void group_scan_event(group_launch *L, group_actor *x)
 {
   long long G = x->tile / 32;
@@ -6361,7 +6361,7 @@ static void group_scan_event(group_launch *L, group_actor *x)
   x->prefix = k ? gseg_apply(x->before, 0.0) : 0.0;   /* when no walk is needed */
   x->step = needs ? GSTEP_FIND : GSTEP_WRITE;
 }
-#line 15264 "scan.nw"
+#line 15267 "scan.nw"
 static void group_settle_event(group_launch *L, group_actor *x)
 {
   gseg s[32];
@@ -6373,7 +6373,7 @@ static void group_settle_event(group_launch *L, group_actor *x)
   x->settled = s[L->fault == FAULT_GROUPS_SETTLE_SHORT ? 30 : 31];
   x->step = GSTEP_SETTLE_SWAP;
 }
-#line 15289 "scan.nw"
+#line 15292 "scan.nw"
 static void group_fold_event(group_launch *L, group_actor *x)
 {
   long long G = x->tile / 32;
@@ -6395,7 +6395,7 @@ static void group_fold_event(group_launch *L, group_actor *x)
   x->prefix = k ? gseg_apply(x->before, acc) : acc;
   x->step = GSTEP_WRITE;
 }
-#line 15316 "scan.nw"
+#line 15319 "scan.nw"
 static gseg group_element(const group_launch *L, long long i)
 {
   gseg x = {L->a[i], L->b[i], i % L->len == 0};
@@ -6409,7 +6409,7 @@ static void group_event(group_launch *L, group_actor *x)
   switch (x->step) {
   case GSTEP_CLAIM: x->tile = L->ticket++; x->step = GSTEP_PUBLISH; break;
   case GSTEP_PUBLISH: { 
-#line 15341 "scan.nw"
+#line 15344 "scan.nw"
 x->own = group_element(L, first);
 for (long long i = first + 1; i < end; i++) x->own = gseg_combine(x->own, group_element(L, i));
 if (x->own.reset) x->own.a = 1.0;   /* as readers see it, as the kernel does */
@@ -6417,29 +6417,29 @@ L->tile_word[x->tile] = gword_of(x->own);
 x->window = x->tile / 32 - 1;
 x->looked = false;
 x->step = L->settle ? GSTEP_READ : GSTEP_SCAN;
-#line 15328 "scan.nw"
+#line 15331 "scan.nw"
                                                                        } break;
   case GSTEP_READ: { 
-#line 15351 "scan.nw"
+#line 15354 "scan.nw"
 group_read_window(L, x->window, x->seen);
 x->looked = true;
 x->step = GSTEP_SCAN;
-#line 15329 "scan.nw"
+#line 15332 "scan.nw"
                                                                    } break;
   case GSTEP_SCAN: group_scan_event(L, x); break;
   case GSTEP_SETTLE_READ: group_settle_event(L, x); break;
   case GSTEP_SETTLE_SWAP: { 
-#line 15357 "scan.nw"
+#line 15360 "scan.nw"
 if (L->fault == FAULT_GROUPS_SETTLE_STORE)   /* a plain store, not a swap */
   group_store(L, x->window - x->lane, gword_of(x->settled));
 else
   group_swap_from_empty(L, x->window - x->lane, gword_of(x->settled));
 x->seen[x->lane] = gword_of(x->settled);
 x->step = GSTEP_FIND;
-#line 15332 "scan.nw"
+#line 15335 "scan.nw"
                                                                              } break;
   case GSTEP_FIND: { 
-#line 15371 "scan.nw"
+#line 15374 "scan.nw"
 if (!L->settle || !x->looked) group_read_window(L, x->window, x->seen);
 x->looked = true;
 int empty, lane = window_nearest_known(x->seen, &empty);
@@ -6454,22 +6454,22 @@ if (empty >= 0) {
   x->lane = lane;
   x->step = GSTEP_FOLD;
 }
-#line 15333 "scan.nw"
+#line 15336 "scan.nw"
                                                     } break;
   case GSTEP_FOLD: group_fold_event(L, x); break;
   case GSTEP_WRITE: { 
-#line 15388 "scan.nw"
+#line 15391 "scan.nw"
 double state = x->prefix;
 for (long long i = first; i < end; i++) {
   state = gseg_apply(group_element(L, i), state);
   L->h[i] = state;
 }
 x->step = GSTEP_DONE;
-#line 15335 "scan.nw"
+#line 15338 "scan.nw"
                                                   } break;
   }
 }
-#line 15409 "scan.nw"
+#line 15412 "scan.nw"
 enum { GROUPS_RANDOM, GROUPS_EAGER, GROUPS_LAST_LATE, GROUPS_NEWEST,
        GROUPS_EIGHT, GROUPS_POLICIES };
 static const char *const group_policy_names[GROUPS_POLICIES] = {
@@ -6496,7 +6496,7 @@ static int group_choice(const group_launch *L, const int *movable, int n, int po
   }
   return best;
 }
-#line 15439 "scan.nw"
+#line 15442 "scan.nw"
 /* Runs a launch to its end; false on deadlock, or if the actors have not
    finished after a thousand events each (a walk that never ends). Actor i is
    block i; under eight at a time, blocks become resident from the last, eight
@@ -6526,7 +6526,7 @@ static bool group_run(group_launch *L, int policy, uint64_t rng, int *movable)
     if (L->actors[i].step != GSTEP_DONE) return false;
   return true;
 }
-#line 15483 "scan.nw"
+#line 15486 "scan.nw"
 typedef struct { long long rows, len, tile_size; } group_case;
 
 static const group_case group_cases[] = {
@@ -6534,7 +6534,7 @@ static const group_case group_cases[] = {
 };
 #define GROUP_CASES ((int)(sizeof group_cases / sizeof group_cases[0]))
 #define GROUP_RANDOM_SCHEDULES 8   /* fewer than the protocol suite's: the cases are larger */
-#line 15498 "scan.nw"
+#line 15501 "scan.nw"
 static void group_schedule(group_launch *L, const group_case *c, int policy, uint64_t seed,
                            int *movable, double *first_h, bool first, protocol_evidence *ev)
 {
@@ -6564,7 +6564,7 @@ static void group_schedule(group_launch *L, const group_case *c, int policy, uin
   judge_schedule(L->a, L->b, L->h, first_h, c->rows, c->len, first,
                  group_policy_names[policy], ev);
 }
-#line 15530 "scan.nw"
+#line 15533 "scan.nw"
 static protocol_evidence run_group_mirror(int fault, int settle, int *schedules)
 {
   protocol_evidence ev = {false, false, false, ""};
@@ -6572,7 +6572,7 @@ static protocol_evidence run_group_mirror(int fault, int settle, int *schedules)
   for (int ci = 0; ci < GROUP_CASES; ci++) {
     const group_case *c = &group_cases[ci];
     
-#line 15549 "scan.nw"
+#line 15552 "scan.nw"
 long long n = c->rows * c->len, tiles = (n + c->tile_size - 1) / c->tile_size;
 case_arrays m = case_arrays_new(n, ci % DECAY_COUNT);
 double *first_h = m.first_h;
@@ -6581,7 +6581,7 @@ group_actor *actors = (group_actor *)malloc(sizeof(group_actor) * tiles);
 int *movable = (int *)malloc(sizeof(int) * tiles);
 group_launch L = {m.a, m.b, m.h, n, c->len, c->tile_size, tiles, 0, fault, settle, false, false,
                   false, words, words + tiles, actors};
-#line 15537 "scan.nw"
+#line 15540 "scan.nw"
     for (int s = 0; s < GROUPS_POLICIES - 1 + GROUP_RANDOM_SCHEDULES; s++, ++*schedules) {
       int policy = s < GROUPS_POLICIES - 1 ? s + 1 : GROUPS_RANDOM;
       group_schedule(&L, c, policy, next_seed(), movable, first_h, s == 0, &ev);
@@ -6591,7 +6591,7 @@ group_launch L = {m.a, m.b, m.h, n, c->len, c->tile_size, tiles, 0, fault, settl
   }
   return ev;
 }
-#line 15648 "scan.nw"
+#line 15651 "scan.nw"
 enum { RACTOR_CHAIN, RACTOR_PRODUCER, RACTOR_WALKER, RACTOR_COMPOSER, RACTOR_HOLDER };
 enum { RSTEP_FIRST, RSTEP_SECOND, RSTEP_DONE, RSTEP_MAPS };
 #define RING_MIRROR_PART_MAX 4   /* the most elements a mirror part has */
@@ -6607,7 +6607,7 @@ typedef struct {
   double map_a[RING_MIRROR_PART_MAX], map_b[RING_MIRROR_PART_MAX];   /* its registers */
   gseg scanned[32];         /* a chain warp's window, scanned */
 } ring_actor;
-#line 15673 "scan.nw"
+#line 15676 "scan.nw"
 typedef struct {
   int full, composed, empty;   /* phases completed */
   int composed_in, empty_in;   /* arrivals in the phase under way */
@@ -6624,7 +6624,7 @@ typedef struct {
   int post_reads[RING_POSTS];
   long long end_use;
 } ring_mirror_block;
-#line 15692 "scan.nw"
+#line 15695 "scan.nw"
 typedef struct {
   const float *a, *b;
   double *h;
@@ -6641,7 +6641,7 @@ typedef struct {
   long long clock, *stamps;          /* the events so far; RSTAMPS a tile, or NULL */
   int *parts_stored;                 /* holder warps done with each tile, for the stamps */
 } ring_launch;
-#line 15718 "scan.nw"
+#line 15721 "scan.nw"
 enum { RSTAMP_CLAIMED, RSTAMP_PUBLISHED, RSTAMP_KNOWN, RSTAMP_POSTED, RSTAMP_STORED,
        RSTAMP_FREED, RSTAMP_BLOCK, RSTAMP_USE, RSTAMPS };
 
@@ -6654,7 +6654,7 @@ static void ring_stamp(ring_launch *L, long long g, int moment)
 {
   ring_note(L, g, moment, L->clock);
 }
-#line 15741 "scan.nw"
+#line 15744 "scan.nw"
 static bool ring_mirror_phase_done(ring_launch *L, int completed, long long u)
 {
   long long phase = u / RING_STAGES;
@@ -6670,7 +6670,7 @@ static int ring_mirror_wait(ring_launch *L, const ring_mirror_block *k, int comp
   if (ring_mirror_phase_done(L, completed, u)) return 1;
   return k->end_use <= u ? -1 : 0;
 }
-#line 15762 "scan.nw"
+#line 15765 "scan.nw"
 static void ring_mirror_arrive(int *arrivals, int *completed, int count)
 {
   if (++*arrivals == count) { *arrivals = 0; ++*completed; }
@@ -6683,7 +6683,7 @@ static void ring_mirror_arrive_empty(ring_launch *L, ring_mirror_stage *st)
   ring_mirror_arrive(&st->empty_in, &st->empty, 1 + RING_PARTS);
   if (st->empty != before) ring_stamp(L, st->tile, RSTAMP_FREED);
 }
-#line 15781 "scan.nw"
+#line 15784 "scan.nw"
 static bool ring_chain_ready(const ring_launch *L, const ring_actor *x)
 {
   if (x->step == RSTEP_SECOND)
@@ -6693,7 +6693,7 @@ static bool ring_chain_ready(const ring_launch *L, const ring_actor *x)
     if (L->word[g].kind == GWORD_EMPTY) return false;
   return true;
 }
-#line 15805 "scan.nw"
+#line 15808 "scan.nw"
 /* The first window of the look's fold, with the carry into it; -1 if none. */
 static long long ring_mirror_look_from(const ring_launch *L, long long W, double *carry)
 {
@@ -6704,7 +6704,7 @@ static long long ring_mirror_look_from(const ring_launch *L, long long W, double
   }
   return L->look && W < L->look ? 0 : -1;
 }
-#line 15818 "scan.nw"
+#line 15821 "scan.nw"
 static bool ring_mirror_state_through(const ring_launch *L, long long t, double *state)
 {
   long long W = t / RING_WINDOW, j = t % RING_WINDOW;
@@ -6718,7 +6718,7 @@ static bool ring_mirror_state_through(const ring_launch *L, long long t, double 
   if (L->fault == FAULT_RING_LOOK_SKIPS_WINDOW && from < W) from++;
   for (long long v = from; v <= W; v++) {
     
-#line 15837 "scan.nw"
+#line 15840 "scan.nw"
 gseg x[32];
 for (int lane = 0; lane < RING_WINDOW; lane++) {
   const gword *w = &L->word[RING_WINDOW * v + lane];
@@ -6726,11 +6726,11 @@ for (int lane = 0; lane < RING_WINDOW; lane++) {
 }
 gseg_warp_scan(x, L->fault == FAULT_RING_LOOK_LEFT_FOLD);
 *state = gseg_apply(x[v < W ? RING_WINDOW - 1 : j], *state);
-#line 15831 "scan.nw"
+#line 15834 "scan.nw"
   }
   return true;
 }
-#line 15853 "scan.nw"
+#line 15856 "scan.nw"
 static bool ring_ready(ring_launch *L, const ring_actor *x)
 {
   if (x->step == RSTEP_DONE || x->step == RSTEP_MAPS) return x->step == RSTEP_MAPS;
@@ -6745,17 +6745,17 @@ static bool ring_ready(ring_launch *L, const ring_actor *x)
   case RACTOR_WALKER * 2: case RACTOR_HOLDER * 2:
     return ring_mirror_wait(L, k, st->composed, x->use) != 0;
   
-#line 15877 "scan.nw"
+#line 15880 "scan.nw"
 case RACTOR_WALKER * 2 + 1: {
   double state;
   return !x->needs_before || ring_mirror_state_through(L, x->tile - 1, &state);
 }
 case RACTOR_HOLDER * 2 + 1: return k->post_use[x->use % L->posts] == x->use;
-#line 15867 "scan.nw"
+#line 15870 "scan.nw"
   }
   return true;
 }
-#line 15890 "scan.nw"
+#line 15893 "scan.nw"
 static void ring_mirror_produce(ring_launch *L, ring_actor *x, ring_mirror_block *k)
 {
   int s = (int)(x->use % RING_STAGES);
@@ -6776,7 +6776,7 @@ static void ring_mirror_produce(ring_launch *L, ring_actor *x, ring_mirror_block
   st->full++;
   x->use++;
 }
-#line 15922 "scan.nw"
+#line 15925 "scan.nw"
 static void ring_mirror_compose(ring_launch *L, ring_actor *x, ring_mirror_block *k)
 {
   ring_mirror_stage *st = &k->stage[x->use % RING_STAGES];
@@ -6790,7 +6790,7 @@ static void ring_mirror_compose(ring_launch *L, ring_actor *x, ring_mirror_block
   st->part[x->index] = m;
   x->step = RSTEP_SECOND;
 }
-#line 15938 "scan.nw"
+#line 15941 "scan.nw"
 static void ring_mirror_publish(ring_launch *L, ring_actor *x, ring_mirror_block *k)
 {
   ring_mirror_stage *st = &k->stage[x->use % RING_STAGES];
@@ -6808,7 +6808,7 @@ static void ring_mirror_publish(ring_launch *L, ring_actor *x, ring_mirror_block
   x->use++;
   x->step = RSTEP_FIRST;
 }
-#line 15964 "scan.nw"
+#line 15967 "scan.nw"
 static void ring_mirror_post(ring_launch *L, ring_actor *x, ring_mirror_block *k)
 {
   int slot = (int)(x->use % L->posts);
@@ -6822,7 +6822,7 @@ static void ring_mirror_post(ring_launch *L, ring_actor *x, ring_mirror_block *k
   x->use++;
   x->step = RSTEP_FIRST;
 }
-#line 15990 "scan.nw"
+#line 15993 "scan.nw"
 static void ring_mirror_take_maps(ring_launch *L, ring_actor *x, ring_mirror_block *k)
 {
   int s = (int)(x->use % RING_STAGES), f = x->index % RING_PARTS;
@@ -6838,7 +6838,7 @@ static void ring_mirror_take_maps(ring_launch *L, ring_actor *x, ring_mirror_blo
   x->from = st->first;
   x->end = L->fault == FAULT_RING_STORES_PAST_ROW ? L->n : st->first + st->count;
 }
-#line 16008 "scan.nw"
+#line 16011 "scan.nw"
 static void ring_mirror_store(ring_launch *L, ring_actor *x, ring_mirror_block *k)
 {
   int slot = (int)(x->use % L->posts);
@@ -6851,7 +6851,7 @@ static void ring_mirror_store(ring_launch *L, ring_actor *x, ring_mirror_block *
   x->use += L->holders;
   x->step = RSTEP_FIRST;
 }
-#line 16028 "scan.nw"
+#line 16031 "scan.nw"
 static void ring_mirror_chain(ring_launch *L, ring_actor *x)
 {
   long long first = RING_WINDOW * x->window;
@@ -6871,7 +6871,7 @@ static void ring_mirror_chain(ring_launch *L, ring_actor *x)
   x->window += L->chain_warps;
   x->step = RING_WINDOW * x->window < L->tiles ? RSTEP_FIRST : RSTEP_DONE;
 }
-#line 16053 "scan.nw"
+#line 16056 "scan.nw"
 static void ring_event(ring_launch *L, ring_actor *x)
 {
   if (x->role == RACTOR_CHAIN) { ring_mirror_chain(L, x); return; }
@@ -6883,7 +6883,7 @@ static void ring_event(ring_launch *L, ring_actor *x)
     if (ring_mirror_wait(L, k, barrier, x->use) < 0) { x->step = RSTEP_DONE; return; }
   }
   
-#line 16068 "scan.nw"
+#line 16071 "scan.nw"
 if (x->role == RACTOR_COMPOSER) {
   if (x->step == RSTEP_FIRST) ring_mirror_compose(L, x, k); else ring_mirror_publish(L, x, k);
 } else if (x->role == RACTOR_WALKER && x->step == RSTEP_FIRST) {
@@ -6900,18 +6900,18 @@ if (x->role == RACTOR_COMPOSER) {
   ring_mirror_store(L, x, k);
 } else {
   
-#line 16092 "scan.nw"
+#line 16095 "scan.nw"
 bool early = L->fault == FAULT_RING_EMPTY_BEFORE_MAPS;
 if (x->step == RSTEP_FIRST)
   ring_mirror_arrive_empty(L, st);
 if (early && x->step == RSTEP_FIRST) { x->step = RSTEP_MAPS; return; }
 ring_mirror_take_maps(L, x, k);
 x->step = RSTEP_SECOND;
-#line 16084 "scan.nw"
+#line 16087 "scan.nw"
 }
-#line 16064 "scan.nw"
+#line 16067 "scan.nw"
 }
-#line 16110 "scan.nw"
+#line 16113 "scan.nw"
 enum { RING_RANDOM, RING_HOLDERS_LAST, RING_CHAIN_LATE, RING_CHAIN_BACKWARDS,
        RING_POLICIES };
 static const char *const ring_policy_names[RING_POLICIES] = {
@@ -6925,7 +6925,7 @@ static bool ring_preferred(const ring_actor *x, int policy)
   }
   return true;
 }
-#line 16127 "scan.nw"
+#line 16130 "scan.nw"
 /* Runs a launch until no actor can move; false unless every actor is done.
    The chain block's warps are the first actors, so under chain backwards,
    when only they can move, the last is its highest-numbered that can. */
@@ -6949,7 +6949,7 @@ static bool ring_run(ring_launch *L, int policy, uint64_t rng)
     if (L->actors[i].step != RSTEP_DONE) return false;
   return true;
 }
-#line 16163 "scan.nw"
+#line 16166 "scan.nw"
 typedef struct { long long rows, len, tile_size, shift; int rings; } ring_case;
 
 static const ring_case ring_cases[] = {
@@ -6962,7 +6962,7 @@ static const ring_case ring_cases[] = {
 /* The ring blocks that fill a window without looks: ceil(W / (S + 1)), 4. */
 #define RING_RINGS_WITHOUT_LOOKS ((RING_WINDOW + RING_STAGES) / (RING_STAGES + 1))
 #define RING_RANDOM_SCHEDULES 8
-#line 16182 "scan.nw"
+#line 16185 "scan.nw"
 static void ring_mirror_reset(ring_launch *L)
 {
   const gword empty = {GWORD_EMPTY, {NAN, NAN, false}};
@@ -6979,7 +6979,7 @@ static void ring_mirror_reset(ring_launch *L)
     k->end_use = RING_NO_END;
   }
   
-#line 16202 "scan.nw"
+#line 16205 "scan.nw"
 int n = 0;
 for (int w = 0; w < L->chain_warps; w++)
   L->actors[n++] = ring_actor{RACTOR_CHAIN, -1, w, RING_WINDOW * w < L->tiles ? RSTEP_FIRST
@@ -6992,9 +6992,9 @@ for (int b = 0; b < L->rings; b++) {
     L->actors[n++] = ring_actor{RACTOR_HOLDER, b, i, RSTEP_FIRST, i / RING_PARTS};
 }
 L->actor_count = n;
-#line 16198 "scan.nw"
+#line 16201 "scan.nw"
 }
-#line 16222 "scan.nw"
+#line 16225 "scan.nw"
 static void ring_schedule(ring_launch *L, const ring_case *c, int policy, uint64_t seed,
                           double *first_h, bool first, protocol_evidence *ev)
 {
@@ -7012,9 +7012,9 @@ static void ring_schedule(ring_launch *L, const ring_case *c, int policy, uint64
   }
   judge_schedule(L->a, L->b, L->h, first_h, c->rows, c->len, first, name, ev);
 }
-#line 16246 "scan.nw"
+#line 16249 "scan.nw"
 typedef struct { int fault, holders, posts, rings, look; const char *correct; } ring_mirror_run;
-#line 16254 "scan.nw"
+#line 16257 "scan.nw"
 /* A launch of case c under run r, on the inputs and outputs of m. */
 static ring_launch ring_launch_new(const ring_case *c, const ring_mirror_run *r, case_arrays m)
 {
@@ -7030,7 +7030,7 @@ static ring_launch ring_launch_new(const ring_case *c, const ring_mirror_run *r,
     blocks[b].sb = blocks[b].sa + stage;
   }
   
-#line 16279 "scan.nw"
+#line 16282 "scan.nw"
 ring_launch L = {m.a, m.b, m.h, n, c->len, c->tile_size, row_tiles, tiles, 0, c->shift, line,
                  r->fault,
                  r->holders, r->posts, rings, RING_CHAIN_WARPS, r->look, false, false,
@@ -7039,7 +7039,7 @@ ring_launch L = {m.a, m.b, m.h, n, c->len, c->tile_size, row_tiles, tiles, 0, c-
                  (ring_actor *)malloc(sizeof(ring_actor) * actors_most), 0,
                  (int *)malloc(sizeof(int) * actors_most), 0, NULL, NULL};
 return L;
-#line 16269 "scan.nw"
+#line 16272 "scan.nw"
 }
 
 static void ring_launch_free(ring_launch *L)
@@ -7047,7 +7047,7 @@ static void ring_launch_free(ring_launch *L)
   free(L->word); free(L->known); free(L->blocks[0].sa); free(L->blocks);
   free(L->actors); free(L->movable);
 }
-#line 16290 "scan.nw"
+#line 16293 "scan.nw"
 static protocol_evidence run_ring_mirror(const ring_mirror_run *r, int *schedules)
 {
   protocol_evidence ev = {false, false, false, ""};
@@ -7396,14 +7396,14 @@ static int suite_mirror_selective(void)
   ok = selective_bf16_bound_catches() && ok;
   return ok ? EXIT_OK : EXIT_FAILED;
 }
-#line 13466 "scan.nw"
+#line 13469 "scan.nw"
 typedef struct {
   const char *name;
   const char *what;
   bool needs_gpu;
   int (*run)(void);
 } suite;
-#line 13630 "scan.nw"
+#line 13633 "scan.nw"
 static int suite_mirror_l1(void)
 {
   mirror_case cases[64];
@@ -7425,7 +7425,7 @@ static int suite_mirror_l2(void)
       FAULT_DOWNSWEEP_SWAP, FAULT_APPLY_SWAP, FAULT_SPINE_NO_IDENTITY};
   return mirror_suite(mirror_l2, cases, count, faults, 5);
 }
-#line 14235 "scan.nw"
+#line 14238 "scan.nw"
 static bool report_protocol_run(const char *correct, int fault, int schedules,
                                 const protocol_evidence *ev)
 {
@@ -7439,7 +7439,7 @@ static bool report_protocol_run(const char *correct, int fault, int schedules,
            failed ? ev->detail : "every schedule passed");
   return fault == FAULT_NONE ? !failed : failed;
 }
-#line 14254 "scan.nw"
+#line 14257 "scan.nw"
 static int suite_mirror_lookback(void)
 {
   static const struct { int fault, walk; } runs[] = {
@@ -7459,7 +7459,7 @@ static int suite_mirror_lookback(void)
   }
   return ok ? EXIT_OK : EXIT_FAILED;
 }
-#line 14667 "scan.nw"
+#line 14670 "scan.nw"
 /* Runs a mirror under each fault in turn: the first, FAULT_NONE, must pass
    and every other must be caught. */
 static int report_faults(protocol_evidence (*run)(int fault, int *schedules),
@@ -7480,7 +7480,7 @@ static int suite_mirror_held(void)
                                FAULT_HELD_PREFIX_EARLY, FAULT_HELD_WRONG_TILE};
   return report_faults(run_held_mirror, faults, 4);
 }
-#line 14978 "scan.nw"
+#line 14981 "scan.nw"
 static int suite_mirror_rows(void)
 {
   static const int faults[] = {FAULT_NONE, FAULT_ROWS_STEP_LAST_PIECE,
@@ -7488,7 +7488,7 @@ static int suite_mirror_rows(void)
                                FAULT_ROWS_PARITY_PER_ROW};
   return report_faults(run_share_mirror, faults, 5);
 }
-#line 15563 "scan.nw"
+#line 15566 "scan.nw"
 static int suite_mirror_groups(void)
 {
   static const struct { int fault, settle; } runs[] = {
@@ -7506,7 +7506,7 @@ static int suite_mirror_groups(void)
   }
   return ok ? EXIT_OK : EXIT_FAILED;
 }
-#line 16328 "scan.nw"
+#line 16331 "scan.nw"
 static int suite_mirror_ring(void)
 {
   static const ring_mirror_run runs[] = {
@@ -7524,7 +7524,7 @@ static int suite_mirror_ring(void)
     {FAULT_NONE, RING_HOLDERS, RING_POSTS, 0, 2, "correct, looks of two windows"},
     {FAULT_NONE, RING_HOLDERS, RING_POSTS, 0, 0, "correct, walkers wait for the chain"},
     
-#line 16360 "scan.nw"
+#line 16363 "scan.nw"
 {FAULT_RING_HOLDER_FOLDS_OWN, RING_HOLDERS, RING_POSTS, 0, RING_LOOK, ""},
 {FAULT_RING_ROW_START_KEPT, RING_HOLDERS, RING_POSTS, 0, RING_LOOK, ""},
 {FAULT_RING_CHAIN_NO_WAIT, RING_HOLDERS, RING_POSTS, 0, RING_LOOK, ""},
@@ -7539,7 +7539,7 @@ static int suite_mirror_ring(void)
 {FAULT_RING_LOOK_SKIPS_EMPTY, RING_HOLDERS, RING_POSTS, 0, RING_LOOK, ""},
 {FAULT_RING_LOOK_SKIPS_WINDOW, RING_HOLDERS, RING_POSTS, 0, RING_LOOK, ""},
 {FAULT_RING_HEAD_KEPT, RING_HOLDERS, RING_POSTS, 0, RING_LOOK, ""},
-#line 16345 "scan.nw"
+#line 16348 "scan.nw"
   };
   bool ok = true;
   for (int r = 0; r < (int)(sizeof runs / sizeof runs[0]); r++) {
@@ -7549,7 +7549,7 @@ static int suite_mirror_ring(void)
   }
   return ok ? EXIT_OK : EXIT_FAILED;
 }
-#line 16389 "scan.nw"
+#line 16392 "scan.nw"
 static int suite_combine(void)
 {
   int failures = 0, swapped_differ = 0, trials = 100000;
@@ -7561,7 +7561,7 @@ static int suite_combine(void)
       x[k].b = uniform_at(seed, 6 * i + 2 * k + 1, -1.0f, 1.0f);
     }
     
-#line 16409 "scan.nw"
+#line 16412 "scan.nw"
 affine<double> left = combine(combine(x[0], x[1]), x[2]);
 affine<double> right = combine(x[0], combine(x[1], x[2]));
 double scale = fabs(x[2].a * x[1].a * x[0].b) + fabs(x[2].a * x[1].b) + fabs(x[2].b);
@@ -7571,22 +7571,22 @@ affine<double> e = identity_map<double>(), ex = combine(e, x[0]), xe = combine(x
 if (ex.a != x[0].a || ex.b != x[0].b || xe.a != x[0].a || xe.b != x[0].b) failures++;
 affine<double> xy = combine(x[0], x[1]), yx = combine(x[1], x[0]);
 swapped_differ += xy.b != yx.b;
-#line 16400 "scan.nw"
+#line 16403 "scan.nw"
   }
   
-#line 16421 "scan.nw"
+#line 16424 "scan.nw"
 affine<double> two = {2, 0}, plus_one = {1, 1};
 if (combine(two, plus_one).b != 1 || combine(plus_one, two).b != 2) failures++;
 affine<double> nan_a = {NAN, 0.5}, inf_a = {INFINITY, 0.5}, fine = {0.75, 0.5};
 if (!isnan(start_row(nan_a).b) || !isnan(start_row(inf_a).b) ||
     start_row(fine).b != 0.5) failures++;
 if (swapped_differ < trials * 9 / 10) failures++;
-#line 16402 "scan.nw"
+#line 16405 "scan.nw"
   printf("  %d triples: associative within rounding, identity exact; swapped"
          " operands differ in %d of %d pairs\n", trials, swapped_differ, trials);
   return failures ? EXIT_FAILED : EXIT_OK;
 }
-#line 16438 "scan.nw"
+#line 16441 "scan.nw"
 /* The composition of elements [lo, hi) of a row, halving recursively. */
 static affine<float> halving(const float *a, const float *b, long long lo, long long hi)
 {
@@ -7597,12 +7597,12 @@ static affine<float> halving(const float *a, const float *b, long long lo, long 
   long long mid = lo + (hi - lo) / 2;
   return combine(halving(a, b, lo, mid), halving(a, b, mid, hi));
 }
-#line 16451 "scan.nw"
+#line 16454 "scan.nw"
 static int suite_reference(void)
 {
   int failures = 0;
   
-#line 16468 "scan.nw"
+#line 16471 "scan.nw"
 for (int k = 0; k < 4; k++) {
   double c = 0.5 + 0.125 * k;
   float a[1000], b[1000];
@@ -7613,12 +7613,12 @@ for (int k = 0; k < 4; k++) {
     if (fabs(h[t] - (1 - pow(c, t + 1)) / (1 - c)) > 4 * (t + 1) * 0x1p-53 / (1 - c))
       failures++;
 }
-#line 16455 "scan.nw"
+#line 16458 "scan.nw"
   double worst_sequential = 0, worst_halving = 0, widest = 0;
   for (int decay = 0; decay < DECAY_COUNT; decay++)
     for (long long len = 1; len <= (1 << 16); len = len * 4 + 1) {
       
-#line 16481 "scan.nw"
+#line 16484 "scan.nw"
 float *a = (float *)malloc(sizeof(float) * len);
 float *b = (float *)malloc(sizeof(float) * len);
 float *h = (float *)malloc(sizeof(float) * len);
@@ -7632,7 +7632,7 @@ for (long long t = 1; t < len; t++) {
 comparison c = compare_rows(a, b, h, 1, len, FLOAT32);
 failures += c.failed > 0;
 worst_sequential = fmax(worst_sequential, c.worst_ratio);
-#line 16502 "scan.nw"
+#line 16505 "scan.nw"
 affine<float> whole = halving(a, b, 0, len);
 reference_state r = {0, 0, 0};
 for (long long t = 0; t < len; t++) reference_step(&r, a[t], b[t]);
@@ -7641,16 +7641,16 @@ double ratio = fabs(whole.b - r.h) / bound;
 failures += !(ratio <= 1.0);
 worst_halving = fmax(worst_halving, ratio);
 widest = fmax(widest, bound / (r.s > 0 ? r.s : 1.0));
-#line 16495 "scan.nw"
+#line 16498 "scan.nw"
 free(a); free(b); free(h);
-#line 16459 "scan.nw"
+#line 16462 "scan.nw"
     }
   printf("  float32 sequential uses %.3g of the bound, recursive halving %.3g;"
          " the bound is at most %.3g of the sums it guards\n",
          worst_sequential, worst_halving, widest);
   return failures ? EXIT_FAILED : EXIT_OK;
 }
-#line 16943 "scan.nw"
+#line 16946 "scan.nw"
 static const precision DIFFERENCES = {1e-6, 1e-12};
 
 /* The central difference of the loss when x[i] moves by 1e-6 either way. */
@@ -7665,7 +7665,7 @@ static double loss_difference(double *a, double *b, double *x, long long i, cons
   x[i] = keep;
   return (up - down) / 2e-6;
 }
-#line 16964 "scan.nw"
+#line 16967 "scan.nw"
 static bool reference_matches_differences(long long len)
 {
   float af[64], hf[64], dh[64];
@@ -7697,7 +7697,7 @@ static bool reference_matches_differences(long long len)
   }
   return !c.da.failed && !c.db.failed && !c.dh0.failed;
 }
-#line 17002 "scan.nw"
+#line 17005 "scan.nw"
 typedef struct { long long rows, len; int shift; bool h0, dh_final; } backward_mirror_case;
 
 static const backward_mirror_case backward_mirror_cases[] = {
@@ -7707,7 +7707,7 @@ static const backward_mirror_case backward_mirror_cases[] = {
   {300, 17, 0, true, true},   {2, 20000, 1, true, true},  {1, 70001, 3, true, true},
 };
 #define BACKWARD_MIRROR_CASES 12
-#line 17014 "scan.nw"
+#line 17017 "scan.nw"
 /* Whether the mirror under `fault` agrees with the reference on case i. */
 static bool backward_mirror_passes(int i, int fault, char *text, size_t size)
 {
@@ -7732,7 +7732,7 @@ static bool backward_mirror_passes(int i, int fault, char *text, size_t size)
   free(out);
   return passes;
 }
-#line 17041 "scan.nw"
+#line 17044 "scan.nw"
 static int suite_mirror_backward(void)
 {
   bool ok = true;
@@ -7751,7 +7751,7 @@ static int suite_mirror_backward(void)
   }
   printf("  mirror matches the reference on %d cases\n", BACKWARD_MIRROR_CASES);
   
-#line 17064 "scan.nw"
+#line 17067 "scan.nw"
 for (int fault = FAULT_BACKWARD_A_UNSHIFTED; fault <= FAULT_BACKWARD_DH0_UNSCALED; fault++) {
   int i = 0;
   while (i < BACKWARD_MIRROR_CASES && backward_mirror_passes(i, fault, text, sizeof text)) i++;
@@ -7762,7 +7762,7 @@ for (int fault = FAULT_BACKWARD_A_UNSHIFTED; fault <= FAULT_BACKWARD_DH0_UNSCALE
     printf("  MISSED %-28s no case exposed it\n", fault_names[fault]);
   ok = ok && i < BACKWARD_MIRROR_CASES;
 }
-#line 17059 "scan.nw"
+#line 17062 "scan.nw"
   return ok ? EXIT_OK : EXIT_FAILED;
 }
 #line 8262 "scan.nw"
@@ -7881,19 +7881,19 @@ static int suite_mirror_stored(void)
   for (int s = 0; s < STORED_TYPE_COUNT; s++) ok = stored_type_passes(&STORED_TYPES[s]) && ok;
   return ok ? EXIT_OK : EXIT_FAILED;
 }
-#line 16546 "scan.nw"
+#line 16549 "scan.nw"
 enum { LENGTHS_EMPTY, LENGTHS_ONES, LENGTHS_TINY_AND_LONG, LENGTHS_NEAR_1000,
        LENGTHS_ONE_ROW, LENGTHS_UNIFORM, LENGTHS_KINDS };
 static const char *const lengths_names[LENGTHS_KINDS] = {
   "empty rows among short ones", "every row of 1", "tiny rows and very long ones",
   "rows around 1,000", "one row", "rows of 1 to 65,536"};
-#line 16555 "scan.nw"
+#line 16558 "scan.nw"
 /* A double in [0, 1) from the hash of (seed, i). */
 static double unit_at(uint64_t seed, long long i)
 {
   return (double)(mix64(seed ^ mix64((uint64_t)i)) >> 11) * 0x1p-53;
 }
-#line 16563 "scan.nw"
+#line 16566 "scan.nw"
 /* Row i's length in a batch of n elements of this kind, before the last is cut. */
 static long long draw_length(int kind, uint64_t seed, long long i, long long n)
 {
@@ -7909,7 +7909,7 @@ static long long draw_length(int kind, uint64_t seed, long long i, long long n)
   default: return n;   /* one row */
   }
 }
-#line 16581 "scan.nw"
+#line 16584 "scan.nw"
 /* Append one offset, growing the array as it fills; *rows counts the rows. */
 static void push_offset(long long **o, long long *cap, long long *rows, long long value)
 {
@@ -7920,7 +7920,7 @@ static void push_offset(long long **o, long long *cap, long long *rows, long lon
   }
   (*o)[++*rows] = value;
 }
-#line 16594 "scan.nw"
+#line 16597 "scan.nw"
 /* The rows + 1 offsets (malloc'ed) of a batch of n elements; returns rows. */
 static long long make_offsets(int kind, long long n, uint64_t seed, long long **offsets)
 {
@@ -7938,7 +7938,7 @@ static long long make_offsets(int kind, long long n, uint64_t seed, long long **
   *offsets = o;
   return rows;
 }
-#line 16624 "scan.nw"
+#line 16627 "scan.nw"
 enum { RAGGED_PLAIN, RAGGED_NAN_B, RAGGED_NAN_A_AT_START, RAGGED_NAN_A_AT_END,
        RAGGED_INF_B, RAGGED_FLAG_NANS, RAGGED_SPECIALS };
 static const char *const ragged_special_names[RAGGED_SPECIALS] = {
@@ -7953,7 +7953,7 @@ typedef struct {
   bool in_place;                      /* h is b */
   int special;
 } ragged_case;
-#line 16642 "scan.nw"
+#line 16645 "scan.nw"
 /* Rows 1, 4, 7, ... (row 0 where there is one row), skipping empty ones. */
 static void plant_ragged(int special, float *a, float *b, const long long *offsets,
                          long long rows)
@@ -7969,7 +7969,7 @@ static void plant_ragged(int special, float *a, float *b, const long long *offse
     if (special == RAGGED_FLAG_NANS) memcpy(&a[start + len / 2], &flag, sizeof flag);
   }
 }
-#line 16666 "scan.nw"
+#line 16669 "scan.nw"
 typedef struct {
   const char *what;
   long long n, rows, offsets[6];
@@ -7982,7 +7982,7 @@ static const offsets_case offsets_cases[] = {
   {"n = 0 in three empty rows", 0, 3, {0, 0, 0, 0}, true},
   {"one row of one", 1, 1, {0, 1}, true},
   
-#line 16683 "scan.nw"
+#line 16686 "scan.nw"
 {"decreasing", 10, 3, {0, 6, 4, 10}, false},
 {"negative", 10, 3, {0, -2, 4, 10}, false},
 {"offsets[0] = 1", 10, 2, {1, 5, 10}, false},
@@ -7995,10 +7995,10 @@ static const offsets_case offsets_cases[] = {
 {"LLONG_MIN inside", 10, 2, {0, LLONG_MIN, 10}, false},
 {"rows < 0", 10, -1, {0}, false},
 {"n < 0", -1, 1, {0, -1}, false},
-#line 16678 "scan.nw"
+#line 16681 "scan.nw"
 };
 #define OFFSETS_CASES ((int)(sizeof offsets_cases / sizeof offsets_cases[0]))
-#line 16698 "scan.nw"
+#line 16701 "scan.nw"
 static bool check_offsets_cases(void)
 {
   int wrong = 0;
@@ -8016,7 +8016,7 @@ static bool check_offsets_cases(void)
          " must be\n", wrong ? "FAILED" : "ok", OFFSETS_CASES);
   return wrong == 0;
 }
-#line 16728 "scan.nw"
+#line 16731 "scan.nw"
 /* Whether a batch of this kind looks as its name says. */
 static bool batch_looks_right(int kind, const long long *o, long long rows, long long n)
 {
@@ -8030,7 +8030,7 @@ static bool batch_looks_right(int kind, const long long *o, long long rows, long
     under_700 += len < 700;
   }
   
-#line 16745 "scan.nw"
+#line 16748 "scan.nw"
 switch (kind) {
 case LENGTHS_EMPTY: return o[1] == 0 && o[rows - 1] == n && empty_pairs > 0;
 case LENGTHS_ONES: return rows == n;
@@ -8039,9 +8039,9 @@ case LENGTHS_NEAR_1000: return 2 * lengths_over_1400 < rows && 2 * under_700 < r
 case LENGTHS_ONE_ROW: return rows == 1;
 default: return longest > 50000 && longest <= 65536;
 }
-#line 16741 "scan.nw"
+#line 16744 "scan.nw"
 }
-#line 16756 "scan.nw"
+#line 16759 "scan.nw"
 static bool check_batches(void)
 {
   int wrong = 0;
@@ -8053,7 +8053,7 @@ static bool check_batches(void)
              lengths_names[kind]);
     }
     
-#line 16776 "scan.nw"
+#line 16779 "scan.nw"
 long long r = rows > 1 ? 1 + (long long)(unit_at(next_seed(), 0) * (rows - 1)) : 1;
 for (int way = 0; way < 4; way++) {
   long long *spot = way < 2 ? &o[r] : &o[rows], kept = *spot;
@@ -8066,14 +8066,14 @@ for (int way = 0; way < 4; way++) {
   }
   *spot = kept;
 }
-#line 16767 "scan.nw"
+#line 16770 "scan.nw"
     free(o);
   }
   printf("  %-6s batches of each of the %d kinds of lengths: well formed, as they say,"
          " and refused once spoiled\n", wrong ? "FAILED" : "ok", LENGTHS_KINDS);
   return wrong == 0;
 }
-#line 16795 "scan.nw"
+#line 16798 "scan.nw"
 static int ragged_cpu_cases(ragged_case *cases)
 {
   static const long long sizes[] = {1, 1000, 100003};
@@ -8090,7 +8090,7 @@ static int ragged_cpu_cases(ragged_case *cases)
   cases[count++] = ragged_case{LENGTHS_ONE_ROW, 10007, 3, 0, 0, 0, false, RAGGED_NAN_B};
   return count;
 }
-#line 16823 "scan.nw"
+#line 16826 "scan.nw"
 typedef struct {
   int reference_caught, judge_caught;   /* batches where each check failed */
   char reference_first[200], judge_first[300];
@@ -8102,7 +8102,7 @@ static ragged_evidence run_ragged_fault(const ragged_case *cases, int count, int
   ragged_evidence ev = {0, 0, "", "", 0.0};
   for (int i = 0; i < count; i++) {
     
-#line 16843 "scan.nw"
+#line 16846 "scan.nw"
 const ragged_case *c = &cases[i];
 long long n = c->n, *o, rows = make_offsets(c->lengths, n, next_seed(), &o);
 float *a = (float *)malloc(sizeof(float) * n), *b = (float *)malloc(sizeof(float) * n);
@@ -8114,9 +8114,9 @@ if (!a || !b || !h32 || !h || !want) {
 }
 make_inputs(a, b, n, c->decay);
 plant_ragged(c->special, a, b, o, rows);
-#line 16834 "scan.nw"
+#line 16837 "scan.nw"
     
-#line 16857 "scan.nw"
+#line 16860 "scan.nw"
 ragged_pass(a, b, h, n, o, rows, fault);
 for (long long r = 0; r < rows; r++)
   reference_row(a + o[r], b + o[r], want + o[r], o[r + 1] - o[r]);
@@ -8128,9 +8128,9 @@ if (t < n && !ev.reference_caught++) {
            " n %lld%s (got %.9g, want %.9g)", r, t - o[r], lengths_names[c->lengths], n,
            ragged_special_names[c->special], h[t], want[t]);
 }
-#line 16835 "scan.nw"
+#line 16838 "scan.nw"
     
-#line 16871 "scan.nw"
+#line 16874 "scan.nw"
 ragged_pass(a, b, h32, n, o, rows, fault);
 comparison judged = compare_ragged(a, b, h32, n, o, rows, FLOAT32);
 if ((judged.failed || judged.checked != n) && !ev.judge_caught++) {
@@ -8140,12 +8140,12 @@ if ((judged.failed || judged.checked != n) && !ev.judge_caught++) {
            lengths_names[c->lengths], n, ragged_special_names[c->special]);
 }
 if (!c->special && judged.worst_ratio > ev.worst) ev.worst = judged.worst_ratio;
-#line 16836 "scan.nw"
+#line 16839 "scan.nw"
     free(o); free(a); free(b); free(h); free(want); free(h32);
   }
   return ev;
 }
-#line 16886 "scan.nw"
+#line 16889 "scan.nw"
 static bool report_ragged_fault(int fault, const ragged_evidence *ev, int batches)
 {
   const char *name = ragged_fault_names[fault];
@@ -8165,7 +8165,7 @@ static bool report_ragged_fault(int fault, const ragged_evidence *ev, int batche
                                                              : "no batch fails the bound");
   return caught;
 }
-#line 16908 "scan.nw"
+#line 16911 "scan.nw"
 static int suite_ragged(void)
 {
   bool ok = check_offsets_cases();
@@ -8178,7 +8178,7 @@ static int suite_ragged(void)
   }
   return ok ? EXIT_OK : EXIT_FAILED;
 }
-#line 17134 "scan.nw"
+#line 17137 "scan.nw"
 static bool gpu_available(char *why, size_t size)
 {
   int count = 0, driver = 0;
@@ -8192,7 +8192,7 @@ static bool gpu_available(char *why, size_t size)
     snprintf(why, size, "no usable CUDA device (%s)", cudaGetErrorString(e));
   return false;
 }
-#line 17157 "scan.nw"
+#line 17160 "scan.nw"
 enum { SPECIAL_NONE, SPECIAL_NAN_B, SPECIAL_NAN_A, SPECIAL_INF_B, SPECIAL_INF_A,
        SPECIAL_NAN_FIRST_A, SPECIAL_EMPTY_NAN_A, SPECIAL_KNOWN_NAN_A };
 
@@ -8203,7 +8203,7 @@ typedef struct {
   bool in_place;                     /* h is b */
   int special;
 } gpu_case;
-#line 17175 "scan.nw"
+#line 17178 "scan.nw"
 typedef struct { const scan_variant *variant; int public_kernel; } kernel_ref;
 
 static cudaError_t call_kernel(kernel_ref k, const float *a, const float *b,
@@ -8222,7 +8222,7 @@ static const char *kernel_name(kernel_ref k)
       "SCAN_L4_ROOFLINE", "SCAN_AUTO"};
   return k.public_kernel >= 0 ? names[k.public_kernel] : k.variant->name;
 }
-#line 17201 "scan.nw"
+#line 17204 "scan.nw"
 typedef struct {
   float *a, *b, *h;              /* host */
   float *da, *db, *dh;           /* device, at the case's offsets */
@@ -8234,7 +8234,7 @@ static void poison(float *device_base, long long n)
 {
   CUDA_CHECK(cudaMemset(device_base, 0xff, sizeof(float) * (n + 8)));
 }
-#line 17215 "scan.nw"
+#line 17218 "scan.nw"
 static case_buffers case_buffers_new(const gpu_case *c)
 {
   case_buffers m;
@@ -8255,7 +8255,7 @@ static case_buffers case_buffers_new(const gpu_case *c)
   m.dh = c->in_place ? m.db : m.base_h + c->h_offset;
   return m;
 }
-#line 17238 "scan.nw"
+#line 17241 "scan.nw"
 static void case_buffers_free(case_buffers *m)
 {
   free(m->a); free(m->b); free(m->h);
@@ -8263,7 +8263,7 @@ static void case_buffers_free(case_buffers *m)
   CUDA_CHECK(cudaFree(m->base_b));
   CUDA_CHECK(cudaFree(m->base_h));
 }
-#line 17263 "scan.nw"
+#line 17266 "scan.nw"
 static float float_of_bits(uint32_t bits)
 {
   float x;
@@ -8284,7 +8284,7 @@ static void plant_special(const gpu_case *c, float *a, float *b)
   case SPECIAL_KNOWN_NAN_A: a[at] = float_of_bits(0xFFFFFFFEu); break;
   }
 }
-#line 17286 "scan.nw"
+#line 17289 "scan.nw"
 static void upload_case(const gpu_case *c, case_buffers *m)
 {
   make_inputs(m->a, m->b, m->n, c->decay);
@@ -8293,7 +8293,7 @@ static void upload_case(const gpu_case *c, case_buffers *m)
   CUDA_CHECK(cudaMemcpy(m->db, m->b, sizeof(float) * m->n, cudaMemcpyHostToDevice));
   if (!c->in_place) poison(m->base_h, m->n);
 }
-#line 17301 "scan.nw"
+#line 17304 "scan.nw"
 static bool guards_intact(const gpu_case *c, const case_buffers *m)
 {
   if (c->in_place) return true;
@@ -8310,7 +8310,7 @@ static bool guards_intact(const gpu_case *c, const case_buffers *m)
   }
   return true;
 }
-#line 17323 "scan.nw"
+#line 17326 "scan.nw"
 typedef struct { comparison cmp; bool ok; char error[160]; } case_result;
 
 static case_result run_case(kernel_ref k, const gpu_case *c)
@@ -8324,7 +8324,7 @@ static case_result run_case(kernel_ref k, const gpu_case *c)
     snprintf(r.error, sizeof r.error, "CUDA error: %s", cudaGetErrorString(e));
   } else {
     
-#line 17343 "scan.nw"
+#line 17346 "scan.nw"
 CUDA_CHECK(cudaMemcpy(m.h, m.dh, sizeof(float) * m.n, cudaMemcpyDeviceToHost));
 r.cmp = compare_rows(m.a, m.b, m.h, c->rows, c->len, FLOAT32);
 r.ok = r.cmp.failed == 0;
@@ -8334,12 +8334,12 @@ if (!guards_intact(c, &m)) {
 } else if (!r.ok) {
   describe_worst(r.error, sizeof r.error, &r.cmp, c->len);
 }
-#line 17336 "scan.nw"
+#line 17339 "scan.nw"
   }
   case_buffers_free(&m);
   return r;
 }
-#line 17364 "scan.nw"
+#line 17367 "scan.nw"
 static int kernel_cases(gpu_case *cases, long long ceiling, int tile)
 {
   int count = 0, d = 0;
@@ -8355,7 +8355,7 @@ static int kernel_cases(gpu_case *cases, long long ceiling, int tile)
     cases[i].rows = rows < 1 ? 1 : rows > 7 ? 7 : rows;
   }
   
-#line 17384 "scan.nw"
+#line 17387 "scan.nw"
 long long mid = top < 3001 ? top : 3001, wide = top < 257 ? top : 257;
 cases[count++] = gpu_case{70001, 33, 0};
 cases[count++] = gpu_case{66000, wide, 1};
@@ -8373,7 +8373,7 @@ if (tile) cases[count++] = gpu_case{1, 65536LL * tile + 7, 1};
 if (tile >= 2048) cases[count++] = gpu_case{4500, 16384, 2};
 if (tile >= 4096) {
   
-#line 17422 "scan.nw"
+#line 17425 "scan.nw"
 cases[count++] = gpu_case{1, 1LL << 23, 2};
 cases[count++] = gpu_case{8, 1LL << 20, 1};
 cases[count++] = gpu_case{600, 4096, 3};
@@ -8391,12 +8391,12 @@ cases[count++] = gpu_case{1, (1LL << 23) + 2, 2, 3, 3, 3, true};
 cases[count++] = gpu_case{5, 17 * 4096 - 20, 0};
 cases[count++] = gpu_case{5, 17 * 4096 - 20, 2, 2, 2, 2};
 cases[count++] = gpu_case{3, 20 * 4096 + 7, 1, 5, 5, 1};
-#line 17401 "scan.nw"
+#line 17404 "scan.nw"
 }
-#line 17379 "scan.nw"
+#line 17382 "scan.nw"
   return count;
 }
-#line 17446 "scan.nw"
+#line 17449 "scan.nw"
 static bool kernel_suite(kernel_ref k, long long ceiling, int tile)
 {
   gpu_case cases[128];
@@ -8407,7 +8407,7 @@ static bool kernel_suite(kernel_ref k, long long ceiling, int tile)
   for (int i = 0; i < count; i++) {
     case_result r = run_case(k, &cases[i]);
     
-#line 17466 "scan.nw"
+#line 17469 "scan.nw"
 const gpu_case *c = &cases[i];
 if (!r.ok) {
   failed++;
@@ -8422,7 +8422,7 @@ if (r.cmp.worst_index >= 0 && r.cmp.worst_ratio > worst.worst_ratio && !c->speci
   worst_len = c->len;
 }
 worst.checked = checked;
-#line 17456 "scan.nw"
+#line 17459 "scan.nw"
   }
   char text[200];
   describe_worst(text, sizeof text, &worst, worst_len);
@@ -8430,7 +8430,7 @@ worst.checked = checked;
          kernel_name(k), count, (double)worst.checked, text);
   return failed == 0;
 }
-#line 17486 "scan.nw"
+#line 17489 "scan.nw"
 static kernel_ref public_ref(int k) { return kernel_ref{NULL, k}; }
 
 static kernel_ref variant_ref(const char *name)
@@ -8448,7 +8448,7 @@ static int run_kernel_suites(const kernel_ref *refs, int count)
   }
   return ok ? EXIT_OK : EXIT_FAILED;
 }
-#line 17506 "scan.nw"
+#line 17509 "scan.nw"
 /* One suite for one kernel, public or from the catalogue. */
 #define KERNEL_SUITE(function, ref) \
   static int function(void) { kernel_ref k[] = {ref}; return run_kernel_suites(k, 1); }
@@ -8458,7 +8458,7 @@ KERNEL_SUITE(suite_gpu_l2, public_ref(SCAN_L2_MULTIBLOCK))
 KERNEL_SUITE(suite_gpu_l3, public_ref(SCAN_L3_LOOKBACK))
 KERNEL_SUITE(suite_gpu_l3b, public_ref(SCAN_L3B_LOOKBACK_WARP))
 KERNEL_SUITE(suite_gpu_auto, public_ref(SCAN_AUTO))
-#line 17518 "scan.nw"
+#line 17521 "scan.nw"
 static int suite_gpu_l3c(void)
 {
   kernel_ref k[] = {variant_ref("l3c-1"), variant_ref("l3c-2"), variant_ref("l3c-4"),
@@ -8473,7 +8473,7 @@ static int suite_gpu_l4(void)
                     public_ref(SCAN_L4_ROOFLINE)};
   int status = run_kernel_suites(k, 7);
   
-#line 17543 "scan.nw"
+#line 17546 "scan.nw"
 int device, major, optin;
 cudaFuncAttributes f;
 CUDA_CHECK(cudaGetDevice(&device));
@@ -8486,10 +8486,10 @@ bool missing = major >= 9 && fits && f.ptxVersion >= 90 && rings < RING_MIN_BLOC
 printf("  %-6s the ring: %s (%d ring blocks and a chain block)\n", missing ? "FAILED" : "ok",
        rings >= RING_MIN_BLOCKS - 1 ? "runs on this GPU" : "not on this GPU", rings);
 if (missing) status = EXIT_FAILED;
-#line 17532 "scan.nw"
+#line 17535 "scan.nw"
   return status;
 }
-#line 17564 "scan.nw"
+#line 17567 "scan.nw"
 typedef struct {
   const char *what;
   int kernel;                 /* -1: the kernel under test */
@@ -8497,7 +8497,7 @@ typedef struct {
   long long rows, len;
   cudaError_t want;
 } contract_call;
-#line 17574 "scan.nw"
+#line 17577 "scan.nw"
 static const contract_call contract_calls[] = {
   {"rows == 0", -1, 0, 0, 0, 0, 100, cudaSuccess},
   {"len == 0", -1, 0, 0, 0, 100, 0, cudaSuccess},
@@ -8517,7 +8517,7 @@ static const contract_call contract_calls[] = {
    cudaErrorInvalidValue},
 };
 #define CONTRACT_CALLS ((int)(sizeof contract_calls / sizeof contract_calls[0]))
-#line 17596 "scan.nw"
+#line 17599 "scan.nw"
 static const float *offset_pointer(float *base, int bytes)
 {
   return bytes < 0 ? NULL : (const float *)((char *)base + bytes);
@@ -8533,7 +8533,7 @@ static bool output_untouched(const float *device_h, float *host, long long n)
   }
   return true;
 }
-#line 17614 "scan.nw"
+#line 17617 "scan.nw"
 static int suite_gpu_contract(void)
 {
   const long long n = 4096;
@@ -8546,7 +8546,7 @@ static int suite_gpu_contract(void)
   int failures = 0, tried = 0;
   for (int k = 0; k <= SCAN_AUTO; k++)
     for (int i = 0; i < CONTRACT_CALLS; i++) 
-#line 17635 "scan.nw"
+#line 17638 "scan.nw"
 {
   const contract_call *c = &contract_calls[i];
   bool own = c->kernel >= 0 && c->kernel <= SCAN_AUTO, unknown = c->kernel > SCAN_AUTO ||
@@ -8566,14 +8566,14 @@ static int suite_gpu_contract(void)
   failures += !ok;
   tried++;
 }
-#line 17626 "scan.nw"
+#line 17629 "scan.nw"
   printf("  %-6s %d calls on %d kernels returned what the contract says and"
          " wrote nothing\n", failures ? "FAILED" : "ok", tried, SCAN_AUTO + 1);
   CUDA_CHECK(cudaFree(a)); CUDA_CHECK(cudaFree(b)); CUDA_CHECK(cudaFree(h));
   free(host);
   return failures ? EXIT_FAILED : EXIT_OK;
 }
-#line 17666 "scan.nw"
+#line 17669 "scan.nw"
 /* Check |h3b - h3c| <= the regrouping bound for one row; returns the number
    of elements that differ at all, adds violations to *bad. */
 static long long regroup_row(const float *a, const float *b, const float *h3b,
@@ -8590,7 +8590,7 @@ static long long regroup_row(const float *a, const float *b, const float *h3b,
     if (t % tile == 0) { P = row; T = identity_map<double>(); }
     reference_step(&r, a[t], b[t]);
     
-#line 17690 "scan.nw"
+#line 17693 "scan.nw"
 double u = FLOAT32.u;
 double bound = 1.01 * u * (7 * fabs(T.a * e.a * P.b) + 6 * fabs(e.a * T.b) +
                            3 * fabs(e.b)) +
@@ -8599,13 +8599,13 @@ double d = fabs((double)h3b[t] - (double)h3c[t]);
 differ += memcmp(&h3b[t], &h3c[t], sizeof(float)) != 0;
 if (!(d <= bound)) (*bad)++;
 if (d / bound > *worst) *worst = d / bound;
-#line 17682 "scan.nw"
+#line 17685 "scan.nw"
     T = combine(T, e);
     row = combine(row, e);
   }
   return differ;
 }
-#line 17701 "scan.nw"
+#line 17704 "scan.nw"
 static int suite_gpu_regrouping(void)
 {
   static const long long shapes[][2] = {{1, (1 << 22) + 5}, {33, 70001},
@@ -8615,7 +8615,7 @@ static int suite_gpu_regrouping(void)
   for (int s = 0; s < 4; s++) {
     gpu_case c = {shapes[s][0], shapes[s][1], s % DECAY_COUNT};
     
-#line 17721 "scan.nw"
+#line 17724 "scan.nw"
 case_buffers m = case_buffers_new(&c);
 upload_case(&c, &m);
 long long n = m.n;
@@ -8635,7 +8635,7 @@ for (long long row = 0; row < c.rows; row++)
                         out[2] + row * c.len, c.len, L3_THREADS, &bad, &worst);
 for (int k = 0; k < 3; k++) free(out[k]);
 case_buffers_free(&m);
-#line 17710 "scan.nw"
+#line 17713 "scan.nw"
   }
   bool ok = identical_failures == 0 && differ > 0 && bad == 0;
   printf("  %-6s 3 and 3b bit-identical: %s; 3c(1 item) differs from 3b in %lld"
@@ -8644,7 +8644,7 @@ case_buffers_free(&m);
          bad ? "; SOME ARE NOT" : "");
   return ok ? EXIT_OK : EXIT_FAILED;
 }
-#line 17750 "scan.nw"
+#line 17753 "scan.nw"
 static __global__ void count_differences(const uint32_t *x, const uint32_t *y,
                                          long long n, unsigned long long *count)
 {
@@ -8654,7 +8654,7 @@ static __global__ void count_differences(const uint32_t *x, const uint32_t *y,
     mine += x[i] != y[i];
   if (mine) atomicAdd(count, mine);
 }
-#line 17777 "scan.nw"
+#line 17780 "scan.nw"
 /* One run of v, its output and workspace poisoned first. */
 static void run_poisoned(const scan_variant *v, case_buffers *m, long long rows,
                          long long len, void *workspace, size_t bytes)
@@ -8663,7 +8663,7 @@ static void run_poisoned(const scan_variant *v, case_buffers *m, long long rows,
   if (bytes) CUDA_CHECK(cudaMemset(workspace, 0xff, bytes));
   CUDA_CHECK(run_variant(v, m->da, m->db, m->dh, rows, len, workspace, 0));
 }
-#line 17788 "scan.nw"
+#line 17791 "scan.nw"
 /* Run v `runs` times on one shape; returns how many runs differed from the
    first, and prints a line. */
 static int repeat_runs(const scan_variant *v, long long rows, long long len, int runs,
@@ -8683,7 +8683,7 @@ static int repeat_runs(const scan_variant *v, long long rows, long long len, int
   CUDA_CHECK(cudaMemset(count, 0, sizeof(unsigned long long)));
   int differing = 0;
   
-#line 17817 "scan.nw"
+#line 17820 "scan.nw"
 run_poisoned(v, &m, rows, len, workspace, bytes);
 CUDA_CHECK(cudaMemcpy(first, m.dh, sizeof(float) * m.n, cudaMemcpyDeviceToDevice));
 for (int run = 0; run < runs; run++) {
@@ -8694,7 +8694,7 @@ for (int run = 0; run < runs; run++) {
   CUDA_CHECK(cudaMemcpy(&host_count, count, sizeof host_count, cudaMemcpyDeviceToHost));
   if (host_count) { differing++; CUDA_CHECK(cudaMemset(count, 0, sizeof host_count)); }
 }
-#line 17807 "scan.nw"
+#line 17810 "scan.nw"
   printf("  %-6s %-8s %d runs of %lld x %lld%s%s\n", differing ? "FAILED" : "ok", v->name,
          runs, rows, len, special ? " with a flag's NaN" : "",
          differing ? ": some differ" : ", bit-identical");
@@ -8702,7 +8702,7 @@ for (int run = 0; run < runs; run++) {
   case_buffers_free(&m);
   return differing;
 }
-#line 17843 "scan.nw"
+#line 17846 "scan.nw"
 /* Where the ring runs: one row of 2^24, one of 1,343 tiles with each flag's
    NaN in its tile 447, and three rows of 100 tiles and a short one. */
 static int ring_shape_runs(const scan_variant *v)
@@ -8736,7 +8736,7 @@ static int suite_gpu_determinism(void)
   }
   return differing ? EXIT_FAILED : EXIT_OK;
 }
-#line 17908 "scan.nw"
+#line 17911 "scan.nw"
 static int suite_gpu_streams(void)
 {
   static const char *const pairs[][2] = {{"l4", "l3c-8"}, {"l3b", "l2"},
@@ -8747,7 +8747,7 @@ static int suite_gpu_streams(void)
     CUDA_CHECK(cudaStreamCreateWithFlags(&stream[s], cudaStreamNonBlocking));
   int failures = 0;
   for (int p = 0; p < 5; p++) 
-#line 17929 "scan.nw"
+#line 17932 "scan.nw"
 {
   gpu_case c[2] = {{1, (1 << 24) + 1, 0}, {8192, 2048, 1}};
   if (strcmp(pairs[p][0], "l4-ring") == 0)   /* two rings at once */
@@ -8773,9 +8773,9 @@ static int suite_gpu_streams(void)
     case_buffers_free(&m[s]);
   }
 }
-#line 17918 "scan.nw"
+#line 17921 "scan.nw"
   
-#line 17957 "scan.nw"
+#line 17960 "scan.nw"
 {
   gpu_case c = {1, 1 << 24, 0};
   case_buffers m = case_buffers_new(&c);
@@ -8787,7 +8787,7 @@ static int suite_gpu_streams(void)
   poison(m.base_h, m.n);
   CUDA_CHECK(cudaDeviceSynchronize());
   
-#line 17978 "scan.nw"
+#line 17981 "scan.nw"
 cudaGraph_t graph;
 cudaGraphExec_t exec;
 CUDA_CHECK(cudaStreamBeginCapture(stream[0], cudaStreamCaptureModeThreadLocal));
@@ -8807,14 +8807,14 @@ if (same) {
   CUDA_CHECK(cudaGraphExecDestroy(exec));
   CUDA_CHECK(cudaGraphDestroy(graph));
 }
-#line 17968 "scan.nw"
+#line 17971 "scan.nw"
   if (!same) { failures++; printf("  FAILED SCAN_AUTO captured in a graph\n"); }
   free(direct);
   case_buffers_free(&m);
 }
-#line 17919 "scan.nw"
+#line 17922 "scan.nw"
   
-#line 18000 "scan.nw"
+#line 18003 "scan.nw"
 {
   static const char *const order[] = {"l4-ring", "l4-ring", "l4-ring", "l4", "l4-ring",
                                       "l4-ring", "l4-8", "l4-ring", "l4-ring!", "l4-ring"};
@@ -8829,26 +8829,26 @@ if (same) {
     CUDA_CHECK(run_variant(find_variant(ring ? "l4-ring" : order[k]), m.da, m.db, m.dh,
                            c.rows, c.len, NULL, own));
     
-#line 18021 "scan.nw"
+#line 18024 "scan.nw"
 CUDA_CHECK(cudaStreamSynchronize(own));
 CUDA_CHECK(cudaMemcpy(m.h, m.dh, sizeof(float) * m.n, cudaMemcpyDeviceToHost));
 if (compare_rows(m.a, m.b, m.h, c.rows, c.len, FLOAT32).failed) {
   failures++;
   printf("  FAILED %s, call %d of the kept workspace's handovers\n", order[k], k + 1);
 }
-#line 18014 "scan.nw"
+#line 18017 "scan.nw"
     case_buffers_free(&m);
   }
   CUDA_CHECK(cudaStreamDestroy(own));
 }
-#line 17920 "scan.nw"
+#line 17923 "scan.nw"
   for (int s = 0; s < 2; s++) CUDA_CHECK(cudaStreamDestroy(stream[s]));
   printf("  %-6s 5 pairs of kernels on two streams at once, both outputs right; "
          "SCAN_AUTO captured in a graph and replayed, its bits; a kept workspace "
          "handed between kernels\n", failures ? "FAILED" : "ok");
   return failures ? EXIT_FAILED : EXIT_OK;
 }
-#line 18044 "scan.nw"
+#line 18047 "scan.nw"
 /* Scans one huge input with each of `count` kernels; returns the failures,
    or -1 when the GPU has too little memory for it. */
 static int huge_case(gpu_case c, const kernel_ref *refs, int count)
@@ -8864,7 +8864,7 @@ static int huge_case(gpu_case c, const kernel_ref *refs, int count)
   upload_case(&c, &m);
   int failures = 0;
   for (int k = 0; k < count; k++) 
-#line 18081 "scan.nw"
+#line 18084 "scan.nw"
 {
   poison(m.base_h, m.n);
   cudaError_t e = call_kernel(refs[k], m.da, m.db, m.dh, c.rows, c.len, 0);
@@ -8882,7 +8882,7 @@ static int huge_case(gpu_case c, const kernel_ref *refs, int count)
          m.n, e == cudaSuccess ? text : cudaGetErrorString(e));
   failures += !ok;
 }
-#line 18059 "scan.nw"
+#line 18062 "scan.nw"
   case_buffers_free(&m);
   return failures;
 }
@@ -8902,7 +8902,7 @@ static int suite_gpu_huge(void)
   if (short_rows > 0 || long_rows > 0 || whole_tiles > 0) return EXIT_FAILED;
   return long_rows < 0 || whole_tiles < 0 ? EXIT_SKIPPED : EXIT_OK;
 }
-#line 19037 "scan.nw"
+#line 19040 "scan.nw"
 typedef struct {
   long long rows, len;
   int offset;              /* floats past a 16-byte line: a, h and dh; outputs offset + 1 */
@@ -8932,7 +8932,7 @@ static const backward_case backward_cases[] = {
   {2, 3000000, 3, true, true, true, true, false, SPECIAL_NAN_A},
 };
 #define BACKWARD_CASES ((int)(sizeof backward_cases / sizeof backward_cases[0]))
-#line 19073 "scan.nw"
+#line 19076 "scan.nw"
 #define GUARD 32   /* floats of poison either side of a case's device arrays */
 
 typedef struct {
@@ -8956,7 +8956,7 @@ static backward_buffers backward_buffers_new(const backward_case *c)
   if (c->in_place) m.dev[BDB] = m.dev[BDH];
   return m;
 }
-#line 19099 "scan.nw"
+#line 19102 "scan.nw"
 /* Whether the guards either side of device array k are still poison. */
 static bool backward_guards_intact(const backward_buffers *m, int k)
 {
@@ -8979,7 +8979,7 @@ static void backward_buffers_free(backward_buffers *m)
     CUDA_CHECK(cudaFree(m->base[k]));
   }
 }
-#line 19127 "scan.nw"
+#line 19130 "scan.nw"
 static bool run_backward_case(const backward_case *c, int index)
 {
   long long n = c->rows * c->len;
@@ -8994,7 +8994,7 @@ static bool run_backward_case(const backward_case *c, int index)
     CUDA_CHECK(cudaMemcpy(m.dev[k], m.host[k], sizeof(float) * m.count[k],
                           cudaMemcpyHostToDevice));
   
-#line 19146 "scan.nw"
+#line 19149 "scan.nw"
 cudaError_t e = scan_backward(m.dev[BA], m.dev[BH], m.dev[BDH], c->h0 ? m.dev[BH0] : NULL,
                               c->dh_final ? m.dev[BDHF] : NULL, m.dev[BDA], m.dev[BDB],
                               c->dh0 ? m.dev[BDH0] : NULL, c->rows, c->len, 0);
@@ -9003,9 +9003,9 @@ CUDA_CHECK(e);
 for (int k = BDA; k <= BDH0; k++)
   CUDA_CHECK(cudaMemcpy(m.host[k], m.dev[k], sizeof(float) * m.count[k],
                         cudaMemcpyDeviceToHost));
-#line 19141 "scan.nw"
+#line 19144 "scan.nw"
   
-#line 19157 "scan.nw"
+#line 19160 "scan.nw"
 backward_comparison r = compare_backward(m.host[BA], m.host[BH], m.host[BDH],
                                          c->h0 ? m.host[BH0] : NULL,
                                          c->dh_final ? m.host[BDHF] : NULL, m.host[BDA],
@@ -9025,9 +9025,9 @@ printf("  %-4s %lld rows of %lld, offset %d%s%s%s%s%s: da %.3g, db %.3g of the b
 if (!ok) printf("       %s\n", text);
 backward_buffers_free(&m);
 return ok;
-#line 19142 "scan.nw"
+#line 19145 "scan.nw"
 }
-#line 19179 "scan.nw"
+#line 19182 "scan.nw"
 static int run_backward_cases(const backward_case *cases, int count)
 {
   int failed = 0;
@@ -9040,7 +9040,7 @@ static int suite_gpu_backward(void)
 {
   return run_backward_cases(backward_cases, BACKWARD_CASES);
 }
-#line 19198 "scan.nw"
+#line 19201 "scan.nw"
 static const backward_case backward_small_cases[] = {
   {1, 1, 0, true, true, true, true, false, SPECIAL_NONE},
   {7, 4097, 2, false, true, true, true, false, SPECIAL_NONE},
@@ -9053,7 +9053,7 @@ static int suite_gpu_backward_small(void)
 {
   return run_backward_cases(backward_small_cases, 5);
 }
-#line 19216 "scan.nw"
+#line 19219 "scan.nw"
 static int backward_runs_differing(long long rows, long long len, int runs)
 {
   backward_case c = {rows, len, 1, true, true, true, true, false, SPECIAL_NONE};
@@ -9078,7 +9078,7 @@ static int backward_runs_differing(long long rows, long long len, int runs)
   backward_buffers_free(&m);
   return differing;
 }
-#line 19246 "scan.nw"
+#line 19249 "scan.nw"
 static int suite_gpu_backward_calls(void)
 {
   backward_case c = {4, 1000, 0, true, true, true, true, false, SPECIAL_NONE};
@@ -9090,7 +9090,7 @@ static int suite_gpu_backward_calls(void)
   CUDA_CHECK(cudaMalloc(&ws, bytes + 256));
   struct { const char *what; cudaError_t got; } calls[] = {
     
-#line 19275 "scan.nw"
+#line 19278 "scan.nw"
 {"negative rows", scan_backward(a, h, dh, NULL, NULL, da, db, NULL, -1, 1000, 0)},
 {"negative len", scan_backward(a, h, dh, NULL, NULL, da, db, NULL, 4, -1, 0)},
 {"null a", scan_backward(NULL, h, dh, NULL, NULL, da, db, NULL, 4, 1000, 0)},
@@ -9109,7 +9109,7 @@ static int suite_gpu_backward_calls(void)
 {"workspace off its line",
  scan_backward_in(a, h, dh, NULL, NULL, da, db, NULL, 4, 1000, (char *)ws + 8, bytes, 0)},
 {"no workspace", scan_backward_in(a, h, dh, NULL, NULL, da, db, NULL, 4, 1000, NULL, 0, 0)},
-#line 19257 "scan.nw"
+#line 19260 "scan.nw"
   };
   int failed = 0;
   for (size_t i = 0; i < sizeof calls / sizeof calls[0]; i++) {
@@ -9125,7 +9125,7 @@ static int suite_gpu_backward_calls(void)
   backward_buffers_free(&m);
   return failed || !untouched ? EXIT_FAILED : EXIT_OK;
 }
-#line 10665 "scan.nw"
+#line 10667 "scan.nw"
 typedef struct {
   long long batch, channels, length;
   int state, groups;
@@ -9154,9 +9154,10 @@ static const selective_gpu_case selective_gpu_cases[] = {
   {1, 16, 31, 64, 1, false, true, false, 3, true},
   {1, 8, 20000, 16, 1, true, true, false, 5, true},
   {2, 64, 4096, 16, 2, true, true, false, 0, true, true},
+  {2, 4, 7, 3, 2, true, true, false, 0, true},  {1, 8, 130, 32, 1, true, true, false, 0, true},
 };
-#define SELECTIVE_GPU_CASES 23
-#line 10707 "scan.nw"
+#define SELECTIVE_GPU_CASES 25
+#line 10710 "scan.nw"
 /* Round the n floats at x to bfloat16 in place; their bfloat16s into `to`. */
 static void round_to_bf16(float *x, long long n, __nv_bfloat16 *to)
 {
@@ -9194,7 +9195,7 @@ static selective_problem_bf16 selective_problem_as_bf16(const selective_problem 
                               p->delta_softplus};
   return h;
 }
-#line 10747 "scan.nw"
+#line 10750 "scan.nw"
 static selective_problem selective_on_device(const selective_problem *host, float *block,
                                              long long floats, bool bf16, int shift,
                                              float **device_block)
@@ -9213,7 +9214,7 @@ static selective_problem selective_on_device(const selective_problem *host, floa
     if (*typed[i]) *typed[i] = (const float *)((const __nv_bfloat16 *)*typed[i] + shift);
   return p;
 }
-#line 10768 "scan.nw"
+#line 10771 "scan.nw"
 /* The outputs on the GPU, between guards of poison; whether the guards held. */
 static bool selective_run_on_gpu(const selective_gpu_case *k, const selective_problem *p,
                                  float *y, float *last)
@@ -9226,7 +9227,7 @@ static bool selective_run_on_gpu(const selective_gpu_case *k, const selective_pr
   CUDA_CHECK(cudaMemset(out, 0xff, sizeof(float) * floats));
   float *dy = out + GUARD, *dlast = k->last ? dy + yf + 2 * GUARD : NULL;
   
-#line 10797 "scan.nw"
+#line 10800 "scan.nw"
 if (k->chunks >= 0) {
   selective_choice asked = {k->chunks};
   CUDA_CHECK(selective_forward_as(p, dy, dlast, asked, k->bf16, 0));
@@ -9243,10 +9244,10 @@ if (k->chunks >= 0) {
   CUDA_CHECK(cudaDeviceSynchronize());
   CUDA_CHECK(cudaFree(ws));
 }
-#line 10780 "scan.nw"
+#line 10783 "scan.nw"
   CUDA_CHECK(cudaDeviceSynchronize());
   
-#line 10816 "scan.nw"
+#line 10819 "scan.nw"
 if (k->bf16) {
   __nv_bfloat16 *y16 = (__nv_bfloat16 *)malloc(sizeof(__nv_bfloat16) * bdl);
   CUDA_CHECK(cudaMemcpy(y16, dy, sizeof(__nv_bfloat16) * bdl, cudaMemcpyDeviceToHost));
@@ -9256,7 +9257,7 @@ if (k->bf16) {
   CUDA_CHECK(cudaMemcpy(y, dy, sizeof(float) * bdl, cudaMemcpyDeviceToHost));
 }
 if (k->last) CUDA_CHECK(cudaMemcpy(last, dlast, sizeof(float) * bdn, cudaMemcpyDeviceToHost));
-#line 10782 "scan.nw"
+#line 10785 "scan.nw"
   float guard[2 * GUARD];
   bool held = output_untouched(out, guard, GUARD) &&
               output_untouched(dy + yf, guard, 2 * GUARD) &&
@@ -9269,7 +9270,7 @@ if (k->last) CUDA_CHECK(cudaMemcpy(last, dlast, sizeof(float) * bdn, cudaMemcpyD
   CUDA_CHECK(cudaFree(out));
   return held;
 }
-#line 10830 "scan.nw"
+#line 10833 "scan.nw"
 static void selective_compare(const selective_gpu_case *k, const selective_problem *p,
                               const float *y, const float *last, comparison *cy,
                               comparison *clast)
@@ -9296,7 +9297,7 @@ static void selective_compare(const selective_gpu_case *k, const selective_probl
     free(want);
   }
 }
-#line 10859 "scan.nw"
+#line 10862 "scan.nw"
 static bool run_selective_case(const selective_gpu_case *k)
 {
   selective_problem hp;
@@ -9311,7 +9312,7 @@ static bool run_selective_case(const selective_gpu_case *k)
   comparison cy, clast;
   selective_compare(k, &hp, y, last, &cy, &clast);
   
-#line 10881 "scan.nw"
+#line 10884 "scan.nw"
 bool ok = held && cy.failed == 0 && clast.failed == 0;
 char text[256];
 describe_worst(text, sizeof text, cy.failed || !clast.failed ? &cy : &clast,
@@ -9325,13 +9326,13 @@ printf("  %-4s B %lld, D %lld, L %lld, N %d, G %d%s%s%s%s; %s: y %.3g, last %.3g
        : "planned", cy.worst_ratio, clast.worst_ratio,
        held ? "" : "; GUARDS WRITTEN");
 if (!ok) printf("       %s\n", text);
-#line 10873 "scan.nw"
+#line 10876 "scan.nw"
   free(y);
   free(block);
   CUDA_CHECK(cudaFree(dblock));
   return ok;
 }
-#line 10897 "scan.nw"
+#line 10900 "scan.nw"
 static int run_selective_cases(const selective_gpu_case *cases, int count)
 {
   int failed = 0;
@@ -9356,7 +9357,7 @@ static int suite_gpu_selective_small(void)
       {2, 100, 71, 7, 4, true, true, false, 0, true}};
   return run_selective_cases(small, 6);
 }
-#line 10929 "scan.nw"
+#line 10932 "scan.nw"
 static int selective_runs_differing(long long batch, long long channels, long long length,
                                     int runs, bool bf16)
 {
@@ -9381,7 +9382,7 @@ static int selective_runs_differing(long long batch, long long channels, long lo
   free(block);
   return differing;
 }
-#line 10956 "scan.nw"
+#line 10959 "scan.nw"
 static int suite_gpu_selective_bits(void)
 {
   static const long long shapes[][4] = {{1, 256, 50000, 0}, {8, 1536, 1024, 0},
@@ -9397,7 +9398,7 @@ static int suite_gpu_selective_bits(void)
   }
   return failed ? EXIT_FAILED : EXIT_OK;
 }
-#line 10977 "scan.nw"
+#line 10980 "scan.nw"
 static int suite_gpu_selective_calls(void)
 {
   selective_problem hp;
@@ -9411,7 +9412,7 @@ static int suite_gpu_selective_calls(void)
   void *ws;
   CUDA_CHECK(cudaMalloc(&ws, bytes + 256));
   
-#line 10998 "scan.nw"
+#line 11001 "scan.nw"
 selective_problem bad[8];
 for (int i = 0; i < 8; i++) bad[i] = good;
 bad[0].length = -1;
@@ -9426,10 +9427,10 @@ selective_problem_bf16 g16 = selective_problem_as_bf16(&good), odd16 = g16;
 odd16.u = (const __nv_bfloat16 *)((const char *)good.u + 1);
 __nv_bfloat16 *y16 = (__nv_bfloat16 *)y;
 size_t bytes16 = selective_scan_workspace_bytes_bf16(&g16);
-#line 10990 "scan.nw"
+#line 10993 "scan.nw"
   struct { const char *what; cudaError_t got; } calls[] = {
     
-#line 11015 "scan.nw"
+#line 11018 "scan.nw"
 {"no problem", selective_scan_forward(NULL, y, NULL, 0)},
 {"negative length", selective_scan_forward(&bad[0], y, NULL, 0)},
 {"a state of 0", selective_scan_forward(&bad[1], y, NULL, 0)},
@@ -9458,10 +9459,10 @@ size_t bytes16 = selective_scan_workspace_bytes_bf16(&g16);
 {"bfloat16: workspace too small",
  selective_scan_forward_bf16_in(&g16, y16, NULL, ws, bytes16 - 8, 0)},
 {"bfloat16: no workspace", selective_scan_forward_bf16_in(&g16, y16, NULL, NULL, 0, 0)},
-#line 10992 "scan.nw"
+#line 10995 "scan.nw"
   };
   
-#line 11046 "scan.nw"
+#line 11049 "scan.nw"
 int failed = 0;
 for (size_t i = 0; i < sizeof calls / sizeof calls[0]; i++) {
   bool fine = calls[i].got == cudaErrorInvalidValue;
@@ -9480,9 +9481,9 @@ CUDA_CHECK(cudaFree(ws));
 CUDA_CHECK(cudaFree(y));
 CUDA_CHECK(cudaFree(dblock));
 return failed || !untouched ? EXIT_FAILED : EXIT_OK;
-#line 10994 "scan.nw"
+#line 10997 "scan.nw"
 }
-#line 19296 "scan.nw"
+#line 19299 "scan.nw"
 static int suite_gpu_backward_bits(void)
 {
   static const long long shapes[][2] = {{1, 16777216}, {64, 262139}, {100000, 33}};
@@ -9495,7 +9496,7 @@ static int suite_gpu_backward_bits(void)
   }
   return failed ? EXIT_FAILED : EXIT_OK;
 }
-#line 18147 "scan.nw"
+#line 18150 "scan.nw"
 #define CANARY_BYTES ((size_t)64 << 10)   /* on either side of an array */
 #define CANARY 0xA5
 
@@ -9521,7 +9522,7 @@ static guarded guarded_new(size_t bytes, size_t shift, size_t guard)
   g.at = g.base + g.before;
   return g;
 }
-#line 18175 "scan.nw"
+#line 18178 "scan.nw"
 /* Whether every canary byte, before and after the array, is still there. */
 static bool canaries_intact(const guarded *g)
 {
@@ -9536,7 +9537,7 @@ static bool canaries_intact(const guarded *g)
   free(host);
   return intact;
 }
-#line 18192 "scan.nw"
+#line 18195 "scan.nw"
 /* Whether the array still holds the host's copy of it. */
 static bool array_holds(const guarded *g, const void *host)
 {
@@ -9549,7 +9550,7 @@ static bool array_holds(const guarded *g, const void *host)
 }
 
 static void guarded_free(guarded *g) { CUDA_CHECK(cudaFree(g->base)); }
-#line 18212 "scan.nw"
+#line 18215 "scan.nw"
 typedef struct {
   long long n, rows;
   long long *offsets;             /* host, rows + 1 */
@@ -9557,7 +9558,7 @@ typedef struct {
   guarded da, db, dh, doffsets;   /* dh is db in place */
   bool in_place;
 } ragged_buffers;
-#line 18222 "scan.nw"
+#line 18225 "scan.nw"
 /* Takes `offsets` (malloc'ed, rows + 1 of them); plants the case's specials,
    which need them well formed. */
 static ragged_buffers ragged_new(const ragged_case *c, long long rows, long long *offsets,
@@ -9572,7 +9573,7 @@ static ragged_buffers ragged_new(const ragged_case *c, long long rows, long long
   plant_ragged(c->special, m.a, m.b, offsets, rows);
   m.in_place = c->in_place;
   
-#line 18241 "scan.nw"
+#line 18244 "scan.nw"
 m.da = guarded_new(bytes, 4 * c->a_offset, guard);
 m.db = guarded_new(bytes, 4 * c->b_offset, guard);
 m.dh = c->in_place ? m.db : guarded_new(bytes, 4 * c->h_offset, guard);
@@ -9582,17 +9583,17 @@ CUDA_CHECK(cudaMemcpy(m.db.at, m.b, bytes, cudaMemcpyHostToDevice));
 if (!c->in_place) CUDA_CHECK(cudaMemset(m.dh.at, 0xff, bytes));
 CUDA_CHECK(cudaMemcpy(m.doffsets.at, offsets, sizeof(long long) * (rows + 1),
                       cudaMemcpyHostToDevice));
-#line 18236 "scan.nw"
+#line 18239 "scan.nw"
   return m;
 }
-#line 18253 "scan.nw"
+#line 18256 "scan.nw"
 static void ragged_free(ragged_buffers *m)
 {
   guarded_free(&m->da); guarded_free(&m->db); guarded_free(&m->doffsets);
   if (!m->in_place) guarded_free(&m->dh);
   free(m->a); free(m->b); free(m->h); free(m->offsets);
 }
-#line 18269 "scan.nw"
+#line 18272 "scan.nw"
 enum { FORM_ONE_CALL, FORM_TWO_PHASE };
 static const char *const form_names[] = {"scan_forward_ragged", "scan_forward_ragged_in"};
 
@@ -9609,7 +9610,7 @@ static cudaError_t call_ragged(int form, const ragged_buffers *m, size_t guard,
     return e != cudaSuccess ? e : s;
   }
   
-#line 18289 "scan.nw"
+#line 18292 "scan.nw"
 size_t bytes = scan_ragged_workspace_bytes(m->n, m->rows);
 guarded w = guarded_new(bytes, 0, guard);
 CUDA_CHECK(cudaMemset(w.at, 0xff, bytes));
@@ -9618,9 +9619,9 @@ cudaError_t s = cudaDeviceSynchronize();
 if (s == cudaSuccess) *workspace_intact = canaries_intact(&w);
 if (s == cudaSuccess) guarded_free(&w);
 return e != cudaSuccess ? e : s;
-#line 18285 "scan.nw"
+#line 18288 "scan.nw"
 }
-#line 18310 "scan.nw"
+#line 18313 "scan.nw"
 static case_result run_ragged_case(const ragged_case *c, int form)
 {
   case_result r = {{0, 0, 0.0, -1, 0.0, 0.0}, false, ""};
@@ -9632,7 +9633,7 @@ static case_result run_ragged_case(const ragged_case *c, int form)
     snprintf(r.error, sizeof r.error, "the call returned %s", cudaGetErrorName(e));
   else
     
-#line 18332 "scan.nw"
+#line 18335 "scan.nw"
 {
   CUDA_CHECK(cudaMemcpy(m.h, m.dh.at, sizeof(float) * m.n, cudaMemcpyDeviceToHost));
   r.cmp = compare_ragged(m.a, m.b, m.h, m.n, m.offsets, m.rows, FLOAT32);
@@ -9645,7 +9646,7 @@ static case_result run_ragged_case(const ragged_case *c, int form)
   else if (!r.ok) describe_worst_ragged(r.error, sizeof r.error, &r.cmp, m.offsets, m.rows);
   r.ok = r.ok && !wrong;
 }
-#line 18321 "scan.nw"
+#line 18324 "scan.nw"
   if (!r.ok)
     printf("  FAILED %s, %s, n %lld in %lld rows, %s, offsets %d/%d/%d%s%s: %s\n",
            form_names[form], lengths_names[c->lengths], c->n, rows, decays[c->decay].name,
@@ -9654,7 +9655,7 @@ static case_result run_ragged_case(const ragged_case *c, int form)
   ragged_free(&m);
   return r;
 }
-#line 18355 "scan.nw"
+#line 18358 "scan.nw"
 static int ragged_cases(ragged_case *cases)
 {
   static const long long sizes[] = {1000, 100003, 3000017};
@@ -9663,7 +9664,7 @@ static int ragged_cases(ragged_case *cases)
     for (int s = 0; s < 3; s++)
       cases[count++] = ragged_case{k, sizes[s], (k + s) % DECAY_COUNT};
   
-#line 18378 "scan.nw"
+#line 18381 "scan.nw"
 cases[count++] = ragged_case{LENGTHS_ONE_ROW, 1, 0};
 cases[count++] = ragged_case{LENGTHS_EMPTY, 1, 1};
 cases[count++] = ragged_case{LENGTHS_ONES, 2, 2};
@@ -9681,7 +9682,7 @@ cases[count++] = ragged_case{LENGTHS_TINY_AND_LONG, 1000003, 3, 2, 3, 0};
 cases[count++] = ragged_case{LENGTHS_NEAR_1000, 300007, 0, 0, 0, 0, true};
 cases[count++] = ragged_case{LENGTHS_TINY_AND_LONG, 3000017, 2, 3, 3, 0, true};
 cases[count++] = ragged_case{LENGTHS_ONES, 10007, 3, 0, 1, 0, true};
-#line 18363 "scan.nw"
+#line 18366 "scan.nw"
   for (int s = RAGGED_NAN_B; s < RAGGED_SPECIALS; s++) {
     cases[count++] = ragged_case{LENGTHS_EMPTY, 200003, s % DECAY_COUNT, 0, 0, 0, false, s};
     cases[count++] = ragged_case{LENGTHS_NEAR_1000, 1000003, 1, 0, 0, 0, false, s};
@@ -9694,7 +9695,7 @@ cases[count++] = ragged_case{LENGTHS_ONES, 10007, 3, 0, 1, 0, true};
   cases[count++] = ragged_case{LENGTHS_EMPTY, 300007, 2, 1, 1, 0, true, RAGGED_NAN_B};
   return count;
 }
-#line 18403 "scan.nw"
+#line 18406 "scan.nw"
 static bool ragged_two_streams(void)
 {
   static const ragged_case pair[2] = {{LENGTHS_TINY_AND_LONG, 1 << 24, 1},
@@ -9707,7 +9708,7 @@ static bool ragged_two_streams(void)
     CUDA_CHECK(cudaStreamCreateWithFlags(&stream[s], cudaStreamNonBlocking));
   }
   
-#line 18420 "scan.nw"
+#line 18423 "scan.nw"
 size_t bytes = scan_ragged_workspace_bytes(m[1].n, m[1].rows);
 guarded w = guarded_new(bytes, 0, CANARY_BYTES);
 CUDA_CHECK(cudaDeviceSynchronize());   /* the streams do not wait for stream 0 */
@@ -9719,7 +9720,7 @@ cudaError_t e[2] = {
                          m[1].rows, w.at, bytes, stream[1])};
 bool ok = true;
 for (int s = 0; s < 2; s++) 
-#line 18436 "scan.nw"
+#line 18439 "scan.nw"
 {
   cudaError_t done = cudaStreamSynchronize(stream[s]);
   if (e[s] == cudaSuccess) e[s] = done;
@@ -9736,13 +9737,13 @@ for (int s = 0; s < 2; s++)
   CUDA_CHECK(cudaStreamDestroy(stream[s]));
   ragged_free(&m[s]);
 }
-#line 18431 "scan.nw"
+#line 18434 "scan.nw"
 ok = ok && canaries_intact(&w);
 guarded_free(&w);
-#line 18415 "scan.nw"
+#line 18418 "scan.nw"
   return ok;
 }
-#line 18460 "scan.nw"
+#line 18463 "scan.nw"
 static int suite_gpu_ragged(void)
 {
   ragged_case cases[80];
@@ -9764,7 +9765,7 @@ static int suite_gpu_ragged(void)
          worst.worst_ratio);
   return failed ? EXIT_FAILED : EXIT_OK;
 }
-#line 18503 "scan.nw"
+#line 18506 "scan.nw"
 enum { MALFORMED_LISTED, MALFORMED_IN_RANGE, MALFORMED_UNSORTED, MALFORMED_ANY,
        MALFORMED_SWAPPED, MALFORMED_ONE_HUGE };
 #define MALFORMED_LONG (3 * (1LL << 20) + 7)
@@ -9775,10 +9776,10 @@ typedef struct {
   int pattern;
   long long offsets[5];   /* the rows + 1 offsets of a listed case */
 } malformed_case;
-#line 18517 "scan.nw"
+#line 18520 "scan.nw"
 static const malformed_case malformed_cases[] = {
   
-#line 18532 "scan.nw"
+#line 18535 "scan.nw"
 {"decreasing", 1000, 3, MALFORMED_LISTED, {0, 500, 200, 1000}},
 {"decreasing, long", MALFORMED_LONG, 3, MALFORMED_LISTED,
  {0, 1LL << 21, 1LL << 20, MALFORMED_LONG}},
@@ -9792,9 +9793,9 @@ static const malformed_case malformed_cases[] = {
 {"ends one past the end", 1000, 2, MALFORMED_LISTED, {0, 300, 1001}},
 {"2^40, long", MALFORMED_LONG, 3, MALFORMED_LISTED,
  {0, MALFORMED_LONG / 3, 1LL << 40, MALFORMED_LONG}},
-#line 18519 "scan.nw"
+#line 18522 "scan.nw"
   
-#line 18548 "scan.nw"
+#line 18551 "scan.nw"
 {"LLONG_MIN", 1000, 2, MALFORMED_LISTED, {0, LLONG_MIN, 1000}},
 {"LLONG_MAX", 1000, 2, MALFORMED_LISTED, {0, LLONG_MAX, 1000}},
 {"LLONG_MAX at the end, long", MALFORMED_LONG, 2, MALFORMED_LISTED,
@@ -9808,9 +9809,9 @@ static const malformed_case malformed_cases[] = {
  {0, (1LL << 62) + 250, 1000}},
 {"2^61 + 125, 1,000 bytes of offsets", 1000, 2, MALFORMED_LISTED,
  {0, (1LL << 61) + 125, 1000}},
-#line 18520 "scan.nw"
+#line 18523 "scan.nw"
   
-#line 18564 "scan.nw"
+#line 18567 "scan.nw"
 {"offsets[0] = 5", 1000, 2, MALFORMED_LISTED, {5, 300, 1000}},
 {"offsets[0] = -3", 1000, 2, MALFORMED_LISTED, {-3, 300, 1000}},
 {"offsets[0] = n", 1000, 1, MALFORMED_LISTED, {1000, 1000}},
@@ -9824,7 +9825,7 @@ static const malformed_case malformed_cases[] = {
 {"every row empty", 1000, 3, MALFORMED_LISTED, {0, 0, 0, 0}},
 {"every offset n", MALFORMED_LONG, 2, MALFORMED_LISTED,
  {MALFORMED_LONG, MALFORMED_LONG, MALFORMED_LONG}},
-#line 18521 "scan.nw"
+#line 18524 "scan.nw"
   {"values in [-n, 2n)", 100003, 5000, MALFORMED_IN_RANGE},
   {"values in [0, n] in any order", MALFORMED_LONG, 3000, MALFORMED_UNSORTED},
   {"more rows than elements, in any order", 1000, 20000, MALFORMED_UNSORTED},
@@ -9833,7 +9834,7 @@ static const malformed_case malformed_cases[] = {
   {"rows around 1,000, one offset 2^63 - 1", MALFORMED_LONG, 3000, MALFORMED_ONE_HUGE},
 };
 #define MALFORMED_CASES ((int)(sizeof malformed_cases / sizeof malformed_cases[0]))
-#line 18580 "scan.nw"
+#line 18583 "scan.nw"
 /* The rows + 1 offsets of a malformed case (malloc'ed), drawn from `seed`. */
 static long long *malformed_offsets(const malformed_case *c, uint64_t seed)
 {
@@ -9850,7 +9851,7 @@ static long long *malformed_offsets(const malformed_case *c, uint64_t seed)
     }
   }
   
-#line 18601 "scan.nw"
+#line 18604 "scan.nw"
 if (c->pattern == MALFORMED_IN_RANGE || c->pattern == MALFORMED_UNSORTED ||
     c->pattern >= MALFORMED_SWAPPED) {
   o[0] = 0;
@@ -9862,10 +9863,10 @@ for (long long r = 1; c->pattern == MALFORMED_SWAPPED && r + 1 < c->rows; r += 7
   o[r + 1] = t;
 }
 if (c->pattern == MALFORMED_ONE_HUGE) o[c->rows / 2] = LLONG_MAX;
-#line 18596 "scan.nw"
+#line 18599 "scan.nw"
   return o;
 }
-#line 18621 "scan.nw"
+#line 18624 "scan.nw"
 typedef struct { size_t guard; int form, a, b, h; bool in_place; } malformed_way;
 static const malformed_way malformed_ways[] = {
   {CANARY_BYTES, FORM_ONE_CALL, 0, 0, 0, false}, {CANARY_BYTES, FORM_TWO_PHASE, 1, 2, 3, false},
@@ -9873,7 +9874,7 @@ static const malformed_way malformed_ways[] = {
   {0, FORM_TWO_PHASE, 2, 2, 2, false},
 };
 #define MALFORMED_WAYS ((int)(sizeof malformed_ways / sizeof malformed_ways[0]))
-#line 18631 "scan.nw"
+#line 18634 "scan.nw"
 static bool run_malformed(const malformed_case *c, const malformed_way *w, char *wrong,
                           size_t size)
 {
@@ -9883,7 +9884,7 @@ static bool run_malformed(const malformed_case *c, const malformed_way *w, char 
   cudaError_t e = call_ragged(w->form, &m, w->guard, &workspace_intact);
   if (e == cudaSuccess) e = cudaGetLastError();
   
-#line 18646 "scan.nw"
+#line 18649 "scan.nw"
 const char *what = e != cudaSuccess ? cudaGetErrorName(e)
                  : !canaries_intact(&m.dh) ? "wrote next to h"
                  : !canaries_intact(&m.da) || !canaries_intact(&m.db) ? "wrote next to a or b"
@@ -9895,11 +9896,11 @@ const char *what = e != cudaSuccess ? cudaGetErrorName(e)
 wrong[0] = 0;
 if (what)
   snprintf(wrong, size, "%s%s", e != cudaSuccess ? "returned " : "", what);
-#line 18640 "scan.nw"
+#line 18643 "scan.nw"
   ragged_free(&m);
   return !wrong[0];
 }
-#line 18660 "scan.nw"
+#line 18663 "scan.nw"
 static int suite_gpu_malformed(void)
 {
   int failed = 0;
@@ -9918,7 +9919,7 @@ static int suite_gpu_malformed(void)
          MALFORMED_WAYS);
   return failed ? EXIT_FAILED : EXIT_OK;
 }
-#line 18691 "scan.nw"
+#line 18694 "scan.nw"
 /* Returns how many runs differed from the first, or were wrong; prints a line. */
 static int repeat_ragged(const ragged_case *c, int runs)
 {
@@ -9932,7 +9933,7 @@ static int repeat_ragged(const ragged_case *c, int runs)
   int differing = 0;
   char first_wrong[240] = "";
   
-#line 18715 "scan.nw"
+#line 18718 "scan.nw"
 bool workspace_intact;
 cudaError_t e = call_ragged(FORM_ONE_CALL, &m, CANARY_BYTES, &workspace_intact);
 if (e != cudaSuccess) {
@@ -9940,7 +9941,7 @@ if (e != cudaSuccess) {
   differing = 1;
 } else {
   
-#line 18730 "scan.nw"
+#line 18733 "scan.nw"
 CUDA_CHECK(cudaMemcpy(m.h, m.dh.at, sizeof(float) * m.n, cudaMemcpyDeviceToHost));
 comparison r = compare_ragged(m.a, m.b, m.h, m.n, m.offsets, m.rows, FLOAT32);
 if (r.failed || r.checked != m.n) {
@@ -9950,12 +9951,12 @@ if (r.failed || r.checked != m.n) {
   differing = 1;
 }
 CUDA_CHECK(cudaMemcpy(first, m.dh.at, sizeof(float) * m.n, cudaMemcpyDeviceToDevice));
-#line 18722 "scan.nw"
+#line 18725 "scan.nw"
 }
 for (int form = FORM_ONE_CALL; form <= FORM_TWO_PHASE && !differing; form++)
   for (int run = 0; run < runs; run++) {
     
-#line 18742 "scan.nw"
+#line 18745 "scan.nw"
 unsigned long long host_count = 0;
 CUDA_CHECK(cudaMemset(m.dh.at, 0xff, sizeof(float) * m.n));
 e = call_ragged(form, &m, CANARY_BYTES, &workspace_intact);
@@ -9970,9 +9971,9 @@ count_differences<<<1024, 256>>>((const uint32_t *)first, (const uint32_t *)m.dh
 CUDA_CHECK(cudaGetLastError());
 CUDA_CHECK(cudaMemcpy(&host_count, count, sizeof host_count, cudaMemcpyDeviceToHost));
 if (host_count) { differing++; CUDA_CHECK(cudaMemset(count, 0, sizeof host_count)); }
-#line 18726 "scan.nw"
+#line 18729 "scan.nw"
   }
-#line 18704 "scan.nw"
+#line 18707 "scan.nw"
   printf("  %-6s %d runs in each form, %s, n %lld in %lld rows%s: %s\n",
          differing ? "FAILED" : "ok", runs, lengths_names[c->lengths], m.n, rows,
          ragged_special_names[c->special], first_wrong[0] ? first_wrong
@@ -9981,7 +9982,7 @@ if (host_count) { differing++; CUDA_CHECK(cudaMemset(count, 0, sizeof host_count
   ragged_free(&m);
   return differing;
 }
-#line 18763 "scan.nw"
+#line 18766 "scan.nw"
 static int suite_gpu_ragged_bits(void)
 {
   static const ragged_case batches[] = {
@@ -9996,7 +9997,7 @@ static int suite_gpu_ragged_bits(void)
     differing += repeat_ragged(&batches[i], 100);
   return differing ? EXIT_FAILED : EXIT_OK;
 }
-#line 18794 "scan.nw"
+#line 18797 "scan.nw"
 enum { WORKSPACE_ASKED, WORKSPACE_SHORT, WORKSPACE_NONE, WORKSPACE_LARGER,
        WORKSPACE_LIBRARY };
 
@@ -10009,7 +10010,7 @@ typedef struct {
 } ragged_call;
 
 #define RAGGED_CALL_N (1LL << 22)
-#line 18810 "scan.nw"
+#line 18813 "scan.nw"
 static const ragged_call ragged_calls[] = {
   {"n == 0", 0, 0, 0, 0, 0, 3, WORKSPACE_ASKED, cudaSuccess},
   {"n == 0 and rows == 0", 0, 0, 0, 0, 0, 0, WORKSPACE_ASKED, cudaSuccess},
@@ -10020,7 +10021,7 @@ static const ragged_call ragged_calls[] = {
   {"a larger workspace", 0, 0, 0, 0, RAGGED_CALL_N, 3, WORKSPACE_LARGER, cudaSuccess},
   {"the library's workspace", 0, 0, 0, 0, RAGGED_CALL_N, 3, WORKSPACE_LIBRARY, cudaSuccess},
   
-#line 18825 "scan.nw"
+#line 18828 "scan.nw"
 #define REFUSED(what, a, b, h, o, n, rows) \
   {what, a, b, h, o, n, rows, WORKSPACE_ASKED, cudaErrorInvalidValue}
 REFUSED("negative n", 0, 0, 0, 0, -1, 3),
@@ -10042,10 +10043,10 @@ REFUSED("n = LLONG_MAX", 0, 0, 0, 0, LLONG_MAX, 3),
 {"a workspace of no bytes", 0, 0, 0, 0, RAGGED_CALL_N, 3, WORKSPACE_NONE,
  cudaErrorInvalidValue},
 #undef REFUSED
-#line 18820 "scan.nw"
+#line 18823 "scan.nw"
 };
 #define RAGGED_CALLS ((int)(sizeof ragged_calls / sizeof ragged_calls[0]))
-#line 18852 "scan.nw"
+#line 18855 "scan.nw"
 static bool ragged_call_scanned(const ragged_buffers *m, const ragged_call *c, float *host)
 {
   const guarded *g = &m->dh;
@@ -10061,7 +10062,7 @@ static bool ragged_call_scanned(const ragged_buffers *m, const ragged_call *c, f
   }
   return r.failed == 0 && r.checked == c->n;
 }
-#line 18876 "scan.nw"
+#line 18879 "scan.nw"
 /* The bytes the call asks for, and the bytes its workspace is said to have. */
 static size_t ragged_call_asks(const ragged_call *c)
 {
@@ -10078,7 +10079,7 @@ static size_t ragged_call_bytes(const ragged_call *c, size_t asked)
   default: return asked;
   }
 }
-#line 18895 "scan.nw"
+#line 18898 "scan.nw"
 /* Tries one call in one form on a poisoned h; returns false, saying why, if it
    did not do as the contract says. */
 static bool try_ragged_call(const ragged_call *c, int form, const ragged_buffers *m,
@@ -10094,7 +10095,7 @@ static bool try_ragged_call(const ragged_call *c, int form, const ragged_buffers
   CUDA_CHECK(cudaMemset(w.at, 0xff, bytes));
   CUDA_CHECK(cudaMemset(m->dh.base, 0xff, guarded_total(&m->dh)));
   
-#line 18921 "scan.nw"
+#line 18924 "scan.nw"
 const float *a = offset_pointer((float *)m->da.at, c->a_bytes);
 const float *b = offset_pointer((float *)m->db.at, c->b_bytes);
 float *h = (float *)offset_pointer((float *)m->dh.at, c->h_bytes);
@@ -10115,11 +10116,11 @@ const char *why = !returned ? "" : !kept ? "; wrote next to its workspace"
 if (!ok)
   printf("  FAILED %s, %s: returned %s, want %s%s\n", c->what, form_names[form],
          cudaGetErrorName(e != cudaSuccess ? e : after), cudaGetErrorName(c->want), why);
-#line 18910 "scan.nw"
+#line 18913 "scan.nw"
   guarded_free(&w);
   return ok;
 }
-#line 18945 "scan.nw"
+#line 18948 "scan.nw"
 static int suite_gpu_ragged_calls(void)
 {
   long long *offsets = (long long *)malloc(sizeof(long long) * 6);
@@ -10131,21 +10132,21 @@ static int suite_gpu_ragged_calls(void)
   float *host = (float *)malloc(guarded_total(&m.dh));
   int failures = 0, tried = 0;
   
-#line 18965 "scan.nw"
+#line 18968 "scan.nw"
 for (int i = 0; i < RAGGED_CALLS; i++)
   for (int form = FORM_ONE_CALL; form <= FORM_TWO_PHASE; form++) {
     if (form == FORM_ONE_CALL && ragged_calls[i].workspace != WORKSPACE_ASKED) continue;
     failures += !try_ragged_call(&ragged_calls[i], form, &m, host);
     tried++;
   }
-#line 18956 "scan.nw"
+#line 18959 "scan.nw"
   printf("  %-6s %d calls returned what the contract says, and wrote nothing they must not\n",
          failures ? "FAILED" : "ok", tried);
   free(host);
   ragged_free(&m);
   return failures ? EXIT_FAILED : EXIT_OK;
 }
-#line 18985 "scan.nw"
+#line 18988 "scan.nw"
 /* One huge ragged case in one form: 1 if it failed, 0 if not, -1 where the
    GPU has too little memory for it. */
 static int huge_ragged(const ragged_case *c, int form)
@@ -10163,7 +10164,7 @@ static int huge_ragged(const ragged_case *c, int form)
            lengths_names[c->lengths], c->n, r.cmp.worst_ratio);
   return !r.ok;
 }
-#line 19005 "scan.nw"
+#line 19008 "scan.nw"
 static int suite_gpu_ragged_huge(void)
 {
   static const ragged_case near_1000 = {LENGTHS_NEAR_1000, (1LL << 31) + 1000003, 1};
@@ -10174,7 +10175,7 @@ static int suite_gpu_ragged_huge(void)
   if (many > 0 || one > 0) return EXIT_FAILED;
   return one < 0 ? EXIT_SKIPPED : EXIT_OK;
 }
-#line 20608 "scan.nw"
+#line 20611 "scan.nw"
 /* The roofline: read a and b, write h, 12 bytes an element, no arithmetic
    worth the name. n4 is the number of float4 groups. */
 static __global__ void stream_kernel(const float4 *a, const float4 *b, float4 *h,
@@ -10186,7 +10187,7 @@ static __global__ void stream_kernel(const float4 *a, const float4 *b, float4 *h
     h[i] = make_float4(x.x + y.x, x.y + y.y, x.z + y.z, x.w + y.w);
   }
 }
-#line 20625 "scan.nw"
+#line 20628 "scan.nw"
 static __global__ void stream_backward_kernel(const float4 *a, const float4 *h,
                                               const float4 *dh, float4 *da, float4 *db,
                                               long long n4)
@@ -10198,7 +10199,7 @@ static __global__ void stream_backward_kernel(const float4 *a, const float4 *h,
     db[i] = make_float4(y.x + z.x, y.y + z.y, y.z + z.z, y.w + z.w);
   }
 }
-#line 20647 "scan.nw"
+#line 20650 "scan.nw"
 struct pair_at {   /* index -> (a[i], b[i]) */
   const float *a, *b;
   __host__ __device__ affine<float> operator()(long long i) const
@@ -10220,7 +10221,7 @@ struct combine_op {
     return combine(x, y);
   }
 };
-#line 20671 "scan.nw"
+#line 20674 "scan.nw"
 /* CUB over the same arrays; with temp == NULL, only sizes *temp_bytes. */
 static cudaError_t cub_scan(const float *a, const float *b, float *h, long long rows,
                             long long len, void *temp, size_t *temp_bytes,
@@ -10238,7 +10239,7 @@ static cudaError_t cub_scan(const float *a, const float *b, float *h, long long 
                                              combine_op{}, rows * len,
                                              cuda::std::equal_to<>(), stream);
 }
-#line 20700 "scan.nw"
+#line 20703 "scan.nw"
 struct add_op {   /* (a, b) -> a + b: 8 bytes read and 4 written an element */
   __host__ __device__ float operator()(float x, float y) const { return x + y; }
 };
@@ -10249,7 +10250,7 @@ static cudaError_t transform_copy(const float *a, const float *b, float *h, long
   return cub::DeviceTransform::Transform(cuda::std::make_tuple(a, b), h, n, add_op{},
                                          stream);
 }
-#line 20728 "scan.nw"
+#line 20731 "scan.nw"
 enum { NVML_CLOCK_SM = 1, NVML_CLOCK_MEM = 2 };
 
 static struct {
@@ -10259,7 +10260,7 @@ static struct {
   int (*by_bus)(const char *, void **);
   int (*clock)(void *, int, unsigned *);
 } nvml;
-#line 20740 "scan.nw"
+#line 20743 "scan.nw"
 static void nvml_open(int cuda_device)
 {
   void *lib = dlopen("libnvidia-ml.so.1", RTLD_NOW);
@@ -10281,7 +10282,7 @@ static unsigned nvml_clock(int which)
   if (!nvml.ok || nvml.clock(nvml.device, which, &mhz) != 0) return 0;
   return mhz;
 }
-#line 20788 "scan.nw"
+#line 20791 "scan.nw"
 enum { ROW_VARIANT, ROW_AUTO, ROW_AUTO_PREALLOCATED, ROW_STREAM, ROW_MEMCPY, ROW_CUB,
        ROW_TRANSFORM, ROW_MISALIGNED, ROW_RAGGED, ROW_BACKWARD, ROW_STREAM_BACKWARD };
 
@@ -10291,7 +10292,7 @@ typedef struct {
   const scan_variant *variant;       /* for ROW_VARIANT */
   int model_bytes;
 } bench_row;
-#line 20801 "scan.nw"
+#line 20804 "scan.nw"
 static int bench_rows(bench_row *rows)
 {
   int count = 0;
@@ -10305,7 +10306,7 @@ static int bench_rows(bench_row *rows)
   rows[count++] = bench_row{"auto-misaligned", "SCAN_AUTO, a, b and h a float past a line",
                             "misaligned", ROW_MISALIGNED, NULL, 12};
   
-#line 20819 "scan.nw"
+#line 20822 "scan.nw"
 rows[count++] = bench_row{"stream", "Streaming kernel: read a and b, write h",
                           "ceiling", ROW_STREAM, NULL, 12};
 rows[count++] = bench_row{"transform", "CUB DeviceTransform: h = a + b", "ceiling",
@@ -10320,16 +10321,16 @@ rows[count++] = bench_row{"backward", "scan_backward: da and db from a, h and dh
                           "backward", ROW_BACKWARD, NULL, 20};
 rows[count++] = bench_row{"stream-backward", "Streaming kernel: read three arrays, write two",
                           "ceiling", ROW_STREAM_BACKWARD, NULL, 20};
-#line 20814 "scan.nw"
+#line 20817 "scan.nw"
   return count;
 }
-#line 20839 "scan.nw"
+#line 20842 "scan.nw"
 static int row_index(const bench_row *table, int count, const char *name)
 {
   for (int i = 0; i < count; i++) if (!strcmp(table[i].name, name)) return i;
   return -1;
 }
-#line 20854 "scan.nw"
+#line 20857 "scan.nw"
 typedef struct {
   long long n, rows, len, total;     /* n: the arrays; total: the shape's elements */
   float *a, *b, *h, *copy_from, *copy_to;
@@ -10343,7 +10344,7 @@ typedef struct {
   int checked_count;
   const long long *offsets, *host_offsets;   /* a ragged batch's rows + 1, or NULL */
 } bench_shape;
-#line 21381 "scan.nw"
+#line 21384 "scan.nw"
 enum { RAGGED_LOGNORMAL, RAGGED_UNIFORM, RAGGED_LONG_AMONG_TINY, RAGGED_KINDS };
 static const char *const ragged_names[] = {"lognormal", "uniform", "long-among-tiny"};
 static const char *const ragged_titles[] = {
@@ -10355,7 +10356,7 @@ typedef struct {
   long long rows, capacity;   /* documents, and the room for offsets */
   long long *offsets;         /* on the host: rows + 1, from 0 to N */
 } ragged_batch;
-#line 20870 "scan.nw"
+#line 20873 "scan.nw"
 /* Run one row of the table once, on the shape's arrays. */
 static cudaError_t bench_call(const bench_row *r, bench_shape *s)
 {
@@ -10375,7 +10376,7 @@ static cudaError_t bench_call(const bench_row *r, bench_shape *s)
     return cudaMemcpyAsync(s->copy_to, s->copy_from, 6 * s->total,
                            cudaMemcpyDeviceToDevice, 0);
   
-#line 20896 "scan.nw"
+#line 20899 "scan.nw"
 case ROW_TRANSFORM:
   return transform_copy(s->a, s->b, s->h, s->total, 0);
 case ROW_MISALIGNED:
@@ -10389,12 +10390,12 @@ case ROW_STREAM_BACKWARD:
       (const float4 *)s->a, (const float4 *)s->b, (const float4 *)s->dh, (float4 *)s->ma,
       (float4 *)s->mb, (s->total + 3) / 4);
   return cudaGetLastError();
-#line 20889 "scan.nw"
+#line 20892 "scan.nw"
   default:
     return cub_scan(s->a, s->b, s->h, s->rows, s->len, s->cub_temp, &s->cub_bytes, 0);
   }
 }
-#line 20967 "scan.nw"
+#line 20970 "scan.nw"
 /* Compare n outputs with a reference and its bound, on all cores. */
 static comparison compare_with(const float *out, const double *ref,
                                const double *bound, long long n, long long first)
@@ -10413,7 +10414,7 @@ static comparison compare_with(const float *out, const double *ref,
   }
   return all;
 }
-#line 20988 "scan.nw"
+#line 20991 "scan.nw"
 /* Is every row of a ragged batch right? Fills *worst with the share of the bound
    used: the GPU suites' judge, compare_ragged, at the batch's depth. */
 static bool ragged_check(bench_shape *s, double *worst)
@@ -10425,7 +10426,7 @@ static bool ragged_check(bench_shape *s, double *worst)
   *worst = all.worst_ratio;
   return all.failed == 0 && all.checked == s->total;
 }
-#line 20943 "scan.nw"
+#line 20946 "scan.nw"
 static bool backward_check(bench_shape *s, double *worst)
 {
   backward_comparison all;
@@ -10447,7 +10448,7 @@ static bool backward_check(bench_shape *s, double *worst)
   *worst = fmax(all.da.worst_ratio, all.db.worst_ratio);
   return all.da.failed == 0 && all.db.failed == 0;
 }
-#line 21002 "scan.nw"
+#line 21005 "scan.nw"
 /* Is the output right on the checked rows? Fills *worst with the share of the
    bound used. Ceilings are not scans and are not checked. */
 static bool bench_check(const bench_row *r, bench_shape *s, double *worst)
@@ -10469,7 +10470,7 @@ static bool bench_check(const bench_row *r, bench_shape *s, double *worst)
   }
   return ok;
 }
-#line 21040 "scan.nw"
+#line 21043 "scan.nw"
 typedef struct { float ms; unsigned sm[2], mem[2]; } sample;
 
 static sample take_sample(const bench_row *r, bench_shape *s, int reps,
@@ -10488,7 +10489,7 @@ static sample take_sample(const bench_row *r, bench_shape *s, int reps,
   x.mem[1] = nvml_clock(NVML_CLOCK_MEM);
   return x;
 }
-#line 21072 "scan.nw"
+#line 21075 "scan.nw"
 #define SAMPLES 15
 enum { RESULT_OK, RESULT_UNSUPPORTED, RESULT_WRONG, RESULT_ERROR };
 static const char *const result_names[] = {"ok", "unsupported", "wrong", "error"};
@@ -10508,7 +10509,7 @@ typedef struct {
   const ragged_batch *batch;    /* sweep R's batch, or NULL */
   bench_result *results;        /* one per row of its sweep */
 } shape_record;
-#line 21103 "scan.nw"
+#line 21106 "scan.nw"
 static void prepare_row(const bench_row *r, bench_shape *s, bench_result *x,
                         cudaEvent_t start, cudaEvent_t stop)
 {
@@ -10527,7 +10528,7 @@ static void prepare_row(const bench_row *r, bench_shape *s, bench_result *x,
     return;
   }
   
-#line 21125 "scan.nw"
+#line 21128 "scan.nw"
 if (!bench_check(r, s, &x->worst)) {
   x->status = RESULT_WRONG;
   snprintf(x->reason, sizeof x->reason, "output outside the bound (%.3g of it)",
@@ -10539,9 +10540,9 @@ x->reps = once.ms >= 2.0f ? 1 : (int)ceilf(2.0f / fmaxf(once.ms, 0.001f));
 if (x->reps > 2000) x->reps = 2000;   /* only sweep S's smallest come near */
 x->samples = once.ms > 500.0f ? 5 : SAMPLES;
 x->status = RESULT_OK;
-#line 21121 "scan.nw"
+#line 21124 "scan.nw"
 }
-#line 21141 "scan.nw"
+#line 21144 "scan.nw"
 static void summarise(bench_result *x)
 {
   double ms[SAMPLES];
@@ -10552,12 +10553,12 @@ static void summarise(bench_result *x)
   x->q1 = ms[n / 4];
   x->q3 = ms[(3 * n) / 4];
 }
-#line 21160 "scan.nw"
+#line 21163 "scan.nw"
 static void measure_shape(bench_shape *s, const bench_row *table, int count,
                           shape_record *rec, cudaEvent_t start, cudaEvent_t stop)
 {
   
-#line 21189 "scan.nw"
+#line 21192 "scan.nw"
 s->rows = rec->rows;
 s->len = rec->len;
 s->total = rec->elements;
@@ -10574,17 +10575,17 @@ if (rec->backward) {
 }
 if (rec->batch) {
   
-#line 21212 "scan.nw"
+#line 21215 "scan.nw"
 size_t offset_bytes = sizeof(long long) * (s->rows + 1);
 long long *offsets;
 CUDA_CHECK(cudaMalloc(&offsets, offset_bytes));
 CUDA_CHECK(cudaMemcpy(offsets, s->host_offsets, offset_bytes, cudaMemcpyHostToDevice));
 s->offsets = offsets;
 s->checked_count = 0;
-#line 21205 "scan.nw"
+#line 21208 "scan.nw"
 } else {
   
-#line 21221 "scan.nw"
+#line 21224 "scan.nw"
 long long picks[3] = {0, s->rows / 2, s->rows - 1};
 s->checked_count = s->rows >= 3 ? 3 : (int)s->rows;
 #pragma omp parallel for
@@ -10598,18 +10599,18 @@ for (int k = 0; k < s->checked_count; k++) {
     s->bound[k * s->len + t] = error_bound(&ref, t, later_depth(s->len), FLOAT32);
   }
 }
-#line 21207 "scan.nw"
+#line 21210 "scan.nw"
   
-#line 21237 "scan.nw"
+#line 21240 "scan.nw"
 s->cub_bytes = 0;
 CUDA_CHECK(cub_scan(s->a, s->b, s->h, s->rows, s->len, NULL, &s->cub_bytes, 0));
 CUDA_CHECK(cudaMalloc(&s->cub_temp, s->cub_bytes + 1));
 const scan_variant *chosen = find_variant(public_variant_names[SCAN_AUTO]);
 size_t bytes = chosen->workspace(s->rows, s->len, rows_aligned(s->a, s->b, s->h, s->len));
 CUDA_CHECK(cudaMalloc(&s->workspace, bytes + 1));   /* + 1: none is still a pointer */
-#line 21208 "scan.nw"
+#line 21211 "scan.nw"
 }
-#line 21164 "scan.nw"
+#line 21167 "scan.nw"
   for (int i = 0; i < count; i++) {
     prepare_row(&table[i], s, &rec->results[i], start, stop);
     const bench_result *x = &rec->results[i];
@@ -10622,7 +10623,7 @@ CUDA_CHECK(cudaMalloc(&s->workspace, bytes + 1));   /* + 1: none is still a poin
         rec->results[i].sample_at[k] = take_sample(&table[i], s, rec->results[i].reps,
                                                    start, stop);
   
-#line 21246 "scan.nw"
+#line 21249 "scan.nw"
 rec->mem_stable = true;
 unsigned mem = 0;
 for (int i = 0; i < count; i++) {
@@ -10635,33 +10636,33 @@ for (int i = 0; i < count; i++) {
       if (x->sample_at[k].mem[e] != mem) rec->mem_stable = false;
     }
 }
-#line 21176 "scan.nw"
+#line 21179 "scan.nw"
   CUDA_CHECK(cudaFree(s->cub_temp));
   CUDA_CHECK(cudaFree(s->workspace));
   CUDA_CHECK(cudaFree((void *)s->offsets));
   s->cub_temp = s->workspace = NULL;
   s->offsets = NULL;
 }
-#line 21750 "scan.nw"
+#line 21753 "scan.nw"
 typedef struct {
   bool quick;
   const char *out, *sweeps, *kernels, *build;   /* NULL where not given */
   uint64_t shape_seed;
 } bench_options;
-#line 21324 "scan.nw"
+#line 21327 "scan.nw"
 static shape_record uniform_shape(long long rows, long long len)
 {
   shape_record r = {rows, len, rows * len, false, false, true, false, NULL, NULL};
   return r;
 }
-#line 21337 "scan.nw"
+#line 21340 "scan.nw"
 /* A standard normal number, from two of them (Box and Muller). */
 static double normal_at(uint64_t seed, long long i)
 {
   double u = unit_at(seed, 2 * i), v = unit_at(seed, 2 * i + 1);
   return sqrt(-2.0 * log(1.0 - u)) * cos(6.283185307179586 * v);
 }
-#line 21350 "scan.nw"
+#line 21353 "scan.nw"
 #define SWEEP_C_SHAPES 24
 #define SHAPE_SEED 31     /* of sweeps C and R, where --shape-seed gives none */
 
@@ -10684,7 +10685,7 @@ static int sweep_c_shapes(shape_record *shapes, long long n, uint64_t seed)
   qsort(shapes, count, sizeof shapes[0], by_length);
   return count;
 }
-#line 21396 "scan.nw"
+#line 21399 "scan.nw"
 /* The i-th length drawn for a batch: log-normal with a median of 1,000 and sigma 1,
    uniform in 1 .. 65,536, or, between the long documents, uniform in 1 .. 16. */
 static long long document_length(int kind, uint64_t seed, long long i)
@@ -10695,7 +10696,7 @@ static long long document_length(int kind, uint64_t seed, long long i)
   }
   return 1 + (long long)(unit_at(seed, i) * (kind == RAGGED_UNIFORM ? 65536 : 16));
 }
-#line 21413 "scan.nw"
+#line 21416 "scan.nw"
 static void end_document(ragged_batch *g, long long end)
 {
   if (g->rows + 2 > g->capacity) {
@@ -10710,7 +10711,7 @@ static ragged_batch make_batch(int kind, long long n, uint64_t seed)
   ragged_batch g = {kind, 0, 1024, (long long *)malloc(sizeof(long long) * 1024)};
   long long at = 0, tiny = 0, longs = kind == RAGGED_LONG_AMONG_TINY ? 4 : 0, places[4];
   
-#line 21440 "scan.nw"
+#line 21443 "scan.nw"
 for (int j = 0; j < 4; j++) places[j] = (long long)(unit_at(~seed, j) * (n / 2));
 for (int j = 1; j < 4; j++)   /* in order */
   for (int k = j; k > 0 && places[k] < places[k - 1]; k--) {
@@ -10718,7 +10719,7 @@ for (int j = 1; j < 4; j++)   /* in order */
     places[k] = places[k - 1];
     places[k - 1] = t;
   }
-#line 21427 "scan.nw"
+#line 21430 "scan.nw"
   g.offsets[0] = 0;
   for (long long i = 0, placed = 0; at < n;) {
     bool long_one = placed < longs && tiny >= places[placed];
@@ -10729,7 +10730,7 @@ for (int j = 1; j < 4; j++)   /* in order */
   }
   return g;
 }
-#line 21453 "scan.nw"
+#line 21456 "scan.nw"
 static int sweep_s_shapes(shape_record *shapes, long long n)
 {
   int count = 0;
@@ -10741,13 +10742,13 @@ static int sweep_s_shapes(shape_record *shapes, long long n)
     }
   return count;
 }
-#line 21471 "scan.nw"
+#line 21474 "scan.nw"
 typedef struct { const char *sweep; double times, plus_us; } bench_target;
 static const bench_target targets[] = {{"A", 1.05, 0}, {"B", 1.05, 0}, {"C", 1.05, 0},
                                        {"R", 1.05, 0}, {"S", 1.05, 2},
                                        {"misaligned", 1.10, 0}, {"BW", 1.05, 0}};
 #define TARGET_COUNT 7
-#line 21688 "scan.nw"
+#line 21691 "scan.nw"
 static int bench_shapes(shape_record *shapes, long long n, bool want_a, bool want_b)
 {
   int count = 0;
@@ -10765,7 +10766,7 @@ static int bench_shapes(shape_record *shapes, long long n, bool want_a, bool wan
   }
   return count;
 }
-#line 21483 "scan.nw"
+#line 21486 "scan.nw"
 #define MAX_ROWS 40
 
 typedef struct {
@@ -10781,7 +10782,7 @@ static const char *const sweep_c_rows[] = {"auto", "auto-misaligned", "stream",
 static const char *const sweep_r_rows[] = {"ragged", "stream", "transform", NULL};
 static const char *const sweep_s_rows[] = {"auto", "stream", "transform", NULL};
 static const char *const sweep_bw_rows[] = {"backward", "stream-backward", NULL};
-#line 21505 "scan.nw"
+#line 21508 "scan.nw"
 /* Whether name is an item of a comma-separated list; every name is in NULL's. */
 static bool listed(const char *list, const char *name)
 {
@@ -10806,7 +10807,7 @@ static int pick_rows(bench_row *table, const bench_row *all, int count,
   }
   return picked;
 }
-#line 21532 "scan.nw"
+#line 21535 "scan.nw"
 /* Whether an item of a comma-separated list is none of names; if so, it goes in item. */
 static bool unknown_item(const char *list, const char *const *names, int count,
                          char *item, size_t size)
@@ -10823,7 +10824,7 @@ static bool unknown_item(const char *list, const char *const *names, int count,
   }
   return false;
 }
-#line 21554 "scan.nw"
+#line 21557 "scan.nw"
 static bench_sweep *new_sweep(bench_sweep *w, const char *name, const char *const *names,
                               const bench_row *all, int count, const char *kept, int room)
 {
@@ -10844,7 +10845,7 @@ static int make_sweeps(bench_sweep *w, const bench_row *all, int count,
     x->count = bench_shapes(x->shapes, n, a, b);
   }
   
-#line 21579 "scan.nw"
+#line 21582 "scan.nw"
 if (listed(o->sweeps, "C")) {
   bench_sweep *x = new_sweep(&w[made++], "C", sweep_c_rows, all, count, o->kernels,
                              SWEEP_C_SHAPES);
@@ -10871,10 +10872,10 @@ if (listed(o->sweeps, "BW")) {
   x->count += sweep_c_shapes(x->shapes + x->count, n, o->shape_seed);
   for (int i = 0; i < x->count; i++) x->shapes[i].backward = true;
 }
-#line 21574 "scan.nw"
+#line 21577 "scan.nw"
   return made;
 }
-#line 21608 "scan.nw"
+#line 21611 "scan.nw"
 static void measure_sweep(bench_shape *s, bench_sweep *w, cudaEvent_t start,
                           cudaEvent_t stop)
 {
@@ -10890,7 +10891,7 @@ static void measure_sweep(bench_shape *s, bench_sweep *w, cudaEvent_t start,
     measure_shape(s, w->table, w->rows, r, start, stop);
   }
 }
-#line 21640 "scan.nw"
+#line 21643 "scan.nw"
 typedef struct {
   char name[256], slug[256];
   int sms, l2_bytes, mem_clock_khz, bus_bits, major, minor, driver, runtime;
@@ -10917,7 +10918,7 @@ static void read_device(device_facts *d)
   CUDA_CHECK(cudaRuntimeGetVersion(&d->runtime));
   d->theoretical_gbps = 2.0 * d->mem_clock_khz * 1e3 * d->bus_bits / 8 / 1e9;
   
-#line 21670 "scan.nw"
+#line 21673 "scan.nw"
 int j = 0;
 for (const char *c = d->name; *c && j < (int)sizeof d->slug - 1; c++) {
   if (isalnum((unsigned char)*c)) d->slug[j++] = (char)tolower((unsigned char)*c);
@@ -10925,9 +10926,9 @@ for (const char *c = d->name; *c && j < (int)sizeof d->slug - 1; c++) {
 }
 while (j > 0 && d->slug[j - 1] == '-') j--;
 d->slug[j] = 0;
-#line 21666 "scan.nw"
+#line 21669 "scan.nw"
 }
-#line 21708 "scan.nw"
+#line 21711 "scan.nw"
 static void warm_up(bench_shape *s, cudaEvent_t start, cudaEvent_t stop)
 {
   bench_row stream = {"stream", "", "ceiling", ROW_STREAM, NULL, 12};
@@ -10935,7 +10936,7 @@ static void warm_up(bench_shape *s, cudaEvent_t start, cudaEvent_t stop)
   float total = 0;
   while (total < 1000.0f) total += 50 * take_sample(&stream, s, 50, start, stop).ms;
 }
-#line 21914 "scan.nw"
+#line 21917 "scan.nw"
 static void json_clock(FILE *f, const unsigned *mhz)
 {
   if (!nvml.ok) fprintf(f, "null");
@@ -10953,7 +10954,7 @@ static void json_number(FILE *f, const char *key, double x)
   if (isfinite(x)) fprintf(f, ", \"%s\": %.6g", key, x);
   else fprintf(f, ", \"%s\": null", key);
 }
-#line 21934 "scan.nw"
+#line 21937 "scan.nw"
 /* stream_ms and copy_ms: the streaming kernel's and the best copy's times at the
    shape, NAN where there is none. */
 static void json_result(FILE *f, const bench_row *row, const bench_result *x,
@@ -10968,7 +10969,7 @@ static void json_result(FILE *f, const bench_row *row, const bench_result *x,
   json_number(f, "predicted_ms", stream_ms * model / (12.0 * r->elements));
   if (x->status != RESULT_OK) { fprintf(f, "}"); return; }
   
-#line 21953 "scan.nw"
+#line 21956 "scan.nw"
 fprintf(f, ", \"max_err_over_bound\": %.6g, \"reps\": %d, \"samples_ms\": [",
         x->worst, x->reps);
 for (int k = 0; k < x->samples; k++)
@@ -10991,10 +10992,10 @@ for (int k = 0; k < x->samples; k++) {
   fprintf(f, "}");
 }
 fprintf(f, "]");
-#line 21948 "scan.nw"
+#line 21951 "scan.nw"
   fprintf(f, "}");
 }
-#line 21981 "scan.nw"
+#line 21984 "scan.nw"
 static int best_copy(const shape_record *r, const bench_row *table, int rows)
 {
   int best = -1;
@@ -11011,7 +11012,7 @@ static double median_or_nan(const shape_record *r, int k)
 {
   return k >= 0 && r->results[k].status == RESULT_OK ? r->results[k].median : NAN;
 }
-#line 22000 "scan.nw"
+#line 22003 "scan.nw"
 static void json_shape(FILE *f, const shape_record *r, const bench_row *table, int rows,
                        const device_facts *d)
 {
@@ -11019,7 +11020,7 @@ static void json_shape(FILE *f, const shape_record *r, const bench_row *table, i
   double stream_ms = median_or_nan(r, row_index(table, rows, "stream"));
   fprintf(f, " {");
   
-#line 22022 "scan.nw"
+#line 22025 "scan.nw"
 if (r->batch) {
   const long long *at = r->batch->offsets;
   long long shortest = LLONG_MAX, longest = 0;
@@ -11037,7 +11038,7 @@ if (r->batch) {
     fprintf(f, ", \"sweeps\": [%s%s%s]", r->sweep_a ? "\"A\"" : "",
             r->sweep_a && r->sweep_b ? ", " : "", r->sweep_b ? "\"B\"" : "");
 }
-#line 22007 "scan.nw"
+#line 22010 "scan.nw"
   fprintf(f, ", \"elements\": %lld, \"mem_clock_stable\": %s, \"best_copy\": ",
           r->elements, r->mem_stable ? "true" : "false");
   if (copy >= 0) fprintf(f, "\"%s\"", table[copy].name); else fprintf(f, "null");
@@ -11050,7 +11051,7 @@ if (r->batch) {
   }
   fprintf(f, " ]}");
 }
-#line 22042 "scan.nw"
+#line 22045 "scan.nw"
 static void json_sweep(FILE *f, const bench_sweep *w, uint64_t seed, const device_facts *d)
 {
   fprintf(f, " \"%s\": {\"kernels\": [", w->name);
@@ -11065,7 +11066,7 @@ static void json_sweep(FILE *f, const bench_sweep *w, uint64_t seed, const devic
   }
   fprintf(f, " ]}");
 }
-#line 22059 "scan.nw"
+#line 22062 "scan.nw"
 static void json_device(FILE *f, const device_facts *d, time_t began)
 {
   char stamp[64];
@@ -11079,7 +11080,7 @@ static void json_device(FILE *f, const device_facts *d, time_t began)
           d->major, d->minor, d->sms, d->l2_bytes, d->memory, d->mem_clock_khz,
           d->bus_bits, d->theoretical_gbps, d->driver, d->runtime);
 }
-#line 22080 "scan.nw"
+#line 22083 "scan.nw"
 #define BENCH_TEXT(...) #__VA_ARGS__
 #define BENCH_STRING(...) BENCH_TEXT(__VA_ARGS__)
 
@@ -11101,7 +11102,7 @@ static void json_build(FILE *f, const char *name)
   fprintf(f, "null},\n");
 #endif
 }
-#line 22128 "scan.nw"
+#line 22131 "scan.nw"
 typedef struct {
   long long rows, len, tiles;
   int tile;                     /* elements a tile */
@@ -11110,7 +11111,7 @@ typedef struct {
   bool same_bits;               /* the stamped output is the plain one */
   unsigned long long *stamps;   /* on the host, STAMPS words a tile */
 } tile_timeline;
-#line 22139 "scan.nw"
+#line 22142 "scan.nw"
 static tile_timeline record_timeline(bench_shape *s, long long rows, long long len)
 {
   l4_params shape = {};
@@ -11124,7 +11125,7 @@ static tile_timeline record_timeline(bench_shape *s, long long rows, long long l
   void *workspace;
   unsigned long long *stamps, *count, differing = 1;
   
-#line 22164 "scan.nw"
+#line 22167 "scan.nw"
 size_t plain = l4_workspace_bytes<32>(rows, len, true);
 size_t own = l4_held_workspace_bytes(rows, len, true);
 CUDA_CHECK(cudaMalloc(&workspace, plain > own ? plain : own));
@@ -11138,14 +11139,14 @@ count_differences<<<1024, 256>>>((const uint32_t *)s->copy_to, (const uint32_t *
                                   rows * len, count);
 CUDA_CHECK(cudaGetLastError());
 CUDA_CHECK(cudaMemcpy(&differing, count, sizeof differing, cudaMemcpyDeviceToHost));
-#line 22152 "scan.nw"
+#line 22155 "scan.nw"
   t.same_bits = differing == 0;
   t.stamps = (unsigned long long *)malloc(bytes);
   CUDA_CHECK(cudaMemcpy(t.stamps, stamps, bytes, cudaMemcpyDeviceToHost));
   CUDA_CHECK(cudaFree(workspace)); CUDA_CHECK(cudaFree(stamps)); CUDA_CHECK(cudaFree(count));
   return t;
 }
-#line 22186 "scan.nw"
+#line 22189 "scan.nw"
 /* Sorts d (n values, in microseconds) and writes its summary as "key": {...};
    with a span, also the tiles in the step on average. */
 static void json_spread(FILE *f, const char *key, double *d, long long n, double span)
@@ -11161,13 +11162,13 @@ static void json_spread(FILE *f, const char *key, double *d, long long n, double
   if (span > 0) json_number(f, "tiles_in_step", sum / span);
   fprintf(f, "}");
 }
-#line 22218 "scan.nw"
+#line 22221 "scan.nw"
 /* Whether a row starts among the elements [from, to) of the flattened rows. */
 static bool row_starts_in(long long from, long long to, long long len)
 {
   return round_up(to, len) > round_up(from, len);   /* a multiple of len in between */
 }
-#line 22226 "scan.nw"
+#line 22229 "scan.nw"
 /* The first tile whose aggregate the walk of tile g waits for, or -1 when
    tile g does not walk: walk_groups' rule, for tiles of `tile`, no shift. */
 static long long first_needed_tile(long long g, long long len, long long tile)
@@ -11180,7 +11181,7 @@ static long long first_needed_tile(long long g, long long len, long long tile)
                 (last && !row_starts_in(32 * G * tile, (g + 1) * tile, len));
   return prefix ? 32 * (G - 1) : 32 * G;
 }
-#line 22241 "scan.nw"
+#line 22244 "scan.nw"
 /* The walk of each tile of group >= 1 that walks, split at the moment the
    last aggregate it waits for was published (that tile's STAMP_SCANNED). */
 static void json_walk_split(FILE *f, const tile_timeline *t, double *waiting,
@@ -11201,7 +11202,7 @@ static void json_walk_split(FILE *f, const tile_timeline *t, double *waiting,
   fprintf(f, ", ");
   json_spread(f, "walk_after_last_aggregate", after, n, 0);
 }
-#line 22264 "scan.nw"
+#line 22267 "scan.nw"
 static const char *const step_names[] = {"claim", "load", "scan", "walk", "store"};
 static const char *const order_names[] = {"look-back", "tiles apart", "rows a block"};
 
@@ -11212,7 +11213,7 @@ static void json_timeline(FILE *f, const tile_timeline *t)
   double *d = (double *)malloc(sizeof(double) * (t->tiles + 1));
   double *e = (double *)malloc(sizeof(double) * (t->tiles + 1));
   
-#line 22288 "scan.nw"
+#line 22291 "scan.nw"
 int sms = 0;
 for (long long g = 0; g < t->tiles; g++) {
   first = first < x[g * STAMPS + STAMP_BEGAN] ? first : x[g * STAMPS + STAMP_BEGAN];
@@ -11224,7 +11225,7 @@ fprintf(f, "  {\"rows\": %lld, \"len\": %lld, \"kernel\": \"%s\", \"tile\": %d, 
         t->rows, t->len, t->held ? "l4-held" : "l4-32", t->tile, t->tiles,
         order_names[t->order], t->same_bits ? "true" : "false", sms);
 json_number(f, "span_us", (last - first) / 1e3);
-#line 22274 "scan.nw"
+#line 22277 "scan.nw"
   for (int k = 0; k <= 5; k++) {   /* the five steps, then the whole tile */
     for (long long g = 0; g < t->tiles; g++)
       d[g] = ((double)x[g * STAMPS + (k < 5 ? k + 1 : STAMP_STORED)] -
@@ -11236,7 +11237,7 @@ json_number(f, "span_us", (last - first) / 1e3);
   fprintf(f, "}");
   free(d); free(e);
 }
-#line 22306 "scan.nw"
+#line 22309 "scan.nw"
 static void write_json(FILE *f, const device_facts *d, time_t began, long long n,
                        const bench_options *o, const bench_row *all, int all_count,
                        const bench_sweep *sweeps, int sweep_count, const int *differing,
@@ -11253,16 +11254,16 @@ static void write_json(FILE *f, const device_facts *d, time_t began, long long n
           nvml.ok ? "true" : "false", stable ? "true" : "false",
           (unsigned long long)o->shape_seed);
   
-#line 22329 "scan.nw"
+#line 22332 "scan.nw"
 fprintf(f, "\"kernels\": [\n");
 for (int i = 0; i < all_count; i++)
   fprintf(f, "  {\"name\": \"%s\", \"title\": \"%s\", \"kind\": \"%s\", "
           "\"bytes_per_element\": %d}%s\n", all[i].name, all[i].title,
           all[i].kind, all[i].model_bytes, i + 1 < all_count ? "," : "");
 fprintf(f, "],\n");
-#line 22322 "scan.nw"
+#line 22325 "scan.nw"
   
-#line 22338 "scan.nw"
+#line 22341 "scan.nw"
 fprintf(f, "\"shapes\": [\n");
 for (int w = 0; w < sweep_count; w++)
   for (int i = 0; !strcmp(sweeps[w].name, "AB") && i < sweeps[w].count; i++) {
@@ -11276,17 +11277,17 @@ for (int w = 0, written = 0; w < sweep_count; w++)
     json_sweep(f, &sweeps[w], o->shape_seed, d);
   }
 fprintf(f, "\n},\n");
-#line 22323 "scan.nw"
+#line 22326 "scan.nw"
   
-#line 22354 "scan.nw"
+#line 22357 "scan.nw"
 fprintf(f, "\"targets\": {");
 for (int i = 0; i < TARGET_COUNT; i++)
   fprintf(f, "%s\"%s\": {\"times\": %.6g, \"plus_us\": %.6g}", i ? ", " : "",
           targets[i].sweep, targets[i].times, targets[i].plus_us);
 fprintf(f, "},\n");
-#line 22324 "scan.nw"
+#line 22327 "scan.nw"
   
-#line 22362 "scan.nw"
+#line 22365 "scan.nw"
 fprintf(f, "\"timelines\": [\n");
 for (int i = 0; i < timeline_count; i++) {
   json_timeline(f, &timelines[i]);
@@ -11299,9 +11300,9 @@ else
           "\"cub_runs_differing_from_first\": %d, "
           "\"auto_runs_differing_from_first\": %d}\n}\n",
           n, runs, differing[0], differing[1]);
-#line 22325 "scan.nw"
+#line 22328 "scan.nw"
 }
-#line 22384 "scan.nw"
+#line 22387 "scan.nw"
 static int differing_runs(const bench_row *r, bench_shape *s, int runs)
 {
   float *first;
@@ -11323,7 +11324,7 @@ static int differing_runs(const bench_row *r, bench_shape *s, int runs)
   CUDA_CHECK(cudaFree(count));
   return differing;
 }
-#line 22492 "scan.nw"
+#line 22495 "scan.nw"
 static const char *const table_columns[] = {"l0", "l1", "l2", "l3", "l3b", "l3c-8",
                                             "l4-32", "l4-held", "auto", "cub", "stream",
                                             "transform"};
@@ -11339,7 +11340,7 @@ static void print_cell(const bench_result *x, int width, bool us)
     printf(" %*s", width,
            !x || x->status == RESULT_UNSUPPORTED ? "-" : result_names[x->status]);
 }
-#line 22510 "scan.nw"
+#line 22513 "scan.nw"
 static void print_table(const device_facts *d, const bench_row *table, int count,
                         const shape_record *shapes, int shape_count,
                         const int *differing, int runs)
@@ -11352,7 +11353,7 @@ static void print_table(const device_facts *d, const bench_row *table, int count
   for (int c = 0; c < TABLE_COLUMNS; c++) printf(" %7s", table_columns[c]);
   printf(" %8s %6s %6s\n", "best", "%roof", "%peak");
   for (int i = 0; i < shape_count; i++) 
-#line 22529 "scan.nw"
+#line 22532 "scan.nw"
 {
   const shape_record *r = &shapes[i];
   int best = -1;
@@ -11370,12 +11371,12 @@ static void print_table(const device_facts *d, const bench_row *table, int count
          100.0 * row_gbps(r, ms) / d->theoretical_gbps,
          r->mem_stable ? "" : "  CLOCK MOVED");
 }
-#line 22522 "scan.nw"
+#line 22525 "scan.nw"
   if (differing)
     printf("CUB runs differing from its first: %d of %d; SCAN_AUTO: %d of %d\n",
            differing[0], runs, differing[1], runs);
 }
-#line 22552 "scan.nw"
+#line 22555 "scan.nw"
 static const bench_target *target_of(const char *sweep)
 {
   for (int i = 0; i < TARGET_COUNT; i++)
@@ -11388,7 +11389,7 @@ static const char *judged(const bench_target *t, double ms, double copy_ms)
   if (!t || !isfinite(ms) || !isfinite(copy_ms)) return "";
   return ms <= t->times * copy_ms + t->plus_us / 1000 ? "met" : "MISSED";
 }
-#line 22567 "scan.nw"
+#line 22570 "scan.nw"
 static void print_sweep(const bench_sweep *w)
 {
   printf("sweep %s: time per call in µs (median), the best copy's, and each scan's time"
@@ -11396,7 +11397,7 @@ static void print_sweep(const bench_sweep *w)
   for (int k = 0; k < w->rows; k++) printf(" %9.9s", w->table[k].name);
   printf(" %9s\n", "copy");
   for (int i = 0; i < w->count; i++) 
-#line 22578 "scan.nw"
+#line 22581 "scan.nw"
 {
   const shape_record *r = &w->shapes[i];
   char shape[64];
@@ -11416,15 +11417,15 @@ static void print_sweep(const bench_sweep *w)
     }
   printf("%s\n", r->mem_stable ? "" : "  CLOCK MOVED");
 }
-#line 22574 "scan.nw"
+#line 22577 "scan.nw"
 }
-#line 21718 "scan.nw"
+#line 21721 "scan.nw"
 static int command_bench(int argc, char **argv)
 {
   bench_options o = {false, NULL, NULL, NULL, NULL, SHAPE_SEED};
   char why[200], path[600];
   
-#line 21758 "scan.nw"
+#line 21761 "scan.nw"
 for (int i = 0; i < argc; i++) {
   bool value = i + 1 < argc;
   if (!strcmp(argv[i], "--quick")) o.quick = true;
@@ -11434,18 +11435,18 @@ for (int i = 0; i < argc; i++) {
   else if (!strcmp(argv[i], "--build") && value) o.build = argv[++i];
   else if (!strcmp(argv[i], "--shape-seed") && value) {
     
-#line 21775 "scan.nw"
+#line 21778 "scan.nw"
 char *end;
 errno = 0;
 o.shape_seed = strtoull(argv[++i], &end, 10);
 if (argv[i][0] < '0' || argv[i][0] > '9' || *end || errno == ERANGE)
   return usage_error("--shape-seed takes a whole number, not '%s'", argv[i]);
-#line 21767 "scan.nw"
+#line 21770 "scan.nw"
   } else
     return usage_error("bench takes --quick, --out FILE, --sweeps LIST, --kernels LIST, "
                        "--build NAME and --shape-seed N, not '%s'", argv[i]);
 }
-#line 21785 "scan.nw"
+#line 21788 "scan.nw"
 static const char *const sweep_names[] = {"A", "B", "C", "R", "S", "BW"};
 bench_row all[MAX_ROWS];
 const char *row_names[MAX_ROWS];
@@ -11459,7 +11460,7 @@ static const char name_chars[] = "abcdefghijklmnopqrstuvwxyz0123456789-";
 if (o.build && (!o.build[0] || o.build[strspn(o.build, name_chars)]))
   return usage_error("--build takes a name of lower-case letters, digits and -, not '%s'",
                      o.build);
-#line 21723 "scan.nw"
+#line 21726 "scan.nw"
   if (!gpu_available(why, sizeof why)) {
     fprintf(stderr, "scan: bench needs a GPU: %s\n", why);
     return EXIT_NO_GPU;
@@ -11473,7 +11474,7 @@ if (o.build && (!o.build[0] || o.build[strspn(o.build, name_chars)]))
   while (4 * n < 8LL * d.l2_bytes) n *= 2;
   if (o.quick) n /= 16;
   
-#line 21807 "scan.nw"
+#line 21810 "scan.nw"
 bench_shape s;
 memset(&s, 0, sizeof s);
 s.n = s.total = n;
@@ -11498,9 +11499,9 @@ s.host_b = (float *)malloc(bytes);
 s.host_h = (float *)malloc(bytes);
 s.ref = (double *)malloc(3 * 2 * bytes);
 s.bound = (double *)malloc(3 * 2 * bytes);
-#line 21736 "scan.nw"
+#line 21739 "scan.nw"
   
-#line 21839 "scan.nw"
+#line 21842 "scan.nw"
 static bench_sweep sweeps[5];
 int sweep_count = make_sweeps(sweeps, all, all_count, &o, n), det_runs = 20;
 int differing[2] = {0, 0}, timeline_count = 0;
@@ -11517,7 +11518,7 @@ for (int w = 0; w < sweep_count; w++) {
   measure_sweep(&s, &sweeps[w], start, stop);
   if (full && !strcmp(sweeps[w].name, "AB")) {
     
-#line 22415 "scan.nw"
+#line 22418 "scan.nw"
 const bench_sweep *ab = &sweeps[w];
 for (int i = 0; i < ab->rows; i++) {
   if (ab->table[i].type != ROW_CUB && ab->table[i].type != ROW_AUTO) continue;
@@ -11536,12 +11537,12 @@ if (timeline_count) {
 } else {
   fprintf(stderr, "bench: the 32-item tile does not fit on this GPU; no timelines\n");
 }
-#line 21855 "scan.nw"
+#line 21858 "scan.nw"
   }
 }
-#line 21737 "scan.nw"
+#line 21740 "scan.nw"
   
-#line 22453 "scan.nw"
+#line 22456 "scan.nw"
 if (!o.out) {
   mkdir("figures", 0777);
   snprintf(path, sizeof path, "figures/%s", d.slug);
@@ -11560,7 +11561,7 @@ write_json(f, &d, began, n, &o, all, all_count, sweeps, sweep_count,
            full ? differing : NULL, det_runs, timelines, timeline_count);
 fclose(f);
 fprintf(stderr, "bench: wrote %s\n", o.out);
-#line 22439 "scan.nw"
+#line 22442 "scan.nw"
 for (int i = 0; i < timeline_count; i++) free(timelines[i].stamps);
 for (int w = 0; w < sweep_count; w++)
   if (!strcmp(sweeps[w].name, "AB"))
@@ -11569,10 +11570,10 @@ for (int w = 0; w < sweep_count; w++)
   else
     print_sweep(&sweeps[w]);
 fprintf(stderr, "bench: done in %.0f s\n", difftime(time(NULL), began));
-#line 21738 "scan.nw"
+#line 21741 "scan.nw"
   return EXIT_OK;
 }
-#line 19756 "scan.nw"
+#line 19759 "scan.nw"
 typedef struct {
   char gpu[256];                /* the device's name */
   long long rows, len;
@@ -11585,7 +11586,7 @@ typedef struct {
   long long ring_tiles, ring_resident;   /* the ring's tiles, and its blocks that fit */
   long long tiles, resident;    /* the tile or held kernel's tiles, and blocks that fit */
 } plan_facts;
-#line 19771 "scan.nw"
+#line 19774 "scan.nw"
 /* 134217728 as "134,217,728", in one of eight buffers used in turn, so that
    one call of say() can take eight at once. */
 static const char *thousands(long long v)
@@ -11620,7 +11621,7 @@ static double plan_busy_pct(const plan_facts *f)
   long long rounds = (f->rows + f->groups - 1) / f->groups;
   return 100.0 * f->rows / ((double)rounds * f->groups);
 }
-#line 19813 "scan.nw"
+#line 19816 "scan.nw"
 static void say_not_warps(char *out, size_t size, const plan_facts *f)
 {
   if (!f->rows_aligned)
@@ -11650,14 +11651,14 @@ static void say_not_ring(char *out, size_t size, const plan_facts *f)
         thousands(f->ring_tiles), f->ring_tiles == 1 ? "" : "s", thousands(RING_TILE),
         thousands(f->ring_resident));
 }
-#line 19849 "scan.nw"
+#line 19852 "scan.nw"
 static void plan_text(char *out, size_t size, const plan_facts *f)
 {
   out[0] = 0;
   say(out, size, "On the %s, SCAN_AUTO runs ", f->gpu);
   switch (f->plan.kernel) {
   case L4_RUNS_WARPS: 
-#line 19872 "scan.nw"
+#line 19875 "scan.nw"
 say(out, size, "the warps' kernel for %s row%s of %s, in blocks of %d warps, %d warp%s a row: "
     "the rows keep %.0f %% of the %s groups that fit busy, counting the last round, and "
     "three quarters is enough.", thousands(f->rows), f->rows == 1 ? "" : "s",
@@ -11668,10 +11669,10 @@ if (f->len >= RING_OVER_ROWS) {
   say_not_ring(out, size, f);
   say(out, size, ".");
 }
-#line 19854 "scan.nw"
+#line 19857 "scan.nw"
                                               break;
   case L4_RUNS_RING: 
-#line 19885 "scan.nw"
+#line 19888 "scan.nw"
 say(out, size, "the ring and its chain block for %s row%s of %s: the arrays lie alike on "
     "their lines, and its %s tile%s of %s give each of the %s ring blocks that fit two or "
     "more.",
@@ -11680,18 +11681,18 @@ say(out, size, "the ring and its chain block for %s row%s of %s: the arrays lie 
 if (f->plan.items == 0)
   say(out, size, " The warps would take these rows, but rows of %s elements or more go to "
       "the ring.", thousands(RING_OVER_ROWS));
-#line 19855 "scan.nw"
+#line 19858 "scan.nw"
                                              break;
   case L4_RUNS_HELD: 
-#line 19896 "scan.nw"
+#line 19899 "scan.nw"
 say(out, size, "the held kernel for %s row%s of %s: its %s tile%s of %s look back for their "
     "prefixes, and while a tile waits for its prefix in registers, the next one loads.",
     thousands(f->rows), f->rows == 1 ? "" : "s", thousands(f->len), thousands(f->tiles),
     f->tiles == 1 ? "" : "s", thousands(HELD_TILE));
-#line 19856 "scan.nw"
+#line 19859 "scan.nw"
                                                     break;
   case L4_RUNS_TILES: 
-#line 19903 "scan.nw"
+#line 19906 "scan.nw"
 static const char *const orders[] = {"tiles looking back", "tiles apart", "a row a block"};
 long long tile = (long long)L4_THREADS * f->plan.items;
 say(out, size, "the tile kernel with %d items a thread, %s, for %s row%s of %s: ",
@@ -11714,7 +11715,7 @@ else if (f->tiles >= 2 * f->resident)
 else
   say(out, size, "no tile gives each block that fits two, and its %s tiles of %s make one "
       "group, whose walk is one round trip.", thousands(f->tiles), thousands(tile));
-#line 19857 "scan.nw"
+#line 19860 "scan.nw"
                                                      break;
   }
   if (f->plan.kernel != L4_RUNS_WARPS && f->plan.kernel != L4_RUNS_RING) {
@@ -11727,11 +11728,11 @@ else
     say(out, size, ".");
   }
 }
-#line 19935 "scan.nw"
+#line 19938 "scan.nw"
 static int suite_plan_words(void)
 {
   
-#line 19961 "scan.nw"
+#line 19964 "scan.nw"
 enum { SAME, UNALIGNED, SHORT_ROWS, NO_GROUPS, OFF_LINES, RAGGED, NO_RING, FEW_TILES,
        RING_ROWS_NO_RING, ONE_TILE };
 typedef struct { const char *names; l4_plan plan; int change; } made_up_plan;
@@ -11771,7 +11772,7 @@ for (int i = 0; i < count; i++) {
   f.tiles = c == FEW_TILES ? 10 : c == ONE_TILE ? 1 : f.tiles;
   facts[i] = f;
 }
-#line 19938 "scan.nw"
+#line 19941 "scan.nw"
   int failures = 0;
   for (int i = 0; i < count; i++) {
     char text[1000];
@@ -11789,7 +11790,7 @@ for (int i = 0; i < count; i++) {
          "sentences\n", count);
   return failures ? EXIT_FAILED : EXIT_OK;
 }
-#line 19352 "scan.nw"
+#line 19355 "scan.nw"
 static const suite suites[] = {
   {"combine", "the operator: associative, not commutative, identity, row start",
    false, suite_combine},
@@ -11820,7 +11821,7 @@ static const suite suites[] = {
   {"plan-words", "scan plan's sentences, for every kind of plan and every reason", false,
    suite_plan_words},
   
-#line 19387 "scan.nw"
+#line 19390 "scan.nw"
 {"gpu-l0", "level 0 on every case", true, suite_gpu_l0},
 {"gpu-l1", "level 1 on every case up to its ceiling", true, suite_gpu_l1},
 {"gpu-l2", "level 2 on every case up to its ceiling", true, suite_gpu_l2},
@@ -11859,10 +11860,10 @@ static const suite suites[] = {
 {"gpu-selective-bits", "20 runs of level 5 on two shapes, bit-identical", true,
  suite_gpu_selective_bits},
 {"gpu-selective-calls", "bad calls on level 5's entries", true, suite_gpu_selective_calls},
-#line 19382 "scan.nw"
+#line 19385 "scan.nw"
 };
 #define SUITE_COUNT ((int)(sizeof suites / sizeof suites[0]))
-#line 19433 "scan.nw"
+#line 19436 "scan.nw"
 static int run_suite(const suite *s)
 {
   char why[200];
@@ -11879,7 +11880,7 @@ static int run_suite(const suite *s)
   fflush(stdout);
   return status;
 }
-#line 19472 "scan.nw"
+#line 19475 "scan.nw"
 static const suite *find_suite(const char *name)
 {
   for (int i = 0; i < SUITE_COUNT; i++)
@@ -11905,7 +11906,7 @@ static int command_check(int argc, char **argv)
            skipped);
   return failed ? EXIT_FAILED : count == skipped ? EXIT_SKIPPED : EXIT_OK;
 }
-#line 19501 "scan.nw"
+#line 19504 "scan.nw"
 static int command_list(void)
 {
   printf("suites (scan check NAME):\n");
@@ -11919,7 +11920,7 @@ static int command_list(void)
                                   ? " (rows up to 2,048)" : " (rows up to 2^22)") : "");
   return EXIT_OK;
 }
-#line 19525 "scan.nw"
+#line 19528 "scan.nw"
 /* Reads the argument called `name` as a whole number from 1 to `most`; returns
    EXIT_OK, or says what is wrong with it and returns EXIT_USAGE. */
 static int parse_count(const char *name, const char *text, long long most,
@@ -11935,7 +11936,7 @@ static int parse_count(const char *name, const char *text, long long most,
   *value = v;
   return EXIT_OK;
 }
-#line 19550 "scan.nw"
+#line 19553 "scan.nw"
 static const char offsets_meaning[] =
   "the offsets, 0 to 3 floats, at which the arrays a, b and h start";
 
@@ -11960,7 +11961,7 @@ static int parse_offsets(const char *text, int *offsets)
     return usage_error("--offsets %s: %s; A,B,H are %s", text, wrong, offsets_meaning);
   return EXIT_OK;
 }
-#line 19585 "scan.nw"
+#line 19588 "scan.nw"
 #define RUN_MOST_ELEMENTS (1LL << 40)   /* in all the rows of one run */
 
 static int parse_shape(const char *rows_text, const char *len_text, long long *rows,
@@ -11987,7 +11988,7 @@ static int read_offsets_option(int argc, char **argv, int *i, int *offsets)
   if (*i + 1 == argc) return usage_error("--offsets needs A,B,H, %s", offsets_meaning);
   return parse_offsets(argv[++*i], offsets);
 }
-#line 19624 "scan.nw"
+#line 19627 "scan.nw"
 static int command_run(int argc, char **argv)
 {
   long long rows, len;
@@ -12000,7 +12001,7 @@ static int command_run(int argc, char **argv)
   if (!v) return usage_error("no kernel named '%s' (see 'scan list')", argv[0]);
   if (parse_shape(argv[1], argv[2], &rows, &len) != EXIT_OK) return EXIT_USAGE;
   
-#line 19654 "scan.nw"
+#line 19657 "scan.nw"
 for (int i = 3; i < argc; i++) {
   int o[3];
   if (!strcmp(argv[i], "--check-only")) {
@@ -12012,7 +12013,7 @@ for (int i = 3; i < argc; i++) {
     return usage_error("run takes --check-only and --offsets A,B,H, not '%s'", argv[i]);
   }
 }
-#line 19636 "scan.nw"
+#line 19639 "scan.nw"
   if (v->max_len && len > v->max_len)
     return usage_error("%s takes rows of at most %lld elements", v->name, v->max_len);
   if (shape_too_large(rows, len)) return EXIT_USAGE;
@@ -12023,7 +12024,7 @@ for (int i = 3; i < argc; i++) {
   c.rows = rows;
   c.len = len;
   
-#line 19668 "scan.nw"
+#line 19671 "scan.nw"
 case_result r = run_case(kernel_ref{v, -1}, &c);
 if (!timed) {
   char text[200];
@@ -12045,7 +12046,7 @@ for (int i = 0; i < 20; i++) {
   CUDA_CHECK(cudaEventSynchronize(stop));
   CUDA_CHECK(cudaEventElapsedTime(&ms[i], start, stop));
 }
-#line 19693 "scan.nw"
+#line 19696 "scan.nw"
 qsort(ms, 20, sizeof ms[0], compare_floats);
 double median = 0.5 * (ms[9] + ms[10]);
 char text[200];
@@ -12057,9 +12058,9 @@ CUDA_CHECK(cudaEventDestroy(start));
 CUDA_CHECK(cudaEventDestroy(stop));
 case_buffers_free(&m);
 return r.ok ? EXIT_OK : EXIT_FAILED;
-#line 19646 "scan.nw"
+#line 19649 "scan.nw"
 }
-#line 19732 "scan.nw"
+#line 19735 "scan.nw"
 /* Pointers that start where cudaMalloc's would, on 256-byte lines, or offset[k]
    floats past them. They are never dereferenced: a plan reads only where
    arrays start. */
@@ -12069,7 +12070,7 @@ static void plan_arrays(const int *offset, const float **a, const float **b, flo
   *b = (const float *)(uintptr_t)(2ULL << 40) + offset[1];
   *h = (float *)(uintptr_t)(3ULL << 40) + offset[2];
 }
-#line 20006 "scan.nw"
+#line 20009 "scan.nw"
 static plan_facts plan_facts_for(const float *a, const float *b, float *h, long long rows,
                                  long long len)
 {
@@ -12093,7 +12094,7 @@ static plan_facts plan_facts_for(const float *a, const float *b, float *h, long 
   f.ring_resident = l4_ring_resident();
   l4_params p = l4_params_for(a, b, h, rows, len, &aligned);
   
-#line 20034 "scan.nw"
+#line 20037 "scan.nw"
 if (f.plan.kernel == L4_RUNS_HELD) {
   f.tiles = l4_tiles(rows * len, p.shift, HELD_TILE);
   f.resident = aligned ? l4_held_resident<true>() : l4_held_resident<false>();
@@ -12102,10 +12103,10 @@ if (f.plan.kernel == L4_RUNS_HELD) {
   f.resident = f.plan.items == 8 ? l4_resident<8, true>() : f.plan.items == 16
              ? l4_resident<16, true>() : l4_resident<32, true>();
 }
-#line 20029 "scan.nw"
+#line 20032 "scan.nw"
   return f;
 }
-#line 20048 "scan.nw"
+#line 20051 "scan.nw"
 static int command_plan(int argc, char **argv)
 {
   long long rows, len;
@@ -12131,7 +12132,7 @@ static int command_plan(int argc, char **argv)
   printf("%s\n", text);
   return EXIT_OK;
 }
-#line 20095 "scan.nw"
+#line 20098 "scan.nw"
 static int trace_blelloch(int n)
 {
   printf("# phase\tlevel\tleft\tright\n");
@@ -12149,7 +12150,7 @@ static int trace_blelloch(int n)
   }
   return EXIT_OK;
 }
-#line 20115 "scan.nw"
+#line 20118 "scan.nw"
 static int trace_lookback(void)
 {
   protocol_case c = {1, 24 * 4, 4};
@@ -12173,7 +12174,7 @@ static int trace_lookback(void)
   launch_memory_free(m);
   return finished ? EXIT_OK : EXIT_FAILED;
 }
-#line 20141 "scan.nw"
+#line 20144 "scan.nw"
 static int trace_ring(void)
 {
   const ring_case one_row = {1, 64 * 8, 8, 0, 5};
@@ -12196,13 +12197,13 @@ static int trace_ring(void)
   case_arrays_free(m);
   return finished ? EXIT_OK : EXIT_FAILED;
 }
-#line 20166 "scan.nw"
+#line 20169 "scan.nw"
 static int trace_held(void)
 {
   const held_case one_row = {1, 32 * 8, 8, 4}, *c = &one_row;
   int ci = 0, fault = FAULT_NONE;
   
-#line 14646 "scan.nw"
+#line 14649 "scan.nw"
 long long n = c->rows * c->len, tiles = (n + c->tile_size - 1) / c->tile_size;
 case_arrays m = case_arrays_new(n, ci % DECAY_COUNT);
 double *first_h = m.first_h;
@@ -12213,7 +12214,7 @@ held_block *blocks = (held_block *)malloc(sizeof(held_block) * c->blocks);
 int *movable = (int *)malloc(sizeof(int) * 2 * c->blocks);
 held_launch L = {m.a, m.b, m.h, n, c->len, c->tile_size, tiles, 0, fault, c->blocks, false,
                  flag, aggregate, inclusive, blocks, movable};
-#line 20171 "scan.nw"
+#line 20174 "scan.nw"
   long long stamps[32 * HSTAMPS];
   protocol_evidence ev = {false, false, false, ""};
   L.stamps = stamps;
@@ -12226,13 +12227,13 @@ held_launch L = {m.a, m.b, m.h, n, c->len, c->tile_size, tiles, 0, fault, c->blo
     printf("\n");
   }
   
-#line 14659 "scan.nw"
+#line 14662 "scan.nw"
 case_arrays_free(m);
 free(flag); free(aggregate); free(inclusive); free(blocks); free(movable);
-#line 20183 "scan.nw"
+#line 20186 "scan.nw"
   return finished ? EXIT_OK : EXIT_FAILED;
 }
-#line 20188 "scan.nw"
+#line 20191 "scan.nw"
 /* What the trace keeps of one schedule: each walk's first window, and the
    launch at the moment of the walk it draws. */
 typedef struct {
@@ -12257,7 +12258,7 @@ static void watch_group_walk(const group_launch *L, const group_actor *x, void *
   }
   if (x->step != GSTEP_FOLD || x->window != x->tile / 32 - 1) return;
   
-#line 20222 "scan.nw"
+#line 20225 "scan.nw"
 unsigned settled = w->first_empty[x->tile] & ((1u << x->lane) - 1);
 int s = __builtin_popcount(settled), f = x->lane - s, empty = 0;
 for (long long G = 0; G < (L->tiles + 31) / 32; G++)
@@ -12268,15 +12269,15 @@ w->score = score, w->moment = w->events, w->tile = x->tile;
 w->known = x->lane, w->settled = settled;
 for (long long t = 0; t < L->tiles; t++) w->tile_kind[t] = L->tile_word[t].kind;
 for (long long G = 0; G < (L->tiles + 31) / 32; G++) w->group_kind[G] = L->group_word[G].kind;
-#line 20212 "scan.nw"
+#line 20215 "scan.nw"
 }
-#line 20243 "scan.nw"
+#line 20246 "scan.nw"
 static int trace_groups(void)
 {
   const group_case two_rows = {2, 1024, 4}, *c = &two_rows;
   int ci = 0, fault = FAULT_NONE, settle = 1;
   
-#line 15549 "scan.nw"
+#line 15552 "scan.nw"
 long long n = c->rows * c->len, tiles = (n + c->tile_size - 1) / c->tile_size;
 case_arrays m = case_arrays_new(n, ci % DECAY_COUNT);
 double *first_h = m.first_h;
@@ -12285,7 +12286,7 @@ group_actor *actors = (group_actor *)malloc(sizeof(group_actor) * tiles);
 int *movable = (int *)malloc(sizeof(int) * tiles);
 group_launch L = {m.a, m.b, m.h, n, c->len, c->tile_size, tiles, 0, fault, settle, false, false,
                   false, words, words + tiles, actors};
-#line 20248 "scan.nw"
+#line 20251 "scan.nw"
   long long groups = (tiles + 31) / 32;
   walk_moment w = {0, -1, -1, (unsigned *)calloc(tiles, sizeof(unsigned)), -1, 0, 0,
                    (int *)malloc(sizeof(int) * tiles), (int *)malloc(sizeof(int) * groups)};
@@ -12295,7 +12296,7 @@ group_launch L = {m.a, m.b, m.h, n, c->len, c->tile_size, tiles, 0, fault, settl
   bool ok = !ev.deadlock && !ev.out_of_bound && !ev.disagree && w.tile >= 0;
   if (ok) {
     
-#line 20269 "scan.nw"
+#line 20272 "scan.nw"
 static const char *const tile_words[] = {"empty", "aggregate", "known"};
 static const char *const group_words[] = {"empty", "total", "known"};
 long long G = w.tile / 32;
@@ -12312,14 +12313,14 @@ for (long long H = 0; H < groups; H++) {
          j < 0 || j >= 32 ? "-" : j == w.known ? "known" : j > w.known ? "window"
          : w.settled >> j & 1 ? "settled" : "folded");
 }
-#line 20257 "scan.nw"
+#line 20260 "scan.nw"
   }
   case_arrays_free(m);
   free(words); free(actors); free(movable);
   free(w.first_empty); free(w.tile_kind); free(w.group_kind);
   return ok ? EXIT_OK : EXIT_FAILED;
 }
-#line 20294 "scan.nw"
+#line 20297 "scan.nw"
 static int trace_rows(void)
 {
   const int warps = 4, ways = 2;
@@ -12342,7 +12343,7 @@ static int trace_rows(void)
             }
   return EXIT_OK;
 }
-#line 20325 "scan.nw"
+#line 20328 "scan.nw"
 static int trace_selective(void)
 {
   const int state = 16;
@@ -12354,7 +12355,7 @@ static int trace_selective(void)
   for (int t = 0; t < s.threads; t++)   /* as the kernel takes them: every lanes-th state */
     printf("thread\t%d\t%d\t%d\t%d\t%d\n", t, t / s.lanes, t % s.lanes, t % s.lanes, s.lanes);
   
-#line 20341 "scan.nw"
+#line 20344 "scan.nw"
 float *base = (float *)calloc(total, sizeof(float));
 if (!base) return EXIT_FAILED;
 selective_tiles m = selective_tiles_in(base, s, false);
@@ -12369,10 +12370,10 @@ for (int r = 0; r < regions; r++) {
   printf("region\t%s\t%lld\t%lld\n", region[r].name, first, end - first);
 }
 free(base);
-#line 20336 "scan.nw"
+#line 20339 "scan.nw"
   return EXIT_OK;
 }
-#line 20367 "scan.nw"
+#line 20370 "scan.nw"
 static int trace_plan(void)
 {
   static const char *const kernels[] = {"warps", "ring", "held", "tiles"};
@@ -12401,7 +12402,7 @@ static int trace_plan(void)
     }
   return EXIT_OK;
 }
-#line 20398 "scan.nw"
+#line 20401 "scan.nw"
 static int command_trace(int argc, char **argv)
 {
   long long n;
@@ -12421,7 +12422,7 @@ static int command_trace(int argc, char **argv)
   return usage_error("trace takes 'blelloch N', 'lookback', 'ring', 'held', 'groups', 'rows', "
                      "'selective' or 'plan'");
 }
-#line 20425 "scan.nw"
+#line 20428 "scan.nw"
 static const char usage_text[] =
   "usage: scan COMMAND [ARGUMENTS]\n"
   "  list                 the test suites and the kernels\n"
@@ -12451,7 +12452,7 @@ static const char usage_text[] =
   "exit status: 0 passed (or done), 1 failed (a test, a check or a CUDA call),\n"
   "2 usage error, 3 no usable GPU (run, bench, plan, trace plan), 77 skipped\n"
   "(check, when every suite it ran skipped itself)\n";
-#line 20463 "scan.nw"
+#line 20466 "scan.nw"
 /* Sets run_seed; returns EXIT_OK, or says what is wrong with SCAN_SEED. */
 static int read_seed(void)
 {
@@ -12469,7 +12470,7 @@ static int read_seed(void)
   run_seed = v;
   return EXIT_OK;
 }
-#line 20483 "scan.nw"
+#line 20486 "scan.nw"
 int main(int argc, char **argv)
 {
   if (argc < 2) { fputs(usage_text, stderr); return EXIT_USAGE; }
