@@ -33,7 +33,7 @@ cudaError_t scan_forward_ragged_in(const float *a, const float *b, float *h, lon
 /* A host array of offsets checked: cudaSuccess where well formed, else
    cudaErrorInvalidValue. */
 cudaError_t scan_check_offsets(const long long *host_offsets, long long rows, long long n);
-#line 6870 "scan.nw"
+#line 6903 "scan.nw"
 /* The backward of scan_forward over rows of len, given a and the forward's h, and the
    loss's gradient dh on h: g[t] = dh[t] + a[t+1] * g[t+1] within each row, starting from
    g[len-1] = dh[len-1] + dh_final[r]; then db = g, da[t] = g[t] * h[t-1] with h[-1] =
@@ -49,7 +49,30 @@ cudaError_t scan_backward_in(const float *a, const float *h, const float *dh,
                              const float *h0, const float *dh_final, float *da, float *db,
                              float *dh0, long long rows, long long len, void *workspace,
                              size_t workspace_bytes, cudaStream_t stream);
-#line 10331 "scan.nw"
+#line 8703 "scan.nw"
+typedef enum { SCAN_FLOAT32, SCAN_BFLOAT16, SCAN_FLOAT16 } scan_storage;
+/* scan_forward(SCAN_AUTO, ...) on a, b and h stored in `storage`: each element widened to
+   float, the scan in float32, h rounded to nearest. Pointers aligned for the type. */
+cudaError_t scan_forward_stored(scan_storage storage, const void *a, const void *b, void *h,
+                                long long rows, long long len, cudaStream_t stream);
+/* The two-phase form: the workspace bytes a call needs, then the call on them. */
+size_t scan_stored_workspace_bytes(scan_storage storage, long long rows, long long len);
+cudaError_t scan_forward_stored_in(scan_storage storage, const void *a, const void *b,
+                                   void *h, long long rows, long long len, void *workspace,
+                                   size_t workspace_bytes, cudaStream_t stream);
+#line 8717 "scan.nw"
+/* scan_backward with a, h, dh, da and db stored in `storage` (h0, dh_final and dh0 stay
+   float, a float a row); its workspace is scan_backward_workspace_bytes(rows, len). */
+cudaError_t scan_backward_stored(scan_storage storage, const void *a, const void *h,
+                                 const void *dh, const float *h0, const float *dh_final,
+                                 void *da, void *db, float *dh0, long long rows,
+                                 long long len, cudaStream_t stream);
+cudaError_t scan_backward_stored_in(scan_storage storage, const void *a, const void *h,
+                                    const void *dh, const float *h0,
+                                    const float *dh_final, void *da, void *db, float *dh0,
+                                    long long rows, long long len, void *workspace,
+                                    size_t workspace_bytes, cudaStream_t stream);
+#line 11164 "scan.nw"
 /* Mamba-1's selective scan, forward. For batch b, channel d of group g = d / (D / G), state
    n and step t, with dt = softplus(delta[t] + delta_bias[d]) (each part where asked):
    x[n] = exp(dt A[d,n]) x[n] + dt B[b,g,n,t] u[t] from x = 0, and
@@ -61,7 +84,7 @@ typedef struct {
   const float *D, *z, *delta_bias;     /* (D), (B,D,L), (D), or NULL */
   bool delta_softplus;
 } selective_problem;
-#line 10345 "scan.nw"
+#line 11178 "scan.nw"
 /* y (B,D,L) and, where last_state is not NULL, the last states x (B,D,N). Asynchronous
    on stream; no output may overlap an input or the other output. */
 cudaError_t selective_scan_forward(const selective_problem *p, float *y, float *last_state,
@@ -72,7 +95,7 @@ size_t selective_scan_workspace_bytes(const selective_problem *p);
 cudaError_t selective_scan_forward_in(const selective_problem *p, float *y, float *last_state,
                                       void *workspace, size_t workspace_bytes,
                                       cudaStream_t stream);
-#line 10362 "scan.nw"
+#line 11195 "scan.nw"
 #include <cuda_bf16.h>   /* __nv_bfloat16 */
 typedef struct {
   long long batch, channels, length;
@@ -92,7 +115,7 @@ size_t selective_scan_workspace_bytes_bf16(const selective_problem_bf16 *p);
 cudaError_t selective_scan_forward_bf16_in(const selective_problem_bf16 *p, __nv_bfloat16 *y,
                                            float *last_state, void *workspace,
                                            size_t workspace_bytes, cudaStream_t stream);
-#line 356 "scan.nw"
+#line 358 "scan.nw"
 #include <cuda_runtime.h>
 #include <cuda_bf16.h>   /* the stored types' conversions, on the host too */
 #include <cuda_fp16.h>
@@ -105,7 +128,7 @@ cudaError_t selective_scan_forward_bf16_in(const selective_problem_bf16 *p, __nv
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#line 862 "scan.nw"
+#line 879 "scan.nw"
 #ifdef __CUDA_ARCH__
 #define THREAD_FIRST ((int)threadIdx.x)
 #define THREAD_STRIDE ((int)blockDim.x)
@@ -117,13 +140,13 @@ cudaError_t selective_scan_forward_bf16_in(const selective_problem_bf16 *p, __nv
 #endif
 #define FOR_EACH_THREAD(tid, count) \
   for (int tid = THREAD_FIRST; tid < (count); tid += THREAD_STRIDE)
-#line 19606 "scan.nw"
+#line 20473 "scan.nw"
 #include <errno.h>
-#line 20534 "scan.nw"
+#line 21401 "scan.nw"
 #include <time.h>
 #include <cuda_pipeline.h>
 #include <cooperative_groups.h>   /* the ring's grid-wide wait at its start */
-#line 20544 "scan.nw"
+#line 21411 "scan.nw"
 #ifndef SCAN_NO_MAIN
 #include <cub/device/device_scan.cuh>
 #include <cub/device/device_transform.cuh>
@@ -132,10 +155,10 @@ cudaError_t selective_scan_forward_bf16_in(const selective_problem_bf16 *p, __nv
 #include <thrust/iterator/transform_output_iterator.h>
 #include <dlfcn.h>
 #endif
-#line 21709 "scan.nw"
+#line 22692 "scan.nw"
 #include <ctype.h>
 #include <sys/stat.h>
-#line 398 "scan.nw"
+#line 400 "scan.nw"
 /* The map x -> a*x + b.  `real` is float on the GPU and double in the mirrors. */
 template <typename real> struct affine { real a, b; };
 
@@ -151,14 +174,14 @@ combine(affine<real> earlier, affine<real> later)
   r.b = later.a * earlier.b + later.b;
   return r;
 }
-#line 422 "scan.nw"
+#line 424 "scan.nw"
 template <typename real>
 static __host__ __device__ __forceinline__ affine<real> identity_map(void)
 {
   affine<real> e = {(real)1, (real)0};
   return e;
 }
-#line 439 "scan.nw"
+#line 441 "scan.nw"
 /* The first element of a row starts from h = 0: h0 = a0 * 0 + b0, which
    poisons h0 when a0 is NaN or infinite, as the sequential recurrence does. */
 template <typename real>
@@ -167,48 +190,48 @@ static __host__ __device__ __forceinline__ affine<real> start_row(affine<real> x
   x.b = x.a * (real)0 + x.b;
   return x;
 }
-#line 312 "scan.nw"
+#line 313 "scan.nw"
 #ifndef SCAN_NO_MAIN
-#line 884 "scan.nw"
+#line 901 "scan.nw"
 typedef enum {
   FAULT_NONE = 0,
   
-#line 1396 "scan.nw"
+#line 1413 "scan.nw"
 FAULT_UPSWEEP_SWAP,            /* up-sweep combines (right, left)        */
 FAULT_DOWNSWEEP_SWAP,          /* down-sweep combines (left sum, parent) */
 FAULT_DOWNSWEEP_INDEX,         /* down-sweep left index off by one       */
 FAULT_ROOT_NOT_IDENTITY,       /* down-sweep starts from the total       */
 FAULT_THREADS_ROUNDED_TO_WARP, /* the original study's max(C/2, 32)      */
-#line 887 "scan.nw"
+#line 904 "scan.nw"
   
-#line 1677 "scan.nw"
+#line 1694 "scan.nw"
 FAULT_APPLY_SWAP,              /* level 2 applies (local, prefix)        */
 FAULT_SPINE_NO_IDENTITY,       /* level 2 spine forgets the identity     */
-#line 888 "scan.nw"
+#line 905 "scan.nw"
   
-#line 2140 "scan.nw"
+#line 2157 "scan.nw"
 FAULT_WALK_STOPS_AT_AGGREGATE, /* look-back takes an A for a P           */
 FAULT_FLAG_BEFORE_VALUE,       /* a tile publishes P before its value    */
 FAULT_WALK_ORDER,              /* look-back folds (aggregate, prefix)    */
 FAULT_WARP_LANE_ORDER,         /* warp walk folds its lanes nearest first */
 FAULT_BACKWARD_FOLD,           /* look-back folds backwards as it walks  */
 FAULT_TILE_FROM_BLOCKIDX,      /* tiles taken from blockIdx, no ticket   */
-#line 889 "scan.nw"
+#line 906 "scan.nw"
   
-#line 4191 "scan.nw"
+#line 4217 "scan.nw"
 FAULT_HELD_LAST_FROM_TILE,     /* held kernel: `last` from the tile      */
 FAULT_HELD_PREFIX_EARLY,       /* held kernel: prefix read before DONE   */
 FAULT_HELD_WRONG_TILE,         /* held kernel: prefix applied to new tile */
-#line 890 "scan.nw"
+#line 907 "scan.nw"
   
-#line 4897 "scan.nw"
+#line 4930 "scan.nw"
 FAULT_ROWS_STEP_LAST_PIECE,    /* shared rows: step total = last piece's */
 FAULT_ROWS_STATE_AFTER_OWN,    /* shared rows: own total put in front    */
 FAULT_ROWS_ONE_SET,            /* shared rows: totals without parity     */
 FAULT_ROWS_PARITY_PER_ROW,     /* shared rows: parity restarts each row  */
-#line 891 "scan.nw"
+#line 908 "scan.nw"
   
-#line 3300 "scan.nw"
+#line 3324 "scan.nw"
 FAULT_GROUPS_FOLD_NEWEST_FIRST, /* groups: a window's totals newest first */
 FAULT_GROUPS_SETTLE_SHORT,     /* groups: a settled total one tile short */
 FAULT_GROUPS_SETTLE_LEFT_FOLD, /* groups: settled by a left fold         */
@@ -216,9 +239,9 @@ FAULT_GROUPS_SETTLE_NO_WAIT,   /* groups: settled over empty aggregates  */
 FAULT_GROUPS_SETTLE_STORE,     /* groups: settled by a store, not a swap */
 FAULT_GROUPS_SETTLE_SHIFTED,   /* groups: settled from tiles one too late */
 FAULT_GROUPS_SKIP_EMPTY,       /* groups: an empty group folded as nothing */
-#line 892 "scan.nw"
+#line 909 "scan.nw"
   
-#line 6290 "scan.nw"
+#line 6323 "scan.nw"
 FAULT_RING_HOLDER_FOLDS_OWN,   /* ring: a holder folds its own part in too */
 FAULT_RING_ROW_START_KEPT,     /* ring: a row start published unreset    */
 FAULT_RING_CHAIN_NO_WAIT,      /* ring: a chain warp takes the carry early */
@@ -233,9 +256,9 @@ FAULT_RING_LOOK_LEFT_FOLD,     /* ring: a walker's look folds left, not as the c
 FAULT_RING_LOOK_SKIPS_EMPTY,   /* ring: a look folds an unpublished tile as nothing */
 FAULT_RING_LOOK_SKIPS_WINDOW,  /* ring: a look starts a window after its carry */
 FAULT_RING_HEAD_KEPT,          /* ring: a tile's slots before its row's start not cleared */
-#line 893 "scan.nw"
+#line 910 "scan.nw"
   
-#line 7030 "scan.nw"
+#line 7065 "scan.nw"
 FAULT_BACKWARD_A_UNSHIFTED,      /* backward: a[t] where a[t+1] belongs           */
 FAULT_BACKWARD_FOLD_FORWARD,     /* backward: a thread's items folded lowest first */
 FAULT_BACKWARD_ROW_END_KEPT,     /* backward: no reset at a row's end (nor its sum) */
@@ -243,43 +266,43 @@ FAULT_BACKWARD_LAST_DROPPED,     /* backward: the last state's gradient dropped 
 FAULT_BACKWARD_DA_OWN_H,         /* backward: da from h[t], not h[t-1]             */
 FAULT_BACKWARD_START_LEAKS,      /* backward: da at a row start from the row before */
 FAULT_BACKWARD_DH0_UNSCALED,     /* backward: dh0 = g[first], without a[first]     */
-#line 894 "scan.nw"
+#line 911 "scan.nw"
   
-#line 8988 "scan.nw"
+#line 9821 "scan.nw"
 FAULT_SELECTIVE_B_ONE_LATE,      /* level 5: B[t-1] read with step t's input        */
 FAULT_SELECTIVE_A_SIGN,          /* level 5: the sign of A flipped                   */
 FAULT_SELECTIVE_D_FORGOTTEN,     /* level 5: the skip D u left out                   */
 FAULT_SELECTIVE_SOFTPLUS_TWICE,  /* level 5: softplus applied to delta twice         */
 FAULT_SELECTIVE_GROUP_OFF,       /* level 5: a channel reads the next group's B, C   */
 FAULT_SELECTIVE_PRODUCT_DROPPED, /* level 5: chunks combined without their decays    */
-#line 895 "scan.nw"
+#line 912 "scan.nw"
   FAULT_COUNT
 } fault_kind;
 
 /* Whether the mirror runs with the fault that lives at `site`. */
 #define FAULT_AT(fault, site) ((fault) == (site))
-#line 907 "scan.nw"
+#line 924 "scan.nw"
 template <typename real>
 static __host__ __device__ __forceinline__ affine<real>
 combine_at(int site, int fault, affine<real> earlier, affine<real> later)
 {
   return FAULT_AT(fault, site) ? combine(later, earlier) : combine(earlier, later);
 }
-#line 314 "scan.nw"
+#line 315 "scan.nw"
 #else
-#line 922 "scan.nw"
+#line 939 "scan.nw"
 #define FAULT_NONE 0
 #define FAULT_AT(fault, site) ((void)(fault), false)
 #define combine_at(site, fault, earlier, later) ((void)(fault), combine(earlier, later))
-#line 316 "scan.nw"
+#line 317 "scan.nw"
 #endif
-#line 933 "scan.nw"
+#line 950 "scan.nw"
 template <typename real> struct shared_tile {
   real *a, *b;     /* slots for the two components */
   int slots;       /* how many slots each array has */
   int *overflow;   /* CPU only: the first slot past the end, or -1 */
 };
-#line 941 "scan.nw"
+#line 958 "scan.nw"
 /* On the CPU, a slot outside the tile is recorded and refused; on the GPU
    every slot is trusted, and compute-sanitizer checks the trust. */
 template <typename real>
@@ -294,7 +317,7 @@ tile_slot_ok(shared_tile<real> t, int slot)
   return false;
 #endif
 }
-#line 958 "scan.nw"
+#line 975 "scan.nw"
 static __host__ __device__ __forceinline__ int padded(int i);
 
 template <typename real>
@@ -314,7 +337,7 @@ tile_put(shared_tile<real> t, int i, affine<real> x)
   int s = padded(i);
   if (tile_slot_ok(t, s)) { t.a[s] = x.a; t.b[s] = x.b; }
 }
-#line 995 "scan.nw"
+#line 1012 "scan.nw"
 #define FULL_MASK 0xffffffffu
 
 /* The pair held by the lane `delta` below; lanes below `delta` keep theirs. */
@@ -336,7 +359,7 @@ shfl_affine(affine<float> x, int lane)
   y.b = __shfl_sync(FULL_MASK, x.b, lane);
   return y;
 }
-#line 1023 "scan.nw"
+#line 1040 "scan.nw"
 static __device__ __forceinline__ affine<float>
 warp_inclusive_scan(affine<float> x)
 {
@@ -347,7 +370,7 @@ warp_inclusive_scan(affine<float> x)
   }
   return x;
 }
-#line 1086 "scan.nw"
+#line 1103 "scan.nw"
 typedef cudaError_t (*scan_launcher)(const float *a, const float *b, float *h,
                                      long long rows, long long len,
                                      void *workspace, cudaStream_t stream);
@@ -356,9 +379,9 @@ static unsigned grid_for(long long blocks)
 {
   return (unsigned)(blocks < 0x7fffffffLL ? blocks : 0x7fffffffLL);
 }
-#line 1112 "scan.nw"
+#line 1129 "scan.nw"
 #ifndef SCAN_NO_MAIN
-#line 1043 "scan.nw"
+#line 1060 "scan.nw"
 #define L0_THREADS 1024
 
 /* One row per block, in chunks of L0_THREADS; `carry` composes the chunks
@@ -372,7 +395,7 @@ l0_kernel(const float *a, const float *b, float *h, long long rows, long long le
     affine<float> carry = identity_map<float>();
     for (long long start = 0; start < len; start += L0_THREADS) {
       
-#line 1062 "scan.nw"
+#line 1079 "scan.nw"
 int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
 long long i = start + threadIdx.x;
 affine<float> x = identity_map<float>();
@@ -387,11 +410,11 @@ if (warp > 0) x = combine(warp_sums[warp - 1], x);
 if (i < len) h[base + i] = combine(carry, x).b;
 carry = combine(carry, warp_sums[31]);
 __syncthreads();
-#line 1056 "scan.nw"
+#line 1073 "scan.nw"
     }
   }
 }
-#line 1097 "scan.nw"
+#line 1114 "scan.nw"
 static cudaError_t l0_launch(const float *a, const float *b, float *h,
                              long long rows, long long len, void *workspace,
                              cudaStream_t stream)
@@ -400,9 +423,9 @@ static cudaError_t l0_launch(const float *a, const float *b, float *h,
   l0_kernel<<<grid_for(rows), L0_THREADS, 0, stream>>>(a, b, h, rows, len);
   return cudaGetLastError();
 }
-#line 1115 "scan.nw"
+#line 1132 "scan.nw"
 #endif
-#line 1157 "scan.nw"
+#line 1174 "scan.nw"
 static __host__ __device__ __forceinline__ int blelloch_left(int offset, int tid)
 {
   return offset * (2 * tid + 1) - 1;
@@ -412,7 +435,7 @@ static __host__ __device__ __forceinline__ int blelloch_right(int offset, int ti
 {
   return offset * (2 * tid + 2) - 1;
 }
-#line 1173 "scan.nw"
+#line 1190 "scan.nw"
 template <typename real>
 static __host__ __device__ __forceinline__ void
 upsweep_step(shared_tile<real> t, int offset, int tid, int fault)
@@ -432,7 +455,7 @@ downsweep_step(shared_tile<real> t, int offset, int tid, int fault)
   tile_put(t, left, parent);
   tile_put(t, right, combine_at(FAULT_DOWNSWEEP_SWAP, fault, parent, left_sum));
 }
-#line 1200 "scan.nw"
+#line 1217 "scan.nw"
 template <typename real>
 static __host__ __device__ __forceinline__ void
 clear_root(shared_tile<real> t, int n, int fault)
@@ -440,7 +463,7 @@ clear_root(shared_tile<real> t, int n, int fault)
   tile_put(t, n, tile_get(t, n - 1));
   if (!FAULT_AT(fault, FAULT_ROOT_NOT_IDENTITY)) tile_put(t, n - 1, identity_map<real>());
 }
-#line 1210 "scan.nw"
+#line 1227 "scan.nw"
 /* Exclusive scan of the n slots of `t` (n a power of two, n/2 threads);
    the total ends up in slot n. */
 template <typename real>
@@ -461,14 +484,14 @@ static __host__ __device__ void blelloch_exclusive(shared_tile<real> t, int n,
   }
   BARRIER();
 }
-#line 1243 "scan.nw"
+#line 1260 "scan.nw"
 /* One spare slot after every 32, so that strided accesses spread over the
    32 banks. */
 static __host__ __device__ __forceinline__ int padded(int i)
 {
   return i + (i >> 5);
 }
-#line 1258 "scan.nw"
+#line 1275 "scan.nw"
 static __host__ __device__ __forceinline__ int blelloch_size(int count)
 {
   int n = 2;
@@ -486,7 +509,7 @@ static __host__ __device__ __forceinline__ int blelloch_slots(int n)
 {
   return padded(n) + 1;
 }
-#line 1290 "scan.nw"
+#line 1307 "scan.nw"
 template <typename real>
 static __host__ __device__ void
 blelloch_load(shared_tile<real> t, const float *a, const float *b, int count,
@@ -503,7 +526,7 @@ blelloch_load(shared_tile<real> t, const float *a, const float *b, int count,
     }
   }
 }
-#line 1312 "scan.nw"
+#line 1329 "scan.nw"
 template <typename real>
 static __host__ __device__ void
 blelloch_store(shared_tile<real> t, real *out_a, real *out_b,
@@ -521,7 +544,7 @@ blelloch_store(shared_tile<real> t, real *out_a, real *out_b,
   }
   if (total) FOR_EACH_THREAD(tid, 1) *total = tile_get(t, n);
 }
-#line 1332 "scan.nw"
+#line 1349 "scan.nw"
 template <typename real>
 static __host__ __device__ void
 blelloch_tile(shared_tile<real> t, const float *a, const float *b, int count,
@@ -532,7 +555,7 @@ blelloch_tile(shared_tile<real> t, const float *a, const float *b, int count,
   blelloch_exclusive(t, n, fault);
   blelloch_store(t, out_a, out_b, total, count, n, fault);
 }
-#line 1350 "scan.nw"
+#line 1367 "scan.nw"
 #define L1_MAX_LEN 2048
 
 static __global__ void __launch_bounds__(L1_MAX_LEN / 2)
@@ -548,7 +571,7 @@ l1_kernel(const float *a, const float *b, float *h, long long rows, int len)
     __syncthreads();
   }
 }
-#line 1373 "scan.nw"
+#line 1390 "scan.nw"
 static cudaError_t l1_launch(const float *a, const float *b, float *h,
                              long long rows, long long len, void *workspace,
                              cudaStream_t stream)
@@ -560,7 +583,7 @@ static cudaError_t l1_launch(const float *a, const float *b, float *h,
       a, b, h, rows, (int)len);
   return cudaGetLastError();
 }
-#line 1487 "scan.nw"
+#line 1504 "scan.nw"
 #define L2_TILE 2048
 #define L2_MAX_LEN ((long long)L2_TILE * L2_TILE)
 
@@ -576,7 +599,7 @@ place_tile(long long g, long long len, long long tiles_per_row, int tile)
   p.count = (int)(len - p.index * tile < tile ? len - p.index * tile : tile);
   return p;
 }
-#line 1511 "scan.nw"
+#line 1528 "scan.nw"
 /* Exclusive scan of one row's `count` tile totals, in place. */
 template <typename real>
 static __host__ __device__ void spine_scan(shared_tile<real> t,
@@ -591,7 +614,7 @@ static __host__ __device__ void spine_scan(shared_tile<real> t,
   FOR_EACH_THREAD(tid, threads)
     for (int i = tid; i < count; i += threads) spine[i] = tile_get(t, i);
 }
-#line 1534 "scan.nw"
+#line 1551 "scan.nw"
 template <typename real>
 static __host__ __device__ void apply_tile(real *h, const real *local_a,
                                            affine<real> prefix, int count,
@@ -602,7 +625,7 @@ static __host__ __device__ void apply_tile(real *h, const real *local_a,
     h[i] = combine_at(FAULT_APPLY_SWAP, fault, prefix, local).b;
   }
 }
-#line 1551 "scan.nw"
+#line 1568 "scan.nw"
 static __global__ void __launch_bounds__(L2_TILE / 2)
 l2_tile_kernel(const float *a, const float *b, float *h, float *local_a,
                affine<float> *spine, long long rows, long long len,
@@ -618,7 +641,7 @@ l2_tile_kernel(const float *a, const float *b, float *h, float *local_a,
     __syncthreads();
   }
 }
-#line 1569 "scan.nw"
+#line 1586 "scan.nw"
 static __global__ void __launch_bounds__(L2_TILE / 2)
 l2_spine_kernel(affine<float> *spine, long long rows, int tiles_per_row)
 {
@@ -640,7 +663,7 @@ l2_apply_kernel(float *h, const float *local_a, const affine<float> *spine,
     apply_tile(h + p.start, local_a + p.start, spine[g], p.count, FAULT_NONE);
   }
 }
-#line 1600 "scan.nw"
+#line 1617 "scan.nw"
 static long long round_up(long long x, long long to) { return (x + to - 1) / to * to; }
 
 static size_t l2_workspace_bytes(long long rows, long long len, bool aligned)
@@ -649,7 +672,7 @@ static size_t l2_workspace_bytes(long long rows, long long len, bool aligned)
   return (size_t)(round_up(rows * len * (long long)sizeof(float), 256) +
                   tiles * (long long)sizeof(affine<float>));
 }
-#line 1611 "scan.nw"
+#line 1628 "scan.nw"
 static cudaError_t l2_launch(const float *a, const float *b, float *h,
                              long long rows, long long len, void *workspace,
                              cudaStream_t stream)
@@ -662,7 +685,7 @@ static cudaError_t l2_launch(const float *a, const float *b, float *h,
   size_t tile_shared = 2 * (size_t)blelloch_slots(L2_TILE) * sizeof(float);
   size_t spine_shared = 2 * (size_t)blelloch_slots(spine_n) * sizeof(float);
   
-#line 1628 "scan.nw"
+#line 1645 "scan.nw"
 l2_tile_kernel<<<grid_for(tiles), L2_TILE / 2, tile_shared, stream>>>(
     a, b, h, local_a, spine, rows, len, per_row);
 cudaError_t e = cudaGetLastError();
@@ -672,10 +695,10 @@ l2_spine_kernel<<<grid_for(rows), blelloch_threads(spine_n, FAULT_NONE),
 if ((e = cudaGetLastError()) != cudaSuccess) return e;
 l2_apply_kernel<<<grid_for(tiles), L2_TILE / 2, 0, stream>>>(
     h, local_a, spine, rows, len, per_row);
-#line 1623 "scan.nw"
+#line 1640 "scan.nw"
   return cudaGetLastError();
 }
-#line 1829 "scan.nw"
+#line 1846 "scan.nw"
 enum { TILE_EMPTY = 0, TILE_AGGREGATE = 1, TILE_PREFIX = 2 };
 
 typedef struct {
@@ -684,7 +707,7 @@ typedef struct {
   affine<float> *inclusive;   /* row start through the tile (flag == P)  */
   unsigned long long *ticket; /* the next tile number to hand out        */
 } tile_states;
-#line 1845 "scan.nw"
+#line 1862 "scan.nw"
 static __device__ __forceinline__ void store_volatile(affine<float> *p,
                                                       affine<float> v)
 {
@@ -699,7 +722,7 @@ static __device__ __forceinline__ affine<float> load_volatile(const affine<float
   affine<float> v = {q[0], q[1]};
   return v;
 }
-#line 1862 "scan.nw"
+#line 1879 "scan.nw"
 /* The value, a fence, then the flag: no reader sees the flag first. */
 static __device__ void publish(tile_states s, long long g, int flag,
                                affine<float> value)
@@ -718,7 +741,7 @@ static __device__ int wait_for_flag(tile_states s, long long g)
   __threadfence();
   return f;
 }
-#line 2060 "scan.nw"
+#line 2077 "scan.nw"
 static long long tile_flags_bytes(long long tiles)
 {
   return 256 + round_up(tiles * (long long)sizeof(int), 256);
@@ -729,7 +752,7 @@ static size_t lookback_workspace_bytes(long long tiles)
   return (size_t)(tile_flags_bytes(tiles) +
                   2 * tiles * (long long)sizeof(affine<float>));
 }
-#line 2073 "scan.nw"
+#line 2090 "scan.nw"
 /* Carve the workspace into tile states and clear the ticket and flags. */
 static cudaError_t tile_states_init(void *workspace, long long tiles,
                                     tile_states *s, cudaStream_t stream)
@@ -741,7 +764,7 @@ static cudaError_t tile_states_init(void *workspace, long long tiles,
   s->inclusive = s->aggregate + tiles;
   return cudaMemsetAsync(base, 0, (size_t)tile_flags_bytes(tiles), stream);
 }
-#line 1930 "scan.nw"
+#line 1947 "scan.nw"
 /* Serial walk: back to the nearest inclusive prefix, then forward through
    the aggregates after it, oldest first. */
 static __device__ affine<float> walk_serial(tile_states s, long long g)
@@ -752,7 +775,7 @@ static __device__ affine<float> walk_serial(tile_states s, long long g)
   for (j++; j < g; j++) acc = combine(acc, load_volatile(&s.aggregate[j]));
   return acc;
 }
-#line 1950 "scan.nw"
+#line 1967 "scan.nw"
 enum { WALK_SERIAL, WALK_WARP };
 static __device__ affine<float> walk_warp(tile_states s, long long g,
                                           long long first);
@@ -773,7 +796,7 @@ static __device__ affine<float> look_back(tile_states s, long long g,
   if (leader) publish(s, g, TILE_PREFIX, combine(prefix, total));
   return prefix;
 }
-#line 1981 "scan.nw"
+#line 1998 "scan.nw"
 /* Returns the composition of the elements of the threads before this one;
    *total gets the whole block's. `warp_sums` is shared, one slot a warp. */
 static __device__ affine<float> block_exclusive_scan(affine<float> x,
@@ -793,7 +816,7 @@ static __device__ affine<float> block_exclusive_scan(affine<float> x,
   *total = all;
   return combine(warp_before, before);
 }
-#line 2008 "scan.nw"
+#line 2025 "scan.nw"
 static __device__ long long take_ticket(tile_states s, long long *shared_slot)
 {
   __syncthreads();
@@ -801,7 +824,7 @@ static __device__ long long take_ticket(tile_states s, long long *shared_slot)
   __syncthreads();
   return *shared_slot;
 }
-#line 2022 "scan.nw"
+#line 2039 "scan.nw"
 #define L3_THREADS 256
 
 template <int WALK>
@@ -815,7 +838,7 @@ l3_kernel(const float *a, const float *b, float *h, long long len,
     long long g = take_ticket(s, &tile_shared);
     if (g >= tiles) break;
     
-#line 2041 "scan.nw"
+#line 2058 "scan.nw"
 tile_place p = place_tile(g, len, tiles_per_row, L3_THREADS);
 int i = threadIdx.x;
 affine<float> x = identity_map<float>(), total;
@@ -828,11 +851,11 @@ if (WALK == WALK_SERIAL ? threadIdx.x == 0 : threadIdx.x < 32) {
 }
 __syncthreads();
 if (i < p.count) h[p.start + i] = combine(prefix_shared, mine).b;
-#line 2035 "scan.nw"
+#line 2052 "scan.nw"
     if (gridDim.x >= tiles) break;
   }
 }
-#line 2087 "scan.nw"
+#line 2104 "scan.nw"
 static long long l3_tiles(long long rows, long long len, int tile)
 {
   return rows * ((len + tile - 1) / tile);
@@ -843,7 +866,7 @@ static size_t l3_workspace_bytes(long long rows, long long len, bool aligned)
 {
   return lookback_workspace_bytes(l3_tiles(rows, len, L3_THREADS));
 }
-#line 2100 "scan.nw"
+#line 2117 "scan.nw"
 template <int WALK>
 static cudaError_t l3_launch(const float *a, const float *b, float *h,
                              long long rows, long long len, void *workspace,
@@ -857,7 +880,7 @@ static cudaError_t l3_launch(const float *a, const float *b, float *h,
       a, b, h, len, tiles / rows, tiles, s);
   return cudaGetLastError();
 }
-#line 2160 "scan.nw"
+#line 2177 "scan.nw"
 /* Find the nearest predecessor with P, 32 at a time. Returns the window
    (lane k looked at tile window - k) and, in *lane_of_prefix, the lane. */
 static __device__ long long find_prefix_warp(tile_states s, long long g,
@@ -876,7 +899,7 @@ static __device__ long long find_prefix_warp(tile_states s, long long g,
     window -= 32;
   }
 }
-#line 2206 "scan.nw"
+#line 2223 "scan.nw"
 static __device__ affine<float> walk_warp(tile_states s, long long g,
                                           long long first)
 {
@@ -893,7 +916,7 @@ static __device__ affine<float> walk_warp(tile_states s, long long g,
   }
   return acc;
 }
-#line 2259 "scan.nw"
+#line 2276 "scan.nw"
 template <int ITEMS>
 static __global__ void __launch_bounds__(L3_THREADS)
 l3c_kernel(const float *a, const float *b, float *h, long long len,
@@ -908,7 +931,7 @@ l3c_kernel(const float *a, const float *b, float *h, long long len,
     int first = threadIdx.x * ITEMS;
     affine<float> x[ITEMS], total;
     
-#line 2286 "scan.nw"
+#line 2303 "scan.nw"
 #pragma unroll
 for (int k = 0; k < ITEMS; k++) {
   x[k] = identity_map<float>();
@@ -918,9 +941,9 @@ for (int k = 0; k < ITEMS; k++) {
   }
 }
 if (p.index == 0 && first == 0) x[0] = start_row(x[0]);
-#line 2273 "scan.nw"
+#line 2290 "scan.nw"
     
-#line 2298 "scan.nw"
+#line 2315 "scan.nw"
 affine<float> mine = x[0];
 #pragma unroll
 for (int k = 1; k < ITEMS; k++) mine = combine(mine, x[k]);
@@ -936,11 +959,11 @@ for (int k = 0; k < ITEMS; k++) {
   acc = combine(acc, x[k]);
   if (first + k < p.count) h[p.start + first + k] = acc.b;
 }
-#line 2274 "scan.nw"
+#line 2291 "scan.nw"
     if (gridDim.x >= tiles) break;
   }
 }
-#line 2316 "scan.nw"
+#line 2333 "scan.nw"
 template <int ITEMS>
 static size_t l3c_workspace_bytes(long long rows, long long len, bool aligned)
 {
@@ -960,7 +983,7 @@ static cudaError_t l3c_launch(const float *a, const float *b, float *h,
       a, b, h, len, tiles / rows, tiles, s);
   return cudaGetLastError();
 }
-#line 2610 "scan.nw"
+#line 2629 "scan.nw"
 /* A stretch of the flattened rows: x -> a*x + b, or, with `reset`, a stretch
    containing a row start, which no longer depends on what came before (its
    `a` is then never read). */
@@ -974,7 +997,7 @@ static __device__ __forceinline__ segment segment_combine(segment earlier,
                earlier.reset};
   return r;
 }
-#line 2631 "scan.nw"
+#line 2650 "scan.nw"
 static __device__ __forceinline__ segment segment_identity(void)
 {
   segment e = {1.0f, 0.0f, 0};
@@ -987,7 +1010,7 @@ static __device__ __forceinline__ segment element(float a, float b, bool first)
   segment x = {a, first ? fmaf(a, 0.0f, b) : b, first};
   return x;
 }
-#line 2653 "scan.nw"
+#line 2672 "scan.nw"
 /* The warp scan of segments none of which resets: plain affine maps. */
 static __device__ __forceinline__ segment warp_inclusive_maps(segment x)
 {
@@ -999,7 +1022,7 @@ static __device__ __forceinline__ segment warp_inclusive_maps(segment x)
   }
   return x;
 }
-#line 2669 "scan.nw"
+#line 2688 "scan.nw"
 static __device__ __forceinline__ segment shfl_segment(segment x, int lane)
 {
   segment y = {__shfl_sync(FULL_MASK, x.a, lane), __shfl_sync(FULL_MASK, x.b, lane),
@@ -1019,38 +1042,97 @@ static __device__ __forceinline__ segment warp_inclusive_segments(segment x)
   }
   return x;
 }
-#line 2721 "scan.nw"
+#line 2740 "scan.nw"
 #define VEC 4   /* floats per vector */
-#line 2734 "scan.nw"
-template <bool ALIGNED>
-static __device__ __forceinline__ void copy_vector(float4 *dst, const float *src,
+#line 8578 "scan.nw"
+/* Stored types: a float as itself, or two bytes widened exactly to float; a float
+   rounds to nearest (even) into one. */
+static __host__ __device__ __forceinline__ float widen(float x) { return x; }
+static __host__ __device__ __forceinline__ float widen(__nv_bfloat16 x)
+{
+  return __bfloat162float(x);
+}
+static __host__ __device__ __forceinline__ float widen(__half x) { return __half2float(x); }
+static __device__ __forceinline__ void round_to(float *d, float x) { *d = x; }
+static __device__ __forceinline__ void round_to(__nv_bfloat16 *d, float x)
+{
+  *d = __float2bfloat16_rn(x);
+}
+static __device__ __forceinline__ void round_to(__half *d, float x) { *d = __float2half_rn(x); }
+#line 8598 "scan.nw"
+template <typename T>
+union stored_vector { T x[VEC]; uint2 raw; };
+
+/* Four two-byte elements, as the 8 bytes they were copied in, widened to four floats. */
+template <typename T>
+static __device__ __forceinline__ float4 widen_vector(uint2 raw)
+{
+  stored_vector<T> v;
+  v.raw = raw;
+  return make_float4(widen(v.x[0]), widen(v.x[1]), widen(v.x[2]), widen(v.x[3]));
+}
+#line 8615 "scan.nw"
+static __device__ __forceinline__ void store_whole(float *dst, float4 f)
+{
+  __stcg((float4 *)dst, f);
+}
+
+template <typename T>
+static __device__ __forceinline__ void store_whole(T *dst, float4 f)
+{
+  stored_vector<T> v;
+  round_to(&v.x[0], f.x);
+  round_to(&v.x[1], f.y);
+  round_to(&v.x[2], f.z);
+  round_to(&v.x[3], f.w);
+  __stcg((uint2 *)dst, v.raw);
+}
+#line 8637 "scan.nw"
+template <typename T>
+static __device__ __forceinline__ const T *as_stored(const float *p)
+{
+  return (const T *)(const void *)p;
+}
+
+template <typename T>
+static __device__ __forceinline__ T *as_stored(float *p)
+{
+  return (T *)(void *)p;
+}
+#line 2753 "scan.nw"
+template <bool ALIGNED, typename T>   /* T: float, or a type stored in two bytes */
+static __device__ __forceinline__ void copy_vector(float4 *dst, const T *src,
                                                    long long i, long long n, float fill)
 {
   float *d = (float *)dst;
   if (ALIGNED && i >= 0 && i + VEC <= n) {
-    __pipeline_memcpy_async(d, src + i, 16);
+    __pipeline_memcpy_async(d, src + i, VEC * sizeof(T));   /* two bytes: widened later */
     return;
   }
 #pragma unroll
   for (int k = 0; k < VEC; k++) {
-    if (i + k >= 0 && i + k < n) __pipeline_memcpy_async(d + k, src + i + k, 4);
-    else d[k] = fill;
+    if (i + k >= 0 && i + k < n) {
+      if (sizeof(T) == 4) __pipeline_memcpy_async(d + k, src + i + k, 4);
+      else d[k] = widen(src[i + k]);   /* two bytes: widened as it is copied */
+    } else {
+      d[k] = fill;
+    }
   }
 }
-#line 2758 "scan.nw"
-template <bool ALIGNED>
-static __device__ __forceinline__ void store_vector(float *dst, long long i,
+#line 2781 "scan.nw"
+template <bool ALIGNED, typename T>
+static __device__ __forceinline__ void store_vector(T *dst, long long i,
                                                     long long n, const float *v)
 {
   if (ALIGNED && i >= 0 && i + VEC <= n) {
-    __stcg((float4 *)(dst + i), make_float4(v[0], v[1], v[2], v[3]));
+    store_whole(dst + i, make_float4(v[0], v[1], v[2], v[3]));
   } else {
 #pragma unroll
     for (int k = 0; k < VEC; k++)
-      if (i + k >= 0 && i + k < n) dst[i + k] = v[k];
+      if (i + k >= 0 && i + k < n) round_to(&dst[i + k], v[k]);
   }
 }
-#line 2899 "scan.nw"
+#line 2923 "scan.nw"
 /* The upper half of a status word: a segment's a, or one of two NaNs that
    arithmetic never produces. */
 #define WORD_EMPTY 0xFFFFFFFFu   /* nothing published yet */
@@ -1062,7 +1144,7 @@ typedef struct {
   unsigned long long *group_status;  /* per group of 32 tiles */
   unsigned long long *known;         /* the ring's: its chain block's states, per tile */
 } packed_states;
-#line 2921 "scan.nw"
+#line 2945 "scan.nw"
 static __device__ __forceinline__ unsigned long long load_relaxed(
     const unsigned long long *p)
 {
@@ -1076,7 +1158,7 @@ static __device__ __forceinline__ void store_relaxed(unsigned long long *p,
 {
   asm volatile("st.relaxed.gpu.global.b64 [%0], %1;" :: "l"(p), "l"(v) : "memory");
 }
-#line 2937 "scan.nw"
+#line 2961 "scan.nw"
 static __device__ __forceinline__ unsigned long long pack(unsigned high, float low)
 {
   return (unsigned long long)high * 0x100000000ULL | __float_as_uint(low);
@@ -1103,7 +1185,7 @@ static __device__ __forceinline__ segment word_segment(unsigned long long w)
                __uint_as_float((unsigned)w), known};
   return x;
 }
-#line 3091 "scan.nw"
+#line 3115 "scan.nw"
 #define WORD_NONE_BEFORE pack(WORD_KNOWN, 0.0f)   /* a group before the first */
 
 /* Step 1, all at once, lane j: the aggregate of tile 32G + j, that of tile
@@ -1118,7 +1200,7 @@ static __device__ walk_reads first_reads(packed_states s, long long G)
                   H >= 0 ? load_relaxed(&s.group_status[H]) : WORD_NONE_BEFORE};
   return r;
 }
-#line 3123 "scan.nw"
+#line 3147 "scan.nw"
 /* The segments of the warp's active lanes, `word` being each lane's first read
    of its own word `*status`; inactive lanes get the identity. */
 static __device__ segment published_segments(const unsigned long long *status,
@@ -1130,7 +1212,7 @@ static __device__ segment published_segments(const unsigned long long *status,
   }
   return active ? word_segment(word) : segment_identity();
 }
-#line 3140 "scan.nw"
+#line 3164 "scan.nw"
 /* S_G(j) at every lane j, from the aggregates of lanes below k, `own` at lane
    k and the identity above; `mate`: step 1's reads. */
 static __device__ segment group_scan(packed_states s, long long G, int k, segment own,
@@ -1140,7 +1222,7 @@ static __device__ segment group_scan(packed_states s, long long G, int k, segmen
   segment x = published_segments(&s.status[32 * G + lane], lane < k, mate);
   return warp_inclusive_segments(lane == k ? own : x);
 }
-#line 3156 "scan.nw"
+#line 3180 "scan.nw"
 /* Group H's total from its tiles' aggregates (`word`: this lane's first read
    of its tile's), swapped in by lane `publisher` if H has published nothing. */
 static __device__ segment settle_group_total(packed_states s, long long H,
@@ -1152,7 +1234,7 @@ static __device__ segment settle_group_total(packed_states s, long long H,
   if (lane == publisher) atomicCAS(&s.group_status[H], ~0ULL, segment_word(total));
   return total;
 }
-#line 3177 "scan.nw"
+#line 3201 "scan.nw"
 /* Find the nearest group before G that is known, settling every nearer group
    found empty; returns the window (lane j has group window - j), the known
    lane, and in *word each lane's word of that window, settled totals put in. */
@@ -1167,13 +1249,13 @@ static __device__ long long nearest_known_group(packed_states s, long long G, wa
     unsigned nearer = known ? (known & (0u - known)) - 1 : FULL_MASK;
     if (empty & nearer) {
       
-#line 3202 "scan.nw"
+#line 3226 "scan.nw"
 int e = __ffs(empty) - 1;
 long long H = window - e;
 unsigned long long first = H == G - 1 ? r.previous : load_relaxed(&s.status[32 * H + lane]);
 segment total = settle_group_total(s, H, first, e);
 if (lane == e) *word = segment_word(total);
-#line 3191 "scan.nw"
+#line 3215 "scan.nw"
       continue;
     }
     if (known) { *lane_of = __ffs(known) - 1; return window; }
@@ -1182,13 +1264,13 @@ if (lane == e) *word = segment_word(total);
     *word = H >= 0 ? load_relaxed(&s.group_status[H]) : WORD_NONE_BEFORE;
   }
 }
-#line 3215 "scan.nw"
+#line 3239 "scan.nw"
 /* The b component of everything before a stretch, followed by the stretch. */
 static __device__ __forceinline__ float segment_apply(segment x, float b)
 {
   return x.reset ? x.b : fmaf(x.a, b, x.b);
 }
-#line 3230 "scan.nw"
+#line 3254 "scan.nw"
 /* B_G, the b of everything before group G, canonically. */
 static __device__ float group_prefix(packed_states s, long long G, walk_reads r)
 {
@@ -1204,7 +1286,7 @@ static __device__ float group_prefix(packed_states s, long long G, walk_reads r)
   }
   return acc;
 }
-#line 3257 "scan.nw"
+#line 3281 "scan.nw"
 /* The walk of tile g with aggregate `own`: publishes its group's total and
    state through it if g is the group's last tile, and returns the b before
    g, which the caller reads only if `needs_before`. */
@@ -1225,7 +1307,7 @@ static __device__ float walk_groups(packed_states s, long long g, segment own,
     store_relaxed(&s.group_status[G], pack(WORD_KNOWN, segment_apply(through, prefix)));
   return k ? segment_apply(before, prefix) : prefix;
 }
-#line 3330 "scan.nw"
+#line 3354 "scan.nw"
 #define L4_THREADS 256
 #define L4_WARPS (L4_THREADS / 32)
 
@@ -1252,7 +1334,7 @@ typedef struct {
   long long state_bytes;   /* the states' bytes from the ticket on, where fill_after is set */
   ragged_rows ragged;      /* offsets NULL: rows of len */
 } l4_params;
-#line 3369 "scan.nw"
+#line 3393 "scan.nw"
 enum { STAMP_BEGAN, STAMP_CLAIMED, STAMP_LOADED, STAMP_SCANNED, STAMP_PREFIXED,
        STAMP_STORED, STAMP_SM, STAMPS = 8 };   /* the words of a tile's timeline */
 
@@ -1275,7 +1357,7 @@ static __device__ __forceinline__ unsigned long long sm_id(void)
     p.stamps[(tile) * STAMPS + (step)] = (value); } while (0)
 /* ... and thread 0 notes one step of tile g. */
 #define L4_STAMP(step, value) do { if (threadIdx.x == 0) STAMP_TILE(g, step, value); } while (0)
-#line 5897 "scan.nw"
+#line 5930 "scan.nw"
 /* Fill a call's states at `words` with ones, a share a thread of the grid:
    p.state_bytes from the ticket on (for the ring, to the end of `known`). */
 static __device__ void fill_states(const l4_params &p, void *words)
@@ -1285,7 +1367,7 @@ static __device__ void fill_states(const l4_params &p, void *words)
        i += gridDim.x * blockDim.x)
     w[i] = make_uint4(~0u, ~0u, ~0u, ~0u);
 }
-#line 3411 "scan.nw"
+#line 3435 "scan.nw"
 /* Threads a multiprocessor holds: 2,048 on the data-centre GPUs (sm_80,
    sm_87, sm_90, sm_100), 1,024 on Turing, 1,536 on the others. */
 #if !defined(__CUDA_ARCH__) || __CUDA_ARCH__ == 800 || __CUDA_ARCH__ == 870 || \
@@ -1317,18 +1399,19 @@ static __device__ void claim_tile(const l4_params &p, int tile, long long *g,
 {
   tile_of_ticket(p, tile, atomicAdd(p.s.ticket, 1ULL), g, offset);
 }
-#line 2781 "scan.nw"
+#line 2804 "scan.nw"
 /* Copy COUNT vectors a thread of a tile from src + first into dst, striped over THREADS
    threads: whole and untested where the tile lies inside [0, n) and the arrays are aligned. */
-template <bool ALIGNED, int COUNT, int THREADS>
-static __device__ __forceinline__ void copy_stripes(float4 *dst, const float *src,
+template <bool ALIGNED, int COUNT, int THREADS, typename T>
+static __device__ __forceinline__ void copy_stripes(float4 *dst, const T *src,
                                                     long long first, long long n, float fill)
 {
   if (ALIGNED && first >= 0 && first + (long long)COUNT * THREADS * VEC <= n) {
 #pragma unroll
     for (int m = 0; m < COUNT; m++) {
       int v = threadIdx.x + m * THREADS;
-      __pipeline_memcpy_async(&dst[slot(v)], src + first + (long long)v * VEC, 16);
+      __pipeline_memcpy_async(&dst[slot(v)], src + first + (long long)v * VEC,
+                              VEC * sizeof(T));
     }
     return;
   }
@@ -1340,15 +1423,15 @@ static __device__ __forceinline__ void copy_stripes(float4 *dst, const float *sr
 }
 
 /* Store COUNT vectors a thread from src's slots to dst + first, striped as copy_stripes. */
-template <bool ALIGNED, int COUNT, int THREADS>
-static __device__ __forceinline__ void store_stripes(float *dst, const float4 *src,
+template <bool ALIGNED, int COUNT, int THREADS, typename T>
+static __device__ __forceinline__ void store_stripes(T *dst, const float4 *src,
                                                      long long first, long long n)
 {
   if (ALIGNED && first >= 0 && first + (long long)COUNT * THREADS * VEC <= n) {
 #pragma unroll
     for (int m = 0; m < COUNT; m++) {
       int v = threadIdx.x + m * THREADS;
-      __stcg((float4 *)(dst + first + (long long)v * VEC), src[slot(v)]);
+      store_whole(dst + first + (long long)v * VEC, src[slot(v)]);
     }
     return;
   }
@@ -1358,7 +1441,24 @@ static __device__ __forceinline__ void store_stripes(float *dst, const float4 *s
     store_vector<ALIGNED>(dst, first + (long long)v * VEC, n, (const float *)&src[slot(v)]);
   }
 }
-#line 3471 "scan.nw"
+#line 8657 "scan.nw"
+/* After the thread's copies land: widen, in place, the vectors of its stripes (as
+   copy_stripes lays them) that were copied whole in two bytes an element. */
+template <bool ALIGNED, int COUNT, int THREADS, typename T>
+static __device__ __forceinline__ void widen_stripes(float4 *dst, long long first,
+                                                     long long n)
+{
+  if (sizeof(T) == sizeof(float)) return;
+  bool inner = ALIGNED && first >= 0 && first + (long long)COUNT * THREADS * VEC <= n;
+#pragma unroll
+  for (int m = 0; m < COUNT; m++) {
+    int v = threadIdx.x + m * THREADS;
+    long long i = first + (long long)v * VEC;
+    if (inner || (ALIGNED && i >= 0 && i + VEC <= n))
+      dst[slot(v)] = widen_vector<T>(*(const uint2 *)&dst[slot(v)]);
+  }
+}
+#line 3495 "scan.nw"
 /* Rows of len: the mask of starts at items first, first + step, ... */
 template <int ITEMS>
 static __device__ __forceinline__ unsigned item_starts(int first, int step)
@@ -1367,14 +1467,14 @@ static __device__ __forceinline__ unsigned item_starts(int first, int step)
   for (int e = first; e < ITEMS; e += step) m |= 1u << e;
   return m;
 }
-#line 3512 "scan.nw"
+#line 3536 "scan.nw"
 /* The marks live in the spare slots of a's layout (section "The tile kernel"), a
    word a slot: word k marks elements 32k to 32k + 31 of the tile. */
 static __device__ __forceinline__ unsigned *mark_word(float4 *sa, int k)
 {
   return (unsigned *)&sa[9 * k + 8];
 }
-#line 3526 "scan.nw"
+#line 3550 "scan.nw"
 /* The rows [lo, hi) whose starts tile g may hold, as the plan found them, clamped into
    [0, rows + 1): the offsets array's own. */
 static __host__ __device__ __forceinline__ void tile_rows(const ragged_rows &r, long long g,
@@ -1384,7 +1484,7 @@ static __host__ __device__ __forceinline__ void tile_rows(const ragged_rows &r, 
   *lo = l < 0 ? 0 : l > r.rows + 1 ? r.rows + 1 : l;
   *hi = h < *lo ? *lo : h > r.rows + 1 ? r.rows + 1 : h;
 }
-#line 3542 "scan.nw"
+#line 3566 "scan.nw"
 /* Ragged rows: mark element i of the tile (element `first` + i of the array)
    where a row starts there, the threads taking the tile's rows in turn;
    element 0 always starts a row. */
@@ -1406,7 +1506,7 @@ static __device__ __forceinline__ unsigned marked_item_starts(float4 *sa)
 {
   return *mark_word(sa, threadIdx.x);
 }
-#line 3570 "scan.nw"
+#line 3594 "scan.nw"
 /* The tile kernel's: a search of the tile's rows for the mask of the items from e0. */
 template <int ITEMS>
 static __host__ __device__ unsigned searched_item_starts(const ragged_rows &r, long long g,
@@ -1423,13 +1523,13 @@ static __host__ __device__ unsigned searched_item_starts(const ragged_rows &r, l
     if (d >= 0) m |= 1u << d;
   return m;
 }
-#line 3589 "scan.nw"
+#line 3613 "scan.nw"
 /* Clear the tile's marks, once every thread has read its own. */
 static __device__ __forceinline__ void clear_ragged_starts(float4 *sa, int tile, int threads)
 {
   for (int i = threadIdx.x; i < tile / 32; i += threads) *mark_word(sa, i) = 0;
 }
-#line 3597 "scan.nw"
+#line 3621 "scan.nw"
 /* This thread's items, composed in order into one segment; bit e of
    `starts`: item e starts a row. */
 template <int ITEMS>
@@ -1450,7 +1550,7 @@ static __device__ __forceinline__ segment compose_items(const float4 *sa, const 
   }
   return mine;
 }
-#line 3620 "scan.nw"
+#line 3644 "scan.nw"
 /* The states of this thread's items, from the state before them, over the
    items' b slots; rows start as in compose_items. */
 template <int ITEMS>
@@ -1469,8 +1569,8 @@ static __device__ __forceinline__ void apply_items(const float4 *sa, float4 *sb,
     sb[v] = make_float4(out[0], out[1], out[2], out[3]);
   }
 }
-#line 3641 "scan.nw"
-template <int ITEMS, bool ALIGNED, bool STAMPED = false>
+#line 3665 "scan.nw"
+template <int ITEMS, bool ALIGNED, bool STAMPED = false, typename T = float>
 static __global__ void __launch_bounds__(L4_THREADS, L4_BLOCKS_PER_SM(ITEMS))
 l4_kernel(l4_params p)
 {
@@ -1488,7 +1588,7 @@ l4_kernel(l4_params p)
   for (;;) {
     if (STAMPED && threadIdx.x == 0) began = clock_ns();
     
-#line 3691 "scan.nw"
+#line 3715 "scan.nw"
 __syncthreads();
 if (threadIdx.x == 0 && p.order == L4_LOOK_BACK)
   claim_tile(p, TILE, &tile_shared, &offset_shared);
@@ -1502,40 +1602,42 @@ long long tile_first = g * TILE - p.shift;
 next_tile = p.order != L4_ROW_A_BLOCK ? g + gridDim.x
           : (g + 1) % p.row_tiles ? g + 1 : g + 1 + (gridDim.x - 1LL) * p.row_tiles;
 if (g >= p.tiles) break;
-#line 3659 "scan.nw"
+#line 3683 "scan.nw"
     L4_STAMP(STAMP_BEGAN, began);
     L4_STAMP(STAMP_CLAIMED, clock_ns());
     L4_STAMP(STAMP_SM, sm_id());
     
-#line 3709 "scan.nw"
-copy_stripes<ALIGNED, ITEMS / VEC, L4_THREADS>(sa, p.a, tile_first, p.n, 1.0f);
-copy_stripes<ALIGNED, ITEMS / VEC, L4_THREADS>(sb, p.b, tile_first, p.n, 0.0f);
+#line 3733 "scan.nw"
+copy_stripes<ALIGNED, ITEMS / VEC, L4_THREADS>(sa, as_stored<T>(p.a), tile_first, p.n, 1.0f);
+copy_stripes<ALIGNED, ITEMS / VEC, L4_THREADS>(sb, as_stored<T>(p.b), tile_first, p.n, 0.0f);
 __pipeline_commit();
 __pipeline_wait_prior(0);
+widen_stripes<ALIGNED, ITEMS / VEC, L4_THREADS, T>(sa, tile_first, p.n);
+widen_stripes<ALIGNED, ITEMS / VEC, L4_THREADS, T>(sb, tile_first, p.n);
 __syncthreads();
-#line 3663 "scan.nw"
+#line 3687 "scan.nw"
     L4_STAMP(STAMP_LOADED, clock_ns());
     segment lane_before, warp_before, total;
     
-#line 3730 "scan.nw"
+#line 3756 "scan.nw"
 long long r = row_offset + (long long)threadIdx.x * ITEMS;
 r = r < p.len ? r : p.len < TILE ? (long long)((unsigned)r % (unsigned)p.len) : r - p.len;
 int step = p.len < ITEMS ? (int)p.len : ITEMS;
 int first_start = r == 0 ? 0 : p.len - r < ITEMS ? (int)(p.len - r) : ITEMS;
 unsigned starts = item_starts<ITEMS>(first_start, step);
-#line 3666 "scan.nw"
+#line 3690 "scan.nw"
     
-#line 3738 "scan.nw"
+#line 3764 "scan.nw"
 if (p.ragged.offsets)
   starts = searched_item_starts<ITEMS>(p.ragged, g,
                                        tile_first + (long long)threadIdx.x * ITEMS);
-#line 3667 "scan.nw"
+#line 3691 "scan.nw"
     
-#line 3748 "scan.nw"
+#line 3774 "scan.nw"
 segment mine = starts ? compose_items<ITEMS>(sa, sb, starts) : compose_items<ITEMS>(sa, sb, 0u);
-#line 3668 "scan.nw"
+#line 3692 "scan.nw"
     
-#line 3756 "scan.nw"
+#line 3782 "scan.nw"
 segment incl = warp_inclusive_segments(mine);
 lane_before = shfl_segment(incl, (lane + 31) & 31);
 if (lane == 0) lane_before = segment_identity();
@@ -1545,9 +1647,9 @@ warp_before = segment_identity();
 for (int w = 0; w < warp; w++) warp_before = segment_combine(warp_before, warp_sums[w]);
 total = warp_before;
 for (int w = warp; w < L4_WARPS; w++) total = segment_combine(total, warp_sums[w]);
-#line 3669 "scan.nw"
+#line 3693 "scan.nw"
     
-#line 3775 "scan.nw"
+#line 3801 "scan.nw"
 if (warp == 0) {
   bool look_back = p.order == L4_LOOK_BACK;
   bool needs_before = look_back && g > 0 && row_offset != 0, last = look_back && g % 32 == 31;
@@ -1561,25 +1663,25 @@ if (warp == 0) {
   L4_STAMP(STAMP_PREFIXED, clock_ns());
 }
 __syncthreads();
-#line 3670 "scan.nw"
+#line 3694 "scan.nw"
     
-#line 3797 "scan.nw"
+#line 3823 "scan.nw"
 float state = segment_apply(lane_before, segment_apply(warp_before, prefix_shared));
 if (starts) apply_items<ITEMS>(sa, sb, state, starts);
 else apply_items<ITEMS>(sa, sb, state, 0u);
 carry = segment_apply(total, prefix_shared);   /* the state after the tile */
 __syncthreads();
-#line 3671 "scan.nw"
+#line 3695 "scan.nw"
     
-#line 3805 "scan.nw"
-store_stripes<ALIGNED, ITEMS / VEC, L4_THREADS>(p.h, sb, tile_first, p.n);
-#line 3672 "scan.nw"
+#line 3831 "scan.nw"
+store_stripes<ALIGNED, ITEMS / VEC, L4_THREADS>(as_stored<T>(p.h), sb, tile_first, p.n);
+#line 3696 "scan.nw"
     L4_STAMP(STAMP_STORED, clock_ns());
     if (gridDim.x >= p.tiles) break;
   }
   if (p.fill_after) fill_states(p, p.fill_after);
 }
-#line 3850 "scan.nw"
+#line 3876 "scan.nw"
 #define HELD_WARPS 7                            /* warps that load and scan */
 #define HELD_THREADS (HELD_WARPS * 32 + 32)     /* and one that walks */
 #define HELD_ITEMS 32
@@ -1592,7 +1694,7 @@ typedef struct {
   int needs_before;     /* whether its first elements need the prefix */
   int last;             /* whether the block has no tile after it */
 } held_request;
-#line 3888 "scan.nw"
+#line 3914 "scan.nw"
 static __device__ __forceinline__ void bar_sync(int id, int threads)
 {
   asm volatile("barrier.sync %0, %1;" :: "r"(id), "r"(threads) : "memory");
@@ -1602,7 +1704,7 @@ static __device__ __forceinline__ void bar_arrive(int id, int threads)
 {
   asm volatile("barrier.arrive %0, %1;" :: "r"(id), "r"(threads) : "memory");
 }
-#line 3907 "scan.nw"
+#line 3933 "scan.nw"
 template <bool ALIGNED, bool STAMPED>
 static __device__ __forceinline__ void start_held_copy(const l4_params &p, float4 *sa,
                                                        float4 *sb, long long tile)
@@ -1628,7 +1730,7 @@ static __device__ __forceinline__ void start_held_copy(const l4_params &p, float
   }
   __pipeline_commit();
 }
-#line 3935 "scan.nw"
+#line 3961 "scan.nw"
 /* apply_items with the items in registers, the states to slots of sh */
 static __device__ __forceinline__ void apply_held(const float *xa, const float *yb,
                                                   float4 *sh, float state, unsigned starts)
@@ -1644,13 +1746,13 @@ static __device__ __forceinline__ void apply_held(const float *xa, const float *
     sh[v] = make_float4(out[0], out[1], out[2], out[3]);
   }
 }
-#line 3957 "scan.nw"
+#line 3983 "scan.nw"
 typedef struct {
   long long first;                    /* its first element's flat index */
   segment lane_before, warp_before;   /* this thread's share of the block scan */
   unsigned starts;                    /* bit e: the thread's item e starts a row */
 } held_tile;
-#line 3970 "scan.nw"
+#line 3996 "scan.nw"
 template <bool ALIGNED, bool STAMPED>
 static __device__ __forceinline__ void finish_held(const l4_params &p, const held_tile &t,
                                                    const float *xa, const float *yb,
@@ -1664,7 +1766,7 @@ static __device__ __forceinline__ void finish_held(const l4_params &p, const hel
   store_stripes<ALIGNED, HELD_ITEMS / VEC, HELD_WARPS * 32>(p.h, sh, t.first, p.n);
   if (threadIdx.x == 0) STAMP_TILE((t.first + p.shift) / HELD_TILE, STAMP_STORED, clock_ns());
 }
-#line 4005 "scan.nw"
+#line 4031 "scan.nw"
 template <bool ALIGNED, bool STAMPED = false>
 static __global__ void __launch_bounds__(HELD_THREADS, 2)
 l4_held_kernel(l4_params p)
@@ -1681,17 +1783,17 @@ l4_held_kernel(l4_params p)
   int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
   clear_ragged_starts(sa, TILE, HELD_THREADS);
   
-#line 4045 "scan.nw"
+#line 4071 "scan.nw"
 if (threadIdx.x == 0) {
   unsigned long long asked = STAMPED ? clock_ns() : 0;
   claim_tile(p, TILE, &tile_shared, &offset_shared);
   if (tile_shared < p.tiles) STAMP_TILE(tile_shared, STAMP_BEGAN, asked);
 }
 __syncthreads();
-#line 4021 "scan.nw"
+#line 4047 "scan.nw"
   if (warp == HELD_WARPS) {
     
-#line 4062 "scan.nw"
+#line 4088 "scan.nw"
 for (bool last = tile_shared >= p.tiles; !last;) {
   bar_sync(BAR_REQUEST, HELD_THREADS);
   long long g = request.tile;
@@ -1705,34 +1807,34 @@ for (bool last = tile_shared >= p.tiles; !last;) {
 }
 if (p.fill_after) fill_states(p, p.fill_after);
 return;
-#line 4023 "scan.nw"
+#line 4049 "scan.nw"
   }
   
-#line 4078 "scan.nw"
+#line 4104 "scan.nw"
 float xa[ITEMS], yb[ITEMS];
 held_tile held;
 bool holding = false;
 long long g = tile_shared, row_offset = offset_shared;
 if (g < p.tiles) start_held_copy<ALIGNED, STAMPED>(p, sa, sb, g);
-#line 4025 "scan.nw"
+#line 4051 "scan.nw"
   while (g < p.tiles) {
     
-#line 3730 "scan.nw"
+#line 3756 "scan.nw"
 long long r = row_offset + (long long)threadIdx.x * ITEMS;
 r = r < p.len ? r : p.len < TILE ? (long long)((unsigned)r % (unsigned)p.len) : r - p.len;
 int step = p.len < ITEMS ? (int)p.len : ITEMS;
 int first_start = r == 0 ? 0 : p.len - r < ITEMS ? (int)(p.len - r) : ITEMS;
 unsigned starts = item_starts<ITEMS>(first_start, step);
-#line 4091 "scan.nw"
+#line 4117 "scan.nw"
 if (p.ragged.offsets) mark_ragged_starts(p, g, g * TILE - p.shift, TILE, sa, HELD_WARPS * 32);
 __pipeline_wait_prior(0);
 bar_sync(BAR_WORKERS, HELD_WARPS * 32);
 L4_STAMP(STAMP_LOADED, clock_ns());
-#line 3744 "scan.nw"
+#line 3770 "scan.nw"
 if (p.ragged.offsets) starts = marked_item_starts(sa);
-#line 3748 "scan.nw"
+#line 3774 "scan.nw"
 segment mine = starts ? compose_items<ITEMS>(sa, sb, starts) : compose_items<ITEMS>(sa, sb, 0u);
-#line 4097 "scan.nw"
+#line 4123 "scan.nw"
 segment incl = warp_inclusive_segments(mine);
 segment lane_before = shfl_segment(incl, (lane + 31) & 31);
 if (lane == 0) lane_before = segment_identity();
@@ -1746,18 +1848,18 @@ for (int w = warp; w < HELD_WARPS; w++) own = segment_combine(own, warp_sums[w])
 if (own.reset) own.a = 1.0f;   /* as readers see it, as in the kernel before */
 if (threadIdx.x == 0) store_relaxed(&p.s.status[g], segment_word(own));
 L4_STAMP(STAMP_SCANNED, clock_ns());
-#line 4027 "scan.nw"
+#line 4053 "scan.nw"
     if (holding) finish_held<ALIGNED, STAMPED>(p, held, xa, yb, sh, &prefix_shared);
     
-#line 4121 "scan.nw"
+#line 4147 "scan.nw"
 unsigned long long ticket = 0;
 if (threadIdx.x == 0) {
   if (STAMPED) asked_shared = clock_ns();   /* in shared memory: registers are short */
   ticket = atomicAdd(p.s.ticket, 1ULL);
 }
-#line 4029 "scan.nw"
+#line 4055 "scan.nw"
     
-#line 4134 "scan.nw"
+#line 4160 "scan.nw"
 #pragma unroll
 for (int m = 0; m < ITEMS / VEC; m++) {
   int v = slot(threadIdx.x * (ITEMS / VEC) + m);
@@ -1773,15 +1875,15 @@ if (threadIdx.x == 0) {
   request.needs_before = g > 0 && row_offset != 0;
   request.last = next_shared >= p.tiles;
 }
-#line 4030 "scan.nw"
+#line 4056 "scan.nw"
     bar_sync(BAR_WORKERS, HELD_WARPS * 32);
     
-#line 4156 "scan.nw"
+#line 4182 "scan.nw"
 long long next = next_shared, next_offset = next_offset_shared;
 if (next < p.tiles) start_held_copy<ALIGNED, STAMPED>(p, sa, sb, next);
-#line 4032 "scan.nw"
+#line 4058 "scan.nw"
     
-#line 4161 "scan.nw"
+#line 4187 "scan.nw"
 bar_arrive(BAR_REQUEST, HELD_THREADS);
 holding = true;
 held.first = g * TILE - p.shift;
@@ -1790,12 +1892,12 @@ held.warp_before = warp_before;
 held.starts = starts;
 g = next;
 row_offset = next_offset;
-#line 4033 "scan.nw"
+#line 4059 "scan.nw"
   }
   if (holding) finish_held<ALIGNED, STAMPED>(p, held, xa, yb, sh, &prefix_shared);
   if (p.fill_after) fill_states(p, p.fill_after);
 }
-#line 4206 "scan.nw"
+#line 4232 "scan.nw"
 static long long l4_tiles(long long n, int shift, int tile)
 {
   return (n + shift + tile - 1) / tile;
@@ -1820,7 +1922,7 @@ static size_t l4_workspace_bytes(long long rows, long long len, bool aligned)
 {
   return (size_t)l4_state_bytes(l4_tiles(rows * len, 3, L4_THREADS * ITEMS));
 }
-#line 4233 "scan.nw"
+#line 4259 "scan.nw"
 static packed_states l4_states(void *workspace, long long tiles)
 {
   char *base = (char *)workspace;
@@ -1831,7 +1933,7 @@ static packed_states l4_states(void *workspace, long long tiles)
   s.known = NULL;
   return s;
 }
-#line 4258 "scan.nw"
+#line 4284 "scan.nw"
 /* A build for another GPU's limit: -DSCAN_SMEM_CAP_KIB=99 lets no block ask
    for more shared memory than a consumer GPU's 99 KiB. */
 #ifdef SCAN_SMEM_CAP_KIB
@@ -1860,35 +1962,41 @@ static int resident_blocks(const void *kernel, int threads, int shared, int *rem
   return per_sm * sms;
 }
 
-template <int ITEMS, bool ALIGNED, bool STAMPED = false>
+template <int ITEMS, bool ALIGNED, bool STAMPED = false, typename T = float>
 static int l4_resident(void)
 {
   static int remembered[64];
-  return resident_blocks((const void *)l4_kernel<ITEMS, ALIGNED, STAMPED>, L4_THREADS,
+  return resident_blocks((const void *)l4_kernel<ITEMS, ALIGNED, STAMPED, T>, L4_THREADS,
                          (int)l4_shared_bytes<ITEMS>(), remembered);
 }
-#line 4296 "scan.nw"
-template <int ITEMS, bool ALIGNED, bool STAMPED = false>
+#line 4322 "scan.nw"
+template <int ITEMS, bool ALIGNED, bool STAMPED = false, typename T = float>
 static cudaError_t l4_start(l4_params p, cudaStream_t stream)
 {
-  if (l4_resident<ITEMS, ALIGNED, STAMPED>() == 0) return cudaErrorInvalidConfiguration;
+  if (l4_resident<ITEMS, ALIGNED, STAMPED, T>() == 0) return cudaErrorInvalidConfiguration;
   long long blocks = p.order == L4_ROW_A_BLOCK ? p.tiles / p.row_tiles : p.tiles;
-  l4_kernel<ITEMS, ALIGNED, STAMPED><<<grid_for(blocks), L4_THREADS,
+  l4_kernel<ITEMS, ALIGNED, STAMPED, T><<<grid_for(blocks), L4_THREADS,
                                        l4_shared_bytes<ITEMS>(), stream>>>(p);
   return cudaGetLastError();
 }
-#line 4334 "scan.nw"
+#line 4360 "scan.nw"
 /* A tile launch's parameters, but for its tiles and order: the shift that puts
-   virtual multiples of 4 on 16-byte lines, where one shift serves all three
-   arrays (*aligned says whether it does). */
+   virtual multiples of 4 on lines of a vector's bytes (16 for floats, 8 for elements
+   of `size` 2), where one shift serves all three arrays (*aligned says whether it does). */
+static l4_params l4_params_sized(const void *a, const void *b, void *h, long long rows,
+                                 long long len, int size, bool *aligned)
+{
+  uintptr_t line = (uintptr_t)(VEC * size) - 1, m = (uintptr_t)a & line;
+  *aligned = ((uintptr_t)b & line) == m && ((uintptr_t)h & line) == m;
+  l4_params p = {(const float *)a, (const float *)b, (float *)h, rows * len, len, 0, 0,
+                 *aligned ? (int)(m / size) : 0, L4_LOOK_BACK, {}};
+  return p;
+}
+
 static l4_params l4_params_for(const float *a, const float *b, float *h, long long rows,
                                long long len, bool *aligned)
 {
-  uintptr_t m = (uintptr_t)a & 15;
-  *aligned = ((uintptr_t)b & 15) == m && ((uintptr_t)h & 15) == m;
-  l4_params p = {a, b, h, rows * len, len, 0, 0, *aligned ? (int)(m / 4) : 0,
-                 L4_LOOK_BACK, {}};
-  return p;
+  return l4_params_sized(a, b, h, rows, len, sizeof(float), aligned);
 }
 
 static int l4_order(l4_params p, long long rows, int tile, int resident)
@@ -1899,50 +2007,51 @@ static int l4_order(l4_params p, long long rows, int tile, int resident)
     return L4_ROW_A_BLOCK;
   return L4_LOOK_BACK;
 }
-#line 4358 "scan.nw"
+#line 4390 "scan.nw"
 /* The tile kernel; where its tiles look back, on states that hold ones already
    where `filled` (else it clears them first), filling `fill_after` for the next
    call where that is not NULL (*filled_other: it did). */
-template <int ITEMS>
-static cudaError_t l4_launch_at(const float *a, const float *b, float *h, long long rows,
+template <int ITEMS, typename T>   /* T: float, or a type stored in two bytes */
+static cudaError_t l4_launch_at(const T *a, const T *b, T *h, long long rows,
                                 long long len, void *workspace, bool filled,
                                 void *fill_after, bool *filled_other,
                                 unsigned long long *stamps, cudaStream_t stream)
 {
   bool aligned;
-  l4_params p = l4_params_for(a, b, h, rows, len, &aligned);
+  l4_params p = l4_params_sized(a, b, h, rows, len, sizeof(T), &aligned);
   
-#line 4413 "scan.nw"
+#line 4446 "scan.nw"
 p.tiles = l4_tiles(p.n, p.shift, L4_THREADS * ITEMS);
-p.order = l4_order(p, rows, L4_THREADS * ITEMS, l4_resident<ITEMS, true>());
+p.order = l4_order(p, rows, L4_THREADS * ITEMS, l4_resident<ITEMS, true, false, T>());
 p.row_tiles = len / (L4_THREADS * ITEMS);
 p.s = l4_states(workspace, p.tiles);
-#line 4370 "scan.nw"
+#line 4402 "scan.nw"
   *filled_other = false;
   if (p.order == L4_LOOK_BACK) {
     
-#line 4420 "scan.nw"
+#line 4453 "scan.nw"
 p.state_bytes = l4_state_bytes(p.tiles);
 p.fill_after = stamps ? NULL : fill_after;
 if (!filled) {
   cudaError_t e = cudaMemsetAsync(workspace, 0xFF, (size_t)p.state_bytes, stream);
   if (e != cudaSuccess) return e;
 }
-#line 4373 "scan.nw"
+#line 4405 "scan.nw"
   }
 #ifndef SCAN_NO_MAIN   /* the timeline is the benchmark's; the library has no stamps */
-  if (stamps) {   /* the timeline: aligned arrays only */
+  if (stamps) {   /* the timeline: aligned arrays of floats only */
     p.stamps = stamps;
-    return aligned ? l4_start<ITEMS, true, true>(p, stream) : cudaErrorInvalidValue;
+    return aligned && sizeof(T) == 4 ? l4_start<ITEMS, true, true>(p, stream)
+                                     : cudaErrorInvalidValue;
   }
 #endif
-  cudaError_t e = aligned ? l4_start<ITEMS, true>(p, stream)
-                          : l4_start<ITEMS, false>(p, stream);
+  cudaError_t e = aligned ? l4_start<ITEMS, true, false, T>(p, stream)
+                          : l4_start<ITEMS, false, false, T>(p, stream);
   *filled_other = e == cudaSuccess && p.fill_after;
   return e;
 }
 
-#line 4393 "scan.nw"
+#line 4426 "scan.nw"
 template <int ITEMS>
 static cudaError_t l4_launch_stamped(const float *a, const float *b, float *h,
                                      long long rows, long long len, void *workspace,
@@ -1960,7 +2069,7 @@ static cudaError_t l4_launch(const float *a, const float *b, float *h,
 {
   return l4_launch_stamped<ITEMS>(a, b, h, rows, len, workspace, NULL, stream);
 }
-#line 4436 "scan.nw"
+#line 4469 "scan.nw"
 static size_t l4_held_shared_bytes(void)
 {
   return 3 * (size_t)slot(HELD_TILE / VEC) * sizeof(float4);
@@ -1978,7 +2087,7 @@ static int l4_held_resident(void)
   return resident_blocks((const void *)l4_held_kernel<ALIGNED, STAMPED>, HELD_THREADS,
                          (int)l4_held_shared_bytes(), remembered);
 }
-#line 4456 "scan.nw"
+#line 4489 "scan.nw"
 /* Whether the held kernel runs a launch of this shape (p.len and p.shift set). */
 static bool l4_held_takes(l4_params p, long long rows, bool aligned)
 {
@@ -1986,7 +2095,7 @@ static bool l4_held_takes(l4_params p, long long rows, bool aligned)
   return resident > 0 &&
          l4_order(p, rows, L4_THREADS * 32, l4_resident<32, true>()) == L4_LOOK_BACK;
 }
-#line 4469 "scan.nw"
+#line 4502 "scan.nw"
 /* The held kernel on a workspace whose states hold ones already where `filled`,
    filling `fill_after` for the next call where it is not NULL (*held: it ran);
    elsewhere the 32-item tile kernel. */
@@ -2007,7 +2116,7 @@ static cudaError_t l4_held_launch_at(const float *a, const float *b, float *h,
 #endif
   if (resident == 0) return cudaErrorInvalidConfiguration;
   
-#line 4516 "scan.nw"
+#line 4549 "scan.nw"
 p.tiles = l4_tiles(p.n, p.shift, HELD_TILE);
 p.s = l4_states(workspace, p.tiles);
 p.state_bytes = l4_state_bytes(p.tiles);
@@ -2028,10 +2137,10 @@ else l4_held_kernel<false><<<grid, HELD_THREADS, shared, stream>>>(p);
 cudaError_t e = cudaGetLastError();
 *held = e == cudaSuccess;
 return e;
-#line 4489 "scan.nw"
+#line 4522 "scan.nw"
 }
 
-#line 4498 "scan.nw"
+#line 4531 "scan.nw"
 static cudaError_t l4_held_launch_stamped(const float *a, const float *b, float *h,
                                           long long rows, long long len, void *workspace,
                                           unsigned long long *stamps, cudaStream_t stream)
@@ -2047,10 +2156,10 @@ static cudaError_t l4_held_launch(const float *a, const float *b, float *h,
 {
   return l4_held_launch_stamped(a, b, h, rows, len, workspace, NULL, stream);
 }
-#line 4576 "scan.nw"
+#line 4609 "scan.nw"
 #define ROWS_PIECES 4                         /* vectors a lane loads a step */
 #define ROWS_STEP (32 * VEC * ROWS_PIECES)    /* elements a warp scans a step */
-#line 4661 "scan.nw"
+#line 4694 "scan.nw"
 static __host__ __device__ __forceinline__ int rows_groups(int warps, int ways)
 {
   return warps / ways;   /* groups a block */
@@ -2083,7 +2192,7 @@ static long long rows_blocks(long long rows, int warps, int ways)
 {
   return (rows + rows_groups(warps, ways) - 1) / rows_groups(warps, ways);
 }
-#line 4605 "scan.nw"
+#line 4638 "scan.nw"
 /* The vector of a row that starts at element i; the identity past the end. */
 template <bool ALIGNED>
 static __device__ __forceinline__ float4 row_vector(const float *row, long long i,
@@ -2099,7 +2208,7 @@ static __device__ __forceinline__ float4 row_vector(const float *row, long long 
   }
   return make_float4(v[0], v[1], v[2], v[3]);
 }
-#line 4623 "scan.nw"
+#line 4656 "scan.nw"
 /* The four elements of a vector, composed in order into one map. */
 static __device__ __forceinline__ segment compose_vector(float4 a, float4 b)
 {
@@ -2109,7 +2218,7 @@ static __device__ __forceinline__ segment compose_vector(float4 a, float4 b)
   x.b = fmaf(a.w, x.b, b.w); x.a *= a.w;
   return x;
 }
-#line 4698 "scan.nw"
+#line 4731 "scan.nw"
 template <bool ALIGNED, int WARPS>
 static __global__ void __launch_bounds__(WARPS * 32)
 l4_rows_kernel(const float *a, const float *b, float *h, long long rows, long long len,
@@ -2126,7 +2235,7 @@ l4_rows_kernel(const float *a, const float *b, float *h, long long rows, long lo
     float carry = 0.0f;   /* the state before the stride */
     for (long long stride = 0; stride < len; stride += rows_stride_length(ways)) {
       
-#line 4724 "scan.nw"
+#line 4757 "scan.nw"
 float4 va[ROWS_PIECES], vb[ROWS_PIECES];
 #pragma unroll
 for (int p = 0; p < ROWS_PIECES; p++) {
@@ -2134,9 +2243,9 @@ for (int p = 0; p < ROWS_PIECES; p++) {
   va[p] = row_vector<ALIGNED>(ra, i, len, 1.0f);
   vb[p] = row_vector<ALIGNED>(rb, i, len, 0.0f);
 }
-#line 4714 "scan.nw"
+#line 4747 "scan.nw"
       
-#line 4739 "scan.nw"
+#line 4772 "scan.nw"
 segment before[ROWS_PIECES], total[ROWS_PIECES], step = segment_identity();
 #pragma unroll
 for (int p = 0; p < ROWS_PIECES; p++) {
@@ -2147,9 +2256,9 @@ for (int p = 0; p < ROWS_PIECES; p++) {
   total[p] = t;
   step = p == 0 ? t : segment_combine(step, t);
 }
-#line 4715 "scan.nw"
+#line 4748 "scan.nw"
       
-#line 4770 "scan.nw"
+#line 4803 "scan.nw"
 float state = carry;
 if (ways == 1) {
   carry = fmaf(step.a, carry, step.b);
@@ -2162,9 +2271,9 @@ if (ways == 1) {
     carry = fmaf(t.x, carry, t.y);
   }
 }
-#line 4716 "scan.nw"
+#line 4749 "scan.nw"
       
-#line 4789 "scan.nw"
+#line 4822 "scan.nw"
 #pragma unroll
 for (int p = 0; p < ROWS_PIECES; p++) {
   float x = lane == 0 ? state : fmaf(before[p].a, state, before[p].b), out[VEC];
@@ -2175,12 +2284,12 @@ for (int p = 0; p < ROWS_PIECES; p++) {
   store_vector<ALIGNED>(rh, rows_vector_at(stride, way, p, lane), len, out);
   state = fmaf(total[p].a, state, total[p].b);
 }
-#line 4717 "scan.nw"
+#line 4750 "scan.nw"
       parity ^= 1;
     }
   }
 }
-#line 4819 "scan.nw"
+#line 4852 "scan.nw"
 #define ROWS_PER_GROUP 32   /* rows wanted for every resident group */
 
 static int l4_rows_resident_warps(bool aligned, int warps)
@@ -2197,7 +2306,7 @@ static int l4_rows_block_warps(long long rows, bool aligned)
 {
   return rows < 2LL * l4_rows_resident_warps(aligned, 4) ? 8 : 4;
 }
-#line 4838 "scan.nw"
+#line 4871 "scan.nw"
 static int l4_rows_ways(long long rows, long long len, bool aligned)
 {
   int warps = l4_rows_block_warps(rows, aligned), ways = 1;
@@ -2207,12 +2316,12 @@ static int l4_rows_ways(long long rows, long long len, bool aligned)
     ways *= 2;
   return ways;
 }
-#line 4854 "scan.nw"
+#line 4887 "scan.nw"
 static bool rows_aligned(const float *a, const float *b, const float *h, long long len)
 {
   return (((uintptr_t)a | (uintptr_t)b | (uintptr_t)h) & 15) == 0 && len % VEC == 0;
 }
-#line 4861 "scan.nw"
+#line 4894 "scan.nw"
 static cudaError_t l4_rows_launch(const float *a, const float *b, float *h,
                                   long long rows, long long len, void *workspace,
                                   cudaStream_t stream)
@@ -2222,7 +2331,7 @@ static cudaError_t l4_rows_launch(const float *a, const float *b, float *h,
   int warps = l4_rows_block_warps(rows, aligned), ways = l4_rows_ways(rows, len, aligned);
   unsigned grid = grid_for(rows_blocks(rows, warps, ways));
   
-#line 4875 "scan.nw"
+#line 4908 "scan.nw"
 if (warps == 8 && aligned)
   l4_rows_kernel<true, 8><<<grid, 8 * 32, 0, stream>>>(a, b, h, rows, len, ways);
 else if (warps == 8)
@@ -2231,10 +2340,10 @@ else if (aligned)
   l4_rows_kernel<true, 4><<<grid, 4 * 32, 0, stream>>>(a, b, h, rows, len, ways);
 else
   l4_rows_kernel<false, 4><<<grid, 4 * 32, 0, stream>>>(a, b, h, rows, len, ways);
-#line 4870 "scan.nw"
+#line 4903 "scan.nw"
   return cudaGetLastError();
 }
-#line 5046 "scan.nw"
+#line 5079 "scan.nw"
 #define RING_TILE 4096                       /* elements a tile */
 #define RING_STAGES 7                        /* tiles in flight in a block */
 #define RING_PARTS 4                         /* composer warps; warps a holder group */
@@ -2251,7 +2360,7 @@ enum { RING_PRODUCER, RING_WALKER, RING_COMPOSER_0, RING_HOLDER_0 = 2 + RING_PAR
 static_assert(RING_HOLDERS <= RING_STAGES && RING_POSTS >= RING_STAGES + RING_HOLDERS,
               "the ring's phases and posts are sound only so (the argument below)");
 static_assert(RING_WINDOW == 32, "a chain warp's window is its 32 lanes");
-#line 5094 "scan.nw"
+#line 5127 "scan.nw"
 typedef struct {
   long long tile, base, first;    /* the tile; the element of its slot 0; its first element */
   long long row_offset;           /* where that element lies in its row */
@@ -2273,7 +2382,7 @@ typedef struct {
    the 227 KiB a Hopper block may ask for; past it the ring would never run. */
 static_assert(2 * RING_STAGES * RING_TILE * sizeof(float) + sizeof(ring_shared) + 64 <=
                   227 * 1024, "a ring block's shared memory must fit a Hopper block");
-#line 5122 "scan.nw"
+#line 5155 "scan.nw"
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 900
 #define RING_COMPILED 0   /* no bulk copies or transaction barriers before sm_90 */
 #else
@@ -2284,7 +2393,7 @@ static __device__ __forceinline__ unsigned shared_address(const void *p)
 {
   return (unsigned)__cvta_generic_to_shared(p);
 }
-#line 5135 "scan.nw"
+#line 5168 "scan.nw"
 static __device__ __forceinline__ void mbar_init(unsigned long long *bar, unsigned count)
 {
 #if RING_COMPILED
@@ -2300,7 +2409,7 @@ static __device__ __forceinline__ void mbar_arrive(unsigned long long *bar)
                :: "r"(shared_address(bar)) : "memory");
 #endif
 }
-#line 5157 "scan.nw"
+#line 5190 "scan.nw"
 /* Use u of the ring's stages: stage u % RING_STAGES, in its phase u / RING_STAGES, whose
    parity the stage's barriers count. */
 static __device__ __forceinline__ int ring_stage_of(long long u)
@@ -2332,7 +2441,7 @@ static __device__ bool ring_wait(unsigned long long *bar, long long u, ring_shar
     if (r->end_use <= u) return false;
   return true;
 }
-#line 5197 "scan.nw"
+#line 5230 "scan.nw"
 static __device__ __forceinline__ void bulk_copy(float4 *to, const float *from,
                                                  unsigned bytes, unsigned long long *bar)
 {
@@ -2357,7 +2466,7 @@ static __device__ void ring_copy_tile(const l4_params &p, float4 *sa, float4 *sb
   bulk_copy(sa + st->copy_from / VEC, p.a + st->base + st->copy_from, bytes, full);
   bulk_copy(sb + st->copy_from / VEC, p.b + st->base + st->copy_from, bytes, full);
 }
-#line 5234 "scan.nw"
+#line 5267 "scan.nw"
 typedef struct { long long base, first, row_offset, count; } ring_tile;
 
 /* Where tile g lies, in flat indices, for rows of len cut into tiles of `tile`
@@ -2388,7 +2497,7 @@ static long long ring_tiles_a_row(long long rows, long long len, long long shift
   }
   return most;
 }
-#line 5267 "scan.nw"
+#line 5300 "scan.nw"
 /* Note in the stage where tile g lies, and which of its slots the copy fills:
    the whole vectors that hold its elements and lie in the arrays. */
 static __device__ void ring_place(const l4_params &p, long long g, ring_stage *st)
@@ -2406,7 +2515,7 @@ static __device__ void ring_place(const l4_params &p, long long g, ring_stage *s
   st->copy_from = (int)from;
   st->copy_to = (int)(to > from ? to : from);
 }
-#line 5287 "scan.nw"
+#line 5320 "scan.nw"
 static __device__ void ring_produce(const l4_params &p, ring_shared *r, float4 *sa,
                                     float4 *sb)
 {
@@ -2421,7 +2530,7 @@ static __device__ void ring_produce(const l4_params &p, ring_shared *r, float4 *
                    &r->full[s], &r->stage[s]);
   }
 }
-#line 5318 "scan.nw"
+#line 5351 "scan.nw"
 /* Overwrite a lane's vector with the maps from the part's start through
    each element, given the map through the element before the vector. */
 static __device__ __forceinline__ void write_local_maps(float4 *xa, float4 *xb,
@@ -2435,7 +2544,7 @@ static __device__ __forceinline__ void write_local_maps(float4 *xa, float4 *xb,
   *xa = ra;
   *xb = rb;
 }
-#line 5334 "scan.nw"
+#line 5367 "scan.nw"
 /* Before part c of a stage is composed: its slots before the tile's first
    element take the identity, and the tile's elements that the copy left out,
    at most three at either end of the arrays, are loaded one by one. */
@@ -2454,7 +2563,7 @@ static __device__ void ring_patch_part(const l4_params &p, const ring_stage *st,
   }
   __syncwarp();
 }
-#line 5355 "scan.nw"
+#line 5388 "scan.nw"
 /* Compose part c of the tile in stage memory xa, xb in place; the part's total. */
 static __device__ segment ring_compose_part(float4 *xa, float4 *xb)
 {
@@ -2472,7 +2581,7 @@ static __device__ segment ring_compose_part(float4 *xa, float4 *xb)
   }
   return total;
 }
-#line 5381 "scan.nw"
+#line 5414 "scan.nw"
 static __device__ void ring_publish_part(const l4_params &p, ring_stage *st, int c,
                                          segment total)
 {
@@ -2490,7 +2599,7 @@ static __device__ void ring_publish_part(const l4_params &p, ring_stage *st, int
   st->parts_done = 0;
   store_relaxed(&p.s.status[st->tile], segment_word(own));
 }
-#line 5411 "scan.nw"
+#line 5444 "scan.nw"
 template <bool PATCHED>   /* whether any tile may need a patch */
 static __device__ void ring_compose(const l4_params &p, ring_shared *r, float4 *sa,
                                     float4 *sb, int c)
@@ -2507,7 +2616,7 @@ static __device__ void ring_compose(const l4_params &p, ring_shared *r, float4 *
     if (lane == 0) mbar_arrive(&r->composed[s]);
   }
 }
-#line 5451 "scan.nw"
+#line 5484 "scan.nw"
 static __device__ void ring_chain(const l4_params &p)
 {
   __shared__ volatile long long carry_window;   /* the window whose carry is in */
@@ -2529,7 +2638,7 @@ static __device__ void ring_chain(const l4_params &p)
     if (lane == 0) { carry = last; __threadfence_block(); carry_window = w + 1; }
   }
 }
-#line 5487 "scan.nw"
+#line 5520 "scan.nw"
 #define RING_CHAIN_SM(p) ((p).s.ticket + 16)   /* 128 bytes after the ticket */
 
 typedef enum { RING_BLOCK_LEAVES = -1, RING_BLOCK_RING, RING_BLOCK_CHAIN } ring_block_role;
@@ -2552,7 +2661,7 @@ static __device__ ring_block_role ring_role(const l4_params &p)
   __syncthreads();
   return role;
 }
-#line 5518 "scan.nw"
+#line 5551 "scan.nw"
 static __device__ float ring_state_through(const l4_params &p, long long t);   /* below */
 
 static __device__ void ring_walk(const l4_params &p, ring_shared *r)
@@ -2572,7 +2681,7 @@ static __device__ void ring_walk(const l4_params &p, ring_shared *r)
     }
   }
 }
-#line 5581 "scan.nw"
+#line 5614 "scan.nw"
 #define RING_LOOK 8   /* windows a walker's look reaches: its own and seven before */
 
 typedef struct {
@@ -2591,7 +2700,7 @@ static __device__ ring_look_reads ring_look_read(const l4_params &p, long long W
     r.word[d] = W >= d ? load_relaxed(&p.s.status[RING_WINDOW * (W - d) + lane]) : 0;
   return r;
 }
-#line 5608 "scan.nw"
+#line 5641 "scan.nw"
 /* The whole windows to fold before window W, with the carry into the first
    of them in *carry; -1 when no start is in reach. */
 static __device__ int ring_look_start(const ring_look_reads &r, long long W, float *carry)
@@ -2604,7 +2713,7 @@ static __device__ int ring_look_start(const ring_look_reads &r, long long W, flo
   *carry = ends ? __uint_as_float(carried) : 0.0f;
   return folds;
 }
-#line 5623 "scan.nw"
+#line 5656 "scan.nw"
 /* Whether every segment of the fold is published: windows 1 to `folds`
    back whole, and window W up to lane j. */
 static __device__ bool ring_look_complete(const ring_look_reads &r, int folds, int j)
@@ -2616,7 +2725,7 @@ static __device__ bool ring_look_complete(const ring_look_reads &r, int folds, i
     if (d <= folds && (d > 0 || lane <= j)) missing |= high_word(r.word[d]) == WORD_EMPTY;
   return !__any_sync(FULL_MASK, missing);
 }
-#line 5637 "scan.nw"
+#line 5670 "scan.nw"
 /* The chain block's fold from the carry: each whole window's scan, applied
    at its last lane, then window W's, applied at lane j. */
 static __device__ float ring_look_fold(const ring_look_reads &r, int folds, int j, float carry)
@@ -2630,7 +2739,7 @@ static __device__ float ring_look_fold(const ring_look_reads &r, int folds, int 
   segment x = lane <= j ? word_segment(r.word[0]) : segment_identity();
   return segment_apply(shfl_segment(warp_inclusive_segments(x), j), carry);
 }
-#line 5661 "scan.nw"
+#line 5694 "scan.nw"
 /* The state through tile t, bit for bit as the chain block makes it known. */
 static __device__ float ring_state_through(const l4_params &p, long long t)
 {
@@ -2647,7 +2756,7 @@ static __device__ float ring_state_through(const l4_params &p, long long t)
       return ring_look_fold(r, folds, j, carry);
   }
 }
-#line 5688 "scan.nw"
+#line 5721 "scan.nw"
 /* Store the elements of a vector at i that lie in [from, to): whole where it can be. */
 static __device__ __forceinline__ void store_vector_within(float *dst, long long i,
                                                            long long from, long long to,
@@ -2658,7 +2767,7 @@ static __device__ __forceinline__ void store_vector_within(float *dst, long long
   for (int k = 0; k < VEC; k++)
     if (i + k >= from && i + k < to) dst[i + k] = v[k];
 }
-#line 5701 "scan.nw"
+#line 5734 "scan.nw"
 template <bool PATCHED>
 static __device__ void ring_hold(const l4_params &p, ring_shared *r, const float4 *sa,
                                  const float4 *sb, int group, int f)
@@ -2678,7 +2787,7 @@ static __device__ void ring_hold(const l4_params &p, ring_shared *r, const float
     __syncwarp();
     if (lane == 0) mbar_arrive(&r->empty[s]);
     
-#line 5728 "scan.nw"
+#line 5761 "scan.nw"
 while (r->post_use[u % RING_POSTS] != u) __nanosleep(128);
 __threadfence_block();   /* the post's state is read after its use */
 float x = segment_apply(before, r->post_state[u % RING_POSTS]);
@@ -2689,10 +2798,10 @@ for (int q = 0; q < RING_PIECES; q++) {
   if (PATCHED) store_vector_within(p.h, start + (q * 32 + lane) * VEC, from, end, out);
   else store_vector<true>(p.h, start + (q * 32 + lane) * VEC, end, out);
 }
-#line 5720 "scan.nw"
+#line 5753 "scan.nw"
   }
 }
-#line 5909 "scan.nw"
+#line 5942 "scan.nw"
 template <bool PATCHED>
 static __global__ void __launch_bounds__(RING_WARPS * 32, 1) l4_ring_kernel(l4_params p)
 {
@@ -2706,10 +2815,10 @@ static __global__ void __launch_bounds__(RING_WARPS * 32, 1) l4_ring_kernel(l4_p
   ring_block_role role = ring_role(p);
   if (role == RING_BLOCK_CHAIN) ring_chain(p);
   if (role == RING_BLOCK_RING) 
-#line 5928 "scan.nw"
+#line 5961 "scan.nw"
 {
   
-#line 5941 "scan.nw"
+#line 5974 "scan.nw"
 for (int i = threadIdx.x; i < RING_POSTS; i += blockDim.x) r.post_use[i] = -1;
 if (threadIdx.x == 0) {
   for (int s = 0; s < RING_STAGES; s++) {
@@ -2722,7 +2831,7 @@ if (threadIdx.x == 0) {
   asm volatile("fence.mbarrier_init.release.cluster;" ::: "memory");
 }
 __syncthreads();
-#line 5930 "scan.nw"
+#line 5963 "scan.nw"
   float4 *sa = ring_data, *sb = ring_data + RING_STAGES * (RING_TILE / VEC);
   int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
   if (warp == RING_PRODUCER) { if (lane == 0) ring_produce(p, &r, sa, sb); }
@@ -2731,11 +2840,11 @@ __syncthreads();
   else ring_hold<PATCHED>(p, &r, sa, sb, (warp - RING_HOLDER_0) / RING_PARTS,
                           (warp - RING_HOLDER_0) % RING_PARTS);
 }
-#line 5922 "scan.nw"
+#line 5955 "scan.nw"
   if (p.fill_after) fill_states(p, p.fill_after);
 #endif
 }
-#line 5979 "scan.nw"
+#line 6012 "scan.nw"
 static size_t l4_ring_shared_bytes(void)
 {
   return 2 * (size_t)RING_STAGES * RING_TILE * sizeof(float);
@@ -2761,7 +2870,7 @@ static int l4_ring_resident(void)
                               (int)l4_ring_shared_bytes(), plain_remembered);
   return patched < plain ? patched : plain;   /* each allowed its shared memory */
 }
-#line 6007 "scan.nw"
+#line 6040 "scan.nw"
 #define RING_RAGGED_SHORTEST (16 * RING_TILE)   /* rows this long may be of any length */
 
 /* The shift that puts a's 128-byte lines at virtual multiples of RING_LINE. */
@@ -2786,7 +2895,7 @@ static bool ring_arrays_agree(const float *a, const float *b, const float *h)
   uintptr_t x = (uintptr_t)a;
   return (((uintptr_t)b ^ x) & 127) == 0 && (((uintptr_t)h ^ x) & 15) == 0 && (x & 3) == 0;
 }
-#line 6042 "scan.nw"
+#line 6075 "scan.nw"
 /* The device's multiprocessors, or 0 where it cannot launch cooperatively;
    asked once a device. */
 static int l4_ring_sms(void)
@@ -2811,7 +2920,7 @@ static int l4_ring_rings(void)
   return resident - (resident + sms - 1) / sms;
 }
 
-#line 6076 "scan.nw"
+#line 6109 "scan.nw"
 /* Whether the ring may take rows of len, wherever the arrays start: one row,
    rows of whole tiles or long rows, enough ring blocks, and two tiles or more
    for every resident block. */
@@ -2831,7 +2940,7 @@ static bool l4_ring_takes(const float *a, const float *b, const float *h, long l
   if (rows > 1 && len < RING_RAGGED_SHORTEST && ring_shift(a) != 0) return false;
   return ring_tiles(a, rows, len) >= 2LL * l4_ring_resident();
 }
-#line 6101 "scan.nw"
+#line 6134 "scan.nw"
 static long long ring_state_bytes(long long tiles)
 {
   return l4_state_bytes(tiles) + round_up(tiles * 8, 256);
@@ -2843,7 +2952,7 @@ static packed_states ring_states(void *workspace, long long tiles)
   s.known = (unsigned long long *)((char *)workspace + l4_state_bytes(tiles));
   return s;
 }
-#line 6115 "scan.nw"
+#line 6148 "scan.nw"
 /* Enough for the ring's tiles where it can take the shape, and for the held
    kernel's where it falls back. Rows of a few elements would each round up
    to a tile of the ring, which never takes them. */
@@ -2854,7 +2963,7 @@ static size_t l4_ring_workspace_bytes(long long rows, long long len, bool aligne
   size_t held = l4_held_workspace_bytes(rows, len, aligned);
   return ring > held ? ring : held;
 }
-#line 6133 "scan.nw"
+#line 6166 "scan.nw"
 static cudaError_t l4_ring_launch_at(const float *a, const float *b, float *h,
                                      long long rows, long long len, void *workspace,
                                      bool filled, void *fill_after, bool *ringed,
@@ -2875,7 +2984,7 @@ static cudaError_t l4_ring_launch_at(const float *a, const float *b, float *h,
   /* Patched where a row starts off a line, or the arrays end inside a vector. */
   bool patched = p.shift != 0 || (rows > 1 && len % RING_LINE) || p.n % VEC;
   
-#line 6164 "scan.nw"
+#line 6197 "scan.nw"
 cudaLaunchAttribute cooperative = {};
 cooperative.id = cudaLaunchAttributeCooperative;
 cooperative.val.cooperative = 1;
@@ -2887,7 +2996,7 @@ cudaError_t e = patched ? cudaLaunchKernelEx(&config, l4_ring_kernel<true>, p)
 if (e != cudaErrorCooperativeLaunchTooLarge) return e;
 (void)cudaGetLastError();   /* refused, not failed: clear it */
 return l4_held_launch(a, b, h, rows, len, workspace, stream);
-#line 6153 "scan.nw"
+#line 6186 "scan.nw"
 }
 static cudaError_t l4_ring_launch(const float *a, const float *b, float *h,
                                   long long rows, long long len, void *workspace,
@@ -2896,7 +3005,7 @@ static cudaError_t l4_ring_launch(const float *a, const float *b, float *h,
   bool ringed;
   return l4_ring_launch_at(a, b, h, rows, len, workspace, false, NULL, &ringed, stream);
 }
-#line 6194 "scan.nw"
+#line 6227 "scan.nw"
 typedef struct {
   char *half[2];        /* two workspaces, each large enough for the call */
   int filled;           /* the half that the last ring call filled for the next */
@@ -2923,7 +3032,7 @@ static void halves_after(state_halves *w, int i, size_t need, bool filled_other,
     w->filled_bytes = 0;
   }
 }
-#line 6223 "scan.nw"
+#line 6256 "scan.nw"
 /* The held kernel in the filled half where it holds enough ones, filling the
    other for the next call; otherwise in the other half, which it clears. */
 static cudaError_t l4_held_launch_kept(const float *a, const float *b, float *h,
@@ -2954,7 +3063,7 @@ static cudaError_t l4_ring_launch_kept(const float *a, const float *b, float *h,
   halves_after(w, i, need, ringed, ready, e);
   return e;
 }
-#line 6260 "scan.nw"
+#line 6293 "scan.nw"
 template <int ITEMS>
 static cudaError_t l4_tiles_launch_kept(const float *a, const float *b, float *h,
                                         long long rows, long long len, state_halves *w,
@@ -2971,7 +3080,7 @@ static cudaError_t l4_tiles_launch_kept(const float *a, const float *b, float *h
   halves_after(w, i, need, filled_other, ready, e);
   return e;
 }
-#line 6517 "scan.nw"
+#line 6550 "scan.nw"
 /* Items a thread for n elements at `shift`: the largest tile where every resident
    block gets two; below that, where tiles start rows (`apart`) the smallest, and
    where they look back one 16-item tile, one group of 8-item tiles, or the held
@@ -2986,7 +3095,7 @@ static int l4_choose_items(long long n, int shift, bool apart)
   if (resident[0] > 0 && l4_tiles(n, shift, L4_THREADS * 8) <= 32) return 8;
   return resident[2] > 0 ? 32 : resident[1] > 0 ? 16 : 8;
 }
-#line 6554 "scan.nw"
+#line 6587 "scan.nw"
 #define ROWS_SHORTEST 2048   /* the shortest rows measured */
 
 /* Whether the rows go to warps: aligned arrays, rows no shorter than those
@@ -3001,7 +3110,7 @@ static bool l4_rows_takes(long long rows, long long len, bool aligned)
   long long rounds = (rows + groups - 1) / groups;
   return 4 * rows >= 3 * rounds * groups;
 }
-#line 6597 "scan.nw"
+#line 6630 "scan.nw"
 #define RING_OVER_ROWS (16 * RING_TILE)   /* rows this long go to the ring, not the warps */
 
 static size_t l4_auto_workspace_bytes(long long rows, long long len, bool aligned)
@@ -3013,7 +3122,7 @@ static size_t l4_auto_workspace_bytes(long long rows, long long len, bool aligne
   size_t ring = l4_ring_workspace_bytes(rows, len, aligned);
   return tiles > ring ? tiles : ring;
 }
-#line 6615 "scan.nw"
+#line 6648 "scan.nw"
 typedef enum {
   L4_RUNS_WARPS,   /* a warp, or a group of warps, a row */
   L4_RUNS_RING,    /* the ring of stages and its chain block */
@@ -3026,7 +3135,7 @@ typedef struct {
   int items;   /* the tile kernel's items a thread: 8, 16 or 32; 0 for the warps */
   int order;   /* the tile kernel's order: L4_LOOK_BACK, L4_TILES_APART, L4_ROW_A_BLOCK */
 } l4_plan;
-#line 6630 "scan.nw"
+#line 6663 "scan.nw"
 /* What SCAN_AUTO runs for this call on this GPU: the three questions, in order. */
 static l4_plan l4_auto_plan(const float *a, const float *b, const float *h, long long rows,
                             long long len)
@@ -3049,7 +3158,7 @@ static l4_plan l4_auto_plan(const float *a, const float *b, const float *h, long
                                                                     : L4_RUNS_TILES;
   return plan;
 }
-#line 6667 "scan.nw"
+#line 6700 "scan.nw"
 typedef struct {
   int device;          /* -1: nothing asked yet */
   long long rows, len;
@@ -3066,7 +3175,7 @@ static bool l4_asked_again(l4_question *last, long long rows, long long len, uin
   *last = now;
   return again;
 }
-#line 6686 "scan.nw"
+#line 6719 "scan.nw"
 static l4_plan l4_auto_plan_remembered(const float *a, const float *b, const float *h,
                                        long long rows, long long len)
 {
@@ -3086,7 +3195,7 @@ static size_t l4_auto_workspace_remembered(long long rows, long long len, bool a
     bytes = l4_auto_workspace_bytes(rows, len, aligned);
   return bytes;
 }
-#line 6708 "scan.nw"
+#line 6741 "scan.nw"
 static cudaError_t l4_run_plan(l4_plan plan, const float *a, const float *b, float *h,
                                long long rows, long long len, void *workspace,
                                cudaStream_t stream)
@@ -3109,7 +3218,7 @@ static cudaError_t l4_auto_launch(const float *a, const float *b, float *h,
   return l4_run_plan(l4_auto_plan_remembered(a, b, h, rows, len), a, b, h, rows, len,
                      workspace, stream);
 }
-#line 6740 "scan.nw"
+#line 6773 "scan.nw"
 static cudaError_t l4_auto_launch_kept(const float *a, const float *b, float *h,
                                        long long rows, long long len, state_halves *w,
                                        cudaStream_t stream)
@@ -3127,7 +3236,7 @@ static cudaError_t l4_auto_launch_kept(const float *a, const float *b, float *h,
   }
   return l4_run_plan(plan, a, b, h, rows, len, w->half[1 - w->filled], stream);
 }
-#line 6339 "scan.nw"
+#line 6372 "scan.nw"
 /* tile_row[g], g = 0 .. tiles: the first r in [0, rows] with offsets[r] at or after
    tile g's first element (rows + 1 where none); a warp a tile. */
 static __global__ void tile_rows_kernel(const long long *offsets, long long rows,
@@ -3140,7 +3249,7 @@ static __global__ void tile_rows_kernel(const long long *offsets, long long rows
        g += warps) {
     long long x = g * tile - shift > 0 ? g * tile - shift : 0, lo = 0, hi = rows + 1;
     
-#line 6363 "scan.nw"
+#line 6396 "scan.nw"
 while (lo < hi) {
   long long step = (hi - lo + 31) / 32, at = lo + lane * step;
   unsigned asked = __ballot_sync(FULL_MASK, at < hi);
@@ -3149,11 +3258,11 @@ while (lo < hi) {
   if (yes) hi = lo + j * step;
   lo = j == 0 ? lo : lo + (j - 1) * step + 1;
 }
-#line 6351 "scan.nw"
+#line 6384 "scan.nw"
     if (lane == 0) tile_row[g] = lo;
   }
 }
-#line 6377 "scan.nw"
+#line 6410 "scan.nw"
 static long long ragged_rows_bytes(long long tiles) { return round_up((tiles + 1) * 8, 256); }
 
 static size_t l4_ragged_workspace_bytes(long long n)
@@ -3172,7 +3281,7 @@ static cudaError_t ragged_find_tile_rows(l4_params *p, void *workspace, long lon
       p->ragged.offsets, p->ragged.rows, tile, p->shift, p->tiles, rows_at);
   return cudaGetLastError();
 }
-#line 6405 "scan.nw"
+#line 6438 "scan.nw"
 /* Clear a ragged launch's states, of `tile` elements a tile, and find each tile's first row. */
 static cudaError_t ragged_prepare(l4_params *p, void *workspace, int tile, cudaStream_t stream)
 {
@@ -3191,7 +3300,7 @@ static cudaError_t l4_ragged_tiles(l4_params p, bool aligned, void *workspace,
   if (e != cudaSuccess) return e;
   return aligned ? l4_start<ITEMS, true>(p, stream) : l4_start<ITEMS, false>(p, stream);
 }
-#line 6426 "scan.nw"
+#line 6459 "scan.nw"
 static cudaError_t l4_ragged_held(l4_params p, bool aligned, long long resident,
                                   void *workspace, cudaStream_t stream)
 {
@@ -3219,7 +3328,7 @@ static cudaError_t l4_ragged_launch(const float *a, const float *b, float *h, lo
        : items == 16 ? l4_ragged_tiles<16>(p, aligned, workspace, stream)
                      : l4_ragged_tiles<8>(p, aligned, workspace, stream);
 }
-#line 7042 "scan.nw"
+#line 7077 "scan.nw"
 #define BWD_THREADS 256
 #ifndef BWD_ITEMS
 #define BWD_ITEMS 32                          /* consecutive elements a thread, 32 at most */
@@ -3239,7 +3348,7 @@ typedef struct {
   int shift;                    /* virtual index = flat index + shift (section "Vectors") */
   packed_states s;              /* level 4's ticket, tile words and group words */
 } backward_params;
-#line 7071 "scan.nw"
+#line 7106 "scan.nw"
 /* The flat index of slot 0 of tile q (the q-th from the end; negative where the tile
    that holds element 0, q = tiles - 1, has slots before it). */
 static __host__ __device__ __forceinline__ long long backward_tile_first(long long tiles,
@@ -3259,7 +3368,7 @@ static __host__ __device__ __forceinline__ long long backward_reduce(long long x
 {
   return x < len ? x : len >= BWD_TILE ? x - len : (long long)((unsigned)x % (unsigned)len);
 }
-#line 7103 "scan.nw"
+#line 7138 "scan.nw"
 /* Bits e of *ends and *starts: item e ends or starts its row, in rows of len, where
    `pos` is the row offset of the thread's highest element (item 0). */
 static __host__ __device__ __forceinline__ void backward_marks(long long pos, long long len,
@@ -3280,7 +3389,7 @@ static __host__ __device__ __forceinline__ unsigned backward_inside(long long to
   long long hi = top < BWD_ITEMS - 1 ? top : BWD_ITEMS - 1;
   return hi < lo ? 0u : ((2u << hi) - 1) & ~((1u << lo) - 1);
 }
-#line 7133 "scan.nw"
+#line 7168 "scan.nw"
 /* The a of item t's map x -> c*x + d: a[t+1] (a_next), never a[t] (a_here). */
 template <typename real>
 static __host__ __device__ __forceinline__ real backward_decay(real a_next, real a_here,
@@ -3310,7 +3419,7 @@ static __host__ __device__ __forceinline__ real backward_last(real dh, real dh_f
 {
   return FAULT_AT(fault, FAULT_BACKWARD_LAST_DROPPED) ? dh : dh + dh_final;
 }
-#line 7256 "scan.nw"
+#line 7291 "scan.nw"
 #define BWD_VECTORS (BWD_ITEMS / VEC)   /* vectors a thread */
 
 /* The float at slot i of a tile's layout in shared memory. */
@@ -3321,7 +3430,7 @@ static __device__ __forceinline__ float *tile_float(float4 *s, int i)
 
 /* The four floats of a vector, as an array. */
 #define VECTOR_FLOATS(name, v) float name[VEC] = {(v).x, (v).y, (v).z, (v).w}
-#line 7269 "scan.nw"
+#line 7304 "scan.nw"
 /* The segment of a thread's items (block `block`), highest first: item e is slot
    32 * block + 31 - e; `inside`: the items in the array (the rest are the identity). */
 template <bool EDGE>
@@ -3346,7 +3455,7 @@ static __device__ __forceinline__ segment backward_compose(const float4 *sa, con
   }
   return mine;
 }
-#line 7305 "scan.nw"
+#line 7340 "scan.nw"
 template <bool EDGE>
 static __device__ __forceinline__ void backward_apply(const backward_params &p, float4 *sa,
                                                       float4 *sd, float4 *sh, float a_above,
@@ -3369,7 +3478,7 @@ static __device__ __forceinline__ void backward_apply(const backward_params &p, 
       int e = BWD_ITEMS - 1 - (m * VEC + k);
       float below = k > 0 ? z[k - 1] : m > 0 ? under.w : h_below;
       if (!EDGE || inside >> e & 1) 
-#line 7340 "scan.nw"
+#line 7375 "scan.nw"
 {
   float g = ends >> e & 1 ? y[k] : fmaf(backward_decay(c, x[k], FAULT_NONE), state, y[k]);
   bool start = starts >> e & 1, per_row = start && (p.h0 || p.dh0);
@@ -3381,15 +3490,15 @@ static __device__ __forceinline__ void backward_apply(const backward_params &p, 
   y[k] = state = g;
   z[k] = da;
 }
-#line 7327 "scan.nw"
+#line 7362 "scan.nw"
       c = x[k];
     }
     sd[v] = make_float4(y[0], y[1], y[2], y[3]);
     sh[v] = make_float4(z[0], z[1], z[2], z[3]);
   }
 }
-#line 7356 "scan.nw"
-template <bool ALIGNED>
+#line 7391 "scan.nw"
+template <bool ALIGNED, typename T = float>   /* T: the type of a, h, dh, da and db */
 static __global__ void __launch_bounds__(BWD_THREADS, BWD_BLOCKS_PER_SM)
 backward_kernel(backward_params p)
 {
@@ -3402,7 +3511,7 @@ backward_kernel(backward_params p)
   int lane = threadIdx.x & 31, warp = threadIdx.x >> 5, block = backward_block(threadIdx.x);
   for (;;) {
     
-#line 7387 "scan.nw"
+#line 7422 "scan.nw"
 __syncthreads();
 if (threadIdx.x == 0) {
   long long q = (long long)(atomicAdd(p.s.ticket, 1ULL) + 1ULL);
@@ -3414,45 +3523,48 @@ __syncthreads();
 long long q = tile_shared;
 if (q >= p.tiles) break;
 long long first = backward_tile_first(p.tiles, q, p.shift);
-#line 7369 "scan.nw"
+#line 7404 "scan.nw"
     
-#line 7411 "scan.nw"
+#line 7446 "scan.nw"
 bool inner = ALIGNED && first >= 0 && first + BWD_TILE <= p.n;   /* every vector whole */
 if (inner) {
   
-#line 7427 "scan.nw"
+#line 7465 "scan.nw"
 #pragma unroll
 for (int m = 0; m < BWD_ITEMS / VEC; m++) {
   int v = threadIdx.x + m * BWD_THREADS;
   long long i = first + (long long)v * VEC;
-  __pipeline_memcpy_async(&sa[slot(v)], p.a + i, 16);
-  __pipeline_memcpy_async(&sd[slot(v)], p.dh + i, 16);
-  __pipeline_memcpy_async(&sh[slot(v)], p.h + i, 16);
+  __pipeline_memcpy_async(&sa[slot(v)], as_stored<T>(p.a) + i, VEC * sizeof(T));
+  __pipeline_memcpy_async(&sd[slot(v)], as_stored<T>(p.dh) + i, VEC * sizeof(T));
+  __pipeline_memcpy_async(&sh[slot(v)], as_stored<T>(p.h) + i, VEC * sizeof(T));
 }
-#line 7414 "scan.nw"
+#line 7449 "scan.nw"
 } else {
   
-#line 7438 "scan.nw"
+#line 7476 "scan.nw"
 #pragma unroll
 for (int m = 0; m < BWD_ITEMS / VEC; m++) {
   int v = threadIdx.x + m * BWD_THREADS;
   long long i = first + (long long)v * VEC;
-  copy_vector<ALIGNED>(&sa[slot(v)], p.a, i, p.n, 1.0f);
-  copy_vector<ALIGNED>(&sd[slot(v)], p.dh, i, p.n, 0.0f);
-  copy_vector<ALIGNED>(&sh[slot(v)], p.h, i, p.n, 0.0f);
+  copy_vector<ALIGNED>(&sa[slot(v)], as_stored<T>(p.a), i, p.n, 1.0f);
+  copy_vector<ALIGNED>(&sd[slot(v)], as_stored<T>(p.dh), i, p.n, 0.0f);
+  copy_vector<ALIGNED>(&sh[slot(v)], as_stored<T>(p.h), i, p.n, 0.0f);
 }
-#line 7416 "scan.nw"
+#line 7451 "scan.nw"
 }
 if (threadIdx.x == 0) {
-  a_after = first + BWD_TILE < p.n ? p.a[first + BWD_TILE] : 1.0f;
-  h_before = first >= 1 ? p.h[first - 1] : 0.0f;
+  a_after = first + BWD_TILE < p.n ? widen(as_stored<T>(p.a)[first + BWD_TILE]) : 1.0f;
+  h_before = first >= 1 ? widen(as_stored<T>(p.h)[first - 1]) : 0.0f;
 }
 __pipeline_commit();
 __pipeline_wait_prior(0);
+widen_stripes<ALIGNED, BWD_VECTORS, BWD_THREADS, T>(sa, first, p.n);
+widen_stripes<ALIGNED, BWD_VECTORS, BWD_THREADS, T>(sd, first, p.n);
+widen_stripes<ALIGNED, BWD_VECTORS, BWD_THREADS, T>(sh, first, p.n);
 __syncthreads();
-#line 7370 "scan.nw"
+#line 7405 "scan.nw"
     
-#line 7453 "scan.nw"
+#line 7491 "scan.nw"
 long long top = first + block * BWD_ITEMS + BWD_ITEMS - 1;
 unsigned ends, starts, inside = backward_inside(top, p.n);
 backward_marks(backward_reduce(base_shared + block * BWD_ITEMS + BWD_ITEMS - 1, p.len),
@@ -3464,19 +3576,19 @@ for (unsigned m = p.dh_final ? ends : 0u; m; m &= m - 1) {
   float *d = tile_float(sd, block * BWD_ITEMS + BWD_ITEMS - 1 - e);
   *d = backward_last(*d, p.dh_final[(top - e) / p.len], FAULT_NONE);
 }
-#line 7371 "scan.nw"
+#line 7406 "scan.nw"
     
-#line 7470 "scan.nw"
+#line 7508 "scan.nw"
 float a_above = block == BWD_THREADS - 1 ? a_after
               : *tile_float(sa, (block + 1) * BWD_ITEMS);
 float h_below = block == 0 ? h_before : *tile_float(sh, block * BWD_ITEMS - 1);
 bool edge = inside != BWD_ALL;
 segment mine = edge ? backward_compose<true>(sa, sd, a_above, block, ends, inside)
                     : backward_compose<false>(sa, sd, a_above, block, ends, inside);
-#line 7372 "scan.nw"
+#line 7407 "scan.nw"
     segment lane_before, warp_before, total;
     
-#line 3756 "scan.nw"
+#line 3782 "scan.nw"
 segment incl = warp_inclusive_segments(mine);
 lane_before = shfl_segment(incl, (lane + 31) & 31);
 if (lane == 0) lane_before = segment_identity();
@@ -3486,9 +3598,9 @@ warp_before = segment_identity();
 for (int w = 0; w < warp; w++) warp_before = segment_combine(warp_before, warp_sums[w]);
 total = warp_before;
 for (int w = warp; w < L4_WARPS; w++) total = segment_combine(total, warp_sums[w]);
-#line 7374 "scan.nw"
+#line 7409 "scan.nw"
     
-#line 7485 "scan.nw"
+#line 7523 "scan.nw"
 if (warp == 0) {
   bool top_ends = __shfl_sync(FULL_MASK, ends & 1u, 0);
   bool needs_after = q > 0 && !top_ends, last = q % 32 == 31;
@@ -3500,9 +3612,9 @@ if (warp == 0) {
   if (lane == 0) prefix_shared = after;
 }
 __syncthreads();
-#line 7375 "scan.nw"
+#line 7410 "scan.nw"
     
-#line 7499 "scan.nw"
+#line 7537 "scan.nw"
 float state = segment_apply(lane_before, segment_apply(warp_before, prefix_shared));
 if (edge || starts)   /* the tested path: items outside the array, or a row's start */
   backward_apply<true>(p, sa, sd, sh, a_above, h_below, state, top, block, ends, starts,
@@ -3511,26 +3623,26 @@ else
   backward_apply<false>(p, sa, sd, sh, a_above, h_below, state, top, block, ends, 0u,
                         inside);
 __syncthreads();
-#line 7376 "scan.nw"
+#line 7411 "scan.nw"
     
-#line 7510 "scan.nw"
+#line 7548 "scan.nw"
 #pragma unroll
 for (int m = 0; m < BWD_ITEMS / VEC; m++) {
   int v = threadIdx.x + m * BWD_THREADS;
   long long i = first + (long long)v * VEC;
   if (inner) {
-    __stcg((float4 *)(p.db + i), sd[slot(v)]);
-    __stcg((float4 *)(p.da + i), sh[slot(v)]);
+    store_whole(as_stored<T>(p.db) + i, sd[slot(v)]);
+    store_whole(as_stored<T>(p.da) + i, sh[slot(v)]);
   } else {
-    store_vector<ALIGNED>(p.db, i, p.n, (const float *)&sd[slot(v)]);
-    store_vector<ALIGNED>(p.da, i, p.n, (const float *)&sh[slot(v)]);
+    store_vector<ALIGNED>(as_stored<T>(p.db), i, p.n, (const float *)&sd[slot(v)]);
+    store_vector<ALIGNED>(as_stored<T>(p.da), i, p.n, (const float *)&sh[slot(v)]);
   }
 }
-#line 7377 "scan.nw"
+#line 7412 "scan.nw"
     if (gridDim.x >= p.tiles) break;
   }
 }
-#line 7530 "scan.nw"
+#line 7568 "scan.nw"
 static size_t backward_shared_bytes(void)
 {
   return 3 * (size_t)slot(BWD_TILE / VEC) * sizeof(float4);
@@ -3541,33 +3653,35 @@ static size_t backward_workspace(long long n)
   return (size_t)l4_state_bytes(l4_tiles(n, VEC - 1, BWD_TILE));
 }
 
-template <bool ALIGNED>
+template <bool ALIGNED, typename T = float>
 static int backward_resident(void)
 {
   static int remembered[64];
-  return resident_blocks((const void *)backward_kernel<ALIGNED>, BWD_THREADS,
+  return resident_blocks((const void *)backward_kernel<ALIGNED, T>, BWD_THREADS,
                          (int)backward_shared_bytes(), remembered);
 }
-#line 7550 "scan.nw"
+#line 7588 "scan.nw"
+/* The backward on arrays stored in T (float, or two bytes an element). */
+template <typename T = float>
 static cudaError_t backward_launch(backward_params p, void *workspace, cudaStream_t stream)
 {
-  uintptr_t m = (uintptr_t)p.a & 15;
-  bool aligned = ((uintptr_t)p.h & 15) == m && ((uintptr_t)p.dh & 15) == m &&
-                 ((uintptr_t)p.da & 15) == m && ((uintptr_t)p.db & 15) == m;
-  p.shift = aligned ? (int)(m / 4) : 0;
+  uintptr_t line = VEC * sizeof(T) - 1, m = (uintptr_t)p.a & line;
+  bool aligned = ((uintptr_t)p.h & line) == m && ((uintptr_t)p.dh & line) == m &&
+                 ((uintptr_t)p.da & line) == m && ((uintptr_t)p.db & line) == m;
+  p.shift = aligned ? (int)(m / sizeof(T)) : 0;
   p.tiles = l4_tiles(p.n, p.shift, BWD_TILE);
   p.s = l4_states(workspace, p.tiles);
   cudaError_t e = cudaMemsetAsync(workspace, 0xFF, (size_t)l4_state_bytes(p.tiles), stream);
   if (e != cudaSuccess) return e;
-  if ((aligned ? backward_resident<true>() : backward_resident<false>()) <= 0)
+  if ((aligned ? backward_resident<true, T>() : backward_resident<false, T>()) <= 0)
     return cudaErrorInvalidConfiguration;   /* too little shared memory a block */
   unsigned grid = grid_for(p.tiles);
   size_t shared = backward_shared_bytes();
-  if (aligned) backward_kernel<true><<<grid, BWD_THREADS, shared, stream>>>(p);
-  else backward_kernel<false><<<grid, BWD_THREADS, shared, stream>>>(p);
+  if (aligned) backward_kernel<true, T><<<grid, BWD_THREADS, shared, stream>>>(p);
+  else backward_kernel<false, T><<<grid, BWD_THREADS, shared, stream>>>(p);
   return cudaGetLastError();
 }
-#line 11249 "scan.nw"
+#line 12082 "scan.nw"
 /* The bytes of workspace a call needs; aligned: as rows_aligned says of its
    arrays, which only SCAN_AUTO's choice depends on. */
 typedef size_t (*workspace_sizer)(long long rows, long long len, bool aligned);
@@ -3588,10 +3702,10 @@ typedef struct {
   scan_launcher launch;
   kept_launcher launch_kept; /* on a workspace kept in halves; NULL: none */
 } scan_variant;
-#line 11279 "scan.nw"
+#line 12112 "scan.nw"
 static const scan_variant variants[] = {
   
-#line 11289 "scan.nw"
+#line 12122 "scan.nw"
 {"l1", "Level 1: Blelloch in shared memory", L1_MAX_LEN, 12, 0, NULL, l1_launch},
 {"l2", "Level 2: three passes", L2_MAX_LEN, 28, 0, l2_workspace_bytes, l2_launch},
 {"l3", "Level 3: look-back, serial walk", 0, 12, 256,
@@ -3602,10 +3716,10 @@ static const scan_variant variants[] = {
  l3c_launch<8>},
 {"l4", "Level 4: items chosen for this GPU", 0, 12, 8192,
  l4_auto_workspace_remembered, l4_auto_launch, l4_auto_launch_kept},
-#line 11281 "scan.nw"
+#line 12114 "scan.nw"
 #ifndef SCAN_NO_MAIN
   
-#line 11302 "scan.nw"
+#line 12135 "scan.nw"
 {"l0", "Level 0: Hillis-Steele in registers", 0, 12, 0, NULL, l0_launch},
 {"l3c-1", "Level 3c: 1 item a thread", 0, 12, 256, l3c_workspace_bytes<1>,
  l3c_launch<1>},
@@ -3626,11 +3740,11 @@ static const scan_variant variants[] = {
 {"l4-ring", "Level 4: a ring of stages and a chain block", 0, 12, RING_TILE,
  l4_ring_workspace_bytes, l4_ring_launch, l4_ring_launch_kept},
 {"l4-rows", "Level 4: a warp a row, in registers", 0, 12, 0, NULL, l4_rows_launch},
-#line 11283 "scan.nw"
+#line 12116 "scan.nw"
 #endif
 };
 #define VARIANT_COUNT ((int)(sizeof variants / sizeof variants[0]))
-#line 11331 "scan.nw"
+#line 12164 "scan.nw"
 static const char *const public_variant_names[] = {
   "l1", "l2", "l3", "l3b", "l3c-8", "l4", "l4"   /* in scan_kernel order */
 };
@@ -3648,8 +3762,10 @@ static const scan_variant *public_variant(scan_kernel k)
   if ((int)k < 0 || (int)k > (int)SCAN_AUTO) return NULL;
   return find_variant(public_variant_names[k]);
 }
-#line 11372 "scan.nw"
-static bool misaligned(const void *p) { return ((uintptr_t)p & 3) != 0; }
+#line 12206 "scan.nw"
+/* Whether p is off the line of an element of `size` bytes, or of a float. */
+static bool misaligned_for(const void *p, int size) { return ((uintptr_t)p & (size - 1)) != 0; }
+static bool misaligned(const void *p) { return misaligned_for(p, sizeof(float)); }
 
 /* cudaSuccess for a valid shape with work to do; cudaErrorNotReady (never
    returned to a caller) for a valid shape with nothing to do. */
@@ -3673,7 +3789,7 @@ static cudaError_t check_call(const scan_variant *v, const float *a,
     return cudaErrorInvalidValue;
   return cudaSuccess;
 }
-#line 11417 "scan.nw"
+#line 12253 "scan.nw"
 static cudaMemPool_t workspace_pool(void)
 {
   static cudaMemPool_t pools[64];
@@ -3693,7 +3809,27 @@ static cudaMemPool_t workspace_pool(void)
     cudaMemPoolDestroy(pool);
   return pools[device];
 }
-#line 11465 "scan.nw"
+#line 12279 "scan.nw"
+/* A call's own workspace of `bytes` from the library's pool on the stream (without a
+   pool, from cudaMalloc); release_workspace gives it back behind the call. */
+static cudaError_t call_workspace(size_t bytes, void **ws, cudaStream_t stream)
+{
+  cudaMemPool_t pool = workspace_pool();
+  *ws = NULL;
+  if (bytes == 0) return cudaSuccess;
+  return pool ? cudaMallocFromPoolAsync(ws, bytes, pool, stream) : cudaMalloc(ws, bytes);
+}
+
+/* The call's outcome e, or the release's where e is a success. */
+static cudaError_t release_workspace(void *ws, cudaError_t e, cudaStream_t stream)
+{
+  if (!ws) return e;
+  cudaMemPool_t pool = workspace_pool();
+  cudaError_t f = pool ? cudaFreeAsync(ws, stream)
+                       : (cudaStreamSynchronize(stream), cudaFree(ws));
+  return e != cudaSuccess ? e : f;
+}
+#line 12328 "scan.nw"
 #define KEPT_STREAMS 16                    /* streams that keep a workspace */
 #define KEPT_MOST ((size_t)16 << 20)      /* the most a call needs to keep its workspace */
 
@@ -3708,7 +3844,7 @@ typedef struct {
 static kept_workspace kept[KEPT_STREAMS];
 static int kept_count;
 static pthread_mutex_t kept_lock = PTHREAD_MUTEX_INITIALIZER;
-#line 11482 "scan.nw"
+#line 12345 "scan.nw"
 /* The stream's kept workspace (new and empty the first time), or NULL when
    sixteen other streams keep theirs. Called with the lock held. */
 static kept_workspace *kept_for(cudaStream_t stream)
@@ -3723,7 +3859,7 @@ static kept_workspace *kept_for(cudaStream_t stream)
   kept[kept_count] = kept_workspace{id, device, NULL, 0, {}};
   return &kept[kept_count++];
 }
-#line 11499 "scan.nw"
+#line 12362 "scan.nw"
 /* Grow k to `bytes` or more: the old one back to the pool, behind its calls. */
 static cudaError_t kept_grow(kept_workspace *k, size_t bytes, cudaMemPool_t pool,
                              cudaStream_t stream)
@@ -3741,7 +3877,7 @@ static cudaError_t kept_grow(kept_workspace *k, size_t bytes, cudaMemPool_t pool
   k->halves = state_halves{{(char *)k->base, (char *)k->base + bytes / 512 * 256}, 0, 0};
   return e;
 }
-#line 11519 "scan.nw"
+#line 12382 "scan.nw"
 /* Launch on the stream's kept workspace, its outcome in *e; false, having
    done nothing, where the stream keeps none. */
 static bool launch_on_kept(const scan_variant *v, const float *a, const float *b, float *h,
@@ -3757,7 +3893,7 @@ static bool launch_on_kept(const scan_variant *v, const float *a, const float *b
   size_t kept_bytes = v->launch_kept ? 2 * (size_t)round_up((long long)bytes, 256) : bytes;
   if (k && (*e = kept_grow(k, kept_bytes, pool, stream)) == cudaSuccess)
     
-#line 11543 "scan.nw"
+#line 12406 "scan.nw"
 {
   if (v->launch_kept) {
     *e = v->launch_kept(a, b, h, rows, len, &k->halves, stream);
@@ -3766,11 +3902,11 @@ static bool launch_on_kept(const scan_variant *v, const float *a, const float *b
     *e = v->launch(a, b, h, rows, len, k->base, stream);
   }
 }
-#line 11534 "scan.nw"
+#line 12397 "scan.nw"
   pthread_mutex_unlock(&kept_lock);
   return k != NULL;
 }
-#line 11554 "scan.nw"
+#line 12417 "scan.nw"
 static cudaError_t run_variant(const scan_variant *v, const float *a,
                                const float *b, float *h, long long rows,
                                long long len, void *workspace,
@@ -3781,14 +3917,14 @@ static cudaError_t run_variant(const scan_variant *v, const float *a,
   cudaMemPool_t pool = NULL;
   cudaError_t e = cudaSuccess;
   if (bytes && !ws) 
-#line 11575 "scan.nw"
+#line 12438 "scan.nw"
 {
   pool = workspace_pool();
   if (pool && launch_on_kept(v, a, b, h, rows, len, bytes, pool, stream, &e)) return e;
   e = pool ? cudaMallocFromPoolAsync(&ws, bytes, pool, stream) : cudaMalloc(&ws, bytes);
   if (e != cudaSuccess) return e;
 }
-#line 11564 "scan.nw"
+#line 12427 "scan.nw"
   e = v->launch(a, b, h, rows, len, ws, stream);
   if (bytes && !workspace) {
     cudaError_t f = pool ? cudaFreeAsync(ws, stream)
@@ -3797,7 +3933,7 @@ static cudaError_t run_variant(const scan_variant *v, const float *a,
   }
   return e;
 }
-#line 11584 "scan.nw"
+#line 12447 "scan.nw"
 cudaError_t scan_forward(scan_kernel k, const float *a, const float *b, float *h,
                          long long rows, long long len, cudaStream_t stream)
 {
@@ -3807,7 +3943,7 @@ cudaError_t scan_forward(scan_kernel k, const float *a, const float *b, float *h
   if (e != cudaSuccess) return e;
   return run_variant(v, a, b, h, rows, len, NULL, stream);
 }
-#line 11602 "scan.nw"
+#line 12465 "scan.nw"
 size_t scan_workspace_bytes(scan_kernel k, long long rows, long long len)
 {
   const scan_variant *v = public_variant(k);
@@ -3815,7 +3951,7 @@ size_t scan_workspace_bytes(scan_kernel k, long long rows, long long len)
   size_t aligned = v->workspace(rows, len, true), unaligned = v->workspace(rows, len, false);
   return aligned > unaligned ? aligned : unaligned;
 }
-#line 11616 "scan.nw"
+#line 12479 "scan.nw"
 cudaError_t scan_forward_in(scan_kernel k, const float *a, const float *b, float *h,
                             long long rows, long long len, void *workspace,
                             size_t workspace_bytes, cudaStream_t stream)
@@ -3829,7 +3965,7 @@ cudaError_t scan_forward_in(scan_kernel k, const float *a, const float *b, float
     return cudaErrorInvalidValue;
   return v->launch(a, b, h, rows, len, workspace, stream);
 }
-#line 11632 "scan.nw"
+#line 12495 "scan.nw"
 /* As check_call, for a ragged batch. */
 static cudaError_t check_ragged(const float *a, const float *b, const float *h, long long n,
                                 const long long *offsets, long long rows)
@@ -3847,7 +3983,7 @@ size_t scan_ragged_workspace_bytes(long long n, long long rows)
   (void)rows;
   return n > 0 && n <= LLONG_MAX / 16 ? l4_ragged_workspace_bytes(n) : 0;
 }
-#line 11652 "scan.nw"
+#line 12515 "scan.nw"
 cudaError_t scan_forward_ragged_in(const float *a, const float *b, float *h, long long n,
                                    const long long *offsets, long long rows,
                                    void *workspace, size_t workspace_bytes,
@@ -3862,7 +3998,7 @@ cudaError_t scan_forward_ragged_in(const float *a, const float *b, float *h, lon
     return cudaErrorInvalidValue;
   return l4_ragged_launch(a, b, h, n, offsets, rows, workspace, stream);
 }
-#line 11669 "scan.nw"
+#line 12532 "scan.nw"
 cudaError_t scan_forward_ragged(const float *a, const float *b, float *h, long long n,
                                 const long long *offsets, long long rows,
                                 cudaStream_t stream)
@@ -3870,17 +4006,13 @@ cudaError_t scan_forward_ragged(const float *a, const float *b, float *h, long l
   cudaError_t e = check_ragged(a, b, h, n, offsets, rows);
   if (e == cudaErrorNotReady) return cudaSuccess;
   if (e != cudaSuccess) return e;
-  size_t bytes = l4_ragged_workspace_bytes(n);
-  cudaMemPool_t pool = workspace_pool();
-  void *ws = NULL;
-  e = pool ? cudaMallocFromPoolAsync(&ws, bytes, pool, stream) : cudaMalloc(&ws, bytes);
+  void *ws;
+  e = call_workspace(l4_ragged_workspace_bytes(n), &ws, stream);
   if (e != cudaSuccess) return e;
   e = l4_ragged_launch(a, b, h, n, offsets, rows, ws, stream);
-  cudaError_t f = pool ? cudaFreeAsync(ws, stream)
-                       : (cudaStreamSynchronize(stream), cudaFree(ws));
-  return e != cudaSuccess ? e : f;
+  return release_workspace(ws, e, stream);
 }
-#line 11689 "scan.nw"
+#line 12548 "scan.nw"
 cudaError_t scan_check_offsets(const long long *host_offsets, long long rows, long long n)
 {
   if (!host_offsets || rows < 0 || n < 0 || host_offsets[0] != 0 || host_offsets[rows] != n)
@@ -3889,7 +4021,7 @@ cudaError_t scan_check_offsets(const long long *host_offsets, long long rows, lo
     if (host_offsets[r] > host_offsets[r + 1]) return cudaErrorInvalidValue;
   return cudaSuccess;
 }
-#line 7575 "scan.nw"
+#line 7615 "scan.nw"
 /* Whether bytes [x, x + nx) and [y, y + ny) share one, both there. */
 static bool overlap_bytes(const void *x, long long nx, const void *y, long long ny)
 {
@@ -3897,42 +4029,48 @@ static bool overlap_bytes(const void *x, long long nx, const void *y, long long 
   return x && y && p < q + (uintptr_t)ny && q < p + (uintptr_t)nx;
 }
 
-/* Whether [x, x + nx) and [y, y + ny) share a float. */
-static bool overlap(const float *x, long long nx, const float *y, long long ny)
+/* The checks of a backward whose five arrays hold `size` bytes an element (h0, dh_final
+   and dh0 are floats); cudaErrorNotReady: a valid call with nothing to do. */
+static cudaError_t check_backward_sized(const void *a, const void *h, const void *dh,
+                                        const float *h0, const float *dh_final,
+                                        const void *da, const void *db, const float *dh0,
+                                        long long rows, long long len, int size)
 {
-  return overlap_bytes(x, 4 * nx, y, 4 * ny);
+  if (rows < 0 || len < 0) return cudaErrorInvalidValue;
+  if (rows == 0 || len == 0) return cudaErrorNotReady;
+  if (rows > LLONG_MAX / 16 / len) return cudaErrorInvalidValue;
+  long long n = rows * len * size, r = rows * (long long)sizeof(float);   /* bytes */
+  if (!a || !h || !dh || !da || !db || misaligned_for(a, size) || misaligned_for(h, size) ||
+      misaligned_for(dh, size) || misaligned_for(da, size) || misaligned_for(db, size) ||
+      misaligned(h0) || misaligned(dh_final) || misaligned(dh0))
+    return cudaErrorInvalidValue;
+  
+#line 7653 "scan.nw"
+if (overlap_bytes(da, n, a, n) || overlap_bytes(da, n, h, n) || overlap_bytes(da, n, dh, n) ||
+    overlap_bytes(da, n, db, n) || overlap_bytes(db, n, a, n) || overlap_bytes(db, n, h, n) ||
+    (db != dh && overlap_bytes(db, n, dh, n)))
+  return cudaErrorInvalidValue;
+if (overlap_bytes(dh0, r, a, n) || overlap_bytes(dh0, r, h, n) ||
+    overlap_bytes(dh0, r, dh, n) || overlap_bytes(dh0, r, da, n) ||
+    overlap_bytes(dh0, r, db, n) || overlap_bytes(dh0, r, h0, r) ||
+    overlap_bytes(dh0, r, dh_final, r))
+  return cudaErrorInvalidValue;
+if (overlap_bytes(da, n, h0, r) || overlap_bytes(da, n, dh_final, r) ||
+    overlap_bytes(db, n, h0, r) ||
+    overlap_bytes(db, n, dh_final, r))   /* stores over a row's state that another tile reads */
+  return cudaErrorInvalidValue;
+#line 7638 "scan.nw"
+  return cudaSuccess;
 }
-
+#line 7643 "scan.nw"
 static cudaError_t check_backward(const float *a, const float *h, const float *dh,
                                   const float *h0, const float *dh_final, const float *da,
                                   const float *db, const float *dh0, long long rows,
                                   long long len)
 {
-  if (rows < 0 || len < 0) return cudaErrorInvalidValue;
-  if (rows == 0 || len == 0) return cudaErrorNotReady;
-  if (rows > LLONG_MAX / 16 / len) return cudaErrorInvalidValue;
-  long long n = rows * len;
-  if (!a || !h || !dh || !da || !db || misaligned(a) || misaligned(h) || misaligned(dh) ||
-      misaligned(h0) || misaligned(dh_final) || misaligned(da) || misaligned(db) ||
-      misaligned(dh0))
-    return cudaErrorInvalidValue;
-  
-#line 7607 "scan.nw"
-if (overlap(da, n, a, n) || overlap(da, n, h, n) || overlap(da, n, dh, n) ||
-    overlap(da, n, db, n) || overlap(db, n, a, n) || overlap(db, n, h, n) ||
-    (db != dh && overlap(db, n, dh, n)))
-  return cudaErrorInvalidValue;
-if (overlap(dh0, rows, a, n) || overlap(dh0, rows, h, n) || overlap(dh0, rows, dh, n) ||
-    overlap(dh0, rows, da, n) || overlap(dh0, rows, db, n) || overlap(dh0, rows, h0, rows) ||
-    overlap(dh0, rows, dh_final, rows))
-  return cudaErrorInvalidValue;
-if (overlap(da, n, h0, rows) || overlap(da, n, dh_final, rows) || overlap(db, n, h0, rows) ||
-    overlap(db, n, dh_final, rows))   /* stores over a row's state that another tile reads */
-  return cudaErrorInvalidValue;
-#line 7602 "scan.nw"
-  return cudaSuccess;
+  return check_backward_sized(a, h, dh, h0, dh_final, da, db, dh0, rows, len, sizeof(float));
 }
-#line 7621 "scan.nw"
+#line 7669 "scan.nw"
 static backward_params backward_params_for(const float *a, const float *h, const float *dh,
                                            const float *h0, const float *dh_final, float *da,
                                            float *db, float *dh0, long long rows,
@@ -3947,7 +4085,7 @@ size_t scan_backward_workspace_bytes(long long rows, long long len)
   if (rows <= 0 || len <= 0 || rows > LLONG_MAX / 16 / len) return 0;
   return backward_workspace(rows * len);
 }
-#line 7638 "scan.nw"
+#line 7686 "scan.nw"
 cudaError_t scan_backward_in(const float *a, const float *h, const float *dh,
                              const float *h0, const float *dh_final, float *da, float *db,
                              float *dh0, long long rows, long long len, void *workspace,
@@ -3962,7 +4100,7 @@ cudaError_t scan_backward_in(const float *a, const float *h, const float *dh,
   return backward_launch(backward_params_for(a, h, dh, h0, dh_final, da, db, dh0, rows, len),
                          workspace, stream);
 }
-#line 7658 "scan.nw"
+#line 7706 "scan.nw"
 cudaError_t scan_backward(const float *a, const float *h, const float *dh,
                           const float *h0, const float *dh_final, float *da, float *db,
                           float *dh0, long long rows, long long len, cudaStream_t stream)
@@ -3970,18 +4108,146 @@ cudaError_t scan_backward(const float *a, const float *h, const float *dh,
   cudaError_t e = check_backward(a, h, dh, h0, dh_final, da, db, dh0, rows, len);
   if (e == cudaErrorNotReady) return cudaSuccess;
   if (e != cudaSuccess) return e;
-  size_t bytes = scan_backward_workspace_bytes(rows, len);
-  cudaMemPool_t pool = workspace_pool();
-  void *ws = NULL;
-  e = pool ? cudaMallocFromPoolAsync(&ws, bytes, pool, stream) : cudaMalloc(&ws, bytes);
+  void *ws;
+  e = call_workspace(scan_backward_workspace_bytes(rows, len), &ws, stream);
   if (e != cudaSuccess) return e;
   e = backward_launch(backward_params_for(a, h, dh, h0, dh_final, da, db, dh0, rows, len),
                       ws, stream);
-  cudaError_t f = pool ? cudaFreeAsync(ws, stream)
-                       : (cudaStreamSynchronize(stream), cudaFree(ws));
-  return e != cudaSuccess ? e : f;
+  return release_workspace(ws, e, stream);
 }
-#line 9409 "scan.nw"
+#line 8757 "scan.nw"
+/* Bytes an element of a stored type; 0 for a value that names none. */
+static int stored_size(scan_storage s)
+{
+  return s == SCAN_FLOAT32 ? 4 : s == SCAN_BFLOAT16 || s == SCAN_FLOAT16 ? 2 : 0;
+}
+
+/* As check_call, for a forward on arrays stored in two bytes an element. */
+static cudaError_t check_stored(const void *a, const void *b, const void *h, long long rows,
+                                long long len)
+{
+  if (rows < 0 || len < 0) return cudaErrorInvalidValue;
+  if (rows == 0 || len == 0) return cudaErrorNotReady;
+  if (rows > LLONG_MAX / 16 / len) return cudaErrorInvalidValue;
+  if (!a || !b || !h || misaligned_for(a, 2) || misaligned_for(b, 2) || misaligned_for(h, 2))
+    return cudaErrorInvalidValue;
+  return cudaSuccess;
+}
+#line 8780 "scan.nw"
+#define STORED_ITEMS 32   /* the tile kernel's items a thread, for two-byte storage */
+
+static cudaError_t stored_forward_launch(scan_storage s, const void *a, const void *b,
+                                         void *h, long long rows, long long len, void *ws,
+                                         cudaStream_t stream)
+{
+  bool filled_other;
+  if (s == SCAN_BFLOAT16)
+    return l4_launch_at<STORED_ITEMS>((const __nv_bfloat16 *)a, (const __nv_bfloat16 *)b,
+                                      (__nv_bfloat16 *)h, rows, len, ws, false, NULL,
+                                      &filled_other, NULL, stream);
+  return l4_launch_at<STORED_ITEMS>((const __half *)a, (const __half *)b, (__half *)h, rows,
+                                    len, ws, false, NULL, &filled_other, NULL, stream);
+}
+#line 8797 "scan.nw"
+size_t scan_stored_workspace_bytes(scan_storage storage, long long rows, long long len)
+{
+  if (storage == SCAN_FLOAT32) return scan_workspace_bytes(SCAN_AUTO, rows, len);
+  if (!stored_size(storage) || rows <= 0 || len <= 0 || rows > LLONG_MAX / 16 / len)
+    return 0;
+  return l4_workspace_bytes<STORED_ITEMS>(rows, len, true);
+}
+#line 8807 "scan.nw"
+cudaError_t scan_forward_stored_in(scan_storage storage, const void *a, const void *b,
+                                   void *h, long long rows, long long len, void *workspace,
+                                   size_t workspace_bytes, cudaStream_t stream)
+{
+  if (storage == SCAN_FLOAT32)
+    return scan_forward_in(SCAN_AUTO, (const float *)a, (const float *)b, (float *)h, rows,
+                           len, workspace, workspace_bytes, stream);
+  if (!stored_size(storage)) return cudaErrorInvalidValue;
+  cudaError_t e = check_stored(a, b, h, rows, len);
+  if (e == cudaErrorNotReady) return cudaSuccess;
+  if (e != cudaSuccess) return e;
+  if (!workspace || ((uintptr_t)workspace & 255) ||
+      workspace_bytes < scan_stored_workspace_bytes(storage, rows, len))
+    return cudaErrorInvalidValue;
+  return stored_forward_launch(storage, a, b, h, rows, len, workspace, stream);
+}
+#line 8826 "scan.nw"
+cudaError_t scan_forward_stored(scan_storage storage, const void *a, const void *b, void *h,
+                                long long rows, long long len, cudaStream_t stream)
+{
+  if (storage == SCAN_FLOAT32)
+    return scan_forward(SCAN_AUTO, (const float *)a, (const float *)b, (float *)h, rows,
+                        len, stream);
+  if (!stored_size(storage)) return cudaErrorInvalidValue;
+  cudaError_t e = check_stored(a, b, h, rows, len);
+  if (e == cudaErrorNotReady) return cudaSuccess;
+  if (e != cudaSuccess) return e;
+  void *ws;
+  e = call_workspace(scan_stored_workspace_bytes(storage, rows, len), &ws, stream);
+  if (e != cudaSuccess) return e;
+  e = stored_forward_launch(storage, a, b, h, rows, len, ws, stream);
+  return release_workspace(ws, e, stream);
+}
+#line 8849 "scan.nw"
+static cudaError_t stored_backward_launch(scan_storage s, backward_params p, void *ws,
+                                          cudaStream_t stream)
+{
+  return s == SCAN_BFLOAT16 ? backward_launch<__nv_bfloat16>(p, ws, stream)
+                            : backward_launch<__half>(p, ws, stream);
+}
+
+/* The checks of a stored backward (cudaErrorNotReady: nothing to do), and its parameters. */
+static cudaError_t check_stored_backward(scan_storage s, const void *a, const void *h,
+                                         const void *dh, const float *h0,
+                                         const float *dh_final, void *da, void *db,
+                                         float *dh0, long long rows, long long len,
+                                         backward_params *p)
+{
+  if (!stored_size(s)) return cudaErrorInvalidValue;
+  *p = backward_params_for((const float *)a, (const float *)h, (const float *)dh, h0,
+                           dh_final, (float *)da, (float *)db, dh0, rows, len);
+  return check_backward_sized(a, h, dh, h0, dh_final, da, db, dh0, rows, len,
+                              stored_size(s));
+}
+#line 8872 "scan.nw"
+cudaError_t scan_backward_stored_in(scan_storage storage, const void *a, const void *h,
+                                    const void *dh, const float *h0,
+                                    const float *dh_final, void *da, void *db, float *dh0,
+                                    long long rows, long long len, void *workspace,
+                                    size_t workspace_bytes, cudaStream_t stream)
+{
+  backward_params p;
+  cudaError_t e = check_stored_backward(storage, a, h, dh, h0, dh_final, da, db, dh0, rows,
+                                        len, &p);
+  if (e == cudaErrorNotReady) return cudaSuccess;
+  if (e != cudaSuccess) return e;
+  if (!workspace || ((uintptr_t)workspace & 255) ||
+      workspace_bytes < scan_backward_workspace_bytes(rows, len))
+    return cudaErrorInvalidValue;
+  return storage == SCAN_FLOAT32 ? backward_launch(p, workspace, stream)
+                                 : stored_backward_launch(storage, p, workspace, stream);
+}
+#line 8892 "scan.nw"
+cudaError_t scan_backward_stored(scan_storage storage, const void *a, const void *h,
+                                 const void *dh, const float *h0, const float *dh_final,
+                                 void *da, void *db, float *dh0, long long rows,
+                                 long long len, cudaStream_t stream)
+{
+  backward_params p;
+  cudaError_t e = check_stored_backward(storage, a, h, dh, h0, dh_final, da, db, dh0, rows,
+                                        len, &p);
+  if (e == cudaErrorNotReady) return cudaSuccess;
+  if (e != cudaSuccess) return e;
+  void *ws;
+  e = call_workspace(scan_backward_workspace_bytes(rows, len), &ws, stream);
+  if (e != cudaSuccess) return e;
+  e = storage == SCAN_FLOAT32 ? backward_launch(p, ws, stream)
+                              : stored_backward_launch(storage, p, ws, stream);
+  return release_workspace(ws, e, stream);
+}
+#line 10242 "scan.nw"
 /* softplus(x) = log(1 + e^x): in double, from the library; in float on the GPU, as
    max(x, 0) + log1p(t) with t = e^-|x| in (0, 1], and log1p(t) = 2 atanh(s) with
    s = t / (2 + t) <= 1/3 (the reciprocal refined by one Newton step), its series to s^13
@@ -4038,7 +4304,7 @@ selective_group(const selective_problem *p, long long d, int fault)
   long long g = d / (p->channels / p->groups);
   return FAULT_AT(fault, FAULT_SELECTIVE_GROUP_OFF) ? (g + 1) % p->groups : g;
 }
-#line 9468 "scan.nw"
+#line 10301 "scan.nw"
 /* The step whose B goes with step t's input. */
 static __host__ __device__ __forceinline__ long long selective_b_step(long long t, int fault)
 {
@@ -4051,7 +4317,7 @@ static __host__ __device__ __forceinline__ real selective_rate(real A, int fault
 {
   return FAULT_AT(fault, FAULT_SELECTIVE_A_SIGN) ? -A : A;
 }
-#line 9483 "scan.nw"
+#line 10316 "scan.nw"
 /* y from the sum over the states of C x: the skip D u (D the channel's), then the gate
    silu(z). */
 template <typename real>
@@ -4070,7 +4336,7 @@ selective_carry(real product, real in, real local, int fault)
 {
   return (FAULT_AT(fault, FAULT_SELECTIVE_PRODUCT_DROPPED) ? (real)1 : product) * in + local;
 }
-#line 9511 "scan.nw"
+#line 10344 "scan.nw"
 #define SEL_THREADS 128    /* threads a block */
 #define SEL_STEPS 32       /* steps a tile */
 #define SEL_MAX_STATE 64   /* the largest N */
@@ -4096,7 +4362,7 @@ static __host__ __device__ selective_layout selective_layout_for(int state)
   while (lanes * SEL_PER_THREAD < state) lanes *= 2;
   return selective_layout_of(lanes);
 }
-#line 9558 "scan.nw"
+#line 10391 "scan.nw"
 #define SEL_QUADS (SEL_STEPS / 4)   /* a tile's runs of four steps, one copy each */
 #define SEL_ROW (SEL_STEPS + 4)     /* a channel's steps: whole lines, 4 banks apart */
 
@@ -4114,7 +4380,7 @@ static __host__ __device__ size_t selective_shared_floats(selective_layout s, bo
 {
   return (4 * s.padded + (gated ? 8 : 6) * s.channels) * SEL_ROW;
 }
-#line 9578 "scan.nw"
+#line 10411 "scan.nw"
 static __host__ __device__ selective_tiles selective_tiles_in(float *shared, selective_layout s,
                                                              bool gated)
 {
@@ -4130,7 +4396,7 @@ static __host__ __device__ selective_tiles selective_tiles_in(float *shared, sel
   m.sums = m.dtu + row;
   return m;
 }
-#line 9603 "scan.nw"
+#line 10436 "scan.nw"
 typedef struct {
   long long b, g, first;   /* batch, group, the block's first channel (of all D) */
   int live;                /* channels of the block that exist */
@@ -4139,7 +4405,7 @@ typedef struct {
   bool lines, out_lines;   /* u, delta, z, B and C, and y: runs of four steps on whole
                               lines (16 bytes; 8 in bfloat16) */
 } selective_place;
-#line 9618 "scan.nw"
+#line 10451 "scan.nw"
 static __device__ __forceinline__ void copy_async(float *to, const float *from, bool there)
 {
 #if __CUDA_ARCH__ >= 800
@@ -4162,7 +4428,7 @@ static __device__ __forceinline__ void copy_async_line(float *to, const float *f
   for (int j = 0; j < 4; j++) to[j] = j < count ? from[j] : 0.0f;
 #endif
 }
-#line 9657 "scan.nw"
+#line 10490 "scan.nw"
 /* Where the bfloat16 of a float's place lands: its run's first 8 bytes, in order. */
 static __device__ __forceinline__ __nv_bfloat16 *staged_at(float *place)
 {
@@ -4190,7 +4456,7 @@ static __device__ __forceinline__ void copy_run(float *place, const __nv_bfloat1
     staged_at(place)[j] = j < count ? from[j] : __nv_bfloat16();   /* 0 */
 #endif
 }
-#line 9687 "scan.nw"
+#line 10520 "scan.nw"
 /* One step into its place, or a zero where it is not there. */
 static __device__ __forceinline__ void copy_one(float *place, const float *from, bool there)
 {
@@ -4202,7 +4468,7 @@ static __device__ __forceinline__ void copy_one(float *place, const __nv_bfloat1
 {
   *staged_at(place) = there ? *from : __nv_bfloat16();   /* value-initialised: 0 */
 }
-#line 9701 "scan.nw"
+#line 10534 "scan.nw"
 /* Close this thread's copies since the last commit into one group. */
 static __device__ __forceinline__ void copies_commit(void)
 {
@@ -4218,7 +4484,7 @@ static __device__ __forceinline__ void copies_wait_all(void)
   asm volatile("cp.async.wait_all;\n" ::);
 #endif
 }
-#line 9725 "scan.nw"
+#line 10558 "scan.nw"
 /* Steps [t, t + 4) of the chunk present: 0 to 4; of channel c, none where c is not. */
 static __device__ __forceinline__ int selective_steps_in(selective_place w, long long t)
 {
@@ -4246,7 +4512,7 @@ static __device__ void selective_fetch(const selective_problem *p, selective_til
     long long at = there ? c * p->length + t + k : 0;
     int to = i * m.next + c * SEL_ROW + k;
     
-#line 9758 "scan.nw"
+#line 10591 "scan.nw"
 bool gated = OUTPUTS && m.z;
 if (w.lines) {
   copy_run(&m.u[to], u + at, there);
@@ -4260,10 +4526,10 @@ if (w.lines) {
     if (gated) copy_one(&m.z[to + j], z + from, j < there);
   }
 }
-#line 9752 "scan.nw"
+#line 10585 "scan.nw"
   }
   
-#line 9774 "scan.nw"
+#line 10607 "scan.nw"
 const T *B = (const T *)p->B + (w.b * p->groups + w.g) * p->state * p->length;
 const T *C = (const T *)p->C + (w.b * p->groups + w.g) * p->state * p->length;
 for (int e = threadIdx.x; e < s.padded * SEL_QUADS; e += s.threads) {
@@ -4281,9 +4547,9 @@ for (int e = threadIdx.x; e < s.padded * SEL_QUADS; e += s.threads) {
     }
   }
 }
-#line 9754 "scan.nw"
+#line 10587 "scan.nw"
 }
-#line 9806 "scan.nw"
+#line 10639 "scan.nw"
 /* A run of four steps from its place: floats as they are, or bfloat16s from its first half,
    widened. */
 template <typename T>
@@ -4307,7 +4573,7 @@ static __device__ void selective_widen(selective_tiles m, selective_layout s, in
     if (OUTPUTS) *(float4 *)(b - m.B + m.C) = load_run<__nv_bfloat16>(b - m.B + m.C);
   }
 }
-#line 9842 "scan.nw"
+#line 10675 "scan.nw"
 template <bool SOFTPLUS, typename T>
 static __device__ void selective_convert(const selective_problem *p, selective_tiles m,
                                          selective_layout s, selective_place w, int c,
@@ -4330,21 +4596,21 @@ static __device__ void selective_convert(const selective_problem *p, selective_t
         make_float4(dt[0] * in[0], dt[1] * in[1], dt[2] * in[2], dt[3] * in[3]);
   }
 }
-#line 9872 "scan.nw"
+#line 10705 "scan.nw"
 static __device__ __forceinline__ float exp2_approx(float x)
 {
   float y;
   asm("ex2.approx.ftz.f32 %0, %1;" : "=f"(y) : "f"(x));
   return y;
 }
-#line 9881 "scan.nw"
+#line 10714 "scan.nw"
 /* Four steps of one state of B or C, as one 16-byte load. */
 static __device__ __forceinline__ void load_quad(const float *from, float to[4])
 {
   float4 v = *(const float4 *)from;
   to[0] = v.x, to[1] = v.y, to[2] = v.z, to[3] = v.w;
 }
-#line 9896 "scan.nw"
+#line 10729 "scan.nw"
 /* The thread's states x through the tile; with OUTPUTS, each step's sum of C x into the
    tile's sums, and otherwise the decays multiplied into product. */
 template <bool OUTPUTS>
@@ -4374,7 +4640,7 @@ static __device__ __forceinline__ void selective_steps(selective_tiles m, select
       for (int k = q; k < q + 4; k++) {
         float sum = 0.0f;
         
-#line 9937 "scan.nw"
+#line 10770 "scan.nw"
 #pragma unroll
 for (int j = 0; j < S; j++) {
   float decay = exp2_approx(dt[k] * rate[j]);
@@ -4382,13 +4648,13 @@ for (int j = 0; j < S; j++) {
   if (OUTPUTS) sum = fmaf(cs[j][k - q], x[j], sum);
   else product[j] *= decay;
 }
-#line 9925 "scan.nw"
+#line 10758 "scan.nw"
         sums[k] = sum;
       }
     }
     if (OUTPUTS) {
       
-#line 9962 "scan.nw"
+#line 10795 "scan.nw"
 int held = G, first = 0;   /* this lane's sums: steps [k0 + first, k0 + first + held) */
 bool holder = true;        /* false where a lane's partner holds the same sums */
 #pragma unroll
@@ -4407,18 +4673,18 @@ for (int round = 0; round < 4; round++) {
     held = half, first += upper ? half : 0;
   }
 }
-#line 9930 "scan.nw"
+#line 10763 "scan.nw"
       
-#line 9986 "scan.nw"
+#line 10819 "scan.nw"
 if (holder)
 #pragma unroll
   for (int k = 0; k < G; k++)
     if (k < held) m.sums[c * SEL_ROW + k0 + first + k] = sums[k];
-#line 9931 "scan.nw"
+#line 10764 "scan.nw"
     }
   }
 }
-#line 10021 "scan.nw"
+#line 10854 "scan.nw"
 /* The first `there` of four outputs at y: one store where all four go to a line. */
 static __device__ __forceinline__ void store_run(float *y, const float *out, int there,
                                                  bool line)
@@ -4442,7 +4708,7 @@ static __device__ __forceinline__ void store_run(__nv_bfloat16 *y, const float *
     for (int j = 0; j < 4; j++)
       if (j < there) y[j] = __float2bfloat16_rn(out[j]);
 }
-#line 9998 "scan.nw"
+#line 10831 "scan.nw"
 template <typename T>
 static __device__ void selective_write(const selective_problem *p, selective_tiles m,
                                        selective_layout s, selective_place w, int c, int lane,
@@ -4459,7 +4725,7 @@ static __device__ void selective_write(const selective_problem *p, selective_til
     store_run(yc + t + k, out, there, w.out_lines);
   }
 }
-#line 10052 "scan.nw"
+#line 10885 "scan.nw"
 typedef struct {
   selective_problem p;        /* with bf16, u, delta, B, C, z point to bfloat16s */
   void *y;                    /* the outputs: floats, or bfloat16s with bf16 */
@@ -4470,7 +4736,7 @@ typedef struct {
   long long blocks_per_group, chunk_steps;
   int chunks;
 } selective_params;
-#line 10065 "scan.nw"
+#line 10898 "scan.nw"
 static __device__ selective_place selective_place_of_block(const selective_params *q)
 {
   const selective_problem *p = &q->p;
@@ -4489,7 +4755,7 @@ static __device__ selective_place selective_place_of_block(const selective_param
   w.out_lines = whole && !((uintptr_t)q->y & line);
   return w;
 }
-#line 10094 "scan.nw"
+#line 10927 "scan.nw"
 template <bool OUTPUTS, int LANES, typename T>
 __global__ void __launch_bounds__(SEL_THREADS) selective_kernel(selective_params q)
 {
@@ -4502,7 +4768,7 @@ __global__ void __launch_bounds__(SEL_THREADS) selective_kernel(selective_params
   int c = threadIdx.x / LANES, lane = threadIdx.x % LANES;
   float rate[S], x[S], product[S], bias, skip;
   
-#line 10131 "scan.nw"
+#line 10964 "scan.nw"
 long long d = w.first + c;
 long long vector = (w.b * p->channels + d) * q.chunks + blockIdx.y;   /* its N-vector */
 #pragma unroll
@@ -4516,7 +4782,7 @@ for (int j = 0; j < S; j++) {
 }
 bias = c < w.live && p->delta_bias ? p->delta_bias[d] : 0.0f;
 skip = c < w.live && p->D ? p->D[d] : 0.0f;
-#line 10106 "scan.nw"
+#line 10939 "scan.nw"
   T *yc = (T *)q.y + w.row0 + c * p->length;   /* the channel's row of y */
   selective_fetch<OUTPUTS, T>(p, m, s, w, c, lane, w.t0, 0);
   copies_commit();
@@ -4535,7 +4801,7 @@ skip = c < w.live && p->D ? p->D[d] : 0.0f;
     if (OUTPUTS) selective_write(p, m, s, w, c, lane, skip, t, i, yc);
   }
   
-#line 10147 "scan.nw"
+#line 10980 "scan.nw"
 #pragma unroll
 for (int j = 0; j < S; j++) {
   int n = j * LANES + lane;   /* every LANES-th state */
@@ -4547,9 +4813,9 @@ for (int j = 0; j < S; j++) {
     q.last[(w.b * p->channels + d) * p->state + n] = x[j];
   }
 }
-#line 10124 "scan.nw"
+#line 10957 "scan.nw"
 }
-#line 10167 "scan.nw"
+#line 11000 "scan.nw"
 __global__ void selective_combine_kernel(float *local, const float *product,
                                          long long vectors, int state, int chunks)
 {
@@ -4566,10 +4832,10 @@ __global__ void selective_combine_kernel(float *local, const float *product,
   }
   local[(v * chunks + chunks - 1) * state + n] = in;
 }
-#line 10202 "scan.nw"
+#line 11035 "scan.nw"
 typedef struct { int chunks; } selective_choice;   /* 0: the plan's */
 typedef void (*selective_kernel_fn)(selective_params);
-#line 10207 "scan.nw"
+#line 11040 "scan.nw"
 /* The kernel of a pass for a block of `lanes` threads a channel, inputs of type T. */
 template <typename T>
 static selective_kernel_fn selective_kernel_of(bool outputs, int lanes)
@@ -4588,7 +4854,7 @@ static selective_kernel_fn selective_kernel_for(bool outputs, int lanes, bool bf
   return bf16 ? selective_kernel_of<__nv_bfloat16>(outputs, lanes)
               : selective_kernel_of<float>(outputs, lanes);
 }
-#line 10228 "scan.nw"
+#line 11061 "scan.nw"
 /* The blocks of the output pass that the GPU holds at once, as the runtime counts them, and
    its multiprocessors. */
 static long long selective_resident(const selective_problem *p, selective_layout s, bool bf16,
@@ -4607,7 +4873,7 @@ static long long selective_resident(const selective_problem *p, selective_layout
   *sms_out = sms;
   return (long long)(per_sm < 1 ? 1 : per_sm) * sms;
 }
-#line 10249 "scan.nw"
+#line 11082 "scan.nw"
 static selective_params selective_plan(const selective_problem *p, selective_choice asked,
                                        bool bf16)
 {
@@ -4630,7 +4896,7 @@ static selective_params selective_plan(const selective_problem *p, selective_cho
   q.chunks = (int)((tiles + per - 1) / per);
   return q;
 }
-#line 10274 "scan.nw"
+#line 11107 "scan.nw"
 static size_t selective_workspace(const selective_params *q)
 {
   if (q->chunks <= 1) return 0;
@@ -4665,7 +4931,7 @@ static cudaError_t selective_launch(selective_params q, void *y, float *last, vo
   dim3 grid(grid_for(q.p.batch * q.p.groups * q.blocks_per_group), q.chunks);
   if (q.chunks > 1) {
     
-#line 10314 "scan.nw"
+#line 11147 "scan.nw"
 /* The first pass leaves out the last chunk, whose end state nothing needs. */
 cudaError_t e = selective_pass(q, false, dim3(grid.x, q.chunks - 1), stream);
 if (e != cudaSuccess) return e;
@@ -4674,11 +4940,11 @@ selective_combine_kernel<<<grid_for((threads + 255) / 256), 256, 0, stream>>>(
     q.local, q.product, q.p.batch * q.p.channels, q.p.state, q.chunks);
 e = cudaGetLastError();
 if (e != cudaSuccess) return e;
-#line 10308 "scan.nw"
+#line 11141 "scan.nw"
   }
   return selective_pass(q, true, grid, stream);
 }
-#line 10407 "scan.nw"
+#line 11240 "scan.nw"
 /* Whether an output of `bytes` overlaps an input; the typed inputs of `size` bytes each. */
 static bool selective_overlaps(const void *out, long long bytes, const selective_problem *p,
                                long long bdl, long long bgnl, int size)
@@ -4693,7 +4959,7 @@ static bool selective_overlaps(const void *out, long long bytes, const selective
          overlap_bytes(out, bytes, p->z, size * bdl) ||
          overlap_bytes(out, bytes, p->delta_bias, 4 * d);
 }
-#line 10424 "scan.nw"
+#line 11257 "scan.nw"
 /* The sizes alone: cudaErrorNotReady where there is nothing to do. */
 static cudaError_t check_selective_sizes(const selective_problem *p)
 {
@@ -4707,7 +4973,7 @@ static cudaError_t check_selective_sizes(const selective_problem *p)
     return cudaErrorInvalidValue;
   return cudaSuccess;
 }
-#line 10440 "scan.nw"
+#line 11273 "scan.nw"
 /* The call, its typed arrays (u, delta, B, C, z and y) of `size` bytes: 4, or 2 for
    bfloat16. */
 static cudaError_t check_selective(const selective_problem *p, const void *y,
@@ -4729,7 +4995,7 @@ static cudaError_t check_selective(const selective_problem *p, const void *y,
     return cudaErrorInvalidValue;
   return cudaSuccess;
 }
-#line 10464 "scan.nw"
+#line 11297 "scan.nw"
 static size_t selective_workspace_for(const selective_problem *p, bool bf16)
 {
   if (check_selective_sizes(p) != cudaSuccess) return 0;
@@ -4758,7 +5024,7 @@ static cudaError_t selective_forward_as(const selective_problem *p, void *y, flo
                                               : (cudaStreamSynchronize(stream), cudaFree(ws));
   return e != cudaSuccess ? e : f;
 }
-#line 10495 "scan.nw"
+#line 11328 "scan.nw"
 /* The two-phase entry's body. */
 static cudaError_t selective_forward_in(const selective_problem *p, void *y, float *last,
                                         void *workspace, size_t workspace_bytes, bool bf16,
@@ -4773,7 +5039,7 @@ static cudaError_t selective_forward_in(const selective_problem *p, void *y, flo
     return cudaErrorInvalidValue;
   return selective_launch(q, y, last, workspace, stream);
 }
-#line 10512 "scan.nw"
+#line 11345 "scan.nw"
 size_t selective_scan_workspace_bytes(const selective_problem *p)
 {
   return selective_workspace_for(p, false);
@@ -4792,7 +5058,7 @@ cudaError_t selective_scan_forward_in(const selective_problem *p, float *y, floa
 {
   return selective_forward_in(p, y, last_state, workspace, workspace_bytes, false, stream);
 }
-#line 10536 "scan.nw"
+#line 11369 "scan.nw"
 /* p's problem with its bfloat16 pointers cast; zero sizes and NULLs where p is NULL. */
 static selective_problem selective_problem_of(const selective_problem_bf16 *p, bool *given)
 {
@@ -4806,7 +5072,7 @@ static selective_problem selective_problem_of(const selective_problem_bf16 *p, b
                          p->delta_bias, p->delta_softplus};
   return r;
 }
-#line 10552 "scan.nw"
+#line 11385 "scan.nw"
 size_t selective_scan_workspace_bytes_bf16(const selective_problem_bf16 *p)
 {
   bool given;
@@ -4834,9 +5100,9 @@ cudaError_t selective_scan_forward_bf16_in(const selective_problem_bf16 *p, __nv
                                       stream)
                : cudaErrorInvalidValue;
 }
-#line 331 "scan.nw"
+#line 333 "scan.nw"
 #ifndef SCAN_NO_MAIN
-#line 13334 "scan.nw"
+#line 14193 "scan.nw"
 enum { EXIT_OK = 0, EXIT_FAILED = 1, EXIT_USAGE = 2, EXIT_NO_GPU = 3,
        EXIT_SKIPPED = 77 };
 
@@ -4849,7 +5115,7 @@ static void cuda_check(cudaError_t e, const char *what, const char *file, int li
   fprintf(stderr, "%s:%d: %s: %s\n", file, line, what, cudaGetErrorString(e));
   exit(EXIT_FAILED);
 }
-#line 13361 "scan.nw"
+#line 14220 "scan.nw"
 static uint64_t mix64(uint64_t x)   /* SplitMix64's finaliser */
 {
   x += 0x9E3779B97F4A7C15ULL;
@@ -4864,7 +5130,7 @@ static float uniform_at(uint64_t seed, long long i, float lo, float hi)
   double u = (double)(mix64(seed ^ mix64((uint64_t)i)) >> 40) * 0x1p-24;
   return (float)(lo + (hi - lo) * u);
 }
-#line 13378 "scan.nw"
+#line 14237 "scan.nw"
 static void fill_uniform(float *x, long long n, uint64_t seed, float lo, float hi)
 {
 #pragma omp parallel for schedule(static)
@@ -4875,7 +5141,7 @@ static uint64_t run_seed;     /* printed at the start; SCAN_SEED replays it */
 static uint64_t case_counter;
 
 static uint64_t next_seed(void) { return mix64(run_seed + ++case_counter); }
-#line 13396 "scan.nw"
+#line 14255 "scan.nw"
 typedef struct { const char *name; float lo, hi; } decay_family;
 
 static const decay_family decays[] = {
@@ -4889,7 +5155,7 @@ static void make_inputs(float *a, float *b, long long n, int decay)
   fill_uniform(a, n, next_seed(), decays[decay].lo, decays[decay].hi);
   fill_uniform(b, n, next_seed(), -1.0f, 1.0f);
 }
-#line 19484 "scan.nw"
+#line 20351 "scan.nw"
 static int usage_error(const char *fmt, ...)
 {
   va_list args;
@@ -4900,7 +5166,7 @@ static int usage_error(const char *fmt, ...)
   va_end(args);
   return EXIT_USAGE;
 }
-#line 19736 "scan.nw"
+#line 20603 "scan.nw"
 static int compare_floats(const void *x, const void *y)
 {
   float a = *(const float *)x, b = *(const float *)y;
@@ -4912,7 +5178,7 @@ static int compare_doubles(const void *x, const void *y)
   double a = *(const double *)x, b = *(const double *)y;
   return (a > b) - (a < b);
 }
-#line 494 "scan.nw"
+#line 496 "scan.nw"
 /* h[t] = a[t] * h[t-1] + b[t] with h[-1] = 0, in double, for one row. */
 static void reference_row(const float *a, const float *b, double *h,
                           long long len)
@@ -4923,7 +5189,7 @@ static void reference_row(const float *a, const float *b, double *h,
     h[t] = state;
   }
 }
-#line 546 "scan.nw"
+#line 548 "scan.nw"
 /* The largest number of times any element enters a combine as the later
    operand, for every kernel in this file: a small multiple of log2(len). */
 static int later_depth(long long len)
@@ -4932,10 +5198,12 @@ static int later_depth(long long len)
   while ((1LL << d) < len) d++;
   return 2 * d + 16;
 }
-#line 562 "scan.nw"
-typedef struct { double u, tiny; } precision;   /* unit roundoff, subnormal step */
-static const precision FLOAT32 = {0x1p-24, 0x1p-149};
-static const precision FLOAT64 = {0x1p-53, 0x1p-1074};
+#line 564 "scan.nw"
+/* unit roundoff, subnormal step; and where outputs are stored in a narrower type
+   (section "Stored in half precision"), its unit of rounding and step, else 0 */
+typedef struct { double u, tiny, stored_u, stored_tiny; } precision;
+static const precision FLOAT32 = {0x1p-24, 0x1p-149, 0.0, 0.0};
+static const precision FLOAT64 = {0x1p-53, 0x1p-1074, 0.0, 0.0};
 
 typedef struct { double h, s, w; } reference_state;  /* h, S and W so far */
 
@@ -4946,13 +5214,19 @@ static void reference_step(reference_state *r, float a, float b)
   r->w = abs_a * (r->w + r->s);
   r->s = abs_a * r->s + fabs((double)b);
 }
-#line 578 "scan.nw"
+#line 587 "scan.nw"
+/* A bound e on a float32 value near x, widened by the rounding of x to p's stored type. */
+static double stored_rounding(double e, double x, precision p)
+{
+  return p.stored_u ? e + 1.01 * p.stored_u * (fabs(x) + e) + 0.5 * p.stored_tiny : e;
+}
+#line 595 "scan.nw"
 static double error_bound(const reference_state *r, long long t, int depth,
                           precision p)
 {
   return 1.01 * p.u * (2.0 * r->w + depth * r->s) + (2.0 * t + depth + 2) * p.tiny;
 }
-#line 595 "scan.nw"
+#line 612 "scan.nw"
 /* The outcome of comparing one output with the reference. */
 typedef struct {
   long long checked, failed;
@@ -4967,7 +5241,7 @@ static void compare_init(comparison *c)
   c->worst_ratio = c->worst_out = c->worst_ref = 0.0;
   c->worst_index = -1;
 }
-#line 618 "scan.nw"
+#line 635 "scan.nw"
 static void compare_one(comparison *c, double out, double ref, double bound,
                         long long index)
 {
@@ -4985,7 +5259,7 @@ static void compare_one(comparison *c, double out, double ref, double bound,
     c->worst_ref = ref;
   }
 }
-#line 13416 "scan.nw"
+#line 14275 "scan.nw"
 /* Compare one row of an output (float from the GPU, double from a mirror). */
 template <typename real>
 static void compare_row(const float *a, const float *b, const real *out,
@@ -5000,7 +5274,7 @@ static void compare_row(const float *a, const float *b, const real *out,
                 first_index + t);
   }
 }
-#line 13436 "scan.nw"
+#line 14295 "scan.nw"
 static void merge_comparison(comparison *into, const comparison *c)
 {
   into->checked += c->checked;
@@ -5013,7 +5287,7 @@ static void merge_comparison(comparison *into, const comparison *c)
     into->worst_ref = c->worst_ref;
   }
 }
-#line 13451 "scan.nw"
+#line 14310 "scan.nw"
 template <typename real>
 static comparison compare_rows(const float *a, const float *b, const real *out,
                                long long rows, long long len, precision p)
@@ -5033,7 +5307,7 @@ static comparison compare_rows(const float *a, const float *b, const real *out,
   }
   return all;
 }
-#line 13476 "scan.nw"
+#line 14335 "scan.nw"
 static void describe_worst(char *text, size_t size, const comparison *c,
                            long long len)
 {
@@ -5044,7 +5318,7 @@ static void describe_worst(char *text, size_t size, const comparison *c,
            " (got %.9g, want %.9g)", c->worst_ratio, rel, c->worst_index / len,
            c->worst_index % len, c->worst_out, c->worst_ref);
 }
-#line 666 "scan.nw"
+#line 683 "scan.nw"
 /* The broken variants of a scan of packed rows that the ragged suite must catch. */
 enum { RAGGED_CORRECT, RAGGED_EMPTY_ROW_STOPS_RESETS, RAGGED_START_ONE_LATE,
        RAGGED_LAST_ROW_NOT_RESET, RAGGED_RESET_BY_ZERO_A, RAGGED_RESET_TAKES_B,
@@ -5052,7 +5326,7 @@ enum { RAGGED_CORRECT, RAGGED_EMPTY_ROW_STOPS_RESETS, RAGGED_START_ONE_LATE,
 static const char *const ragged_fault_names[RAGGED_FAULTS] = {
   "correct", "reset-skipped-after-empty-row", "row-start-one-late",
   "last-row-not-reset", "reset-by-zero-a", "reset-takes-b"};
-#line 683 "scan.nw"
+#line 700 "scan.nw"
 /* Whether a row starts at element t; *next is the first row whose start the
    walk has not passed, and moves past every row that starts at t. */
 static bool row_starts_at(const long long *offsets, long long rows, long long t,
@@ -5068,7 +5342,7 @@ static bool row_starts_at(const long long *offsets, long long rows, long long t,
   }
   return starts;
 }
-#line 712 "scan.nw"
+#line 729 "scan.nw"
 /* h[t] = a[t] * h[t-1] + b[t] along all n elements, from h = 0 at every row
    start: in double the reference, in float a stand-in for a float32 kernel. */
 template <typename real>
@@ -5087,7 +5361,7 @@ static void ragged_pass(const float *a, const float *b, real *h, long long n,
     h[t] = state;
   }
 }
-#line 744 "scan.nw"
+#line 761 "scan.nw"
 /* Compare elements [start, end) of an output, one row of a packed batch. */
 template <typename real>
 static void compare_ragged_row(const float *a, const float *b, const real *out,
@@ -5100,7 +5374,7 @@ static void compare_ragged_row(const float *a, const float *b, const real *out,
     compare_one(c, (double)out[t], r.h, error_bound(&r, t - start, depth, p), t);
   }
 }
-#line 763 "scan.nw"
+#line 780 "scan.nw"
 template <typename real>
 static comparison compare_ragged(const float *a, const float *b, const real *out,
                                  long long n, const long long *offsets, long long rows,
@@ -5121,7 +5395,7 @@ static comparison compare_ragged(const float *a, const float *b, const real *out
   }
   return all;
 }
-#line 790 "scan.nw"
+#line 807 "scan.nw"
 static long long ragged_row_of(const long long *offsets, long long rows, long long t)
 {
   long long lo = 0, hi = rows - 1;
@@ -5131,7 +5405,7 @@ static long long ragged_row_of(const long long *offsets, long long rows, long lo
   }
   return lo;
 }
-#line 802 "scan.nw"
+#line 819 "scan.nw"
 static void describe_worst_ragged(char *text, size_t size, const comparison *c,
                                   const long long *offsets, long long rows)
 {
@@ -5144,7 +5418,7 @@ static void describe_worst_ragged(char *text, size_t size, const comparison *c,
            offsets[r + 1] - offsets[r], c->worst_index - offsets[r], c->worst_out,
            c->worst_ref);
 }
-#line 6920 "scan.nw"
+#line 6953 "scan.nw"
 /* The outputs' comparisons: db (= g), da and dh0. */
 typedef struct { comparison da, db, dh0; } backward_comparison;
 
@@ -5161,7 +5435,7 @@ static void merge_backward(backward_comparison *into, const backward_comparison 
   merge_comparison(&into->db, &c->db);
   merge_comparison(&into->dh0, &c->dh0);
 }
-#line 6943 "scan.nw"
+#line 6976 "scan.nw"
 /* Compare row `row` (elements first .. first + len - 1) of a backward's outputs. */
 template <typename real>
 static void compare_backward_row(const float *a, const float *h, const float *dh,
@@ -5174,14 +5448,16 @@ static void compare_backward_row(const float *a, const float *h, const float *dh
     reference_step(&r, t == first + len - 1 ? 1.0f : a[t + 1], dh[t]);
     double bound = error_bound(&r, first + len - 1 - t, depth, p);
     double before = t > first ? (double)h[t - 1] : h0, rounded = bound + p.u * r.s;
-    compare_one(&c->db, (double)db[t], r.h, bound, t);
-    compare_one(&c->da, (double)da[t], r.h * before, 1.01 * fabs(before) * rounded + p.tiny, t);
+    double da_bound = 1.01 * fabs(before) * rounded + p.tiny;
+    compare_one(&c->db, (double)db[t], r.h, stored_rounding(bound, r.h, p), t);
+    compare_one(&c->da, (double)da[t], r.h * before,
+                stored_rounding(da_bound, r.h * before, p), t);
     if (t == first && dh0)
       compare_one(&c->dh0, (double)dh0[row], (double)a[t] * r.h,
                   1.01 * fabs((double)a[t]) * rounded + p.tiny, row);
   }
 }
-#line 6968 "scan.nw"
+#line 7003 "scan.nw"
 template <typename real>
 static backward_comparison compare_backward(const float *a, const float *h, const float *dh,
                                             const float *h0, const float *dh_final,
@@ -5205,7 +5481,7 @@ static backward_comparison compare_backward(const float *a, const float *h, cons
   }
   return all;
 }
-#line 7002 "scan.nw"
+#line 7037 "scan.nw"
 /* The loss sum_t dh[t] h[t] + dh_final h[len-1] of one row in double, from *h0. */
 static double backward_loss(const double *a, const double *b, const float *dh,
                             const double *h0, double dh_final, long long len)
@@ -5217,7 +5493,7 @@ static double backward_loss(const double *a, const double *b, const float *dh,
   }
   return loss + dh_final * state;
 }
-#line 1418 "scan.nw"
+#line 1435 "scan.nw"
 /* A tile on the heap for the mirrors: n slots of tree, padded, plus one. */
 static shared_tile<double> mirror_tile(int n, int *overflow)
 {
@@ -5230,7 +5506,7 @@ static shared_tile<double> mirror_tile(int n, int *overflow)
 }
 
 static void mirror_tile_free(shared_tile<double> t) { free(t.a); free(t.b); }
-#line 1433 "scan.nw"
+#line 1450 "scan.nw"
 static void mirror_l1(const float *a, const float *b, double *h, long long rows,
                       long long len, int fault, int *overflow)
 {
@@ -5243,7 +5519,7 @@ static void mirror_l1(const float *a, const float *b, double *h, long long rows,
   }
   mirror_tile_free(t);
 }
-#line 1682 "scan.nw"
+#line 1699 "scan.nw"
 static void mirror_l2(const float *a, const float *b, double *h, long long rows,
                       long long len, int fault, int *overflow)
 {
@@ -5253,7 +5529,7 @@ static void mirror_l2(const float *a, const float *b, double *h, long long rows,
   shared_tile<double> t = mirror_tile(L2_TILE, overflow);
   shared_tile<double> ts = mirror_tile(blelloch_size((int)per_row), overflow);
   
-#line 1699 "scan.nw"
+#line 1716 "scan.nw"
 for (long long g = 0; g < tiles; g++) {
   tile_place p = place_tile(g, len, per_row, L2_TILE);
   blelloch_tile(t, a + p.start, b + p.start, p.count, L2_TILE, p.index == 0,
@@ -5266,13 +5542,13 @@ for (long long g = 0; g < tiles; g++) {
   tile_place p = place_tile(g, len, per_row, L2_TILE);
   apply_tile(h + p.start, local_a + p.start, spine[g], p.count, fault);
 }
-#line 1691 "scan.nw"
+#line 1708 "scan.nw"
   mirror_tile_free(t);
   mirror_tile_free(ts);
   free(local_a);
   free(spine);
 }
-#line 13530 "scan.nw"
+#line 14389 "scan.nw"
 typedef void (*mirror_fn)(const float *a, const float *b, double *h,
                           long long rows, long long len, int fault,
                           int *overflow);
@@ -5286,7 +5562,7 @@ typedef struct {
   int overflow_slot;     /* the first slot past a tile, -1 if none */
   long long overflow_len;
 } evidence;
-#line 13546 "scan.nw"
+#line 14405 "scan.nw"
 static evidence run_mirror(mirror_fn mirror, const mirror_case *cases,
                            int count, int fault)
 {
@@ -5301,7 +5577,7 @@ static evidence run_mirror(mirror_fn mirror, const mirror_case *cases,
     mirror(a, b, h, cases[i].rows, cases[i].len, fault, &overflow);
     comparison c = compare_rows(a, b, h, cases[i].rows, cases[i].len, FLOAT64);
     
-#line 13567 "scan.nw"
+#line 14426 "scan.nw"
 if (c.failed || overflow >= 0) ev.failed_cases++;
 if (overflow >= 0 && ev.overflow_slot < 0) {
   ev.overflow_slot = overflow;
@@ -5311,12 +5587,12 @@ if (ev.worst.worst_index < 0 || c.worst_ratio > ev.worst.worst_ratio) {
   ev.worst = c;
   ev.worst_len = cases[i].len;
 }
-#line 13560 "scan.nw"
+#line 14419 "scan.nw"
     free(a); free(b); free(h);
   }
   return ev;
 }
-#line 13581 "scan.nw"
+#line 14440 "scan.nw"
 static const char *const fault_names[FAULT_COUNT] = {
   "correct", "upsweep-swap", "downsweep-swap", "downsweep-index-off-by-one",
   "root-not-identity", "threads-rounded-to-warp", "apply-swap",
@@ -5335,7 +5611,7 @@ static const char *const fault_names[FAULT_COUNT] = {
   "backward-fold-forward", "backward-row-end-kept", "backward-last-dropped",
   "backward-da-own-h", "backward-start-leaks", "backward-dh0-unscaled",
 };
-#line 13606 "scan.nw"
+#line 14465 "scan.nw"
 static bool report_fault(int fault, const evidence *ev, int cases)
 {
   char text[256];
@@ -5354,7 +5630,7 @@ static bool report_fault(int fault, const evidence *ev, int cases)
     printf("  caught %-28s %s, len %lld\n", fault_names[fault], text, ev->worst_len);
   return ev->failed_cases > 0;
 }
-#line 13627 "scan.nw"
+#line 14486 "scan.nw"
 static int mirror_suite(mirror_fn mirror, const mirror_case *cases, int count,
                         const int *faults, int fault_count)
 {
@@ -5365,7 +5641,7 @@ static int mirror_suite(mirror_fn mirror, const mirror_case *cases, int count,
   }
   return ok ? EXIT_OK : EXIT_FAILED;
 }
-#line 13645 "scan.nw"
+#line 14504 "scan.nw"
 static int length_cases(mirror_case *cases, long long ceiling, long long rows)
 {
   static const long long extra[] = {1, 2, 3, 5, 7, 100, 1000, 1500, 3001, 100003};
@@ -5377,7 +5653,7 @@ static int length_cases(mirror_case *cases, long long ceiling, long long rows)
       if (p + d <= ceiling) cases[count++] = mirror_case{rows, p + d};
   return count;
 }
-#line 13719 "scan.nw"
+#line 14578 "scan.nw"
 enum { STEP_CLAIM, STEP_SCAN, STEP_PUBLISH_FIRST, STEP_PUBLISH_SECOND,
        STEP_WALK, STEP_FOLD, STEP_PREFIX_FIRST, STEP_PREFIX_SECOND,
        STEP_WRITE, STEP_DONE };
@@ -5394,7 +5670,7 @@ typedef struct {
   bool found_aggregate;      /* the walk stopped at an A (a broken variant) */
   long long t_claim, t_published, t_found, t_prefix, t_done;  /* the figure */
 } actor;
-#line 13738 "scan.nw"
+#line 14597 "scan.nw"
 typedef struct {
   const float *a, *b;
   double *h;
@@ -5407,7 +5683,7 @@ typedef struct {
   int resident_limit, started;        /* blocks become resident in order */
   const int *residency;               /* of this permutation */
 } launch;
-#line 13756 "scan.nw"
+#line 14615 "scan.nw"
 static tile_place launch_place(const launch *L, long long tile)
 {
   return place_tile(tile, L->len, L->per_row, (int)L->tile_size);
@@ -5418,7 +5694,7 @@ static affine<double> element_at(const launch *L, tile_place p, int i)
   affine<double> x = {L->a[p.start + i], L->b[p.start + i]};
   return p.index == 0 && i == 0 ? start_row(x) : x;
 }
-#line 13773 "scan.nw"
+#line 14632 "scan.nw"
 /* One half of publishing `flag` for tile g: the value or the flag. */
 static void publish_half(launch *L, long long g, int flag, affine<double> value,
                          bool first_half)
@@ -5431,7 +5707,7 @@ static void publish_half(launch *L, long long g, int flag, affine<double> value,
     L->flag[g] = flag;
   }
 }
-#line 13791 "scan.nw"
+#line 14650 "scan.nw"
 /* One event of the walk; returns false when the actor must wait. */
 static bool walk_serial_event(launch *L, actor *x)
 {
@@ -5446,7 +5722,7 @@ static bool walk_serial_event(launch *L, actor *x)
   }
   return true;
 }
-#line 13811 "scan.nw"
+#line 14670 "scan.nw"
 static bool walk_warp_event(launch *L, actor *x)
 {
   long long first = x->tile - launch_place(L, x->tile).index;
@@ -5466,23 +5742,23 @@ static bool walk_warp_event(launch *L, actor *x)
   x->step = STEP_FOLD;
   return true;
 }
-#line 13838 "scan.nw"
+#line 14697 "scan.nw"
 static affine<double> fold_forward(const launch *L, const actor *x)
 {
   long long g = x->tile;
   affine<double> acc = x->found_aggregate ? L->aggregate[x->found]
                                           : L->inclusive[x->found];
   if (L->fault == FAULT_BACKWARD_FOLD) 
-#line 13852 "scan.nw"
+#line 14711 "scan.nw"
 {
   if (x->found + 1 >= g) return acc;
   affine<double> right = L->aggregate[g - 1];
   for (long long j = g - 2; j > x->found; j--) right = combine(L->aggregate[j], right);
   return combine(acc, right);
 }
-#line 13844 "scan.nw"
+#line 14703 "scan.nw"
   if (L->walk == WALK_WARP) 
-#line 13861 "scan.nw"
+#line 14720 "scan.nw"
 {
   for (long long w = x->look; w < g; w += 32) {
     int top = w == x->look ? x->lane - 1 : 31;
@@ -5493,12 +5769,12 @@ static affine<double> fold_forward(const launch *L, const actor *x)
   }
   return acc;
 }
-#line 13845 "scan.nw"
+#line 14704 "scan.nw"
   for (long long j = x->found + 1; j < g; j++)
     acc = combine_at(FAULT_WALK_ORDER, L->fault, acc, L->aggregate[j]);
   return acc;
 }
-#line 13878 "scan.nw"
+#line 14737 "scan.nw"
 /* Take one step of actor x; false when it cannot move now. */
 static bool actor_event(launch *L, actor *x, int block)
 {
@@ -5510,7 +5786,7 @@ static bool actor_event(launch *L, actor *x, int block)
     x->step = STEP_SCAN;
     return true;
   
-#line 13896 "scan.nw"
+#line 14755 "scan.nw"
 case STEP_SCAN:
   x->total = element_at(L, p, 0);
   for (int i = 1; i < p.count; i++) x->total = combine(x->total, element_at(L, p, i));
@@ -5528,9 +5804,9 @@ case STEP_PUBLISH_SECOND:
   return true;
 case STEP_WALK:
   return L->walk == WALK_SERIAL ? walk_serial_event(L, x) : walk_warp_event(L, x);
-#line 13889 "scan.nw"
+#line 14748 "scan.nw"
   
-#line 13916 "scan.nw"
+#line 14775 "scan.nw"
 case STEP_FOLD:
   x->prefix = fold_forward(L, x);
   x->t_found = L->clock;
@@ -5553,11 +5829,11 @@ case STEP_WRITE: {
   x->step = STEP_DONE;
   return true;
 }
-#line 13890 "scan.nw"
+#line 14749 "scan.nw"
   }
   return false;
 }
-#line 13963 "scan.nw"
+#line 14822 "scan.nw"
 enum { SCHEDULE_RANDOM, SCHEDULE_LATE_PREFIX, SCHEDULE_REVERSE_RESIDENCY,
        SCHEDULE_STALLS, SCHEDULE_KINDS };
 static const char *const schedule_names[SCHEDULE_KINDS] = {
@@ -5571,7 +5847,7 @@ static bool can_move(launch *L, const actor *x)
   return L->walk == WALK_SERIAL ? walk_serial_event(L, &copy)
                                 : walk_warp_event(L, &copy);
 }
-#line 13979 "scan.nw"
+#line 14838 "scan.nw"
 /* Pick the actor for the next event, or -1 if no one can move. */
 static int pick_actor(launch *L, int policy, uint64_t *rng)
 {
@@ -5588,7 +5864,7 @@ static int pick_actor(launch *L, int policy, uint64_t *rng)
   *rng = mix64(*rng);
   return movable[*rng % (uint64_t)count];
 }
-#line 13998 "scan.nw"
+#line 14857 "scan.nw"
 /* Make blocks resident, in the order of L->residency, up to the limit. */
 static void admit_blocks(launch *L)
 {
@@ -5600,7 +5876,7 @@ static void admit_blocks(launch *L)
     resident++;
   }
 }
-#line 14012 "scan.nw"
+#line 14871 "scan.nw"
 /* Run a launch to the end; false on deadlock. */
 static bool run_launch(launch *L, int policy, uint64_t seed)
 {
@@ -5609,7 +5885,7 @@ static bool run_launch(launch *L, int policy, uint64_t seed)
     admit_blocks(L);
     int i = pick_actor(L, policy, &rng);
     if (i < 0) 
-#line 14034 "scan.nw"
+#line 14893 "scan.nw"
 {
   bool thawed = false;
   for (int j = 0; j < (int)L->tiles && !thawed; j++)
@@ -5617,7 +5893,7 @@ static bool run_launch(launch *L, int policy, uint64_t seed)
   if (!thawed) return false;
   continue;
 }
-#line 14020 "scan.nw"
+#line 14879 "scan.nw"
     actor *x = &L->blocks[i];
     int before = x->step;
     actor_event(L, x, i);
@@ -5629,7 +5905,7 @@ static bool run_launch(launch *L, int policy, uint64_t seed)
   }
   return true;
 }
-#line 14065 "scan.nw"
+#line 14924 "scan.nw"
 static void launch_init(launch *L, const float *a, const float *b, double *h,
                         long long rows, long long len, long long tile_size,
                         int walk, int fault, int policy, int *order)
@@ -5648,7 +5924,7 @@ static void launch_init(launch *L, const float *a, const float *b, double *h,
   }
   L->residency = order;
 }
-#line 14093 "scan.nw"
+#line 14952 "scan.nw"
 typedef struct { long long rows, len, tile_size; } protocol_case;
 
 static const protocol_case protocol_cases[] = {
@@ -5657,7 +5933,7 @@ static const protocol_case protocol_cases[] = {
 };
 #define PROTOCOL_CASES 6
 #define RANDOM_SCHEDULES 24
-#line 14109 "scan.nw"
+#line 14968 "scan.nw"
 typedef struct { float *a, *b; double *h, *first_h; } case_arrays;
 
 static case_arrays case_arrays_new(long long n, int decay)
@@ -5673,7 +5949,7 @@ static void case_arrays_free(case_arrays m)
 {
   free(m.a); free(m.b); free(m.h); free(m.first_h);
 }
-#line 14129 "scan.nw"
+#line 14988 "scan.nw"
 typedef struct {
   float *a, *b;
   double *h, *first_h;
@@ -5695,20 +5971,20 @@ static launch_memory launch_memory_new(long long n, long long tiles)
   m.blocks = (actor *)malloc(sizeof(actor) * tiles);
   return m;
 }
-#line 14153 "scan.nw"
+#line 15012 "scan.nw"
 static void launch_memory_free(launch_memory m)
 {
   free(m.a); free(m.b); free(m.h); free(m.first_h); free(m.flag); free(m.order);
   free(m.aggregate); free(m.inclusive); free(m.blocks);
 }
-#line 14166 "scan.nw"
+#line 15025 "scan.nw"
 typedef struct {
   bool deadlock, disagree, out_of_bound;
   char detail[256];
   bool broke_rule;   /* a mirror's own rule broken (the ring's: a post lost, a phase misread) */
 } protocol_evidence;
 
-#line 14175 "scan.nw"
+#line 15034 "scan.nw"
 static void note(protocol_evidence *ev, bool *flag, const char *fmt, ...)
 {
   if (*flag) return;
@@ -5719,7 +5995,7 @@ static void note(protocol_evidence *ev, bool *flag, const char *fmt, ...)
   vsnprintf(ev->detail, sizeof ev->detail, fmt, args);
   va_end(args);
 }
-#line 14192 "scan.nw"
+#line 15051 "scan.nw"
 /* Holds one schedule's outputs h to the bound and to the first schedule's
    bits (kept in first_h when `first`); `schedule` names it in the evidence. */
 static void judge_schedule(const float *a, const float *b, const double *h, double *first_h,
@@ -5742,7 +6018,7 @@ static void judge_schedule(const float *a, const float *b, const double *h, doub
         break;
       }
 }
-#line 14217 "scan.nw"
+#line 15076 "scan.nw"
 static void run_schedule(const protocol_case *c, launch_memory *m, int walk,
                          int fault, int policy, uint64_t seed, bool first,
                          protocol_evidence *ev)
@@ -5760,7 +6036,7 @@ static void run_schedule(const protocol_case *c, launch_memory *m, int walk,
   judge_schedule(m->a, m->b, m->h, m->first_h, c->rows, c->len, first,
                  schedule_names[policy], ev);
 }
-#line 14237 "scan.nw"
+#line 15096 "scan.nw"
 static protocol_evidence run_protocol(int walk, int fault, int *schedules)
 {
   protocol_evidence ev = {false, false, false, ""};
@@ -5779,7 +6055,7 @@ static protocol_evidence run_protocol(int walk, int fault, int *schedules)
   }
   return ev;
 }
-#line 14356 "scan.nw"
+#line 15215 "scan.nw"
 enum { WORK_CLAIM, WORK_PUBLISH, WORK_FINISH, WORK_TAKE, WORK_DONE };
 enum { WALKER_START, WALKER_WAIT, WALKER_LOOK, WALKER_SIGNAL, WALKER_DONE };
 
@@ -5795,7 +6071,7 @@ typedef struct {
   long long walking, look;              /* the walking warp's own */
   bool walking_last;
 } held_block;
-#line 14374 "scan.nw"
+#line 15233 "scan.nw"
 typedef struct {
   const float *a, *b;
   double *h;
@@ -5817,7 +6093,7 @@ static affine<double> held_element(const held_launch *L, long long i)
   if (i % L->len == 0) x = affine<double>{0.0, start_row(x).b};
   return x;
 }
-#line 14404 "scan.nw"
+#line 15263 "scan.nw"
 enum { HSTAMP_CLAIMED, HSTAMP_PUBLISHED, HSTAMP_HELD, HSTAMP_WALKED, HSTAMP_PREFIXED,
        HSTAMP_STORED, HSTAMP_BLOCK, HSTAMPS };
 
@@ -5830,7 +6106,7 @@ static void held_note_block(held_launch *L, long long g, const held_block *k)
 {
   if (L->stamps && g < L->tiles) L->stamps[g * HSTAMPS + HSTAMP_BLOCK] = k - L->blocks;
 }
-#line 14424 "scan.nw"
+#line 15283 "scan.nw"
 /* Folds tile g onto `before`; writes every state to h when `write`. */
 static affine<double> held_fold(held_launch *L, long long g, affine<double> before,
                                 bool write)
@@ -5842,7 +6118,7 @@ static affine<double> held_fold(held_launch *L, long long g, affine<double> befo
   }
   return before;
 }
-#line 14452 "scan.nw"
+#line 15311 "scan.nw"
 /* One event of block k's workers; false when they must wait. */
 static bool held_work_event(held_launch *L, held_block *k)
 {
@@ -5862,7 +6138,7 @@ static bool held_work_event(held_launch *L, held_block *k)
     k->early = k->prefix;
     return true;
   
-#line 14477 "scan.nw"
+#line 15336 "scan.nw"
 case WORK_FINISH: {
   if (!k->done) return false;
   bool wrong = L->fault == FAULT_HELD_WRONG_TILE && k->tile < L->tiles;
@@ -5890,11 +6166,11 @@ case WORK_TAKE: {
   k->early = k->prefix;
   return true;
 }
-#line 14471 "scan.nw"
+#line 15330 "scan.nw"
   }
   return false;
 }
-#line 14513 "scan.nw"
+#line 15372 "scan.nw"
 /* One event of block k's walking warp; false when it must wait. */
 static bool held_walker_event(held_launch *L, held_block *k)
 {
@@ -5912,7 +6188,7 @@ static bool held_walker_event(held_launch *L, held_block *k)
     k->walker = WALKER_LOOK;
     return true;
   
-#line 14541 "scan.nw"
+#line 15400 "scan.nw"
 case WALKER_LOOK: {
   long long g = k->walking;
   if (g == 0) { k->prefix = identity_map<double>(); k->walker = WALKER_SIGNAL; return true; }
@@ -5926,7 +6202,7 @@ case WALKER_LOOK: {
   k->walker = WALKER_SIGNAL;
   return true;
 }
-#line 14530 "scan.nw"
+#line 15389 "scan.nw"
   case WALKER_SIGNAL:
     k->done = true;
     held_stamp(L, k->walking, HSTAMP_PREFIXED);
@@ -5935,7 +6211,7 @@ case WALKER_LOOK: {
   }
   return false;
 }
-#line 14564 "scan.nw"
+#line 15423 "scan.nw"
 enum { HELD_RANDOM, HELD_WORKERS_FIRST, HELD_WALKERS_FIRST };
 
 static bool held_can_move(const held_launch *L, int actor)
@@ -5950,7 +6226,7 @@ static bool held_can_move(const held_launch *L, int actor)
   }
   return false;
 }
-#line 14581 "scan.nw"
+#line 15440 "scan.nw"
 /* Runs a launch to the end under one schedule; false on deadlock. */
 static bool held_run(held_launch *L, int policy, uint64_t rng)
 {
@@ -5973,14 +6249,14 @@ static bool held_run(held_launch *L, int policy, uint64_t rng)
     if (L->blocks[k].work != WORK_DONE || L->blocks[k].walker != WALKER_DONE) return false;
   return true;
 }
-#line 14610 "scan.nw"
+#line 15469 "scan.nw"
 typedef struct { long long rows, len, tile_size; int blocks; } held_case;
 
 static const held_case held_cases[] = {
   {1, 203, 4, 3}, {3, 41, 8, 2}, {5, 7, 4, 4}, {1, 5, 8, 3}, {2, 64, 4, 1}, {4, 33, 5, 6},
 };
 #define HELD_CASES ((int)(sizeof held_cases / sizeof held_cases[0]))
-#line 14624 "scan.nw"
+#line 15483 "scan.nw"
 static bool held_schedule(held_launch *L, const held_case *c, int policy, uint64_t seed,
                           double *first_h, bool first, protocol_evidence *ev)
 {
@@ -6006,7 +6282,7 @@ static bool held_schedule(held_launch *L, const held_case *c, int policy, uint64
   judge_schedule(L->a, L->b, L->h, first_h, c->rows, c->len, first, name, ev);
   return true;
 }
-#line 14655 "scan.nw"
+#line 15514 "scan.nw"
 static protocol_evidence run_held_mirror(int fault, int *schedules)
 {
   protocol_evidence ev = {false, false, false, ""};
@@ -6014,7 +6290,7 @@ static protocol_evidence run_held_mirror(int fault, int *schedules)
   for (int ci = 0; ci < HELD_CASES; ci++) {
     const held_case *c = &held_cases[ci];
     
-#line 14675 "scan.nw"
+#line 15534 "scan.nw"
 long long n = c->rows * c->len, tiles = (n + c->tile_size - 1) / c->tile_size;
 case_arrays m = case_arrays_new(n, ci % DECAY_COUNT);
 double *first_h = m.first_h;
@@ -6025,7 +6301,7 @@ held_block *blocks = (held_block *)malloc(sizeof(held_block) * c->blocks);
 int *movable = (int *)malloc(sizeof(int) * 2 * c->blocks);
 held_launch L = {m.a, m.b, m.h, n, c->len, c->tile_size, tiles, 0, fault, c->blocks, false,
                  flag, aggregate, inclusive, blocks, movable};
-#line 14662 "scan.nw"
+#line 15521 "scan.nw"
     bool have_first = false;   /* the first schedule that ran to its end */
     for (int s = 0; s < 2 + RANDOM_SCHEDULES; s++, ++*schedules) {
       int policy = s < 2 ? s + 1 : HELD_RANDOM;
@@ -6033,14 +6309,14 @@ held_launch L = {m.a, m.b, m.h, n, c->len, c->tile_size, tiles, 0, fault, c->blo
         have_first = true;
     }
     
-#line 14688 "scan.nw"
+#line 15547 "scan.nw"
 case_arrays_free(m);
 free(flag); free(aggregate); free(inclusive); free(blocks); free(movable);
-#line 14669 "scan.nw"
+#line 15528 "scan.nw"
   }
   return ev;
 }
-#line 14759 "scan.nw"
+#line 15618 "scan.nw"
 enum { SHARE_SCAN, SHARE_POST, SHARE_WAIT, SHARE_READ, SHARE_APPLY, SHARE_DONE };
 #define SHARE_MAX_PIECES 4
 
@@ -6051,7 +6327,7 @@ typedef struct {
   double carry, state;            /* before the stride; before this warp's step */
   affine<double> piece[SHARE_MAX_PIECES], step;
 } share_warp;
-#line 14772 "scan.nw"
+#line 15631 "scan.nw"
 typedef struct {
   const float *a, *b;
   double *h;
@@ -6070,7 +6346,7 @@ static affine<double> share_element(const share_launch *L, long long r, long lon
   affine<double> x = {L->a[r * L->len + i], L->b[r * L->len + i]};
   return x;
 }
-#line 14800 "scan.nw"
+#line 15659 "scan.nw"
 static long long share_start(const share_launch *L, const share_warp *w, int way)
 {
   return w->stride + (long long)way * L->pieces * L->piece;
@@ -6088,7 +6364,7 @@ static void share_scan(share_launch *L, share_warp *w, int way)
     w->step = p == 0 || last_only ? t : combine(w->step, t);
   }
 }
-#line 14825 "scan.nw"
+#line 15684 "scan.nw"
 static void share_read(share_launch *L, share_warp *w, int g, int way)
 {
   const affine<double> *set = L->posted + (long long)w->parity * L->groups * L->ways;
@@ -6115,7 +6391,7 @@ static void share_apply(share_launch *L, share_warp *w, int way)
     state = w->piece[p].a * state + w->piece[p].b;
   }
 }
-#line 14861 "scan.nw"
+#line 15720 "scan.nw"
 static void share_advance(share_launch *L, share_warp *w)
 {
   w->stride += (long long)L->ways * L->pieces * L->piece;
@@ -6127,7 +6403,7 @@ static void share_advance(share_launch *L, share_warp *w)
   if (L->fault == FAULT_ROWS_PARITY_PER_ROW) w->parity = 0;
   w->event = w->row < L->rows ? SHARE_SCAN : SHARE_DONE;
 }
-#line 14875 "scan.nw"
+#line 15734 "scan.nw"
 /* One event of warp `i`; false when it must wait at the barrier. */
 static bool share_event(share_launch *L, int i)
 {
@@ -6150,9 +6426,9 @@ static bool share_event(share_launch *L, int i)
   }
   return false;
 }
-#line 14905 "scan.nw"
+#line 15764 "scan.nw"
 enum { SHARE_RANDOM, SHARE_FIRST_WARP_FIRST, SHARE_LAST_WARP_FIRST };
-#line 14909 "scan.nw"
+#line 15768 "scan.nw"
 static bool share_run(share_launch *L, int policy, uint64_t rng)
 {
   int warps = L->groups * L->ways;
@@ -6173,7 +6449,7 @@ static bool share_run(share_launch *L, int policy, uint64_t rng)
     if (L->warps[i].event != SHARE_DONE) return false;
   return true;
 }
-#line 14936 "scan.nw"
+#line 15795 "scan.nw"
 typedef struct { long long rows, len; int ways, groups, pieces, piece; } share_case;
 
 static const share_case share_cases[] = {
@@ -6181,7 +6457,7 @@ static const share_case share_cases[] = {
   {4, 24, 2, 1, 2, 3}, {10, 50, 2, 3, 1, 5}, {5, 130, 8, 2, 2, 3},
 };
 #define SHARE_CASES ((int)(sizeof share_cases / sizeof share_cases[0]))
-#line 14946 "scan.nw"
+#line 15805 "scan.nw"
 static bool share_schedule(share_launch *L, const share_case *c, int policy, uint64_t seed,
                            double *first_h, bool first, protocol_evidence *ev)
 {
@@ -6203,7 +6479,7 @@ static bool share_schedule(share_launch *L, const share_case *c, int policy, uin
   judge_schedule(L->a, L->b, L->h, first_h, c->rows, c->len, first, name, ev);
   return true;
 }
-#line 14970 "scan.nw"
+#line 15829 "scan.nw"
 static protocol_evidence run_share_mirror(int fault, int *schedules)
 {
   protocol_evidence ev = {false, false, false, ""};
@@ -6211,7 +6487,7 @@ static protocol_evidence run_share_mirror(int fault, int *schedules)
   for (int ci = 0; ci < SHARE_CASES; ci++) {
     const share_case *c = &share_cases[ci];
     
-#line 14990 "scan.nw"
+#line 15849 "scan.nw"
 long long n = c->rows * c->len;
 int warps = c->groups * c->ways;
 case_arrays m = case_arrays_new(n, ci % DECAY_COUNT);
@@ -6223,7 +6499,7 @@ share_launch L = {m.a, m.b, m.h, c->rows, c->len, c->ways, c->groups, c->pieces,
                   (int *)malloc(sizeof(int) * c->groups),
                   (share_warp *)malloc(sizeof(share_warp) * warps),
                   (int *)malloc(sizeof(int) * warps)};
-#line 14977 "scan.nw"
+#line 15836 "scan.nw"
     bool have_first = false;   /* the first schedule that ran to its end */
     for (int s = 0; s < 2 + RANDOM_SCHEDULES; s++, ++*schedules)
       if (share_schedule(&L, c, s < 2 ? s + 1 : SHARE_RANDOM, next_seed(), first_h,
@@ -6234,7 +6510,7 @@ share_launch L = {m.a, m.b, m.h, c->rows, c->len, c->ways, c->groups, c->pieces,
   }
   return ev;
 }
-#line 15071 "scan.nw"
+#line 15930 "scan.nw"
 typedef struct { double a, b; bool reset; } gseg;   /* a segment, in float64 */
 static const gseg GSEG_IDENTITY = {1.0, 0.0, false};
 
@@ -6249,7 +6525,7 @@ static double gseg_apply(gseg x, double state)
 {
   return x.reset ? x.b : x.a * state + x.b;
 }
-#line 15092 "scan.nw"
+#line 15951 "scan.nw"
 enum { GWORD_EMPTY, GWORD_SEGMENT, GWORD_KNOWN };
 typedef struct { int kind; gseg value; } gword;
 
@@ -6259,7 +6535,7 @@ static gword gword_of(gseg x)
   if (x.reset) w.value.a = 1.0;
   return w;
 }
-#line 15110 "scan.nw"
+#line 15969 "scan.nw"
 static void gseg_warp_scan(gseg x[32], bool left_fold)
 {
   if (left_fold)
@@ -6269,7 +6545,7 @@ static void gseg_warp_scan(gseg x[32], bool left_fold)
       for (int lane = 31; lane >= offset; lane--)
         x[lane] = gseg_combine(x[lane - offset], x[lane]);
 }
-#line 15127 "scan.nw"
+#line 15986 "scan.nw"
 enum { GSTEP_CLAIM, GSTEP_PUBLISH, GSTEP_READ, GSTEP_SCAN, GSTEP_SETTLE_READ,
        GSTEP_SETTLE_SWAP, GSTEP_FIND, GSTEP_FOLD, GSTEP_WRITE, GSTEP_DONE };
 
@@ -6296,7 +6572,7 @@ typedef struct group_launch {
   void (*watch)(const struct group_launch *L, const group_actor *x, void *notes);
   void *notes;
 } group_launch;
-#line 15162 "scan.nw"
+#line 16021 "scan.nw"
 static void group_read_window(const group_launch *L, long long window, gword w[32])
 {
   const gword known0 = {GWORD_KNOWN, {1.0, 0.0, true}};
@@ -6322,7 +6598,7 @@ static bool group_published(const group_launch *L, long long first, int count)
     if (L->tile_word[first + i].kind == GWORD_EMPTY) return false;
   return true;
 }
-#line 15198 "scan.nw"
+#line 16057 "scan.nw"
 static void group_store(group_launch *L, long long H, gword w)
 {
   gword old = L->group_word[H];
@@ -6337,12 +6613,12 @@ static void group_swap_from_empty(group_launch *L, long long H, gword w)
 {
   if (L->group_word[H].kind == GWORD_EMPTY) group_store(L, H, w);
 }
-#line 15227 "scan.nw"
+#line 16086 "scan.nw"
 static long long group_settle_first(const group_launch *L, const group_actor *x)
 {
   return 32 * (x->window - x->lane) + (L->fault == FAULT_GROUPS_SETTLE_SHIFTED);
 }
-#line 15234 "scan.nw"
+#line 16093 "scan.nw"
 static bool group_can_move(const group_launch *L, const group_actor *x)
 {
   long long G = x->tile / 32;
@@ -6361,7 +6637,7 @@ static bool group_can_move(const group_launch *L, const group_actor *x)
   default: return x->step != GSTEP_DONE;
   }
 }
-#line 15263 "scan.nw"
+#line 16122 "scan.nw"
 static void group_scan_event(group_launch *L, group_actor *x)
 {
   long long G = x->tile / 32;
@@ -6380,7 +6656,7 @@ static void group_scan_event(group_launch *L, group_actor *x)
   x->prefix = k ? gseg_apply(x->before, 0.0) : 0.0;   /* when no walk is needed */
   x->step = needs ? GSTEP_FIND : GSTEP_WRITE;
 }
-#line 15293 "scan.nw"
+#line 16152 "scan.nw"
 static void group_settle_event(group_launch *L, group_actor *x)
 {
   gseg s[32];
@@ -6392,7 +6668,7 @@ static void group_settle_event(group_launch *L, group_actor *x)
   x->settled = s[L->fault == FAULT_GROUPS_SETTLE_SHORT ? 30 : 31];
   x->step = GSTEP_SETTLE_SWAP;
 }
-#line 15318 "scan.nw"
+#line 16177 "scan.nw"
 static void group_fold_event(group_launch *L, group_actor *x)
 {
   long long G = x->tile / 32;
@@ -6414,7 +6690,7 @@ static void group_fold_event(group_launch *L, group_actor *x)
   x->prefix = k ? gseg_apply(x->before, acc) : acc;
   x->step = GSTEP_WRITE;
 }
-#line 15345 "scan.nw"
+#line 16204 "scan.nw"
 static gseg group_element(const group_launch *L, long long i)
 {
   gseg x = {L->a[i], L->b[i], i % L->len == 0};
@@ -6428,7 +6704,7 @@ static void group_event(group_launch *L, group_actor *x)
   switch (x->step) {
   case GSTEP_CLAIM: x->tile = L->ticket++; x->step = GSTEP_PUBLISH; break;
   case GSTEP_PUBLISH: { 
-#line 15370 "scan.nw"
+#line 16229 "scan.nw"
 x->own = group_element(L, first);
 for (long long i = first + 1; i < end; i++) x->own = gseg_combine(x->own, group_element(L, i));
 if (x->own.reset) x->own.a = 1.0;   /* as readers see it, as the kernel does */
@@ -6436,29 +6712,29 @@ L->tile_word[x->tile] = gword_of(x->own);
 x->window = x->tile / 32 - 1;
 x->looked = false;
 x->step = L->settle ? GSTEP_READ : GSTEP_SCAN;
-#line 15357 "scan.nw"
+#line 16216 "scan.nw"
                                                                        } break;
   case GSTEP_READ: { 
-#line 15380 "scan.nw"
+#line 16239 "scan.nw"
 group_read_window(L, x->window, x->seen);
 x->looked = true;
 x->step = GSTEP_SCAN;
-#line 15358 "scan.nw"
+#line 16217 "scan.nw"
                                                                    } break;
   case GSTEP_SCAN: group_scan_event(L, x); break;
   case GSTEP_SETTLE_READ: group_settle_event(L, x); break;
   case GSTEP_SETTLE_SWAP: { 
-#line 15386 "scan.nw"
+#line 16245 "scan.nw"
 if (L->fault == FAULT_GROUPS_SETTLE_STORE)   /* a plain store, not a swap */
   group_store(L, x->window - x->lane, gword_of(x->settled));
 else
   group_swap_from_empty(L, x->window - x->lane, gword_of(x->settled));
 x->seen[x->lane] = gword_of(x->settled);
 x->step = GSTEP_FIND;
-#line 15361 "scan.nw"
+#line 16220 "scan.nw"
                                                                              } break;
   case GSTEP_FIND: { 
-#line 15400 "scan.nw"
+#line 16259 "scan.nw"
 if (!L->settle || !x->looked) group_read_window(L, x->window, x->seen);
 x->looked = true;
 int empty, lane = window_nearest_known(x->seen, &empty);
@@ -6473,22 +6749,22 @@ if (empty >= 0) {
   x->lane = lane;
   x->step = GSTEP_FOLD;
 }
-#line 15362 "scan.nw"
+#line 16221 "scan.nw"
                                                     } break;
   case GSTEP_FOLD: group_fold_event(L, x); break;
   case GSTEP_WRITE: { 
-#line 15417 "scan.nw"
+#line 16276 "scan.nw"
 double state = x->prefix;
 for (long long i = first; i < end; i++) {
   state = gseg_apply(group_element(L, i), state);
   L->h[i] = state;
 }
 x->step = GSTEP_DONE;
-#line 15364 "scan.nw"
+#line 16223 "scan.nw"
                                                   } break;
   }
 }
-#line 15438 "scan.nw"
+#line 16297 "scan.nw"
 enum { GROUPS_RANDOM, GROUPS_EAGER, GROUPS_LAST_LATE, GROUPS_NEWEST,
        GROUPS_EIGHT, GROUPS_POLICIES };
 static const char *const group_policy_names[GROUPS_POLICIES] = {
@@ -6515,7 +6791,7 @@ static int group_choice(const group_launch *L, const int *movable, int n, int po
   }
   return best;
 }
-#line 15468 "scan.nw"
+#line 16327 "scan.nw"
 /* Runs a launch to its end; false on deadlock, or if the actors have not
    finished after a thousand events each (a walk that never ends). Actor i is
    block i; under eight at a time, blocks become resident from the last, eight
@@ -6545,7 +6821,7 @@ static bool group_run(group_launch *L, int policy, uint64_t rng, int *movable)
     if (L->actors[i].step != GSTEP_DONE) return false;
   return true;
 }
-#line 15512 "scan.nw"
+#line 16371 "scan.nw"
 typedef struct { long long rows, len, tile_size; } group_case;
 
 static const group_case group_cases[] = {
@@ -6553,7 +6829,7 @@ static const group_case group_cases[] = {
 };
 #define GROUP_CASES ((int)(sizeof group_cases / sizeof group_cases[0]))
 #define GROUP_RANDOM_SCHEDULES 8   /* fewer than the protocol suite's: the cases are larger */
-#line 15527 "scan.nw"
+#line 16386 "scan.nw"
 static void group_schedule(group_launch *L, const group_case *c, int policy, uint64_t seed,
                            int *movable, double *first_h, bool first, protocol_evidence *ev)
 {
@@ -6583,7 +6859,7 @@ static void group_schedule(group_launch *L, const group_case *c, int policy, uin
   judge_schedule(L->a, L->b, L->h, first_h, c->rows, c->len, first,
                  group_policy_names[policy], ev);
 }
-#line 15559 "scan.nw"
+#line 16418 "scan.nw"
 static protocol_evidence run_group_mirror(int fault, int settle, int *schedules)
 {
   protocol_evidence ev = {false, false, false, ""};
@@ -6591,7 +6867,7 @@ static protocol_evidence run_group_mirror(int fault, int settle, int *schedules)
   for (int ci = 0; ci < GROUP_CASES; ci++) {
     const group_case *c = &group_cases[ci];
     
-#line 15578 "scan.nw"
+#line 16437 "scan.nw"
 long long n = c->rows * c->len, tiles = (n + c->tile_size - 1) / c->tile_size;
 case_arrays m = case_arrays_new(n, ci % DECAY_COUNT);
 double *first_h = m.first_h;
@@ -6600,7 +6876,7 @@ group_actor *actors = (group_actor *)malloc(sizeof(group_actor) * tiles);
 int *movable = (int *)malloc(sizeof(int) * tiles);
 group_launch L = {m.a, m.b, m.h, n, c->len, c->tile_size, tiles, 0, fault, settle, false, false,
                   false, words, words + tiles, actors};
-#line 15566 "scan.nw"
+#line 16425 "scan.nw"
     for (int s = 0; s < GROUPS_POLICIES - 1 + GROUP_RANDOM_SCHEDULES; s++, ++*schedules) {
       int policy = s < GROUPS_POLICIES - 1 ? s + 1 : GROUPS_RANDOM;
       group_schedule(&L, c, policy, next_seed(), movable, first_h, s == 0, &ev);
@@ -6610,7 +6886,7 @@ group_launch L = {m.a, m.b, m.h, n, c->len, c->tile_size, tiles, 0, fault, settl
   }
   return ev;
 }
-#line 15677 "scan.nw"
+#line 16536 "scan.nw"
 enum { RACTOR_CHAIN, RACTOR_PRODUCER, RACTOR_WALKER, RACTOR_COMPOSER, RACTOR_HOLDER };
 enum { RSTEP_FIRST, RSTEP_SECOND, RSTEP_DONE, RSTEP_MAPS };
 #define RING_MIRROR_PART_MAX 4   /* the most elements a mirror part has */
@@ -6626,7 +6902,7 @@ typedef struct {
   double map_a[RING_MIRROR_PART_MAX], map_b[RING_MIRROR_PART_MAX];   /* its registers */
   gseg scanned[32];         /* a chain warp's window, scanned */
 } ring_actor;
-#line 15702 "scan.nw"
+#line 16561 "scan.nw"
 typedef struct {
   int full, composed, empty;   /* phases completed */
   int composed_in, empty_in;   /* arrivals in the phase under way */
@@ -6643,7 +6919,7 @@ typedef struct {
   int post_reads[RING_POSTS];
   long long end_use;
 } ring_mirror_block;
-#line 15721 "scan.nw"
+#line 16580 "scan.nw"
 typedef struct {
   const float *a, *b;
   double *h;
@@ -6660,7 +6936,7 @@ typedef struct {
   long long clock, *stamps;          /* the events so far; RSTAMPS a tile, or NULL */
   int *parts_stored;                 /* holder warps done with each tile, for the stamps */
 } ring_launch;
-#line 15747 "scan.nw"
+#line 16606 "scan.nw"
 enum { RSTAMP_CLAIMED, RSTAMP_PUBLISHED, RSTAMP_KNOWN, RSTAMP_POSTED, RSTAMP_STORED,
        RSTAMP_FREED, RSTAMP_BLOCK, RSTAMP_USE, RSTAMPS };
 
@@ -6673,7 +6949,7 @@ static void ring_stamp(ring_launch *L, long long g, int moment)
 {
   ring_note(L, g, moment, L->clock);
 }
-#line 15770 "scan.nw"
+#line 16629 "scan.nw"
 static bool ring_mirror_phase_done(ring_launch *L, int completed, long long u)
 {
   long long phase = u / RING_STAGES;
@@ -6689,7 +6965,7 @@ static int ring_mirror_wait(ring_launch *L, const ring_mirror_block *k, int comp
   if (ring_mirror_phase_done(L, completed, u)) return 1;
   return k->end_use <= u ? -1 : 0;
 }
-#line 15791 "scan.nw"
+#line 16650 "scan.nw"
 static void ring_mirror_arrive(int *arrivals, int *completed, int count)
 {
   if (++*arrivals == count) { *arrivals = 0; ++*completed; }
@@ -6702,7 +6978,7 @@ static void ring_mirror_arrive_empty(ring_launch *L, ring_mirror_stage *st)
   ring_mirror_arrive(&st->empty_in, &st->empty, 1 + RING_PARTS);
   if (st->empty != before) ring_stamp(L, st->tile, RSTAMP_FREED);
 }
-#line 15810 "scan.nw"
+#line 16669 "scan.nw"
 static bool ring_chain_ready(const ring_launch *L, const ring_actor *x)
 {
   if (x->step == RSTEP_SECOND)
@@ -6712,7 +6988,7 @@ static bool ring_chain_ready(const ring_launch *L, const ring_actor *x)
     if (L->word[g].kind == GWORD_EMPTY) return false;
   return true;
 }
-#line 15834 "scan.nw"
+#line 16693 "scan.nw"
 /* The first window of the look's fold, with the carry into it; -1 if none. */
 static long long ring_mirror_look_from(const ring_launch *L, long long W, double *carry)
 {
@@ -6723,7 +6999,7 @@ static long long ring_mirror_look_from(const ring_launch *L, long long W, double
   }
   return L->look && W < L->look ? 0 : -1;
 }
-#line 15847 "scan.nw"
+#line 16706 "scan.nw"
 static bool ring_mirror_state_through(const ring_launch *L, long long t, double *state)
 {
   long long W = t / RING_WINDOW, j = t % RING_WINDOW;
@@ -6737,7 +7013,7 @@ static bool ring_mirror_state_through(const ring_launch *L, long long t, double 
   if (L->fault == FAULT_RING_LOOK_SKIPS_WINDOW && from < W) from++;
   for (long long v = from; v <= W; v++) {
     
-#line 15866 "scan.nw"
+#line 16725 "scan.nw"
 gseg x[32];
 for (int lane = 0; lane < RING_WINDOW; lane++) {
   const gword *w = &L->word[RING_WINDOW * v + lane];
@@ -6745,11 +7021,11 @@ for (int lane = 0; lane < RING_WINDOW; lane++) {
 }
 gseg_warp_scan(x, L->fault == FAULT_RING_LOOK_LEFT_FOLD);
 *state = gseg_apply(x[v < W ? RING_WINDOW - 1 : j], *state);
-#line 15860 "scan.nw"
+#line 16719 "scan.nw"
   }
   return true;
 }
-#line 15882 "scan.nw"
+#line 16741 "scan.nw"
 static bool ring_ready(ring_launch *L, const ring_actor *x)
 {
   if (x->step == RSTEP_DONE || x->step == RSTEP_MAPS) return x->step == RSTEP_MAPS;
@@ -6764,17 +7040,17 @@ static bool ring_ready(ring_launch *L, const ring_actor *x)
   case RACTOR_WALKER * 2: case RACTOR_HOLDER * 2:
     return ring_mirror_wait(L, k, st->composed, x->use) != 0;
   
-#line 15906 "scan.nw"
+#line 16765 "scan.nw"
 case RACTOR_WALKER * 2 + 1: {
   double state;
   return !x->needs_before || ring_mirror_state_through(L, x->tile - 1, &state);
 }
 case RACTOR_HOLDER * 2 + 1: return k->post_use[x->use % L->posts] == x->use;
-#line 15896 "scan.nw"
+#line 16755 "scan.nw"
   }
   return true;
 }
-#line 15919 "scan.nw"
+#line 16778 "scan.nw"
 static void ring_mirror_produce(ring_launch *L, ring_actor *x, ring_mirror_block *k)
 {
   int s = (int)(x->use % RING_STAGES);
@@ -6795,7 +7071,7 @@ static void ring_mirror_produce(ring_launch *L, ring_actor *x, ring_mirror_block
   st->full++;
   x->use++;
 }
-#line 15951 "scan.nw"
+#line 16810 "scan.nw"
 static void ring_mirror_compose(ring_launch *L, ring_actor *x, ring_mirror_block *k)
 {
   ring_mirror_stage *st = &k->stage[x->use % RING_STAGES];
@@ -6809,7 +7085,7 @@ static void ring_mirror_compose(ring_launch *L, ring_actor *x, ring_mirror_block
   st->part[x->index] = m;
   x->step = RSTEP_SECOND;
 }
-#line 15967 "scan.nw"
+#line 16826 "scan.nw"
 static void ring_mirror_publish(ring_launch *L, ring_actor *x, ring_mirror_block *k)
 {
   ring_mirror_stage *st = &k->stage[x->use % RING_STAGES];
@@ -6827,7 +7103,7 @@ static void ring_mirror_publish(ring_launch *L, ring_actor *x, ring_mirror_block
   x->use++;
   x->step = RSTEP_FIRST;
 }
-#line 15993 "scan.nw"
+#line 16852 "scan.nw"
 static void ring_mirror_post(ring_launch *L, ring_actor *x, ring_mirror_block *k)
 {
   int slot = (int)(x->use % L->posts);
@@ -6841,7 +7117,7 @@ static void ring_mirror_post(ring_launch *L, ring_actor *x, ring_mirror_block *k
   x->use++;
   x->step = RSTEP_FIRST;
 }
-#line 16019 "scan.nw"
+#line 16878 "scan.nw"
 static void ring_mirror_take_maps(ring_launch *L, ring_actor *x, ring_mirror_block *k)
 {
   int s = (int)(x->use % RING_STAGES), f = x->index % RING_PARTS;
@@ -6857,7 +7133,7 @@ static void ring_mirror_take_maps(ring_launch *L, ring_actor *x, ring_mirror_blo
   x->from = st->first;
   x->end = L->fault == FAULT_RING_STORES_PAST_ROW ? L->n : st->first + st->count;
 }
-#line 16037 "scan.nw"
+#line 16896 "scan.nw"
 static void ring_mirror_store(ring_launch *L, ring_actor *x, ring_mirror_block *k)
 {
   int slot = (int)(x->use % L->posts);
@@ -6870,7 +7146,7 @@ static void ring_mirror_store(ring_launch *L, ring_actor *x, ring_mirror_block *
   x->use += L->holders;
   x->step = RSTEP_FIRST;
 }
-#line 16057 "scan.nw"
+#line 16916 "scan.nw"
 static void ring_mirror_chain(ring_launch *L, ring_actor *x)
 {
   long long first = RING_WINDOW * x->window;
@@ -6890,7 +7166,7 @@ static void ring_mirror_chain(ring_launch *L, ring_actor *x)
   x->window += L->chain_warps;
   x->step = RING_WINDOW * x->window < L->tiles ? RSTEP_FIRST : RSTEP_DONE;
 }
-#line 16082 "scan.nw"
+#line 16941 "scan.nw"
 static void ring_event(ring_launch *L, ring_actor *x)
 {
   if (x->role == RACTOR_CHAIN) { ring_mirror_chain(L, x); return; }
@@ -6902,7 +7178,7 @@ static void ring_event(ring_launch *L, ring_actor *x)
     if (ring_mirror_wait(L, k, barrier, x->use) < 0) { x->step = RSTEP_DONE; return; }
   }
   
-#line 16097 "scan.nw"
+#line 16956 "scan.nw"
 if (x->role == RACTOR_COMPOSER) {
   if (x->step == RSTEP_FIRST) ring_mirror_compose(L, x, k); else ring_mirror_publish(L, x, k);
 } else if (x->role == RACTOR_WALKER && x->step == RSTEP_FIRST) {
@@ -6919,18 +7195,18 @@ if (x->role == RACTOR_COMPOSER) {
   ring_mirror_store(L, x, k);
 } else {
   
-#line 16121 "scan.nw"
+#line 16980 "scan.nw"
 bool early = L->fault == FAULT_RING_EMPTY_BEFORE_MAPS;
 if (x->step == RSTEP_FIRST)
   ring_mirror_arrive_empty(L, st);
 if (early && x->step == RSTEP_FIRST) { x->step = RSTEP_MAPS; return; }
 ring_mirror_take_maps(L, x, k);
 x->step = RSTEP_SECOND;
-#line 16113 "scan.nw"
+#line 16972 "scan.nw"
 }
-#line 16093 "scan.nw"
+#line 16952 "scan.nw"
 }
-#line 16139 "scan.nw"
+#line 16998 "scan.nw"
 enum { RING_RANDOM, RING_HOLDERS_LAST, RING_CHAIN_LATE, RING_CHAIN_BACKWARDS,
        RING_POLICIES };
 static const char *const ring_policy_names[RING_POLICIES] = {
@@ -6944,7 +7220,7 @@ static bool ring_preferred(const ring_actor *x, int policy)
   }
   return true;
 }
-#line 16156 "scan.nw"
+#line 17015 "scan.nw"
 /* Runs a launch until no actor can move; false unless every actor is done.
    The chain block's warps are the first actors, so under chain backwards,
    when only they can move, the last is its highest-numbered that can. */
@@ -6968,7 +7244,7 @@ static bool ring_run(ring_launch *L, int policy, uint64_t rng)
     if (L->actors[i].step != RSTEP_DONE) return false;
   return true;
 }
-#line 16192 "scan.nw"
+#line 17051 "scan.nw"
 typedef struct { long long rows, len, tile_size, shift; int rings; } ring_case;
 
 static const ring_case ring_cases[] = {
@@ -6981,7 +7257,7 @@ static const ring_case ring_cases[] = {
 /* The ring blocks that fill a window without looks: ceil(W / (S + 1)), 4. */
 #define RING_RINGS_WITHOUT_LOOKS ((RING_WINDOW + RING_STAGES) / (RING_STAGES + 1))
 #define RING_RANDOM_SCHEDULES 8
-#line 16211 "scan.nw"
+#line 17070 "scan.nw"
 static void ring_mirror_reset(ring_launch *L)
 {
   const gword empty = {GWORD_EMPTY, {NAN, NAN, false}};
@@ -6998,7 +7274,7 @@ static void ring_mirror_reset(ring_launch *L)
     k->end_use = RING_NO_END;
   }
   
-#line 16231 "scan.nw"
+#line 17090 "scan.nw"
 int n = 0;
 for (int w = 0; w < L->chain_warps; w++)
   L->actors[n++] = ring_actor{RACTOR_CHAIN, -1, w, RING_WINDOW * w < L->tiles ? RSTEP_FIRST
@@ -7011,9 +7287,9 @@ for (int b = 0; b < L->rings; b++) {
     L->actors[n++] = ring_actor{RACTOR_HOLDER, b, i, RSTEP_FIRST, i / RING_PARTS};
 }
 L->actor_count = n;
-#line 16227 "scan.nw"
+#line 17086 "scan.nw"
 }
-#line 16251 "scan.nw"
+#line 17110 "scan.nw"
 static void ring_schedule(ring_launch *L, const ring_case *c, int policy, uint64_t seed,
                           double *first_h, bool first, protocol_evidence *ev)
 {
@@ -7031,9 +7307,9 @@ static void ring_schedule(ring_launch *L, const ring_case *c, int policy, uint64
   }
   judge_schedule(L->a, L->b, L->h, first_h, c->rows, c->len, first, name, ev);
 }
-#line 16275 "scan.nw"
+#line 17134 "scan.nw"
 typedef struct { int fault, holders, posts, rings, look; const char *correct; } ring_mirror_run;
-#line 16283 "scan.nw"
+#line 17142 "scan.nw"
 /* A launch of case c under run r, on the inputs and outputs of m. */
 static ring_launch ring_launch_new(const ring_case *c, const ring_mirror_run *r, case_arrays m)
 {
@@ -7049,7 +7325,7 @@ static ring_launch ring_launch_new(const ring_case *c, const ring_mirror_run *r,
     blocks[b].sb = blocks[b].sa + stage;
   }
   
-#line 16308 "scan.nw"
+#line 17167 "scan.nw"
 ring_launch L = {m.a, m.b, m.h, n, c->len, c->tile_size, row_tiles, tiles, 0, c->shift, line,
                  r->fault,
                  r->holders, r->posts, rings, RING_CHAIN_WARPS, r->look, false, false,
@@ -7058,7 +7334,7 @@ ring_launch L = {m.a, m.b, m.h, n, c->len, c->tile_size, row_tiles, tiles, 0, c-
                  (ring_actor *)malloc(sizeof(ring_actor) * actors_most), 0,
                  (int *)malloc(sizeof(int) * actors_most), 0, NULL, NULL};
 return L;
-#line 16298 "scan.nw"
+#line 17157 "scan.nw"
 }
 
 static void ring_launch_free(ring_launch *L)
@@ -7066,7 +7342,7 @@ static void ring_launch_free(ring_launch *L)
   free(L->word); free(L->known); free(L->blocks[0].sa); free(L->blocks);
   free(L->actors); free(L->movable);
 }
-#line 16319 "scan.nw"
+#line 17178 "scan.nw"
 static protocol_evidence run_ring_mirror(const ring_mirror_run *r, int *schedules)
 {
   protocol_evidence ev = {false, false, false, ""};
@@ -7084,7 +7360,7 @@ static protocol_evidence run_ring_mirror(const ring_mirror_run *r, int *schedule
   }
   return ev;
 }
-#line 7170 "scan.nw"
+#line 7205 "scan.nw"
 /* One thread's items of tile `first` (row offset `base`), from `state`, the reverse
    scan's state after them; returns the state before them. */
 static double backward_mirror_thread(const backward_params &p, double *da, double *db,
@@ -7101,7 +7377,7 @@ static double backward_mirror_thread(const backward_params &p, double *da, doubl
     long long t = top - e, row = t / p.len;
     if (!(inside >> e & 1)) continue;
     
-#line 7192 "scan.nw"
+#line 7227 "scan.nw"
 bool end = ends >> e & 1, start = starts >> e & 1;
 double a_next = t + 1 < p.n ? p.a[t + 1] : 1.0, d = p.dh[t], x;
 if (end && p.dh_final) d = backward_last(d, (double)p.dh_final[row], fault);
@@ -7110,11 +7386,11 @@ state = db[t] = g;
 backward_grads(g, t > 0 ? (double)p.h[t - 1] : 0.0, (double)p.h[t],
                p.h0 ? (double)p.h0[row] : 0.0, (double)p.a[t], start, fault, &da[t], &x);
 if (start && dh0) dh0[row] = x;
-#line 7186 "scan.nw"
+#line 7221 "scan.nw"
   }
   return state;
 }
-#line 7205 "scan.nw"
+#line 7240 "scan.nw"
 static void backward_mirror(const backward_params &p, double *da, double *db, double *dh0,
                             int fault)
 {
@@ -7126,7 +7402,7 @@ static void backward_mirror(const backward_params &p, double *da, double *db, do
                                      state, fault);
   }
 }
-#line 8975 "scan.nw"
+#line 9808 "scan.nw"
 static long long at_bdl(const selective_problem *p, long long b, long long d, long long t)
 {
   return (b * p->channels + d) * p->length + t;
@@ -7137,7 +7413,7 @@ static long long at_bgnl(const selective_problem *p, long long b, long long g, l
 {
   return ((b * p->groups + g) * p->state + n) * p->length + t;
 }
-#line 8997 "scan.nw"
+#line 9830 "scan.nw"
 #define SELECTIVE_FAULTS 7   /* the correct mirror, then six faults */
 static const int selective_faults[SELECTIVE_FAULTS] = {
   FAULT_NONE, FAULT_SELECTIVE_B_ONE_LATE, FAULT_SELECTIVE_A_SIGN, FAULT_SELECTIVE_D_FORGOTTEN,
@@ -7145,7 +7421,7 @@ static const int selective_faults[SELECTIVE_FAULTS] = {
 static const char *const selective_fault_names[SELECTIVE_FAULTS] = {
   "correct", "B[t-1]-for-B[t]", "sign-of-A", "D-skip-forgotten", "softplus-twice",
   "group-off-by-one", "chunk-decays-dropped"};
-#line 9018 "scan.nw"
+#line 9851 "scan.nw"
 /* The step's decay and input for state n: exp(dt A[d,n]) and dt B[g,n,t] u[t]. */
 static void selective_map(const selective_problem *p, long long b, long long d, long long g,
                           int n, long long t, double dt, int fault, double *decay,
@@ -7156,14 +7432,14 @@ static void selective_map(const selective_problem *p, long long b, long long d, 
   *decay = exp(dt * A);
   *input = dt * (double)p->B[at_bgnl(p, b, g, n, s)] * (double)p->u[at_bdl(p, b, d, t)];
 }
-#line 10665 "scan.nw"
+#line 11498 "scan.nw"
 /* The relative error of the kernel's float32 delta, for x = delta + bias. */
 static double selective_delta_error(const selective_problem *p, double x)
 {
   double e = p->delta_bias ? 0x1p-24 : 0.0;
   return p->delta_softplus && x <= 20.0 ? e + (8.0 + 2.0 * fabs(x)) * 0x1p-24 : e;
 }
-#line 9035 "scan.nw"
+#line 9868 "scan.nw"
 /* y (B,D,L) and the last states (B,D,N), in double, for one batch b and channel d; with
    y_bound and last_bound not NULL, the float32 kernel's bound on each of them too
    (section "Level 5 on the GPU"). */
@@ -7186,26 +7462,26 @@ static void selective_reference(const selective_problem *p, long long b, long lo
       x[n] = decay * x[n] + input;
       sum += (double)p->C[k] * x[n];
       
-#line 9071 "scan.nw"
+#line 9904 "scan.nw"
 double rho = 0x1p-22 + fabs(dt * A) * (e_dt + 0x1p-23);
 err[n] = decay * err[n] + rho * decay * mag[n] + (e_dt + 3 * 0x1p-24) * fabs(input);
 mag[n] = decay * mag[n] + fabs(input);
 err[n] += 0x1p-23 * mag[n];
 off += fabs((double)p->C[k]) * err[n];
 size += fabs((double)p->C[k]) * mag[n];
-#line 9057 "scan.nw"
+#line 9890 "scan.nw"
     }
     y[t] = p->z ? sum * (double)p->z[i] / (1.0 + exp(-(double)p->z[i])) : sum;
     if (y_bound) {
       
-#line 9080 "scan.nw"
+#line 9913 "scan.nw"
 double bound = off + (p->state + 2) * 0x1p-24 * (size + fabs(skip));
 if (p->z) {
   double z = p->z[i], gate = fabs(z / (1.0 + exp(-z)));
   bound = gate * (bound + 6 * 0x1p-24 * (size + fabs(skip)));
 }
 y_bound[t] = 2 * bound + 0x1p-120;
-#line 9061 "scan.nw"
+#line 9894 "scan.nw"
     }
   }
   for (int n = 0; n < p->state; n++) {
@@ -7213,7 +7489,7 @@ y_bound[t] = 2 * bound + 0x1p-120;
     if (last_bound) last_bound[n] = 2 * (err[n] + 0x1p-24 * mag[n]) + 0x1p-120;
   }
 }
-#line 9093 "scan.nw"
+#line 9926 "scan.nw"
 #define SELECTIVE_CHUNK 64   /* steps a chunk */
 
 /* The chunked design for batch b and channel d: y, and the last states. */
@@ -7229,7 +7505,7 @@ static void selective_mirror(const selective_problem *p, long long b, long long 
     double skip = p->D ? (double)p->D[d] : 0.0;
     for (int n = 0; n < p->state; n++) product[n] = 1.0;
     
-#line 9117 "scan.nw"
+#line 9950 "scan.nw"
 for (long long t = c0; t < c1; t++) {
   double dt = selective_dt(p, (double)p->delta[at_bdl(p, b, d, t)], bias, fault), decay, input;
   for (int n = 0; n < p->state; n++) {
@@ -7238,9 +7514,9 @@ for (long long t = c0; t < c1; t++) {
     product[n] *= decay;
   }
 }
-#line 9108 "scan.nw"
+#line 9941 "scan.nw"
     
-#line 9128 "scan.nw"
+#line 9961 "scan.nw"
 for (int n = 0; n < p->state; n++) x[n] = in[n];
 for (long long t = c0; t < c1; t++) {
   double dt = selective_dt(p, (double)p->delta[at_bdl(p, b, d, t)], bias, fault), decay,
@@ -7253,13 +7529,13 @@ for (long long t = c0; t < c1; t++) {
   long long i = at_bdl(p, b, d, t);
   y[t] = selective_finish(p, sum, (double)p->u[i], p->z ? (double)p->z[i] : 0.0, skip, fault);
 }
-#line 9109 "scan.nw"
+#line 9942 "scan.nw"
     for (int n = 0; n < p->state; n++)   /* the N-vectors' fold, in order */
       in[n] = selective_carry(product[n], in[n], local[n], fault);
   }
   for (int n = 0; n < p->state; n++) last[n] = in[n];
 }
-#line 9183 "scan.nw"
+#line 10016 "scan.nw"
 /* A case's inputs in one block of `floats` floats, and the problem over them. */
 static float *selective_draw(long long batch, long long channels, long long length,
                              int state, int groups, bool extras, selective_problem *p,
@@ -7272,7 +7548,7 @@ static float *selective_draw(long long batch, long long channels, long long leng
   float *u = in, *delta = u + bdl, *z = delta + bdl, *B = z + bdl, *C = B + bgnl;
   float *A = C + bgnl, *D = A + dn, *bias = D + channels;
   
-#line 9203 "scan.nw"
+#line 10036 "scan.nw"
 fill_uniform(u, bdl, next_seed(), -1.0f, 1.0f);
 fill_uniform(delta, bdl, next_seed(), extras ? -2.0f : 0.01f, 1.0f);   /* delta > 0 */
 fill_uniform(z, bdl, next_seed(), -2.0f, 2.0f);
@@ -7281,13 +7557,13 @@ fill_uniform(C, bgnl, next_seed(), -1.0f, 1.0f);
 fill_uniform(A, dn, next_seed(), -4.0f, -0.05f);
 fill_uniform(D, channels, next_seed(), -1.0f, 1.0f);
 fill_uniform(bias, channels, next_seed(), -0.5f, 0.5f);
-#line 9195 "scan.nw"
+#line 10028 "scan.nw"
   selective_problem q = {batch, channels, length, state, groups, u, delta, A, B, C,
                          extras ? D : NULL, extras ? z : NULL, extras ? bias : NULL, extras};
   *p = q;
   return in;
 }
-#line 9153 "scan.nw"
+#line 9986 "scan.nw"
 typedef struct { long long batch, channels, length; int state, groups; bool extras; }
     selective_case;
 
@@ -7296,7 +7572,7 @@ static const selective_case selective_cases[] = {
   {2, 6, 64, 5, 3, false}, {1, 4, 200, 64, 2, true},
 };
 #define SELECTIVE_CASES 5
-#line 9164 "scan.nw"
+#line 9997 "scan.nw"
 /* The largest difference of the mirror under `fault` from the reference, relative to
    the reference's magnitude plus one; NaN where either gave one. */
 static double selective_mismatch(const selective_case *k, int fault)
@@ -7307,7 +7583,7 @@ static double selective_mismatch(const selective_case *k, int fault)
                              k->extras, &p, &floats);
   double worst = 0;
   
-#line 9218 "scan.nw"
+#line 10051 "scan.nw"
 double *y = (double *)malloc(sizeof(double) * 2 * k->length), *want = y + k->length;
 double last[64], last_want[64];
 for (long long b = 0; b < k->batch; b++)
@@ -7324,11 +7600,11 @@ for (long long b = 0; b < k->batch; b++)
     }
   }
 free(y);
-#line 9174 "scan.nw"
+#line 10007 "scan.nw"
   free(in);
   return worst;
 }
-#line 9246 "scan.nw"
+#line 10079 "scan.nw"
 static double bf16_round(double x)
 {
   return (double)__bfloat162float(__float2bfloat16_rn((float)x));
@@ -7348,7 +7624,7 @@ static double selective_bf16_worst(const selective_case *k, bool states_in_bf16)
     for (long long d = 0; d < k->channels; d++) {
       selective_reference(&p, b, d, want, last, bound, last_bound);
       
-#line 9278 "scan.nw"
+#line 10111 "scan.nw"
 long long g = selective_group(&p, d, FAULT_NONE);
 double x[64] = {0}, bias = p.delta_bias ? (double)p.delta_bias[d] : 0.0;
 for (long long t = 0; t < L; t++) {
@@ -7363,7 +7639,7 @@ for (long long t = 0; t < L; t++) {
   y[t] = bf16_round(selective_finish(&p, sum, (double)p.u[i], p.z ? (double)p.z[i] : 0.0,
                                      p.D ? (double)p.D[d] : 0.0, FAULT_NONE));
 }
-#line 9265 "scan.nw"
+#line 10098 "scan.nw"
       for (long long t = 0; t < L; t++) {
         double got = states_in_bf16 ? y[t] : bf16_round(want[t]);
         double x = fabs(got - want[t]) / (bound[t] + 0x1p-8 * (fabs(want[t]) + bound[t]));
@@ -7374,7 +7650,7 @@ for (long long t = 0; t < L; t++) {
   free(in);
   return worst;
 }
-#line 9295 "scan.nw"
+#line 10128 "scan.nw"
 static bool selective_bf16_bound_catches(void)
 {
   double correct = 0, broken = 0;
@@ -7390,7 +7666,7 @@ static bool selective_bf16_bound_catches(void)
          broken > 1 ? "caught" : "MISSED", broken);
   return correct <= 1 && broken > 1;
 }
-#line 9313 "scan.nw"
+#line 10146 "scan.nw"
 static int suite_mirror_selective(void)
 {
   bool ok = true;
@@ -7415,14 +7691,14 @@ static int suite_mirror_selective(void)
   ok = selective_bf16_bound_catches() && ok;
   return ok ? EXIT_OK : EXIT_FAILED;
 }
-#line 13495 "scan.nw"
+#line 14354 "scan.nw"
 typedef struct {
   const char *name;
   const char *what;
   bool needs_gpu;
   int (*run)(void);
 } suite;
-#line 13659 "scan.nw"
+#line 14518 "scan.nw"
 static int suite_mirror_l1(void)
 {
   mirror_case cases[64];
@@ -7444,7 +7720,7 @@ static int suite_mirror_l2(void)
       FAULT_DOWNSWEEP_SWAP, FAULT_APPLY_SWAP, FAULT_SPINE_NO_IDENTITY};
   return mirror_suite(mirror_l2, cases, count, faults, 5);
 }
-#line 14264 "scan.nw"
+#line 15123 "scan.nw"
 static bool report_protocol_run(const char *correct, int fault, int schedules,
                                 const protocol_evidence *ev)
 {
@@ -7458,7 +7734,7 @@ static bool report_protocol_run(const char *correct, int fault, int schedules,
            failed ? ev->detail : "every schedule passed");
   return fault == FAULT_NONE ? !failed : failed;
 }
-#line 14283 "scan.nw"
+#line 15142 "scan.nw"
 static int suite_mirror_lookback(void)
 {
   static const struct { int fault, walk; } runs[] = {
@@ -7478,7 +7754,7 @@ static int suite_mirror_lookback(void)
   }
   return ok ? EXIT_OK : EXIT_FAILED;
 }
-#line 14696 "scan.nw"
+#line 15555 "scan.nw"
 /* Runs a mirror under each fault in turn: the first, FAULT_NONE, must pass
    and every other must be caught. */
 static int report_faults(protocol_evidence (*run)(int fault, int *schedules),
@@ -7499,7 +7775,7 @@ static int suite_mirror_held(void)
                                FAULT_HELD_PREFIX_EARLY, FAULT_HELD_WRONG_TILE};
   return report_faults(run_held_mirror, faults, 4);
 }
-#line 15007 "scan.nw"
+#line 15866 "scan.nw"
 static int suite_mirror_rows(void)
 {
   static const int faults[] = {FAULT_NONE, FAULT_ROWS_STEP_LAST_PIECE,
@@ -7507,7 +7783,7 @@ static int suite_mirror_rows(void)
                                FAULT_ROWS_PARITY_PER_ROW};
   return report_faults(run_share_mirror, faults, 5);
 }
-#line 15592 "scan.nw"
+#line 16451 "scan.nw"
 static int suite_mirror_groups(void)
 {
   static const struct { int fault, settle; } runs[] = {
@@ -7525,7 +7801,7 @@ static int suite_mirror_groups(void)
   }
   return ok ? EXIT_OK : EXIT_FAILED;
 }
-#line 16357 "scan.nw"
+#line 17216 "scan.nw"
 static int suite_mirror_ring(void)
 {
   static const ring_mirror_run runs[] = {
@@ -7543,7 +7819,7 @@ static int suite_mirror_ring(void)
     {FAULT_NONE, RING_HOLDERS, RING_POSTS, 0, 2, "correct, looks of two windows"},
     {FAULT_NONE, RING_HOLDERS, RING_POSTS, 0, 0, "correct, walkers wait for the chain"},
     
-#line 16389 "scan.nw"
+#line 17248 "scan.nw"
 {FAULT_RING_HOLDER_FOLDS_OWN, RING_HOLDERS, RING_POSTS, 0, RING_LOOK, ""},
 {FAULT_RING_ROW_START_KEPT, RING_HOLDERS, RING_POSTS, 0, RING_LOOK, ""},
 {FAULT_RING_CHAIN_NO_WAIT, RING_HOLDERS, RING_POSTS, 0, RING_LOOK, ""},
@@ -7558,7 +7834,7 @@ static int suite_mirror_ring(void)
 {FAULT_RING_LOOK_SKIPS_EMPTY, RING_HOLDERS, RING_POSTS, 0, RING_LOOK, ""},
 {FAULT_RING_LOOK_SKIPS_WINDOW, RING_HOLDERS, RING_POSTS, 0, RING_LOOK, ""},
 {FAULT_RING_HEAD_KEPT, RING_HOLDERS, RING_POSTS, 0, RING_LOOK, ""},
-#line 16374 "scan.nw"
+#line 17233 "scan.nw"
   };
   bool ok = true;
   for (int r = 0; r < (int)(sizeof runs / sizeof runs[0]); r++) {
@@ -7568,7 +7844,7 @@ static int suite_mirror_ring(void)
   }
   return ok ? EXIT_OK : EXIT_FAILED;
 }
-#line 16418 "scan.nw"
+#line 17277 "scan.nw"
 static int suite_combine(void)
 {
   int failures = 0, swapped_differ = 0, trials = 100000;
@@ -7580,7 +7856,7 @@ static int suite_combine(void)
       x[k].b = uniform_at(seed, 6 * i + 2 * k + 1, -1.0f, 1.0f);
     }
     
-#line 16438 "scan.nw"
+#line 17297 "scan.nw"
 affine<double> left = combine(combine(x[0], x[1]), x[2]);
 affine<double> right = combine(x[0], combine(x[1], x[2]));
 double scale = fabs(x[2].a * x[1].a * x[0].b) + fabs(x[2].a * x[1].b) + fabs(x[2].b);
@@ -7590,22 +7866,22 @@ affine<double> e = identity_map<double>(), ex = combine(e, x[0]), xe = combine(x
 if (ex.a != x[0].a || ex.b != x[0].b || xe.a != x[0].a || xe.b != x[0].b) failures++;
 affine<double> xy = combine(x[0], x[1]), yx = combine(x[1], x[0]);
 swapped_differ += xy.b != yx.b;
-#line 16429 "scan.nw"
+#line 17288 "scan.nw"
   }
   
-#line 16450 "scan.nw"
+#line 17309 "scan.nw"
 affine<double> two = {2, 0}, plus_one = {1, 1};
 if (combine(two, plus_one).b != 1 || combine(plus_one, two).b != 2) failures++;
 affine<double> nan_a = {NAN, 0.5}, inf_a = {INFINITY, 0.5}, fine = {0.75, 0.5};
 if (!isnan(start_row(nan_a).b) || !isnan(start_row(inf_a).b) ||
     start_row(fine).b != 0.5) failures++;
 if (swapped_differ < trials * 9 / 10) failures++;
-#line 16431 "scan.nw"
+#line 17290 "scan.nw"
   printf("  %d triples: associative within rounding, identity exact; swapped"
          " operands differ in %d of %d pairs\n", trials, swapped_differ, trials);
   return failures ? EXIT_FAILED : EXIT_OK;
 }
-#line 16467 "scan.nw"
+#line 17326 "scan.nw"
 /* The composition of elements [lo, hi) of a row, halving recursively. */
 static affine<float> halving(const float *a, const float *b, long long lo, long long hi)
 {
@@ -7616,12 +7892,12 @@ static affine<float> halving(const float *a, const float *b, long long lo, long 
   long long mid = lo + (hi - lo) / 2;
   return combine(halving(a, b, lo, mid), halving(a, b, mid, hi));
 }
-#line 16480 "scan.nw"
+#line 17339 "scan.nw"
 static int suite_reference(void)
 {
   int failures = 0;
   
-#line 16497 "scan.nw"
+#line 17356 "scan.nw"
 for (int k = 0; k < 4; k++) {
   double c = 0.5 + 0.125 * k;
   float a[1000], b[1000];
@@ -7632,12 +7908,12 @@ for (int k = 0; k < 4; k++) {
     if (fabs(h[t] - (1 - pow(c, t + 1)) / (1 - c)) > 4 * (t + 1) * 0x1p-53 / (1 - c))
       failures++;
 }
-#line 16484 "scan.nw"
+#line 17343 "scan.nw"
   double worst_sequential = 0, worst_halving = 0, widest = 0;
   for (int decay = 0; decay < DECAY_COUNT; decay++)
     for (long long len = 1; len <= (1 << 16); len = len * 4 + 1) {
       
-#line 16510 "scan.nw"
+#line 17369 "scan.nw"
 float *a = (float *)malloc(sizeof(float) * len);
 float *b = (float *)malloc(sizeof(float) * len);
 float *h = (float *)malloc(sizeof(float) * len);
@@ -7651,7 +7927,7 @@ for (long long t = 1; t < len; t++) {
 comparison c = compare_rows(a, b, h, 1, len, FLOAT32);
 failures += c.failed > 0;
 worst_sequential = fmax(worst_sequential, c.worst_ratio);
-#line 16531 "scan.nw"
+#line 17390 "scan.nw"
 affine<float> whole = halving(a, b, 0, len);
 reference_state r = {0, 0, 0};
 for (long long t = 0; t < len; t++) reference_step(&r, a[t], b[t]);
@@ -7660,16 +7936,16 @@ double ratio = fabs(whole.b - r.h) / bound;
 failures += !(ratio <= 1.0);
 worst_halving = fmax(worst_halving, ratio);
 widest = fmax(widest, bound / (r.s > 0 ? r.s : 1.0));
-#line 16524 "scan.nw"
+#line 17383 "scan.nw"
 free(a); free(b); free(h);
-#line 16488 "scan.nw"
+#line 17347 "scan.nw"
     }
   printf("  float32 sequential uses %.3g of the bound, recursive halving %.3g;"
          " the bound is at most %.3g of the sums it guards\n",
          worst_sequential, worst_halving, widest);
   return failures ? EXIT_FAILED : EXIT_OK;
 }
-#line 16972 "scan.nw"
+#line 17831 "scan.nw"
 static const precision DIFFERENCES = {1e-6, 1e-12};
 
 /* The central difference of the loss when x[i] moves by 1e-6 either way. */
@@ -7684,7 +7960,7 @@ static double loss_difference(double *a, double *b, double *x, long long i, cons
   x[i] = keep;
   return (up - down) / 2e-6;
 }
-#line 16993 "scan.nw"
+#line 17852 "scan.nw"
 static bool reference_matches_differences(long long len)
 {
   float af[64], hf[64], dh[64];
@@ -7716,7 +7992,7 @@ static bool reference_matches_differences(long long len)
   }
   return !c.da.failed && !c.db.failed && !c.dh0.failed;
 }
-#line 17031 "scan.nw"
+#line 17890 "scan.nw"
 typedef struct { long long rows, len; int shift; bool h0, dh_final; } backward_mirror_case;
 
 static const backward_mirror_case backward_mirror_cases[] = {
@@ -7726,7 +8002,7 @@ static const backward_mirror_case backward_mirror_cases[] = {
   {300, 17, 0, true, true},   {2, 20000, 1, true, true},  {1, 70001, 3, true, true},
 };
 #define BACKWARD_MIRROR_CASES 12
-#line 17043 "scan.nw"
+#line 17902 "scan.nw"
 /* Whether the mirror under `fault` agrees with the reference on case i. */
 static bool backward_mirror_passes(int i, int fault, char *text, size_t size)
 {
@@ -7751,7 +8027,7 @@ static bool backward_mirror_passes(int i, int fault, char *text, size_t size)
   free(out);
   return passes;
 }
-#line 17070 "scan.nw"
+#line 17929 "scan.nw"
 static int suite_mirror_backward(void)
 {
   bool ok = true;
@@ -7770,7 +8046,7 @@ static int suite_mirror_backward(void)
   }
   printf("  mirror matches the reference on %d cases\n", BACKWARD_MIRROR_CASES);
   
-#line 17093 "scan.nw"
+#line 17952 "scan.nw"
 for (int fault = FAULT_BACKWARD_A_UNSHIFTED; fault <= FAULT_BACKWARD_DH0_UNSCALED; fault++) {
   int i = 0;
   while (i < BACKWARD_MIRROR_CASES && backward_mirror_passes(i, fault, text, sizeof text)) i++;
@@ -7781,14 +8057,15 @@ for (int fault = FAULT_BACKWARD_A_UNSHIFTED; fault <= FAULT_BACKWARD_DH0_UNSCALE
     printf("  MISSED %-28s no case exposed it\n", fault_names[fault]);
   ok = ok && i < BACKWARD_MIRROR_CASES;
 }
-#line 17088 "scan.nw"
+#line 17947 "scan.nw"
   return ok ? EXIT_OK : EXIT_FAILED;
 }
-#line 8288 "scan.nw"
+#line 8382 "scan.nw"
 typedef struct {
   const char *name;
   double u, tiny;                 /* unit of rounding; smallest subnormal step */
   float (*nearest)(float), (*toward_zero)(float);
+  scan_storage storage;           /* its name in the public face */
 } stored_type;
 
 static float bf16_nearest(float x) { return __bfloat162float(__float2bfloat16_rn(x)); }
@@ -7797,22 +8074,30 @@ static float f16_nearest(float x) { return __half2float(__float2half_rn(x)); }
 static float f16_toward_zero(float x) { return __half2float(__float2half_rz(x)); }
 
 static const stored_type STORED_TYPES[] = {
-  {"bfloat16", 0x1p-8, 0x1p-133, bf16_nearest, bf16_toward_zero},
-  {"float16", 0x1p-11, 0x1p-24, f16_nearest, f16_toward_zero}};
+  {"bfloat16", 0x1p-8, 0x1p-133, bf16_nearest, bf16_toward_zero, SCAN_BFLOAT16},
+  {"float16", 0x1p-11, 0x1p-24, f16_nearest, f16_toward_zero, SCAN_FLOAT16}};
 #define STORED_TYPE_COUNT 2
-#line 8306 "scan.nw"
+#line 8401 "scan.nw"
+/* The float32 bound with the stored type's rounding of its outputs. */
+static precision stored_precision(const stored_type *s)
+{
+  precision p = FLOAT32;
+  p.stored_u = s->u;
+  p.stored_tiny = s->tiny;
+  return p;
+}
+
 static double stored_bound(const reference_state *r, long long t, int depth,
                            const stored_type *s)
 {
-  double e = error_bound(r, t, depth, FLOAT32);
-  return e + 1.01 * s->u * (fabs(r->h) + e) + 0.5 * s->tiny;
+  return stored_rounding(error_bound(r, t, depth, FLOAT32), r->h, stored_precision(s));
 }
-#line 8321 "scan.nw"
+#line 8424 "scan.nw"
 enum { STORED_CORRECT, STORED_HALF_STATE, STORED_TRUNCATED,
        STORED_FAULTS };
 static const char *const stored_fault_names[STORED_FAULTS] = {
   "correct", "state-kept-in-the-stored-type", "output-rounded-toward-zero"};
-#line 8328 "scan.nw"
+#line 8431 "scan.nw"
 static void stored_pass(const float *a, const float *b, float *h, long long len,
                         const stored_type *s, int fault)
 {
@@ -7823,7 +8108,7 @@ static void stored_pass(const float *a, const float *b, float *h, long long len,
     h[t] = fault == STORED_TRUNCATED ? s->toward_zero(state) : s->nearest(state);
   }
 }
-#line 8341 "scan.nw"
+#line 8444 "scan.nw"
 static comparison compare_stored(const float *a, const float *b, const float *h,
                                  long long rows, long long len, const stored_type *s)
 {
@@ -7840,7 +8125,7 @@ static comparison compare_stored(const float *a, const float *b, const float *h,
   }
   return all;
 }
-#line 8371 "scan.nw"
+#line 8474 "scan.nw"
 typedef struct { long long rows, len; int decay; } stored_case;
 static const stored_case stored_cases[] = {
   {16, 33, 0}, {8, 1000, 0}, {2, 20000, 0}, {1, 70001, 0}, {8, 1000, 2},
@@ -7861,7 +8146,7 @@ static comparison stored_case_run(int i, const stored_type *s, int fault)
   free(a);
   return c;
 }
-#line 8394 "scan.nw"
+#line 8497 "scan.nw"
 static bool stored_type_passes(const stored_type *s)
 {
   double used = 0.0;
@@ -7877,7 +8162,7 @@ static bool stored_type_passes(const stored_type *s)
          s->name, passed, STORED_CASES, used);
   bool ok = passed == STORED_CASES;
   
-#line 8414 "scan.nw"
+#line 8517 "scan.nw"
 for (int fault = STORED_HALF_STATE; fault < STORED_FAULTS; fault++) {
   int i = 0;
   comparison c;
@@ -7890,29 +8175,29 @@ for (int fault = STORED_HALF_STATE; fault < STORED_FAULTS; fault++) {
     printf("  %s: MISSED %-30s no case exposed it\n", s->name, stored_fault_names[fault]);
   ok = ok && i < STORED_CASES;
 }
-#line 8409 "scan.nw"
+#line 8512 "scan.nw"
   return ok;
 }
-#line 8429 "scan.nw"
+#line 8532 "scan.nw"
 static int suite_mirror_stored(void)
 {
   bool ok = true;
   for (int s = 0; s < STORED_TYPE_COUNT; s++) ok = stored_type_passes(&STORED_TYPES[s]) && ok;
   return ok ? EXIT_OK : EXIT_FAILED;
 }
-#line 16575 "scan.nw"
+#line 17434 "scan.nw"
 enum { LENGTHS_EMPTY, LENGTHS_ONES, LENGTHS_TINY_AND_LONG, LENGTHS_NEAR_1000,
        LENGTHS_ONE_ROW, LENGTHS_UNIFORM, LENGTHS_KINDS };
 static const char *const lengths_names[LENGTHS_KINDS] = {
   "empty rows among short ones", "every row of 1", "tiny rows and very long ones",
   "rows around 1,000", "one row", "rows of 1 to 65,536"};
-#line 16584 "scan.nw"
+#line 17443 "scan.nw"
 /* A double in [0, 1) from the hash of (seed, i). */
 static double unit_at(uint64_t seed, long long i)
 {
   return (double)(mix64(seed ^ mix64((uint64_t)i)) >> 11) * 0x1p-53;
 }
-#line 16592 "scan.nw"
+#line 17451 "scan.nw"
 /* Row i's length in a batch of n elements of this kind, before the last is cut. */
 static long long draw_length(int kind, uint64_t seed, long long i, long long n)
 {
@@ -7928,7 +8213,7 @@ static long long draw_length(int kind, uint64_t seed, long long i, long long n)
   default: return n;   /* one row */
   }
 }
-#line 16610 "scan.nw"
+#line 17469 "scan.nw"
 /* Append one offset, growing the array as it fills; *rows counts the rows. */
 static void push_offset(long long **o, long long *cap, long long *rows, long long value)
 {
@@ -7939,7 +8224,7 @@ static void push_offset(long long **o, long long *cap, long long *rows, long lon
   }
   (*o)[++*rows] = value;
 }
-#line 16623 "scan.nw"
+#line 17482 "scan.nw"
 /* The rows + 1 offsets (malloc'ed) of a batch of n elements; returns rows. */
 static long long make_offsets(int kind, long long n, uint64_t seed, long long **offsets)
 {
@@ -7957,7 +8242,7 @@ static long long make_offsets(int kind, long long n, uint64_t seed, long long **
   *offsets = o;
   return rows;
 }
-#line 16653 "scan.nw"
+#line 17512 "scan.nw"
 enum { RAGGED_PLAIN, RAGGED_NAN_B, RAGGED_NAN_A_AT_START, RAGGED_NAN_A_AT_END,
        RAGGED_INF_B, RAGGED_FLAG_NANS, RAGGED_SPECIALS };
 static const char *const ragged_special_names[RAGGED_SPECIALS] = {
@@ -7972,7 +8257,7 @@ typedef struct {
   bool in_place;                      /* h is b */
   int special;
 } ragged_case;
-#line 16671 "scan.nw"
+#line 17530 "scan.nw"
 /* Rows 1, 4, 7, ... (row 0 where there is one row), skipping empty ones. */
 static void plant_ragged(int special, float *a, float *b, const long long *offsets,
                          long long rows)
@@ -7988,7 +8273,7 @@ static void plant_ragged(int special, float *a, float *b, const long long *offse
     if (special == RAGGED_FLAG_NANS) memcpy(&a[start + len / 2], &flag, sizeof flag);
   }
 }
-#line 16695 "scan.nw"
+#line 17554 "scan.nw"
 typedef struct {
   const char *what;
   long long n, rows, offsets[6];
@@ -8001,7 +8286,7 @@ static const offsets_case offsets_cases[] = {
   {"n = 0 in three empty rows", 0, 3, {0, 0, 0, 0}, true},
   {"one row of one", 1, 1, {0, 1}, true},
   
-#line 16712 "scan.nw"
+#line 17571 "scan.nw"
 {"decreasing", 10, 3, {0, 6, 4, 10}, false},
 {"negative", 10, 3, {0, -2, 4, 10}, false},
 {"offsets[0] = 1", 10, 2, {1, 5, 10}, false},
@@ -8014,10 +8299,10 @@ static const offsets_case offsets_cases[] = {
 {"LLONG_MIN inside", 10, 2, {0, LLONG_MIN, 10}, false},
 {"rows < 0", 10, -1, {0}, false},
 {"n < 0", -1, 1, {0, -1}, false},
-#line 16707 "scan.nw"
+#line 17566 "scan.nw"
 };
 #define OFFSETS_CASES ((int)(sizeof offsets_cases / sizeof offsets_cases[0]))
-#line 16727 "scan.nw"
+#line 17586 "scan.nw"
 static bool check_offsets_cases(void)
 {
   int wrong = 0;
@@ -8035,7 +8320,7 @@ static bool check_offsets_cases(void)
          " must be\n", wrong ? "FAILED" : "ok", OFFSETS_CASES);
   return wrong == 0;
 }
-#line 16757 "scan.nw"
+#line 17616 "scan.nw"
 /* Whether a batch of this kind looks as its name says. */
 static bool batch_looks_right(int kind, const long long *o, long long rows, long long n)
 {
@@ -8049,7 +8334,7 @@ static bool batch_looks_right(int kind, const long long *o, long long rows, long
     under_700 += len < 700;
   }
   
-#line 16774 "scan.nw"
+#line 17633 "scan.nw"
 switch (kind) {
 case LENGTHS_EMPTY: return o[1] == 0 && o[rows - 1] == n && empty_pairs > 0;
 case LENGTHS_ONES: return rows == n;
@@ -8058,9 +8343,9 @@ case LENGTHS_NEAR_1000: return 2 * lengths_over_1400 < rows && 2 * under_700 < r
 case LENGTHS_ONE_ROW: return rows == 1;
 default: return longest > 50000 && longest <= 65536;
 }
-#line 16770 "scan.nw"
+#line 17629 "scan.nw"
 }
-#line 16785 "scan.nw"
+#line 17644 "scan.nw"
 static bool check_batches(void)
 {
   int wrong = 0;
@@ -8072,7 +8357,7 @@ static bool check_batches(void)
              lengths_names[kind]);
     }
     
-#line 16805 "scan.nw"
+#line 17664 "scan.nw"
 long long r = rows > 1 ? 1 + (long long)(unit_at(next_seed(), 0) * (rows - 1)) : 1;
 for (int way = 0; way < 4; way++) {
   long long *spot = way < 2 ? &o[r] : &o[rows], kept = *spot;
@@ -8085,14 +8370,14 @@ for (int way = 0; way < 4; way++) {
   }
   *spot = kept;
 }
-#line 16796 "scan.nw"
+#line 17655 "scan.nw"
     free(o);
   }
   printf("  %-6s batches of each of the %d kinds of lengths: well formed, as they say,"
          " and refused once spoiled\n", wrong ? "FAILED" : "ok", LENGTHS_KINDS);
   return wrong == 0;
 }
-#line 16824 "scan.nw"
+#line 17683 "scan.nw"
 static int ragged_cpu_cases(ragged_case *cases)
 {
   static const long long sizes[] = {1, 1000, 100003};
@@ -8109,7 +8394,7 @@ static int ragged_cpu_cases(ragged_case *cases)
   cases[count++] = ragged_case{LENGTHS_ONE_ROW, 10007, 3, 0, 0, 0, false, RAGGED_NAN_B};
   return count;
 }
-#line 16852 "scan.nw"
+#line 17711 "scan.nw"
 typedef struct {
   int reference_caught, judge_caught;   /* batches where each check failed */
   char reference_first[200], judge_first[300];
@@ -8121,7 +8406,7 @@ static ragged_evidence run_ragged_fault(const ragged_case *cases, int count, int
   ragged_evidence ev = {0, 0, "", "", 0.0};
   for (int i = 0; i < count; i++) {
     
-#line 16872 "scan.nw"
+#line 17731 "scan.nw"
 const ragged_case *c = &cases[i];
 long long n = c->n, *o, rows = make_offsets(c->lengths, n, next_seed(), &o);
 float *a = (float *)malloc(sizeof(float) * n), *b = (float *)malloc(sizeof(float) * n);
@@ -8133,9 +8418,9 @@ if (!a || !b || !h32 || !h || !want) {
 }
 make_inputs(a, b, n, c->decay);
 plant_ragged(c->special, a, b, o, rows);
-#line 16863 "scan.nw"
+#line 17722 "scan.nw"
     
-#line 16886 "scan.nw"
+#line 17745 "scan.nw"
 ragged_pass(a, b, h, n, o, rows, fault);
 for (long long r = 0; r < rows; r++)
   reference_row(a + o[r], b + o[r], want + o[r], o[r + 1] - o[r]);
@@ -8147,9 +8432,9 @@ if (t < n && !ev.reference_caught++) {
            " n %lld%s (got %.9g, want %.9g)", r, t - o[r], lengths_names[c->lengths], n,
            ragged_special_names[c->special], h[t], want[t]);
 }
-#line 16864 "scan.nw"
+#line 17723 "scan.nw"
     
-#line 16900 "scan.nw"
+#line 17759 "scan.nw"
 ragged_pass(a, b, h32, n, o, rows, fault);
 comparison judged = compare_ragged(a, b, h32, n, o, rows, FLOAT32);
 if ((judged.failed || judged.checked != n) && !ev.judge_caught++) {
@@ -8159,12 +8444,12 @@ if ((judged.failed || judged.checked != n) && !ev.judge_caught++) {
            lengths_names[c->lengths], n, ragged_special_names[c->special]);
 }
 if (!c->special && judged.worst_ratio > ev.worst) ev.worst = judged.worst_ratio;
-#line 16865 "scan.nw"
+#line 17724 "scan.nw"
     free(o); free(a); free(b); free(h); free(want); free(h32);
   }
   return ev;
 }
-#line 16915 "scan.nw"
+#line 17774 "scan.nw"
 static bool report_ragged_fault(int fault, const ragged_evidence *ev, int batches)
 {
   const char *name = ragged_fault_names[fault];
@@ -8184,7 +8469,7 @@ static bool report_ragged_fault(int fault, const ragged_evidence *ev, int batche
                                                              : "no batch fails the bound");
   return caught;
 }
-#line 16937 "scan.nw"
+#line 17796 "scan.nw"
 static int suite_ragged(void)
 {
   bool ok = check_offsets_cases();
@@ -8197,7 +8482,7 @@ static int suite_ragged(void)
   }
   return ok ? EXIT_OK : EXIT_FAILED;
 }
-#line 17163 "scan.nw"
+#line 18023 "scan.nw"
 static bool gpu_available(char *why, size_t size)
 {
   int count = 0, driver = 0;
@@ -8211,7 +8496,7 @@ static bool gpu_available(char *why, size_t size)
     snprintf(why, size, "no usable CUDA device (%s)", cudaGetErrorString(e));
   return false;
 }
-#line 17186 "scan.nw"
+#line 18046 "scan.nw"
 enum { SPECIAL_NONE, SPECIAL_NAN_B, SPECIAL_NAN_A, SPECIAL_INF_B, SPECIAL_INF_A,
        SPECIAL_NAN_FIRST_A, SPECIAL_EMPTY_NAN_A, SPECIAL_KNOWN_NAN_A };
 
@@ -8222,7 +8507,7 @@ typedef struct {
   bool in_place;                     /* h is b */
   int special;
 } gpu_case;
-#line 17204 "scan.nw"
+#line 18064 "scan.nw"
 typedef struct { const scan_variant *variant; int public_kernel; } kernel_ref;
 
 static cudaError_t call_kernel(kernel_ref k, const float *a, const float *b,
@@ -8241,7 +8526,7 @@ static const char *kernel_name(kernel_ref k)
       "SCAN_L4_ROOFLINE", "SCAN_AUTO"};
   return k.public_kernel >= 0 ? names[k.public_kernel] : k.variant->name;
 }
-#line 17230 "scan.nw"
+#line 18090 "scan.nw"
 typedef struct {
   float *a, *b, *h;              /* host */
   float *da, *db, *dh;           /* device, at the case's offsets */
@@ -8253,7 +8538,7 @@ static void poison(float *device_base, long long n)
 {
   CUDA_CHECK(cudaMemset(device_base, 0xff, sizeof(float) * (n + 8)));
 }
-#line 17244 "scan.nw"
+#line 18104 "scan.nw"
 static case_buffers case_buffers_new(const gpu_case *c)
 {
   case_buffers m;
@@ -8274,7 +8559,7 @@ static case_buffers case_buffers_new(const gpu_case *c)
   m.dh = c->in_place ? m.db : m.base_h + c->h_offset;
   return m;
 }
-#line 17267 "scan.nw"
+#line 18127 "scan.nw"
 static void case_buffers_free(case_buffers *m)
 {
   free(m->a); free(m->b); free(m->h);
@@ -8282,7 +8567,7 @@ static void case_buffers_free(case_buffers *m)
   CUDA_CHECK(cudaFree(m->base_b));
   CUDA_CHECK(cudaFree(m->base_h));
 }
-#line 17292 "scan.nw"
+#line 18152 "scan.nw"
 static float float_of_bits(uint32_t bits)
 {
   float x;
@@ -8303,7 +8588,7 @@ static void plant_special(const gpu_case *c, float *a, float *b)
   case SPECIAL_KNOWN_NAN_A: a[at] = float_of_bits(0xFFFFFFFEu); break;
   }
 }
-#line 17315 "scan.nw"
+#line 18175 "scan.nw"
 static void upload_case(const gpu_case *c, case_buffers *m)
 {
   make_inputs(m->a, m->b, m->n, c->decay);
@@ -8312,7 +8597,7 @@ static void upload_case(const gpu_case *c, case_buffers *m)
   CUDA_CHECK(cudaMemcpy(m->db, m->b, sizeof(float) * m->n, cudaMemcpyHostToDevice));
   if (!c->in_place) poison(m->base_h, m->n);
 }
-#line 17330 "scan.nw"
+#line 18190 "scan.nw"
 static bool guards_intact(const gpu_case *c, const case_buffers *m)
 {
   if (c->in_place) return true;
@@ -8329,7 +8614,7 @@ static bool guards_intact(const gpu_case *c, const case_buffers *m)
   }
   return true;
 }
-#line 17352 "scan.nw"
+#line 18212 "scan.nw"
 typedef struct { comparison cmp; bool ok; char error[160]; } case_result;
 
 static case_result run_case(kernel_ref k, const gpu_case *c)
@@ -8343,7 +8628,7 @@ static case_result run_case(kernel_ref k, const gpu_case *c)
     snprintf(r.error, sizeof r.error, "CUDA error: %s", cudaGetErrorString(e));
   } else {
     
-#line 17372 "scan.nw"
+#line 18232 "scan.nw"
 CUDA_CHECK(cudaMemcpy(m.h, m.dh, sizeof(float) * m.n, cudaMemcpyDeviceToHost));
 r.cmp = compare_rows(m.a, m.b, m.h, c->rows, c->len, FLOAT32);
 r.ok = r.cmp.failed == 0;
@@ -8353,12 +8638,12 @@ if (!guards_intact(c, &m)) {
 } else if (!r.ok) {
   describe_worst(r.error, sizeof r.error, &r.cmp, c->len);
 }
-#line 17365 "scan.nw"
+#line 18225 "scan.nw"
   }
   case_buffers_free(&m);
   return r;
 }
-#line 17393 "scan.nw"
+#line 18253 "scan.nw"
 static int kernel_cases(gpu_case *cases, long long ceiling, int tile)
 {
   int count = 0, d = 0;
@@ -8374,7 +8659,7 @@ static int kernel_cases(gpu_case *cases, long long ceiling, int tile)
     cases[i].rows = rows < 1 ? 1 : rows > 7 ? 7 : rows;
   }
   
-#line 17413 "scan.nw"
+#line 18273 "scan.nw"
 long long mid = top < 3001 ? top : 3001, wide = top < 257 ? top : 257;
 cases[count++] = gpu_case{70001, 33, 0};
 cases[count++] = gpu_case{66000, wide, 1};
@@ -8392,7 +8677,7 @@ if (tile) cases[count++] = gpu_case{1, 65536LL * tile + 7, 1};
 if (tile >= 2048) cases[count++] = gpu_case{4500, 16384, 2};
 if (tile >= 4096) {
   
-#line 17451 "scan.nw"
+#line 18311 "scan.nw"
 cases[count++] = gpu_case{1, 1LL << 23, 2};
 cases[count++] = gpu_case{8, 1LL << 20, 1};
 cases[count++] = gpu_case{600, 4096, 3};
@@ -8410,12 +8695,12 @@ cases[count++] = gpu_case{1, (1LL << 23) + 2, 2, 3, 3, 3, true};
 cases[count++] = gpu_case{5, 17 * 4096 - 20, 0};
 cases[count++] = gpu_case{5, 17 * 4096 - 20, 2, 2, 2, 2};
 cases[count++] = gpu_case{3, 20 * 4096 + 7, 1, 5, 5, 1};
-#line 17430 "scan.nw"
+#line 18290 "scan.nw"
 }
-#line 17408 "scan.nw"
+#line 18268 "scan.nw"
   return count;
 }
-#line 17475 "scan.nw"
+#line 18335 "scan.nw"
 static bool kernel_suite(kernel_ref k, long long ceiling, int tile)
 {
   gpu_case cases[128];
@@ -8426,7 +8711,7 @@ static bool kernel_suite(kernel_ref k, long long ceiling, int tile)
   for (int i = 0; i < count; i++) {
     case_result r = run_case(k, &cases[i]);
     
-#line 17495 "scan.nw"
+#line 18355 "scan.nw"
 const gpu_case *c = &cases[i];
 if (!r.ok) {
   failed++;
@@ -8441,7 +8726,7 @@ if (r.cmp.worst_index >= 0 && r.cmp.worst_ratio > worst.worst_ratio && !c->speci
   worst_len = c->len;
 }
 worst.checked = checked;
-#line 17485 "scan.nw"
+#line 18345 "scan.nw"
   }
   char text[200];
   describe_worst(text, sizeof text, &worst, worst_len);
@@ -8449,7 +8734,7 @@ worst.checked = checked;
          kernel_name(k), count, (double)worst.checked, text);
   return failed == 0;
 }
-#line 17515 "scan.nw"
+#line 18375 "scan.nw"
 static kernel_ref public_ref(int k) { return kernel_ref{NULL, k}; }
 
 static kernel_ref variant_ref(const char *name)
@@ -8467,7 +8752,7 @@ static int run_kernel_suites(const kernel_ref *refs, int count)
   }
   return ok ? EXIT_OK : EXIT_FAILED;
 }
-#line 17535 "scan.nw"
+#line 18395 "scan.nw"
 /* One suite for one kernel, public or from the catalogue. */
 #define KERNEL_SUITE(function, ref) \
   static int function(void) { kernel_ref k[] = {ref}; return run_kernel_suites(k, 1); }
@@ -8477,7 +8762,7 @@ KERNEL_SUITE(suite_gpu_l2, public_ref(SCAN_L2_MULTIBLOCK))
 KERNEL_SUITE(suite_gpu_l3, public_ref(SCAN_L3_LOOKBACK))
 KERNEL_SUITE(suite_gpu_l3b, public_ref(SCAN_L3B_LOOKBACK_WARP))
 KERNEL_SUITE(suite_gpu_auto, public_ref(SCAN_AUTO))
-#line 17547 "scan.nw"
+#line 18407 "scan.nw"
 static int suite_gpu_l3c(void)
 {
   kernel_ref k[] = {variant_ref("l3c-1"), variant_ref("l3c-2"), variant_ref("l3c-4"),
@@ -8492,7 +8777,7 @@ static int suite_gpu_l4(void)
                     public_ref(SCAN_L4_ROOFLINE)};
   int status = run_kernel_suites(k, 7);
   
-#line 17572 "scan.nw"
+#line 18432 "scan.nw"
 int device, major, optin;
 cudaFuncAttributes f;
 CUDA_CHECK(cudaGetDevice(&device));
@@ -8505,10 +8790,10 @@ bool missing = major >= 9 && fits && f.ptxVersion >= 90 && rings < RING_MIN_BLOC
 printf("  %-6s the ring: %s (%d ring blocks and a chain block)\n", missing ? "FAILED" : "ok",
        rings >= RING_MIN_BLOCKS - 1 ? "runs on this GPU" : "not on this GPU", rings);
 if (missing) status = EXIT_FAILED;
-#line 17561 "scan.nw"
+#line 18421 "scan.nw"
   return status;
 }
-#line 17593 "scan.nw"
+#line 18453 "scan.nw"
 typedef struct {
   const char *what;
   int kernel;                 /* -1: the kernel under test */
@@ -8516,7 +8801,7 @@ typedef struct {
   long long rows, len;
   cudaError_t want;
 } contract_call;
-#line 17603 "scan.nw"
+#line 18463 "scan.nw"
 static const contract_call contract_calls[] = {
   {"rows == 0", -1, 0, 0, 0, 0, 100, cudaSuccess},
   {"len == 0", -1, 0, 0, 0, 100, 0, cudaSuccess},
@@ -8536,7 +8821,7 @@ static const contract_call contract_calls[] = {
    cudaErrorInvalidValue},
 };
 #define CONTRACT_CALLS ((int)(sizeof contract_calls / sizeof contract_calls[0]))
-#line 17625 "scan.nw"
+#line 18485 "scan.nw"
 static const float *offset_pointer(float *base, int bytes)
 {
   return bytes < 0 ? NULL : (const float *)((char *)base + bytes);
@@ -8552,7 +8837,7 @@ static bool output_untouched(const float *device_h, float *host, long long n)
   }
   return true;
 }
-#line 17643 "scan.nw"
+#line 18503 "scan.nw"
 static int suite_gpu_contract(void)
 {
   const long long n = 4096;
@@ -8565,7 +8850,7 @@ static int suite_gpu_contract(void)
   int failures = 0, tried = 0;
   for (int k = 0; k <= SCAN_AUTO; k++)
     for (int i = 0; i < CONTRACT_CALLS; i++) 
-#line 17664 "scan.nw"
+#line 18524 "scan.nw"
 {
   const contract_call *c = &contract_calls[i];
   bool own = c->kernel >= 0 && c->kernel <= SCAN_AUTO, unknown = c->kernel > SCAN_AUTO ||
@@ -8585,14 +8870,14 @@ static int suite_gpu_contract(void)
   failures += !ok;
   tried++;
 }
-#line 17655 "scan.nw"
+#line 18515 "scan.nw"
   printf("  %-6s %d calls on %d kernels returned what the contract says and"
          " wrote nothing\n", failures ? "FAILED" : "ok", tried, SCAN_AUTO + 1);
   CUDA_CHECK(cudaFree(a)); CUDA_CHECK(cudaFree(b)); CUDA_CHECK(cudaFree(h));
   free(host);
   return failures ? EXIT_FAILED : EXIT_OK;
 }
-#line 17695 "scan.nw"
+#line 18555 "scan.nw"
 /* Check |h3b - h3c| <= the regrouping bound for one row; returns the number
    of elements that differ at all, adds violations to *bad. */
 static long long regroup_row(const float *a, const float *b, const float *h3b,
@@ -8609,7 +8894,7 @@ static long long regroup_row(const float *a, const float *b, const float *h3b,
     if (t % tile == 0) { P = row; T = identity_map<double>(); }
     reference_step(&r, a[t], b[t]);
     
-#line 17719 "scan.nw"
+#line 18579 "scan.nw"
 double u = FLOAT32.u;
 double bound = 1.01 * u * (7 * fabs(T.a * e.a * P.b) + 6 * fabs(e.a * T.b) +
                            3 * fabs(e.b)) +
@@ -8618,13 +8903,13 @@ double d = fabs((double)h3b[t] - (double)h3c[t]);
 differ += memcmp(&h3b[t], &h3c[t], sizeof(float)) != 0;
 if (!(d <= bound)) (*bad)++;
 if (d / bound > *worst) *worst = d / bound;
-#line 17711 "scan.nw"
+#line 18571 "scan.nw"
     T = combine(T, e);
     row = combine(row, e);
   }
   return differ;
 }
-#line 17730 "scan.nw"
+#line 18590 "scan.nw"
 static int suite_gpu_regrouping(void)
 {
   static const long long shapes[][2] = {{1, (1 << 22) + 5}, {33, 70001},
@@ -8634,7 +8919,7 @@ static int suite_gpu_regrouping(void)
   for (int s = 0; s < 4; s++) {
     gpu_case c = {shapes[s][0], shapes[s][1], s % DECAY_COUNT};
     
-#line 17750 "scan.nw"
+#line 18610 "scan.nw"
 case_buffers m = case_buffers_new(&c);
 upload_case(&c, &m);
 long long n = m.n;
@@ -8654,7 +8939,7 @@ for (long long row = 0; row < c.rows; row++)
                         out[2] + row * c.len, c.len, L3_THREADS, &bad, &worst);
 for (int k = 0; k < 3; k++) free(out[k]);
 case_buffers_free(&m);
-#line 17739 "scan.nw"
+#line 18599 "scan.nw"
   }
   bool ok = identical_failures == 0 && differ > 0 && bad == 0;
   printf("  %-6s 3 and 3b bit-identical: %s; 3c(1 item) differs from 3b in %lld"
@@ -8663,7 +8948,7 @@ case_buffers_free(&m);
          bad ? "; SOME ARE NOT" : "");
   return ok ? EXIT_OK : EXIT_FAILED;
 }
-#line 17779 "scan.nw"
+#line 18639 "scan.nw"
 static __global__ void count_differences(const uint32_t *x, const uint32_t *y,
                                          long long n, unsigned long long *count)
 {
@@ -8673,7 +8958,7 @@ static __global__ void count_differences(const uint32_t *x, const uint32_t *y,
     mine += x[i] != y[i];
   if (mine) atomicAdd(count, mine);
 }
-#line 17806 "scan.nw"
+#line 18666 "scan.nw"
 /* One run of v, its output and workspace poisoned first. */
 static void run_poisoned(const scan_variant *v, case_buffers *m, long long rows,
                          long long len, void *workspace, size_t bytes)
@@ -8682,7 +8967,7 @@ static void run_poisoned(const scan_variant *v, case_buffers *m, long long rows,
   if (bytes) CUDA_CHECK(cudaMemset(workspace, 0xff, bytes));
   CUDA_CHECK(run_variant(v, m->da, m->db, m->dh, rows, len, workspace, 0));
 }
-#line 17817 "scan.nw"
+#line 18677 "scan.nw"
 /* Run v `runs` times on one shape; returns how many runs differed from the
    first, and prints a line. */
 static int repeat_runs(const scan_variant *v, long long rows, long long len, int runs,
@@ -8702,7 +8987,7 @@ static int repeat_runs(const scan_variant *v, long long rows, long long len, int
   CUDA_CHECK(cudaMemset(count, 0, sizeof(unsigned long long)));
   int differing = 0;
   
-#line 17846 "scan.nw"
+#line 18706 "scan.nw"
 run_poisoned(v, &m, rows, len, workspace, bytes);
 CUDA_CHECK(cudaMemcpy(first, m.dh, sizeof(float) * m.n, cudaMemcpyDeviceToDevice));
 for (int run = 0; run < runs; run++) {
@@ -8713,7 +8998,7 @@ for (int run = 0; run < runs; run++) {
   CUDA_CHECK(cudaMemcpy(&host_count, count, sizeof host_count, cudaMemcpyDeviceToHost));
   if (host_count) { differing++; CUDA_CHECK(cudaMemset(count, 0, sizeof host_count)); }
 }
-#line 17836 "scan.nw"
+#line 18696 "scan.nw"
   printf("  %-6s %-8s %d runs of %lld x %lld%s%s\n", differing ? "FAILED" : "ok", v->name,
          runs, rows, len, special ? " with a flag's NaN" : "",
          differing ? ": some differ" : ", bit-identical");
@@ -8721,7 +9006,7 @@ for (int run = 0; run < runs; run++) {
   case_buffers_free(&m);
   return differing;
 }
-#line 17872 "scan.nw"
+#line 18732 "scan.nw"
 /* Where the ring runs: one row of 2^24, one of 1,343 tiles with each flag's
    NaN in its tile 447, and three rows of 100 tiles and a short one. */
 static int ring_shape_runs(const scan_variant *v)
@@ -8755,7 +9040,7 @@ static int suite_gpu_determinism(void)
   }
   return differing ? EXIT_FAILED : EXIT_OK;
 }
-#line 17937 "scan.nw"
+#line 18797 "scan.nw"
 static int suite_gpu_streams(void)
 {
   static const char *const pairs[][2] = {{"l4", "l3c-8"}, {"l3b", "l2"},
@@ -8766,7 +9051,7 @@ static int suite_gpu_streams(void)
     CUDA_CHECK(cudaStreamCreateWithFlags(&stream[s], cudaStreamNonBlocking));
   int failures = 0;
   for (int p = 0; p < 5; p++) 
-#line 17958 "scan.nw"
+#line 18818 "scan.nw"
 {
   gpu_case c[2] = {{1, (1 << 24) + 1, 0}, {8192, 2048, 1}};
   if (strcmp(pairs[p][0], "l4-ring") == 0)   /* two rings at once */
@@ -8792,9 +9077,9 @@ static int suite_gpu_streams(void)
     case_buffers_free(&m[s]);
   }
 }
-#line 17947 "scan.nw"
+#line 18807 "scan.nw"
   
-#line 17986 "scan.nw"
+#line 18846 "scan.nw"
 {
   gpu_case c = {1, 1 << 24, 0};
   case_buffers m = case_buffers_new(&c);
@@ -8806,7 +9091,7 @@ static int suite_gpu_streams(void)
   poison(m.base_h, m.n);
   CUDA_CHECK(cudaDeviceSynchronize());
   
-#line 18007 "scan.nw"
+#line 18867 "scan.nw"
 cudaGraph_t graph;
 cudaGraphExec_t exec;
 CUDA_CHECK(cudaStreamBeginCapture(stream[0], cudaStreamCaptureModeThreadLocal));
@@ -8826,14 +9111,14 @@ if (same) {
   CUDA_CHECK(cudaGraphExecDestroy(exec));
   CUDA_CHECK(cudaGraphDestroy(graph));
 }
-#line 17997 "scan.nw"
+#line 18857 "scan.nw"
   if (!same) { failures++; printf("  FAILED SCAN_AUTO captured in a graph\n"); }
   free(direct);
   case_buffers_free(&m);
 }
-#line 17948 "scan.nw"
+#line 18808 "scan.nw"
   
-#line 18029 "scan.nw"
+#line 18889 "scan.nw"
 {
   static const char *const order[] = {"l4-ring", "l4-ring", "l4-ring", "l4", "l4-ring",
                                       "l4-ring", "l4-8", "l4-ring", "l4-ring!", "l4-ring"};
@@ -8848,26 +9133,26 @@ if (same) {
     CUDA_CHECK(run_variant(find_variant(ring ? "l4-ring" : order[k]), m.da, m.db, m.dh,
                            c.rows, c.len, NULL, own));
     
-#line 18050 "scan.nw"
+#line 18910 "scan.nw"
 CUDA_CHECK(cudaStreamSynchronize(own));
 CUDA_CHECK(cudaMemcpy(m.h, m.dh, sizeof(float) * m.n, cudaMemcpyDeviceToHost));
 if (compare_rows(m.a, m.b, m.h, c.rows, c.len, FLOAT32).failed) {
   failures++;
   printf("  FAILED %s, call %d of the kept workspace's handovers\n", order[k], k + 1);
 }
-#line 18043 "scan.nw"
+#line 18903 "scan.nw"
     case_buffers_free(&m);
   }
   CUDA_CHECK(cudaStreamDestroy(own));
 }
-#line 17949 "scan.nw"
+#line 18809 "scan.nw"
   for (int s = 0; s < 2; s++) CUDA_CHECK(cudaStreamDestroy(stream[s]));
   printf("  %-6s 5 pairs of kernels on two streams at once, both outputs right; "
          "SCAN_AUTO captured in a graph and replayed, its bits; a kept workspace "
          "handed between kernels\n", failures ? "FAILED" : "ok");
   return failures ? EXIT_FAILED : EXIT_OK;
 }
-#line 18073 "scan.nw"
+#line 18933 "scan.nw"
 /* Scans one huge input with each of `count` kernels; returns the failures,
    or -1 when the GPU has too little memory for it. */
 static int huge_case(gpu_case c, const kernel_ref *refs, int count)
@@ -8883,7 +9168,7 @@ static int huge_case(gpu_case c, const kernel_ref *refs, int count)
   upload_case(&c, &m);
   int failures = 0;
   for (int k = 0; k < count; k++) 
-#line 18110 "scan.nw"
+#line 18970 "scan.nw"
 {
   poison(m.base_h, m.n);
   cudaError_t e = call_kernel(refs[k], m.da, m.db, m.dh, c.rows, c.len, 0);
@@ -8901,7 +9186,7 @@ static int huge_case(gpu_case c, const kernel_ref *refs, int count)
          m.n, e == cudaSuccess ? text : cudaGetErrorString(e));
   failures += !ok;
 }
-#line 18088 "scan.nw"
+#line 18948 "scan.nw"
   case_buffers_free(&m);
   return failures;
 }
@@ -8921,7 +9206,7 @@ static int suite_gpu_huge(void)
   if (short_rows > 0 || long_rows > 0 || whole_tiles > 0) return EXIT_FAILED;
   return long_rows < 0 || whole_tiles < 0 ? EXIT_SKIPPED : EXIT_OK;
 }
-#line 19066 "scan.nw"
+#line 19926 "scan.nw"
 typedef struct {
   long long rows, len;
   int offset;              /* floats past a 16-byte line: a, h and dh; outputs offset + 1 */
@@ -8951,7 +9236,7 @@ static const backward_case backward_cases[] = {
   {2, 3000000, 3, true, true, true, true, false, SPECIAL_NAN_A},
 };
 #define BACKWARD_CASES ((int)(sizeof backward_cases / sizeof backward_cases[0]))
-#line 19102 "scan.nw"
+#line 19962 "scan.nw"
 #define GUARD 32   /* floats of poison either side of a case's device arrays */
 
 typedef struct {
@@ -8975,7 +9260,7 @@ static backward_buffers backward_buffers_new(const backward_case *c)
   if (c->in_place) m.dev[BDB] = m.dev[BDH];
   return m;
 }
-#line 19128 "scan.nw"
+#line 19988 "scan.nw"
 /* Whether the guards either side of device array k are still poison. */
 static bool backward_guards_intact(const backward_buffers *m, int k)
 {
@@ -8998,7 +9283,7 @@ static void backward_buffers_free(backward_buffers *m)
     CUDA_CHECK(cudaFree(m->base[k]));
   }
 }
-#line 19156 "scan.nw"
+#line 20016 "scan.nw"
 static bool run_backward_case(const backward_case *c, int index)
 {
   long long n = c->rows * c->len;
@@ -9013,7 +9298,7 @@ static bool run_backward_case(const backward_case *c, int index)
     CUDA_CHECK(cudaMemcpy(m.dev[k], m.host[k], sizeof(float) * m.count[k],
                           cudaMemcpyHostToDevice));
   
-#line 19175 "scan.nw"
+#line 20035 "scan.nw"
 cudaError_t e = scan_backward(m.dev[BA], m.dev[BH], m.dev[BDH], c->h0 ? m.dev[BH0] : NULL,
                               c->dh_final ? m.dev[BDHF] : NULL, m.dev[BDA], m.dev[BDB],
                               c->dh0 ? m.dev[BDH0] : NULL, c->rows, c->len, 0);
@@ -9022,9 +9307,9 @@ CUDA_CHECK(e);
 for (int k = BDA; k <= BDH0; k++)
   CUDA_CHECK(cudaMemcpy(m.host[k], m.dev[k], sizeof(float) * m.count[k],
                         cudaMemcpyDeviceToHost));
-#line 19170 "scan.nw"
+#line 20030 "scan.nw"
   
-#line 19186 "scan.nw"
+#line 20046 "scan.nw"
 backward_comparison r = compare_backward(m.host[BA], m.host[BH], m.host[BDH],
                                          c->h0 ? m.host[BH0] : NULL,
                                          c->dh_final ? m.host[BDHF] : NULL, m.host[BDA],
@@ -9044,9 +9329,9 @@ printf("  %-4s %lld rows of %lld, offset %d%s%s%s%s%s: da %.3g, db %.3g of the b
 if (!ok) printf("       %s\n", text);
 backward_buffers_free(&m);
 return ok;
-#line 19171 "scan.nw"
+#line 20031 "scan.nw"
 }
-#line 19208 "scan.nw"
+#line 20068 "scan.nw"
 static int run_backward_cases(const backward_case *cases, int count)
 {
   int failed = 0;
@@ -9059,7 +9344,7 @@ static int suite_gpu_backward(void)
 {
   return run_backward_cases(backward_cases, BACKWARD_CASES);
 }
-#line 19227 "scan.nw"
+#line 20087 "scan.nw"
 static const backward_case backward_small_cases[] = {
   {1, 1, 0, true, true, true, true, false, SPECIAL_NONE},
   {7, 4097, 2, false, true, true, true, false, SPECIAL_NONE},
@@ -9072,7 +9357,7 @@ static int suite_gpu_backward_small(void)
 {
   return run_backward_cases(backward_small_cases, 5);
 }
-#line 19245 "scan.nw"
+#line 20105 "scan.nw"
 static int backward_runs_differing(long long rows, long long len, int runs)
 {
   backward_case c = {rows, len, 1, true, true, true, true, false, SPECIAL_NONE};
@@ -9097,7 +9382,7 @@ static int backward_runs_differing(long long rows, long long len, int runs)
   backward_buffers_free(&m);
   return differing;
 }
-#line 19275 "scan.nw"
+#line 20135 "scan.nw"
 static int suite_gpu_backward_calls(void)
 {
   backward_case c = {4, 1000, 0, true, true, true, true, false, SPECIAL_NONE};
@@ -9109,7 +9394,7 @@ static int suite_gpu_backward_calls(void)
   CUDA_CHECK(cudaMalloc(&ws, bytes + 256));
   struct { const char *what; cudaError_t got; } calls[] = {
     
-#line 19304 "scan.nw"
+#line 20164 "scan.nw"
 {"negative rows", scan_backward(a, h, dh, NULL, NULL, da, db, NULL, -1, 1000, 0)},
 {"negative len", scan_backward(a, h, dh, NULL, NULL, da, db, NULL, 4, -1, 0)},
 {"null a", scan_backward(NULL, h, dh, NULL, NULL, da, db, NULL, 4, 1000, 0)},
@@ -9128,7 +9413,7 @@ static int suite_gpu_backward_calls(void)
 {"workspace off its line",
  scan_backward_in(a, h, dh, NULL, NULL, da, db, NULL, 4, 1000, (char *)ws + 8, bytes, 0)},
 {"no workspace", scan_backward_in(a, h, dh, NULL, NULL, da, db, NULL, 4, 1000, NULL, 0, 0)},
-#line 19286 "scan.nw"
+#line 20146 "scan.nw"
   };
   int failed = 0;
   for (size_t i = 0; i < sizeof calls / sizeof calls[0]; i++) {
@@ -9144,7 +9429,300 @@ static int suite_gpu_backward_calls(void)
   backward_buffers_free(&m);
   return failed || !untouched ? EXIT_FAILED : EXIT_OK;
 }
-#line 10693 "scan.nw"
+#line 8939 "scan.nw"
+typedef struct { uint16_t *base, *at; long long n; } stored_device;
+
+static stored_device stored_device_new(long long n, int offset)
+{
+  stored_device x = {NULL, NULL, n};
+  size_t bytes = 2 * (size_t)(n + 2 * GUARD + 8);
+  CUDA_CHECK(cudaMalloc(&x.base, bytes));
+  CUDA_CHECK(cudaMemset(x.base, 0xff, bytes));
+  x.at = x.base + GUARD + offset;
+  return x;
+}
+
+static bool stored_guards_intact(const stored_device *x)
+{
+  uint16_t guard[2 * GUARD];
+  CUDA_CHECK(cudaMemcpy(guard, x->at - GUARD, sizeof guard / 2, cudaMemcpyDeviceToHost));
+  CUDA_CHECK(cudaMemcpy(guard + GUARD, x->at + x->n, sizeof guard / 2,
+                        cudaMemcpyDeviceToHost));
+  for (int i = 0; i < 2 * GUARD; i++)
+    if (guard[i] != 0xffff) return false;
+  return true;
+}
+#line 8964 "scan.nw"
+/* A float rounded to nearest in the type, as its bits; and bits widened to a float. */
+static uint16_t stored_bits(float x, scan_storage s)
+{
+  if (s == SCAN_BFLOAT16) return ((__nv_bfloat16_raw)__float2bfloat16_rn(x)).x;
+  return ((__half_raw)__float2half_rn(x)).x;
+}
+
+static float stored_float(uint16_t bits, scan_storage s)
+{
+  if (s == SCAN_BFLOAT16) {
+    __nv_bfloat16_raw r = {bits};
+    return __bfloat162float(__nv_bfloat16(r));
+  }
+  __half_raw r = {bits};
+  return __half2float(__half(r));
+}
+#line 8983 "scan.nw"
+/* Host floats (already of the type's values) to the device as the type's bits. */
+static void stored_upload(const stored_device *x, const float *host, scan_storage s)
+{
+  uint16_t *bits = (uint16_t *)malloc(2 * (size_t)x->n);
+  for (long long i = 0; i < x->n; i++) bits[i] = stored_bits(host[i], s);
+  CUDA_CHECK(cudaMemcpy(x->at, bits, 2 * (size_t)x->n, cudaMemcpyHostToDevice));
+  free(bits);
+}
+
+/* The device's elements, widened exactly into host floats. */
+static void stored_download(float *host, const stored_device *x, scan_storage s)
+{
+  uint16_t *bits = (uint16_t *)malloc(2 * (size_t)x->n);
+  CUDA_CHECK(cudaMemcpy(bits, x->at, 2 * (size_t)x->n, cudaMemcpyDeviceToHost));
+  for (long long i = 0; i < x->n; i++) host[i] = stored_float(bits[i], s);
+  free(bits);
+}
+
+static void stored_device_free(stored_device *x) { CUDA_CHECK(cudaFree(x->base)); }
+#line 9010 "scan.nw"
+typedef struct { long long rows, len; int offset; bool apart, in_place; } stored_gpu_case;
+
+static const stored_gpu_case stored_gpu_cases[] = {
+  {1, 1, 0, false, false},        {16, 33, 1, false, false},
+  {1, 1000003, 0, false, false},  {3, 70001, 3, false, true},
+  {1000, 257, 2, false, false},   {65536, 64, 0, false, false},
+  {8, 16384, 4, false, true},     {100003, 7, 5, false, false},
+  {2, 8388608, 0, false, false},  {1, 12345679, 7, false, false},
+  {4096, 2048, 0, false, false},  {7, 4097, 6, false, true},
+  {5, 100001, 2, true, false},    {300, 5000, 1, true, false},
+};
+#define STORED_GPU_CASES ((int)(sizeof stored_gpu_cases / sizeof stored_gpu_cases[0]))
+
+static const stored_gpu_case stored_small_cases[] = {
+  {1, 1, 0, false, false}, {3, 20001, 3, false, true}, {1000, 7, 1, true, false}};
+#line 9028 "scan.nw"
+static bool run_stored_forward(const stored_gpu_case *c, const stored_type *s, int index)
+{
+  long long n = c->rows * c->len;
+  float *a = (float *)malloc(sizeof(float) * 3 * n), *b = a + n, *h = b + n;
+  make_inputs(a, b, n, index % DECAY_COUNT);
+  for (long long j = 0; j < n; j++) { a[j] = s->nearest(a[j]); b[j] = s->nearest(b[j]); }
+  stored_device da = stored_device_new(n, c->offset), db = stored_device_new(n, c->offset);
+  stored_device dh = c->in_place ? db : stored_device_new(n, (c->offset + c->apart) % 8);
+  stored_upload(&da, a, s->storage);
+  stored_upload(&db, b, s->storage);
+  cudaError_t e = scan_forward_stored(s->storage, da.at, db.at, dh.at, c->rows, c->len, 0);
+  if (e == cudaSuccess) e = cudaDeviceSynchronize();
+  CUDA_CHECK(e);
+  stored_download(h, &dh, s->storage);
+  comparison r = compare_stored(a, b, h, c->rows, c->len, s);
+  bool guards = stored_guards_intact(&dh), ok = !r.failed && guards;
+  
+#line 9054 "scan.nw"
+printf("  %-4s %-8s %-8s %lld rows of %lld, offset %d%s%s: %.3g of the bound%s\n",
+       ok ? "ok" : "FAIL", s->name, "forward", c->rows, c->len, c->offset,
+       c->apart ? " (output apart)" : "", c->in_place ? ", in place" : "", r.worst_ratio,
+       guards ? "" : "; GUARDS WRITTEN");
+#line 9045 "scan.nw"
+  stored_device_free(&da);
+  stored_device_free(&db);
+  if (!c->in_place) stored_device_free(&dh);
+  free(a);
+  return ok;
+}
+#line 9064 "scan.nw"
+static bool run_stored_backward(const stored_gpu_case *c, const stored_type *s, int index)
+{
+  long long n = c->rows * c->len, rows = c->rows;
+  bool states = index % 2 == 1;
+  float *x = (float *)malloc(sizeof(float) * (5 * n + 3 * rows));
+  float *a = x, *h = a + n, *dh = h + n, *da = dh + n, *db = da + n;
+  float *h0 = db + n, *dh_final = h0 + rows, *dh0 = dh_final + rows;
+  fill_uniform(a, n, next_seed(), decays[index % DECAY_COUNT].lo,
+               decays[index % DECAY_COUNT].hi);
+  fill_uniform(h, n, next_seed(), -1, 1);
+  fill_uniform(dh, n, next_seed(), -1, 1);
+  fill_uniform(h0, 2 * rows, next_seed(), -1, 1);   /* h0 and dh_final */
+  for (long long j = 0; j < 3 * n; j++) a[j] = s->nearest(a[j]);   /* a, h and dh */
+  
+#line 9087 "scan.nw"
+int out = (c->offset + c->apart) % 8;
+stored_device A = stored_device_new(n, c->offset), H = stored_device_new(n, c->offset);
+stored_device DH = stored_device_new(n, c->offset), DA = stored_device_new(n, out);
+stored_device DB = c->in_place ? DH : stored_device_new(n, out);
+float *rows_dev;   /* h0, dh_final, dh0 */
+CUDA_CHECK(cudaMalloc(&rows_dev, sizeof(float) * 3 * rows));
+CUDA_CHECK(cudaMemcpy(rows_dev, h0, sizeof(float) * 2 * rows, cudaMemcpyHostToDevice));
+stored_upload(&A, a, s->storage);
+stored_upload(&H, h, s->storage);
+stored_upload(&DH, dh, s->storage);
+cudaError_t e = scan_backward_stored(s->storage, A.at, H.at, DH.at, states ? rows_dev : NULL,
+                                     states ? rows_dev + rows : NULL, DA.at, DB.at,
+                                     states ? rows_dev + 2 * rows : NULL, rows, c->len, 0);
+if (e == cudaSuccess) e = cudaDeviceSynchronize();
+CUDA_CHECK(e);
+stored_download(da, &DA, s->storage);
+stored_download(db, &DB, s->storage);
+CUDA_CHECK(cudaMemcpy(dh0, rows_dev + 2 * rows, sizeof(float) * rows, cudaMemcpyDeviceToHost));
+#line 9078 "scan.nw"
+  backward_comparison r = compare_backward(a, h, dh, states ? h0 : NULL,
+                                           states ? dh_final : NULL, da, db,
+                                           states ? dh0 : NULL, rows, c->len,
+                                           stored_precision(s));
+  
+#line 9108 "scan.nw"
+bool guards = stored_guards_intact(&DA) && stored_guards_intact(&DB);
+bool ok = !r.da.failed && !r.db.failed && !r.dh0.failed && guards;
+printf("  %-4s %-8s %-8s %lld rows of %lld, offset %d%s%s%s: da %.3g, db %.3g of the "
+       "bound%s\n", ok ? "ok" : "FAIL", s->name, "backward", rows, c->len, c->offset,
+       c->apart ? " (outputs apart)" : "", states ? ", h0, dh_final, dh0" : "",
+       c->in_place ? ", db over dh" : "", r.da.worst_ratio, r.db.worst_ratio,
+       guards ? "" : "; GUARDS WRITTEN");
+stored_device_free(&A);
+stored_device_free(&H);
+stored_device_free(&DH);
+stored_device_free(&DA);
+if (!c->in_place) stored_device_free(&DB);
+CUDA_CHECK(cudaFree(rows_dev));
+free(x);
+return ok;
+#line 9083 "scan.nw"
+}
+#line 9126 "scan.nw"
+static int run_stored_cases(const stored_gpu_case *cases, int count)
+{
+  int failed = 0;
+  for (int t = 0; t < STORED_TYPE_COUNT; t++)
+    for (int i = 0; i < count; i++) {
+      failed += !run_stored_forward(&cases[i], &STORED_TYPES[t], i);
+      failed += !run_stored_backward(&cases[i], &STORED_TYPES[t], i);
+    }
+  printf("  %d of %d runs failed\n", failed, 2 * STORED_TYPE_COUNT * count);
+  return failed ? EXIT_FAILED : EXIT_OK;
+}
+
+static int suite_gpu_stored(void)
+{
+  return run_stored_cases(stored_gpu_cases, STORED_GPU_CASES);
+}
+
+static int suite_gpu_stored_small(void) { return run_stored_cases(stored_small_cases, 3); }
+#line 9152 "scan.nw"
+/* Of `runs` runs of the forward (or the backward's da) in type s, how many differ
+   in a bit from the first. */
+static int stored_runs_differing(const stored_type *s, long long rows, long long len,
+                                 bool backward, int runs)
+{
+  long long n = rows * len;
+  float *x = (float *)malloc(sizeof(float) * 3 * n);
+  make_inputs(x, x + n, n, 1);
+  fill_uniform(x + 2 * n, n, next_seed(), -1, 1);
+  for (long long j = 0; j < 3 * n; j++) x[j] = s->nearest(x[j]);
+  stored_device in[3], out = stored_device_new(n, 1), db = stored_device_new(n, 1);
+  for (int k = 0; k < 3; k++) {
+    in[k] = stored_device_new(n, 1);
+    stored_upload(&in[k], x + k * n, s->storage);
+  }
+  
+#line 9177 "scan.nw"
+uint16_t *first = (uint16_t *)malloc(4 * (size_t)n), *now = first + n;
+int differing = 0;
+for (int run = 0; run < runs; run++) {
+  CUDA_CHECK(cudaMemset(out.at, 0xff, 2 * (size_t)n));
+  CUDA_CHECK(backward ? scan_backward_stored(s->storage, in[0].at, in[2].at, in[1].at, NULL,
+                                             NULL, out.at, db.at, NULL, rows, len, 0)
+                      : scan_forward_stored(s->storage, in[0].at, in[1].at, out.at, rows,
+                                            len, 0));
+  CUDA_CHECK(cudaMemcpy(run ? now : first, out.at, 2 * (size_t)n, cudaMemcpyDeviceToHost));
+  differing += run && memcmp(first, now, 2 * (size_t)n) != 0;
+}
+free(first);
+#line 9168 "scan.nw"
+  for (int k = 0; k < 3; k++) stored_device_free(&in[k]);
+  stored_device_free(&out);
+  stored_device_free(&db);
+  free(x);
+  return differing;
+}
+#line 9192 "scan.nw"
+static int suite_gpu_stored_bits(void)
+{
+  static const long long shapes[][2] = {{1, 16777216}, {100000, 33}};
+  int failed = 0;
+  for (int t = 0; t < STORED_TYPE_COUNT; t++)
+    for (int i = 0; i < 2; i++)
+      for (int backward = 0; backward < 2; backward++) {
+        int d = stored_runs_differing(&STORED_TYPES[t], shapes[i][0], shapes[i][1],
+                                      backward, 20);
+        printf("  %-4s %-8s %-8s %lld rows of %lld: %d of 19 runs differ from the first\n",
+               d ? "FAIL" : "ok", STORED_TYPES[t].name, backward ? "backward" : "forward",
+               shapes[i][0], shapes[i][1], d);
+        failed += d != 0;
+      }
+  return failed ? EXIT_FAILED : EXIT_OK;
+}
+#line 9211 "scan.nw"
+static int suite_gpu_stored_calls(void)
+{
+  stored_device x = stored_device_new(4096, 0), y = stored_device_new(4096, 0);
+  stored_device out = stored_device_new(4096, 0);
+  const void *a = x.at, *b = y.at;
+  void *h = out.at, *odd = (char *)out.at + 1;
+  scan_storage B16 = SCAN_BFLOAT16, F16 = SCAN_FLOAT16, none = (scan_storage)7;
+  size_t bytes = scan_stored_workspace_bytes(B16, 4, 1024);
+  void *ws;
+  CUDA_CHECK(cudaMalloc(&ws, bytes + 256));
+  struct { const char *what; cudaError_t got; } calls[] = {
+    
+#line 9229 "scan.nw"
+{"unknown type", scan_forward_stored(none, a, b, h, 4, 1024, 0)},
+{"unknown type, backward", scan_backward_stored(none, a, b, a, NULL, NULL, h, (char *)h + 4096,
+                                                NULL, 2, 1024, 0)},
+{"negative rows", scan_forward_stored(B16, a, b, h, -1, 1024, 0)},
+{"null h", scan_forward_stored(F16, a, b, NULL, 4, 1024, 0)},
+{"h off two bytes", scan_forward_stored(B16, a, b, odd, 4, 1000, 0)},
+{"float32 off four bytes", scan_forward_stored(SCAN_FLOAT32, a, b, (char *)h + 2, 2, 1000, 0)},
+{"rows * len overflows", scan_forward_stored(B16, a, b, h, LLONG_MAX / 8, 1024, 0)},
+{"workspace too small", scan_forward_stored_in(B16, a, b, h, 4, 1024, ws, bytes - 8, 0)},
+{"workspace off its line",
+ scan_forward_stored_in(B16, a, b, h, 4, 1024, (char *)ws + 8, bytes, 0)},
+{"no workspace", scan_forward_stored_in(F16, a, b, h, 4, 1024, NULL, 0, 0)},
+{"da over a", scan_backward_stored(B16, a, b, a, NULL, NULL, (void *)a, h, NULL, 4, 1024, 0)},
+{"db over h, an element on",
+ scan_backward_stored(F16, a, b, h, NULL, NULL, (char *)h + 4096, (char *)b + 2, NULL, 1,
+                      1024, 0)},
+{"da off two bytes", scan_backward_stored(B16, a, b, a, NULL, NULL, odd, h, NULL, 1, 100, 0)},
+#line 9223 "scan.nw"
+  };
+  
+#line 9249 "scan.nw"
+int failed = 0;
+for (size_t i = 0; i < sizeof calls / sizeof calls[0]; i++) {
+  bool fine = calls[i].got == cudaErrorInvalidValue;
+  printf("  %-4s %s: %s\n", fine ? "ok" : "FAIL", calls[i].what,
+         cudaGetErrorName(calls[i].got));
+  failed += !fine;
+}
+CUDA_CHECK(cudaDeviceSynchronize());
+uint16_t *seen = (uint16_t *)malloc(2 * 4096);
+CUDA_CHECK(cudaMemcpy(seen, out.at, 2 * 4096, cudaMemcpyDeviceToHost));
+bool untouched = true;
+for (int i = 0; i < 4096; i++) untouched = untouched && seen[i] == 0xffff;
+printf("  %-4s the output untouched by every bad call\n", untouched ? "ok" : "FAIL");
+free(seen);
+CUDA_CHECK(cudaFree(ws));
+stored_device_free(&x);
+stored_device_free(&y);
+stored_device_free(&out);
+return failed || !untouched ? EXIT_FAILED : EXIT_OK;
+#line 9225 "scan.nw"
+}
+#line 11526 "scan.nw"
 typedef struct {
   long long batch, channels, length;
   int state, groups;
@@ -9176,7 +9754,7 @@ static const selective_gpu_case selective_gpu_cases[] = {
   {2, 4, 7, 3, 2, true, true, false, 0, true},  {1, 8, 130, 32, 1, true, true, false, 0, true},
 };
 #define SELECTIVE_GPU_CASES 25
-#line 10736 "scan.nw"
+#line 11569 "scan.nw"
 /* Round the n floats at x to bfloat16 in place; their bfloat16s into `to`. */
 static void round_to_bf16(float *x, long long n, __nv_bfloat16 *to)
 {
@@ -9214,7 +9792,7 @@ static selective_problem_bf16 selective_problem_as_bf16(const selective_problem 
                               p->delta_softplus};
   return h;
 }
-#line 10776 "scan.nw"
+#line 11609 "scan.nw"
 static selective_problem selective_on_device(const selective_problem *host, float *block,
                                              long long floats, bool bf16, int shift,
                                              float **device_block)
@@ -9233,7 +9811,7 @@ static selective_problem selective_on_device(const selective_problem *host, floa
     if (*typed[i]) *typed[i] = (const float *)((const __nv_bfloat16 *)*typed[i] + shift);
   return p;
 }
-#line 10797 "scan.nw"
+#line 11630 "scan.nw"
 /* The outputs on the GPU, between guards of poison; whether the guards held. */
 static bool selective_run_on_gpu(const selective_gpu_case *k, const selective_problem *p,
                                  float *y, float *last)
@@ -9246,7 +9824,7 @@ static bool selective_run_on_gpu(const selective_gpu_case *k, const selective_pr
   CUDA_CHECK(cudaMemset(out, 0xff, sizeof(float) * floats));
   float *dy = out + GUARD, *dlast = k->last ? dy + yf + 2 * GUARD : NULL;
   
-#line 10826 "scan.nw"
+#line 11659 "scan.nw"
 if (k->chunks >= 0) {
   selective_choice asked = {k->chunks};
   CUDA_CHECK(selective_forward_as(p, dy, dlast, asked, k->bf16, 0));
@@ -9263,10 +9841,10 @@ if (k->chunks >= 0) {
   CUDA_CHECK(cudaDeviceSynchronize());
   CUDA_CHECK(cudaFree(ws));
 }
-#line 10809 "scan.nw"
+#line 11642 "scan.nw"
   CUDA_CHECK(cudaDeviceSynchronize());
   
-#line 10845 "scan.nw"
+#line 11678 "scan.nw"
 if (k->bf16) {
   __nv_bfloat16 *y16 = (__nv_bfloat16 *)malloc(sizeof(__nv_bfloat16) * bdl);
   CUDA_CHECK(cudaMemcpy(y16, dy, sizeof(__nv_bfloat16) * bdl, cudaMemcpyDeviceToHost));
@@ -9276,7 +9854,7 @@ if (k->bf16) {
   CUDA_CHECK(cudaMemcpy(y, dy, sizeof(float) * bdl, cudaMemcpyDeviceToHost));
 }
 if (k->last) CUDA_CHECK(cudaMemcpy(last, dlast, sizeof(float) * bdn, cudaMemcpyDeviceToHost));
-#line 10811 "scan.nw"
+#line 11644 "scan.nw"
   float guard[2 * GUARD];
   bool held = output_untouched(out, guard, GUARD) &&
               output_untouched(dy + yf, guard, 2 * GUARD) &&
@@ -9289,7 +9867,7 @@ if (k->last) CUDA_CHECK(cudaMemcpy(last, dlast, sizeof(float) * bdn, cudaMemcpyD
   CUDA_CHECK(cudaFree(out));
   return held;
 }
-#line 10859 "scan.nw"
+#line 11692 "scan.nw"
 static void selective_compare(const selective_gpu_case *k, const selective_problem *p,
                               const float *y, const float *last, comparison *cy,
                               comparison *clast)
@@ -9316,7 +9894,7 @@ static void selective_compare(const selective_gpu_case *k, const selective_probl
     free(want);
   }
 }
-#line 10888 "scan.nw"
+#line 11721 "scan.nw"
 static bool run_selective_case(const selective_gpu_case *k)
 {
   selective_problem hp;
@@ -9331,7 +9909,7 @@ static bool run_selective_case(const selective_gpu_case *k)
   comparison cy, clast;
   selective_compare(k, &hp, y, last, &cy, &clast);
   
-#line 10910 "scan.nw"
+#line 11743 "scan.nw"
 bool ok = held && cy.failed == 0 && clast.failed == 0;
 char text[256];
 describe_worst(text, sizeof text, cy.failed || !clast.failed ? &cy : &clast,
@@ -9345,13 +9923,13 @@ printf("  %-4s B %lld, D %lld, L %lld, N %d, G %d%s%s%s%s; %s: y %.3g, last %.3g
        : "planned", cy.worst_ratio, clast.worst_ratio,
        held ? "" : "; GUARDS WRITTEN");
 if (!ok) printf("       %s\n", text);
-#line 10902 "scan.nw"
+#line 11735 "scan.nw"
   free(y);
   free(block);
   CUDA_CHECK(cudaFree(dblock));
   return ok;
 }
-#line 10926 "scan.nw"
+#line 11759 "scan.nw"
 static int run_selective_cases(const selective_gpu_case *cases, int count)
 {
   int failed = 0;
@@ -9376,7 +9954,7 @@ static int suite_gpu_selective_small(void)
       {2, 100, 71, 7, 4, true, true, false, 0, true}};
   return run_selective_cases(small, 6);
 }
-#line 10958 "scan.nw"
+#line 11791 "scan.nw"
 static int selective_runs_differing(long long batch, long long channels, long long length,
                                     int runs, bool bf16)
 {
@@ -9401,7 +9979,7 @@ static int selective_runs_differing(long long batch, long long channels, long lo
   free(block);
   return differing;
 }
-#line 10985 "scan.nw"
+#line 11818 "scan.nw"
 static int suite_gpu_selective_bits(void)
 {
   static const long long shapes[][4] = {{1, 256, 50000, 0}, {8, 1536, 1024, 0},
@@ -9417,7 +9995,7 @@ static int suite_gpu_selective_bits(void)
   }
   return failed ? EXIT_FAILED : EXIT_OK;
 }
-#line 11006 "scan.nw"
+#line 11839 "scan.nw"
 static int suite_gpu_selective_calls(void)
 {
   selective_problem hp;
@@ -9431,7 +10009,7 @@ static int suite_gpu_selective_calls(void)
   void *ws;
   CUDA_CHECK(cudaMalloc(&ws, bytes + 256));
   
-#line 11027 "scan.nw"
+#line 11860 "scan.nw"
 selective_problem bad[8];
 for (int i = 0; i < 8; i++) bad[i] = good;
 bad[0].length = -1;
@@ -9446,10 +10024,10 @@ selective_problem_bf16 g16 = selective_problem_as_bf16(&good), odd16 = g16;
 odd16.u = (const __nv_bfloat16 *)((const char *)good.u + 1);
 __nv_bfloat16 *y16 = (__nv_bfloat16 *)y;
 size_t bytes16 = selective_scan_workspace_bytes_bf16(&g16);
-#line 11019 "scan.nw"
+#line 11852 "scan.nw"
   struct { const char *what; cudaError_t got; } calls[] = {
     
-#line 11044 "scan.nw"
+#line 11877 "scan.nw"
 {"no problem", selective_scan_forward(NULL, y, NULL, 0)},
 {"negative length", selective_scan_forward(&bad[0], y, NULL, 0)},
 {"a state of 0", selective_scan_forward(&bad[1], y, NULL, 0)},
@@ -9478,10 +10056,10 @@ size_t bytes16 = selective_scan_workspace_bytes_bf16(&g16);
 {"bfloat16: workspace too small",
  selective_scan_forward_bf16_in(&g16, y16, NULL, ws, bytes16 - 8, 0)},
 {"bfloat16: no workspace", selective_scan_forward_bf16_in(&g16, y16, NULL, NULL, 0, 0)},
-#line 11021 "scan.nw"
+#line 11854 "scan.nw"
   };
   
-#line 11075 "scan.nw"
+#line 11908 "scan.nw"
 int failed = 0;
 for (size_t i = 0; i < sizeof calls / sizeof calls[0]; i++) {
   bool fine = calls[i].got == cudaErrorInvalidValue;
@@ -9500,9 +10078,9 @@ CUDA_CHECK(cudaFree(ws));
 CUDA_CHECK(cudaFree(y));
 CUDA_CHECK(cudaFree(dblock));
 return failed || !untouched ? EXIT_FAILED : EXIT_OK;
-#line 11023 "scan.nw"
+#line 11856 "scan.nw"
 }
-#line 19325 "scan.nw"
+#line 20185 "scan.nw"
 static int suite_gpu_backward_bits(void)
 {
   static const long long shapes[][2] = {{1, 16777216}, {64, 262139}, {100000, 33}};
@@ -9515,7 +10093,7 @@ static int suite_gpu_backward_bits(void)
   }
   return failed ? EXIT_FAILED : EXIT_OK;
 }
-#line 18176 "scan.nw"
+#line 19036 "scan.nw"
 #define CANARY_BYTES ((size_t)64 << 10)   /* on either side of an array */
 #define CANARY 0xA5
 
@@ -9541,7 +10119,7 @@ static guarded guarded_new(size_t bytes, size_t shift, size_t guard)
   g.at = g.base + g.before;
   return g;
 }
-#line 18204 "scan.nw"
+#line 19064 "scan.nw"
 /* Whether every canary byte, before and after the array, is still there. */
 static bool canaries_intact(const guarded *g)
 {
@@ -9556,7 +10134,7 @@ static bool canaries_intact(const guarded *g)
   free(host);
   return intact;
 }
-#line 18221 "scan.nw"
+#line 19081 "scan.nw"
 /* Whether the array still holds the host's copy of it. */
 static bool array_holds(const guarded *g, const void *host)
 {
@@ -9569,7 +10147,7 @@ static bool array_holds(const guarded *g, const void *host)
 }
 
 static void guarded_free(guarded *g) { CUDA_CHECK(cudaFree(g->base)); }
-#line 18241 "scan.nw"
+#line 19101 "scan.nw"
 typedef struct {
   long long n, rows;
   long long *offsets;             /* host, rows + 1 */
@@ -9577,7 +10155,7 @@ typedef struct {
   guarded da, db, dh, doffsets;   /* dh is db in place */
   bool in_place;
 } ragged_buffers;
-#line 18251 "scan.nw"
+#line 19111 "scan.nw"
 /* Takes `offsets` (malloc'ed, rows + 1 of them); plants the case's specials,
    which need them well formed. */
 static ragged_buffers ragged_new(const ragged_case *c, long long rows, long long *offsets,
@@ -9592,7 +10170,7 @@ static ragged_buffers ragged_new(const ragged_case *c, long long rows, long long
   plant_ragged(c->special, m.a, m.b, offsets, rows);
   m.in_place = c->in_place;
   
-#line 18270 "scan.nw"
+#line 19130 "scan.nw"
 m.da = guarded_new(bytes, 4 * c->a_offset, guard);
 m.db = guarded_new(bytes, 4 * c->b_offset, guard);
 m.dh = c->in_place ? m.db : guarded_new(bytes, 4 * c->h_offset, guard);
@@ -9602,17 +10180,17 @@ CUDA_CHECK(cudaMemcpy(m.db.at, m.b, bytes, cudaMemcpyHostToDevice));
 if (!c->in_place) CUDA_CHECK(cudaMemset(m.dh.at, 0xff, bytes));
 CUDA_CHECK(cudaMemcpy(m.doffsets.at, offsets, sizeof(long long) * (rows + 1),
                       cudaMemcpyHostToDevice));
-#line 18265 "scan.nw"
+#line 19125 "scan.nw"
   return m;
 }
-#line 18282 "scan.nw"
+#line 19142 "scan.nw"
 static void ragged_free(ragged_buffers *m)
 {
   guarded_free(&m->da); guarded_free(&m->db); guarded_free(&m->doffsets);
   if (!m->in_place) guarded_free(&m->dh);
   free(m->a); free(m->b); free(m->h); free(m->offsets);
 }
-#line 18298 "scan.nw"
+#line 19158 "scan.nw"
 enum { FORM_ONE_CALL, FORM_TWO_PHASE };
 static const char *const form_names[] = {"scan_forward_ragged", "scan_forward_ragged_in"};
 
@@ -9629,7 +10207,7 @@ static cudaError_t call_ragged(int form, const ragged_buffers *m, size_t guard,
     return e != cudaSuccess ? e : s;
   }
   
-#line 18318 "scan.nw"
+#line 19178 "scan.nw"
 size_t bytes = scan_ragged_workspace_bytes(m->n, m->rows);
 guarded w = guarded_new(bytes, 0, guard);
 CUDA_CHECK(cudaMemset(w.at, 0xff, bytes));
@@ -9638,9 +10216,9 @@ cudaError_t s = cudaDeviceSynchronize();
 if (s == cudaSuccess) *workspace_intact = canaries_intact(&w);
 if (s == cudaSuccess) guarded_free(&w);
 return e != cudaSuccess ? e : s;
-#line 18314 "scan.nw"
+#line 19174 "scan.nw"
 }
-#line 18339 "scan.nw"
+#line 19199 "scan.nw"
 static case_result run_ragged_case(const ragged_case *c, int form)
 {
   case_result r = {{0, 0, 0.0, -1, 0.0, 0.0}, false, ""};
@@ -9652,7 +10230,7 @@ static case_result run_ragged_case(const ragged_case *c, int form)
     snprintf(r.error, sizeof r.error, "the call returned %s", cudaGetErrorName(e));
   else
     
-#line 18361 "scan.nw"
+#line 19221 "scan.nw"
 {
   CUDA_CHECK(cudaMemcpy(m.h, m.dh.at, sizeof(float) * m.n, cudaMemcpyDeviceToHost));
   r.cmp = compare_ragged(m.a, m.b, m.h, m.n, m.offsets, m.rows, FLOAT32);
@@ -9665,7 +10243,7 @@ static case_result run_ragged_case(const ragged_case *c, int form)
   else if (!r.ok) describe_worst_ragged(r.error, sizeof r.error, &r.cmp, m.offsets, m.rows);
   r.ok = r.ok && !wrong;
 }
-#line 18350 "scan.nw"
+#line 19210 "scan.nw"
   if (!r.ok)
     printf("  FAILED %s, %s, n %lld in %lld rows, %s, offsets %d/%d/%d%s%s: %s\n",
            form_names[form], lengths_names[c->lengths], c->n, rows, decays[c->decay].name,
@@ -9674,7 +10252,7 @@ static case_result run_ragged_case(const ragged_case *c, int form)
   ragged_free(&m);
   return r;
 }
-#line 18384 "scan.nw"
+#line 19244 "scan.nw"
 static int ragged_cases(ragged_case *cases)
 {
   static const long long sizes[] = {1000, 100003, 3000017};
@@ -9683,7 +10261,7 @@ static int ragged_cases(ragged_case *cases)
     for (int s = 0; s < 3; s++)
       cases[count++] = ragged_case{k, sizes[s], (k + s) % DECAY_COUNT};
   
-#line 18407 "scan.nw"
+#line 19267 "scan.nw"
 cases[count++] = ragged_case{LENGTHS_ONE_ROW, 1, 0};
 cases[count++] = ragged_case{LENGTHS_EMPTY, 1, 1};
 cases[count++] = ragged_case{LENGTHS_ONES, 2, 2};
@@ -9701,7 +10279,7 @@ cases[count++] = ragged_case{LENGTHS_TINY_AND_LONG, 1000003, 3, 2, 3, 0};
 cases[count++] = ragged_case{LENGTHS_NEAR_1000, 300007, 0, 0, 0, 0, true};
 cases[count++] = ragged_case{LENGTHS_TINY_AND_LONG, 3000017, 2, 3, 3, 0, true};
 cases[count++] = ragged_case{LENGTHS_ONES, 10007, 3, 0, 1, 0, true};
-#line 18392 "scan.nw"
+#line 19252 "scan.nw"
   for (int s = RAGGED_NAN_B; s < RAGGED_SPECIALS; s++) {
     cases[count++] = ragged_case{LENGTHS_EMPTY, 200003, s % DECAY_COUNT, 0, 0, 0, false, s};
     cases[count++] = ragged_case{LENGTHS_NEAR_1000, 1000003, 1, 0, 0, 0, false, s};
@@ -9714,7 +10292,7 @@ cases[count++] = ragged_case{LENGTHS_ONES, 10007, 3, 0, 1, 0, true};
   cases[count++] = ragged_case{LENGTHS_EMPTY, 300007, 2, 1, 1, 0, true, RAGGED_NAN_B};
   return count;
 }
-#line 18432 "scan.nw"
+#line 19292 "scan.nw"
 static bool ragged_two_streams(void)
 {
   static const ragged_case pair[2] = {{LENGTHS_TINY_AND_LONG, 1 << 24, 1},
@@ -9727,7 +10305,7 @@ static bool ragged_two_streams(void)
     CUDA_CHECK(cudaStreamCreateWithFlags(&stream[s], cudaStreamNonBlocking));
   }
   
-#line 18449 "scan.nw"
+#line 19309 "scan.nw"
 size_t bytes = scan_ragged_workspace_bytes(m[1].n, m[1].rows);
 guarded w = guarded_new(bytes, 0, CANARY_BYTES);
 CUDA_CHECK(cudaDeviceSynchronize());   /* the streams do not wait for stream 0 */
@@ -9739,7 +10317,7 @@ cudaError_t e[2] = {
                          m[1].rows, w.at, bytes, stream[1])};
 bool ok = true;
 for (int s = 0; s < 2; s++) 
-#line 18465 "scan.nw"
+#line 19325 "scan.nw"
 {
   cudaError_t done = cudaStreamSynchronize(stream[s]);
   if (e[s] == cudaSuccess) e[s] = done;
@@ -9756,13 +10334,13 @@ for (int s = 0; s < 2; s++)
   CUDA_CHECK(cudaStreamDestroy(stream[s]));
   ragged_free(&m[s]);
 }
-#line 18460 "scan.nw"
+#line 19320 "scan.nw"
 ok = ok && canaries_intact(&w);
 guarded_free(&w);
-#line 18444 "scan.nw"
+#line 19304 "scan.nw"
   return ok;
 }
-#line 18489 "scan.nw"
+#line 19349 "scan.nw"
 static int suite_gpu_ragged(void)
 {
   ragged_case cases[80];
@@ -9784,7 +10362,7 @@ static int suite_gpu_ragged(void)
          worst.worst_ratio);
   return failed ? EXIT_FAILED : EXIT_OK;
 }
-#line 18532 "scan.nw"
+#line 19392 "scan.nw"
 enum { MALFORMED_LISTED, MALFORMED_IN_RANGE, MALFORMED_UNSORTED, MALFORMED_ANY,
        MALFORMED_SWAPPED, MALFORMED_ONE_HUGE };
 #define MALFORMED_LONG (3 * (1LL << 20) + 7)
@@ -9795,10 +10373,10 @@ typedef struct {
   int pattern;
   long long offsets[5];   /* the rows + 1 offsets of a listed case */
 } malformed_case;
-#line 18546 "scan.nw"
+#line 19406 "scan.nw"
 static const malformed_case malformed_cases[] = {
   
-#line 18561 "scan.nw"
+#line 19421 "scan.nw"
 {"decreasing", 1000, 3, MALFORMED_LISTED, {0, 500, 200, 1000}},
 {"decreasing, long", MALFORMED_LONG, 3, MALFORMED_LISTED,
  {0, 1LL << 21, 1LL << 20, MALFORMED_LONG}},
@@ -9812,9 +10390,9 @@ static const malformed_case malformed_cases[] = {
 {"ends one past the end", 1000, 2, MALFORMED_LISTED, {0, 300, 1001}},
 {"2^40, long", MALFORMED_LONG, 3, MALFORMED_LISTED,
  {0, MALFORMED_LONG / 3, 1LL << 40, MALFORMED_LONG}},
-#line 18548 "scan.nw"
+#line 19408 "scan.nw"
   
-#line 18577 "scan.nw"
+#line 19437 "scan.nw"
 {"LLONG_MIN", 1000, 2, MALFORMED_LISTED, {0, LLONG_MIN, 1000}},
 {"LLONG_MAX", 1000, 2, MALFORMED_LISTED, {0, LLONG_MAX, 1000}},
 {"LLONG_MAX at the end, long", MALFORMED_LONG, 2, MALFORMED_LISTED,
@@ -9828,9 +10406,9 @@ static const malformed_case malformed_cases[] = {
  {0, (1LL << 62) + 250, 1000}},
 {"2^61 + 125, 1,000 bytes of offsets", 1000, 2, MALFORMED_LISTED,
  {0, (1LL << 61) + 125, 1000}},
-#line 18549 "scan.nw"
+#line 19409 "scan.nw"
   
-#line 18593 "scan.nw"
+#line 19453 "scan.nw"
 {"offsets[0] = 5", 1000, 2, MALFORMED_LISTED, {5, 300, 1000}},
 {"offsets[0] = -3", 1000, 2, MALFORMED_LISTED, {-3, 300, 1000}},
 {"offsets[0] = n", 1000, 1, MALFORMED_LISTED, {1000, 1000}},
@@ -9844,7 +10422,7 @@ static const malformed_case malformed_cases[] = {
 {"every row empty", 1000, 3, MALFORMED_LISTED, {0, 0, 0, 0}},
 {"every offset n", MALFORMED_LONG, 2, MALFORMED_LISTED,
  {MALFORMED_LONG, MALFORMED_LONG, MALFORMED_LONG}},
-#line 18550 "scan.nw"
+#line 19410 "scan.nw"
   {"values in [-n, 2n)", 100003, 5000, MALFORMED_IN_RANGE},
   {"values in [0, n] in any order", MALFORMED_LONG, 3000, MALFORMED_UNSORTED},
   {"more rows than elements, in any order", 1000, 20000, MALFORMED_UNSORTED},
@@ -9853,7 +10431,7 @@ static const malformed_case malformed_cases[] = {
   {"rows around 1,000, one offset 2^63 - 1", MALFORMED_LONG, 3000, MALFORMED_ONE_HUGE},
 };
 #define MALFORMED_CASES ((int)(sizeof malformed_cases / sizeof malformed_cases[0]))
-#line 18609 "scan.nw"
+#line 19469 "scan.nw"
 /* The rows + 1 offsets of a malformed case (malloc'ed), drawn from `seed`. */
 static long long *malformed_offsets(const malformed_case *c, uint64_t seed)
 {
@@ -9870,7 +10448,7 @@ static long long *malformed_offsets(const malformed_case *c, uint64_t seed)
     }
   }
   
-#line 18630 "scan.nw"
+#line 19490 "scan.nw"
 if (c->pattern == MALFORMED_IN_RANGE || c->pattern == MALFORMED_UNSORTED ||
     c->pattern >= MALFORMED_SWAPPED) {
   o[0] = 0;
@@ -9882,10 +10460,10 @@ for (long long r = 1; c->pattern == MALFORMED_SWAPPED && r + 1 < c->rows; r += 7
   o[r + 1] = t;
 }
 if (c->pattern == MALFORMED_ONE_HUGE) o[c->rows / 2] = LLONG_MAX;
-#line 18625 "scan.nw"
+#line 19485 "scan.nw"
   return o;
 }
-#line 18650 "scan.nw"
+#line 19510 "scan.nw"
 typedef struct { size_t guard; int form, a, b, h; bool in_place; } malformed_way;
 static const malformed_way malformed_ways[] = {
   {CANARY_BYTES, FORM_ONE_CALL, 0, 0, 0, false}, {CANARY_BYTES, FORM_TWO_PHASE, 1, 2, 3, false},
@@ -9893,7 +10471,7 @@ static const malformed_way malformed_ways[] = {
   {0, FORM_TWO_PHASE, 2, 2, 2, false},
 };
 #define MALFORMED_WAYS ((int)(sizeof malformed_ways / sizeof malformed_ways[0]))
-#line 18660 "scan.nw"
+#line 19520 "scan.nw"
 static bool run_malformed(const malformed_case *c, const malformed_way *w, char *wrong,
                           size_t size)
 {
@@ -9903,7 +10481,7 @@ static bool run_malformed(const malformed_case *c, const malformed_way *w, char 
   cudaError_t e = call_ragged(w->form, &m, w->guard, &workspace_intact);
   if (e == cudaSuccess) e = cudaGetLastError();
   
-#line 18675 "scan.nw"
+#line 19535 "scan.nw"
 const char *what = e != cudaSuccess ? cudaGetErrorName(e)
                  : !canaries_intact(&m.dh) ? "wrote next to h"
                  : !canaries_intact(&m.da) || !canaries_intact(&m.db) ? "wrote next to a or b"
@@ -9915,11 +10493,11 @@ const char *what = e != cudaSuccess ? cudaGetErrorName(e)
 wrong[0] = 0;
 if (what)
   snprintf(wrong, size, "%s%s", e != cudaSuccess ? "returned " : "", what);
-#line 18669 "scan.nw"
+#line 19529 "scan.nw"
   ragged_free(&m);
   return !wrong[0];
 }
-#line 18689 "scan.nw"
+#line 19549 "scan.nw"
 static int suite_gpu_malformed(void)
 {
   int failed = 0;
@@ -9938,7 +10516,7 @@ static int suite_gpu_malformed(void)
          MALFORMED_WAYS);
   return failed ? EXIT_FAILED : EXIT_OK;
 }
-#line 18720 "scan.nw"
+#line 19580 "scan.nw"
 /* Returns how many runs differed from the first, or were wrong; prints a line. */
 static int repeat_ragged(const ragged_case *c, int runs)
 {
@@ -9952,7 +10530,7 @@ static int repeat_ragged(const ragged_case *c, int runs)
   int differing = 0;
   char first_wrong[240] = "";
   
-#line 18744 "scan.nw"
+#line 19604 "scan.nw"
 bool workspace_intact;
 cudaError_t e = call_ragged(FORM_ONE_CALL, &m, CANARY_BYTES, &workspace_intact);
 if (e != cudaSuccess) {
@@ -9960,7 +10538,7 @@ if (e != cudaSuccess) {
   differing = 1;
 } else {
   
-#line 18759 "scan.nw"
+#line 19619 "scan.nw"
 CUDA_CHECK(cudaMemcpy(m.h, m.dh.at, sizeof(float) * m.n, cudaMemcpyDeviceToHost));
 comparison r = compare_ragged(m.a, m.b, m.h, m.n, m.offsets, m.rows, FLOAT32);
 if (r.failed || r.checked != m.n) {
@@ -9970,12 +10548,12 @@ if (r.failed || r.checked != m.n) {
   differing = 1;
 }
 CUDA_CHECK(cudaMemcpy(first, m.dh.at, sizeof(float) * m.n, cudaMemcpyDeviceToDevice));
-#line 18751 "scan.nw"
+#line 19611 "scan.nw"
 }
 for (int form = FORM_ONE_CALL; form <= FORM_TWO_PHASE && !differing; form++)
   for (int run = 0; run < runs; run++) {
     
-#line 18771 "scan.nw"
+#line 19631 "scan.nw"
 unsigned long long host_count = 0;
 CUDA_CHECK(cudaMemset(m.dh.at, 0xff, sizeof(float) * m.n));
 e = call_ragged(form, &m, CANARY_BYTES, &workspace_intact);
@@ -9990,9 +10568,9 @@ count_differences<<<1024, 256>>>((const uint32_t *)first, (const uint32_t *)m.dh
 CUDA_CHECK(cudaGetLastError());
 CUDA_CHECK(cudaMemcpy(&host_count, count, sizeof host_count, cudaMemcpyDeviceToHost));
 if (host_count) { differing++; CUDA_CHECK(cudaMemset(count, 0, sizeof host_count)); }
-#line 18755 "scan.nw"
+#line 19615 "scan.nw"
   }
-#line 18733 "scan.nw"
+#line 19593 "scan.nw"
   printf("  %-6s %d runs in each form, %s, n %lld in %lld rows%s: %s\n",
          differing ? "FAILED" : "ok", runs, lengths_names[c->lengths], m.n, rows,
          ragged_special_names[c->special], first_wrong[0] ? first_wrong
@@ -10001,7 +10579,7 @@ if (host_count) { differing++; CUDA_CHECK(cudaMemset(count, 0, sizeof host_count
   ragged_free(&m);
   return differing;
 }
-#line 18792 "scan.nw"
+#line 19652 "scan.nw"
 static int suite_gpu_ragged_bits(void)
 {
   static const ragged_case batches[] = {
@@ -10016,7 +10594,7 @@ static int suite_gpu_ragged_bits(void)
     differing += repeat_ragged(&batches[i], 100);
   return differing ? EXIT_FAILED : EXIT_OK;
 }
-#line 18823 "scan.nw"
+#line 19683 "scan.nw"
 enum { WORKSPACE_ASKED, WORKSPACE_SHORT, WORKSPACE_NONE, WORKSPACE_LARGER,
        WORKSPACE_LIBRARY };
 
@@ -10029,7 +10607,7 @@ typedef struct {
 } ragged_call;
 
 #define RAGGED_CALL_N (1LL << 22)
-#line 18839 "scan.nw"
+#line 19699 "scan.nw"
 static const ragged_call ragged_calls[] = {
   {"n == 0", 0, 0, 0, 0, 0, 3, WORKSPACE_ASKED, cudaSuccess},
   {"n == 0 and rows == 0", 0, 0, 0, 0, 0, 0, WORKSPACE_ASKED, cudaSuccess},
@@ -10040,7 +10618,7 @@ static const ragged_call ragged_calls[] = {
   {"a larger workspace", 0, 0, 0, 0, RAGGED_CALL_N, 3, WORKSPACE_LARGER, cudaSuccess},
   {"the library's workspace", 0, 0, 0, 0, RAGGED_CALL_N, 3, WORKSPACE_LIBRARY, cudaSuccess},
   
-#line 18854 "scan.nw"
+#line 19714 "scan.nw"
 #define REFUSED(what, a, b, h, o, n, rows) \
   {what, a, b, h, o, n, rows, WORKSPACE_ASKED, cudaErrorInvalidValue}
 REFUSED("negative n", 0, 0, 0, 0, -1, 3),
@@ -10062,10 +10640,10 @@ REFUSED("n = LLONG_MAX", 0, 0, 0, 0, LLONG_MAX, 3),
 {"a workspace of no bytes", 0, 0, 0, 0, RAGGED_CALL_N, 3, WORKSPACE_NONE,
  cudaErrorInvalidValue},
 #undef REFUSED
-#line 18849 "scan.nw"
+#line 19709 "scan.nw"
 };
 #define RAGGED_CALLS ((int)(sizeof ragged_calls / sizeof ragged_calls[0]))
-#line 18881 "scan.nw"
+#line 19741 "scan.nw"
 static bool ragged_call_scanned(const ragged_buffers *m, const ragged_call *c, float *host)
 {
   const guarded *g = &m->dh;
@@ -10081,7 +10659,7 @@ static bool ragged_call_scanned(const ragged_buffers *m, const ragged_call *c, f
   }
   return r.failed == 0 && r.checked == c->n;
 }
-#line 18905 "scan.nw"
+#line 19765 "scan.nw"
 /* The bytes the call asks for, and the bytes its workspace is said to have. */
 static size_t ragged_call_asks(const ragged_call *c)
 {
@@ -10098,7 +10676,7 @@ static size_t ragged_call_bytes(const ragged_call *c, size_t asked)
   default: return asked;
   }
 }
-#line 18924 "scan.nw"
+#line 19784 "scan.nw"
 /* Tries one call in one form on a poisoned h; returns false, saying why, if it
    did not do as the contract says. */
 static bool try_ragged_call(const ragged_call *c, int form, const ragged_buffers *m,
@@ -10114,7 +10692,7 @@ static bool try_ragged_call(const ragged_call *c, int form, const ragged_buffers
   CUDA_CHECK(cudaMemset(w.at, 0xff, bytes));
   CUDA_CHECK(cudaMemset(m->dh.base, 0xff, guarded_total(&m->dh)));
   
-#line 18950 "scan.nw"
+#line 19810 "scan.nw"
 const float *a = offset_pointer((float *)m->da.at, c->a_bytes);
 const float *b = offset_pointer((float *)m->db.at, c->b_bytes);
 float *h = (float *)offset_pointer((float *)m->dh.at, c->h_bytes);
@@ -10135,11 +10713,11 @@ const char *why = !returned ? "" : !kept ? "; wrote next to its workspace"
 if (!ok)
   printf("  FAILED %s, %s: returned %s, want %s%s\n", c->what, form_names[form],
          cudaGetErrorName(e != cudaSuccess ? e : after), cudaGetErrorName(c->want), why);
-#line 18939 "scan.nw"
+#line 19799 "scan.nw"
   guarded_free(&w);
   return ok;
 }
-#line 18974 "scan.nw"
+#line 19834 "scan.nw"
 static int suite_gpu_ragged_calls(void)
 {
   long long *offsets = (long long *)malloc(sizeof(long long) * 6);
@@ -10151,21 +10729,21 @@ static int suite_gpu_ragged_calls(void)
   float *host = (float *)malloc(guarded_total(&m.dh));
   int failures = 0, tried = 0;
   
-#line 18994 "scan.nw"
+#line 19854 "scan.nw"
 for (int i = 0; i < RAGGED_CALLS; i++)
   for (int form = FORM_ONE_CALL; form <= FORM_TWO_PHASE; form++) {
     if (form == FORM_ONE_CALL && ragged_calls[i].workspace != WORKSPACE_ASKED) continue;
     failures += !try_ragged_call(&ragged_calls[i], form, &m, host);
     tried++;
   }
-#line 18985 "scan.nw"
+#line 19845 "scan.nw"
   printf("  %-6s %d calls returned what the contract says, and wrote nothing they must not\n",
          failures ? "FAILED" : "ok", tried);
   free(host);
   ragged_free(&m);
   return failures ? EXIT_FAILED : EXIT_OK;
 }
-#line 19014 "scan.nw"
+#line 19874 "scan.nw"
 /* One huge ragged case in one form: 1 if it failed, 0 if not, -1 where the
    GPU has too little memory for it. */
 static int huge_ragged(const ragged_case *c, int form)
@@ -10183,7 +10761,7 @@ static int huge_ragged(const ragged_case *c, int form)
            lengths_names[c->lengths], c->n, r.cmp.worst_ratio);
   return !r.ok;
 }
-#line 19034 "scan.nw"
+#line 19894 "scan.nw"
 static int suite_gpu_ragged_huge(void)
 {
   static const ragged_case near_1000 = {LENGTHS_NEAR_1000, (1LL << 31) + 1000003, 1};
@@ -10194,7 +10772,7 @@ static int suite_gpu_ragged_huge(void)
   if (many > 0 || one > 0) return EXIT_FAILED;
   return one < 0 ? EXIT_SKIPPED : EXIT_OK;
 }
-#line 20637 "scan.nw"
+#line 21504 "scan.nw"
 /* The roofline: read a and b, write h, 12 bytes an element, no arithmetic
    worth the name. n4 is the number of float4 groups. */
 static __global__ void stream_kernel(const float4 *a, const float4 *b, float4 *h,
@@ -10206,7 +10784,7 @@ static __global__ void stream_kernel(const float4 *a, const float4 *b, float4 *h
     h[i] = make_float4(x.x + y.x, x.y + y.y, x.z + y.z, x.w + y.w);
   }
 }
-#line 20654 "scan.nw"
+#line 21521 "scan.nw"
 static __global__ void stream_backward_kernel(const float4 *a, const float4 *h,
                                               const float4 *dh, float4 *da, float4 *db,
                                               long long n4)
@@ -10218,7 +10796,7 @@ static __global__ void stream_backward_kernel(const float4 *a, const float4 *h,
     db[i] = make_float4(y.x + z.x, y.y + z.y, y.z + z.z, y.w + z.w);
   }
 }
-#line 20676 "scan.nw"
+#line 21543 "scan.nw"
 struct pair_at {   /* index -> (a[i], b[i]) */
   const float *a, *b;
   __host__ __device__ affine<float> operator()(long long i) const
@@ -10240,7 +10818,7 @@ struct combine_op {
     return combine(x, y);
   }
 };
-#line 20700 "scan.nw"
+#line 21567 "scan.nw"
 /* CUB over the same arrays; with temp == NULL, only sizes *temp_bytes. */
 static cudaError_t cub_scan(const float *a, const float *b, float *h, long long rows,
                             long long len, void *temp, size_t *temp_bytes,
@@ -10258,7 +10836,7 @@ static cudaError_t cub_scan(const float *a, const float *b, float *h, long long 
                                              combine_op{}, rows * len,
                                              cuda::std::equal_to<>(), stream);
 }
-#line 20729 "scan.nw"
+#line 21596 "scan.nw"
 struct add_op {   /* (a, b) -> a + b: 8 bytes read and 4 written an element */
   __host__ __device__ float operator()(float x, float y) const { return x + y; }
 };
@@ -10269,7 +10847,7 @@ static cudaError_t transform_copy(const float *a, const float *b, float *h, long
   return cub::DeviceTransform::Transform(cuda::std::make_tuple(a, b), h, n, add_op{},
                                          stream);
 }
-#line 20757 "scan.nw"
+#line 21624 "scan.nw"
 enum { NVML_CLOCK_SM = 1, NVML_CLOCK_MEM = 2 };
 
 static struct {
@@ -10279,7 +10857,7 @@ static struct {
   int (*by_bus)(const char *, void **);
   int (*clock)(void *, int, unsigned *);
 } nvml;
-#line 20769 "scan.nw"
+#line 21636 "scan.nw"
 static void nvml_open(int cuda_device)
 {
   void *lib = dlopen("libnvidia-ml.so.1", RTLD_NOW);
@@ -10301,9 +10879,10 @@ static unsigned nvml_clock(int which)
   if (!nvml.ok || nvml.clock(nvml.device, which, &mhz) != 0) return 0;
   return mhz;
 }
-#line 20817 "scan.nw"
+#line 21684 "scan.nw"
 enum { ROW_VARIANT, ROW_AUTO, ROW_AUTO_PREALLOCATED, ROW_STREAM, ROW_MEMCPY, ROW_CUB,
-       ROW_TRANSFORM, ROW_MISALIGNED, ROW_RAGGED, ROW_BACKWARD, ROW_STREAM_BACKWARD };
+       ROW_TRANSFORM, ROW_MISALIGNED, ROW_RAGGED, ROW_BACKWARD, ROW_STREAM_BACKWARD,
+       ROW_STORED, ROW_STORED_BACKWARD, ROW_STREAM_HALF, ROW_STREAM_BACKWARD_HALF };
 
 typedef struct {
   const char *name, *title, *kind;   /* kind: scan, misaligned, ceiling or library */
@@ -10311,7 +10890,7 @@ typedef struct {
   const scan_variant *variant;       /* for ROW_VARIANT */
   int model_bytes;
 } bench_row;
-#line 20830 "scan.nw"
+#line 21699 "scan.nw"
 static int bench_rows(bench_row *rows)
 {
   int count = 0;
@@ -10325,7 +10904,7 @@ static int bench_rows(bench_row *rows)
   rows[count++] = bench_row{"auto-misaligned", "SCAN_AUTO, a, b and h a float past a line",
                             "misaligned", ROW_MISALIGNED, NULL, 12};
   
-#line 20848 "scan.nw"
+#line 21717 "scan.nw"
 rows[count++] = bench_row{"stream", "Streaming kernel: read a and b, write h",
                           "ceiling", ROW_STREAM, NULL, 12};
 rows[count++] = bench_row{"transform", "CUB DeviceTransform: h = a + b", "ceiling",
@@ -10340,20 +10919,31 @@ rows[count++] = bench_row{"backward", "scan_backward: da and db from a, h and dh
                           "backward", ROW_BACKWARD, NULL, 20};
 rows[count++] = bench_row{"stream-backward", "Streaming kernel: read three arrays, write two",
                           "ceiling", ROW_STREAM_BACKWARD, NULL, 20};
-#line 20843 "scan.nw"
+#line 21739 "scan.nw"
+rows[count++] = bench_row{"stored", "scan_forward_stored, bfloat16", "stored", ROW_STORED,
+                          NULL, 6};
+rows[count++] = bench_row{"stored-backward", "scan_backward_stored, bfloat16", "stored",
+                          ROW_STORED_BACKWARD, NULL, 10};
+rows[count++] = bench_row{"stream-half", "Streaming kernel: the bytes of a bfloat16 scan",
+                          "ceiling", ROW_STREAM_HALF, NULL, 6};
+rows[count++] = bench_row{"stream-backward-half",
+                          "Streaming kernel: the bytes of a bfloat16 backward", "ceiling",
+                          ROW_STREAM_BACKWARD_HALF, NULL, 10};
+#line 21712 "scan.nw"
   return count;
 }
-#line 20868 "scan.nw"
+#line 21754 "scan.nw"
 static int row_index(const bench_row *table, int count, const char *name)
 {
   for (int i = 0; i < count; i++) if (!strcmp(table[i].name, name)) return i;
   return -1;
 }
-#line 20883 "scan.nw"
+#line 21769 "scan.nw"
 typedef struct {
   long long n, rows, len, total;     /* n: the arrays; total: the shape's elements */
   float *a, *b, *h, *copy_from, *copy_to;
   float *dh, *host_dh;               /* the backward's gradient on h, where it runs */
+  void *sa, *sb, *sdh, *sh, *sdb;    /* bfloat16: a, b (h for the backward), dh; outputs */
   float *ma, *mb, *mh;               /* n + 32 floats, used from a float past the start */
   void *cub_temp, *workspace;
   size_t cub_bytes;
@@ -10363,7 +10953,7 @@ typedef struct {
   int checked_count;
   const long long *offsets, *host_offsets;   /* a ragged batch's rows + 1, or NULL */
 } bench_shape;
-#line 21410 "scan.nw"
+#line 22369 "scan.nw"
 enum { RAGGED_LOGNORMAL, RAGGED_UNIFORM, RAGGED_LONG_AMONG_TINY, RAGGED_KINDS };
 static const char *const ragged_names[] = {"lognormal", "uniform", "long-among-tiny"};
 static const char *const ragged_titles[] = {
@@ -10375,7 +10965,7 @@ typedef struct {
   long long rows, capacity;   /* documents, and the room for offsets */
   long long *offsets;         /* on the host: rows + 1, from 0 to N */
 } ragged_batch;
-#line 20899 "scan.nw"
+#line 21786 "scan.nw"
 /* Run one row of the table once, on the shape's arrays. */
 static cudaError_t bench_call(const bench_row *r, bench_shape *s)
 {
@@ -10395,7 +10985,7 @@ static cudaError_t bench_call(const bench_row *r, bench_shape *s)
     return cudaMemcpyAsync(s->copy_to, s->copy_from, 6 * s->total,
                            cudaMemcpyDeviceToDevice, 0);
   
-#line 20925 "scan.nw"
+#line 21812 "scan.nw"
 case ROW_TRANSFORM:
   return transform_copy(s->a, s->b, s->h, s->total, 0);
 case ROW_MISALIGNED:
@@ -10409,12 +10999,27 @@ case ROW_STREAM_BACKWARD:
       (const float4 *)s->a, (const float4 *)s->b, (const float4 *)s->dh, (float4 *)s->ma,
       (float4 *)s->mb, (s->total + 3) / 4);
   return cudaGetLastError();
-#line 20918 "scan.nw"
+#line 21829 "scan.nw"
+case ROW_STORED:
+  return scan_forward_stored(SCAN_BFLOAT16, s->sa, s->sb, s->sh, s->rows, s->len, 0);
+case ROW_STORED_BACKWARD:
+  return scan_backward_stored(SCAN_BFLOAT16, s->sa, s->sb, s->sdh, NULL, NULL, s->sh, s->sdb,
+                              NULL, s->rows, s->len, 0);
+case ROW_STREAM_HALF:   /* float4s of eight bfloat16s */
+  stream_kernel<<<(unsigned)(((s->total + 7) / 8 + 255) / 256), 256>>>(
+      (const float4 *)s->sa, (const float4 *)s->sb, (float4 *)s->sh, (s->total + 7) / 8);
+  return cudaGetLastError();
+case ROW_STREAM_BACKWARD_HALF:
+  stream_backward_kernel<<<(unsigned)(((s->total + 7) / 8 + 255) / 256), 256>>>(
+      (const float4 *)s->sa, (const float4 *)s->sb, (const float4 *)s->sdh, (float4 *)s->sh,
+      (float4 *)s->sdb, (s->total + 7) / 8);
+  return cudaGetLastError();
+#line 21805 "scan.nw"
   default:
     return cub_scan(s->a, s->b, s->h, s->rows, s->len, s->cub_temp, &s->cub_bytes, 0);
   }
 }
-#line 20996 "scan.nw"
+#line 21944 "scan.nw"
 /* Compare n outputs with a reference and its bound, on all cores. */
 static comparison compare_with(const float *out, const double *ref,
                                const double *bound, long long n, long long first)
@@ -10433,7 +11038,7 @@ static comparison compare_with(const float *out, const double *ref,
   }
   return all;
 }
-#line 21017 "scan.nw"
+#line 21965 "scan.nw"
 /* Is every row of a ragged batch right? Fills *worst with the share of the bound
    used: the GPU suites' judge, compare_ragged, at the batch's depth. */
 static bool ragged_check(bench_shape *s, double *worst)
@@ -10445,7 +11050,7 @@ static bool ragged_check(bench_shape *s, double *worst)
   *worst = all.worst_ratio;
   return all.failed == 0 && all.checked == s->total;
 }
-#line 20972 "scan.nw"
+#line 21878 "scan.nw"
 static bool backward_check(bench_shape *s, double *worst)
 {
   backward_comparison all;
@@ -10467,7 +11072,42 @@ static bool backward_check(bench_shape *s, double *worst)
   *worst = fmax(all.da.worst_ratio, all.db.worst_ratio);
   return all.da.failed == 0 && all.db.failed == 0;
 }
-#line 21031 "scan.nw"
+#line 21906 "scan.nw"
+static bool stored_check(bench_shape *s, bool backward, double *worst)
+{
+  const stored_type *t = &STORED_TYPES[0];   /* bfloat16 */
+  long long len = s->len;
+  float *x = (float *)malloc(sizeof(float) * 5 * len), *a = x, *b = a + len, *dh = b + len;
+  float *out = dh + len, *db = out + len;
+  bool ok = true;
+  *worst = 0;
+  for (int k = 0; k < s->checked_count; k++) {
+    
+#line 21923 "scan.nw"
+long long at = s->checked_rows[k] * len;
+for (long long i = 0; i < len; i++) {
+  a[i] = t->nearest(s->host_a[at + i]);
+  b[i] = t->nearest(s->host_b[at + i]);
+  dh[i] = backward ? t->nearest(s->host_dh[at + i]) : 0.0f;
+}
+stored_device o = {NULL, (uint16_t *)s->sh + at, len}, d = {NULL, (uint16_t *)s->sdb + at, len};
+stored_download(out, &o, SCAN_BFLOAT16);
+if (backward) stored_download(db, &d, SCAN_BFLOAT16);
+backward_comparison c;
+backward_compare_init(&c);
+if (backward)
+  compare_backward_row(a, b, dh, 0.0, 0.0, out, db, (const float *)NULL, 0, len, 0,
+                       later_depth(s->rows * len), stored_precision(t), &c);
+else
+  c.db = compare_stored(a, b, out, 1, len, t);
+ok = ok && !c.da.failed && !c.db.failed;
+*worst = fmax(*worst, fmax(c.da.worst_ratio, c.db.worst_ratio));
+#line 21916 "scan.nw"
+  }
+  free(x);
+  return ok;
+}
+#line 21979 "scan.nw"
 /* Is the output right on the checked rows? Fills *worst with the share of the
    bound used. Ceilings are not scans and are not checked. */
 static bool bench_check(const bench_row *r, bench_shape *s, double *worst)
@@ -10476,6 +11116,8 @@ static bool bench_check(const bench_row *r, bench_shape *s, double *worst)
   if (!strcmp(r->kind, "ceiling")) return true;
   if (r->type == ROW_RAGGED) return ragged_check(s, worst);
   if (r->type == ROW_BACKWARD) return backward_check(s, worst);
+  if (r->type == ROW_STORED || r->type == ROW_STORED_BACKWARD)
+    return stored_check(s, r->type == ROW_STORED_BACKWARD, worst);
   const float *h = r->type == ROW_MISALIGNED ? s->mh + 1 : s->h;
   bool ok = true;
   for (int k = 0; k < s->checked_count; k++) {
@@ -10489,7 +11131,7 @@ static bool bench_check(const bench_row *r, bench_shape *s, double *worst)
   }
   return ok;
 }
-#line 21069 "scan.nw"
+#line 22019 "scan.nw"
 typedef struct { float ms; unsigned sm[2], mem[2]; } sample;
 
 static sample take_sample(const bench_row *r, bench_shape *s, int reps,
@@ -10508,7 +11150,7 @@ static sample take_sample(const bench_row *r, bench_shape *s, int reps,
   x.mem[1] = nvml_clock(NVML_CLOCK_MEM);
   return x;
 }
-#line 21101 "scan.nw"
+#line 22051 "scan.nw"
 #define SAMPLES 15
 enum { RESULT_OK, RESULT_UNSUPPORTED, RESULT_WRONG, RESULT_ERROR };
 static const char *const result_names[] = {"ok", "unsupported", "wrong", "error"};
@@ -10525,10 +11167,11 @@ typedef struct {
   long long rows, len, elements;   /* a ragged batch: rows documents, len 0 */
   bool sweep_a, sweep_b, mem_stable;
   bool backward;                /* the backward's sweep: its dh is made with the inputs */
+  bool stored;                  /* the stored sweeps: inputs rounded to bfloat16 too */
   const ragged_batch *batch;    /* sweep R's batch, or NULL */
   bench_result *results;        /* one per row of its sweep */
 } shape_record;
-#line 21132 "scan.nw"
+#line 22083 "scan.nw"
 static void prepare_row(const bench_row *r, bench_shape *s, bench_result *x,
                         cudaEvent_t start, cudaEvent_t stop)
 {
@@ -10547,7 +11190,7 @@ static void prepare_row(const bench_row *r, bench_shape *s, bench_result *x,
     return;
   }
   
-#line 21154 "scan.nw"
+#line 22105 "scan.nw"
 if (!bench_check(r, s, &x->worst)) {
   x->status = RESULT_WRONG;
   snprintf(x->reason, sizeof x->reason, "output outside the bound (%.3g of it)",
@@ -10559,9 +11202,9 @@ x->reps = once.ms >= 2.0f ? 1 : (int)ceilf(2.0f / fmaxf(once.ms, 0.001f));
 if (x->reps > 2000) x->reps = 2000;   /* only sweep S's smallest come near */
 x->samples = once.ms > 500.0f ? 5 : SAMPLES;
 x->status = RESULT_OK;
-#line 21150 "scan.nw"
+#line 22101 "scan.nw"
 }
-#line 21170 "scan.nw"
+#line 22121 "scan.nw"
 static void summarise(bench_result *x)
 {
   double ms[SAMPLES];
@@ -10572,12 +11215,12 @@ static void summarise(bench_result *x)
   x->q1 = ms[n / 4];
   x->q3 = ms[(3 * n) / 4];
 }
-#line 21189 "scan.nw"
+#line 22140 "scan.nw"
 static void measure_shape(bench_shape *s, const bench_row *table, int count,
                           shape_record *rec, cudaEvent_t start, cudaEvent_t stop)
 {
   
-#line 21218 "scan.nw"
+#line 22169 "scan.nw"
 s->rows = rec->rows;
 s->len = rec->len;
 s->total = rec->elements;
@@ -10592,19 +11235,27 @@ if (rec->backward) {
   CUDA_CHECK(cudaMemcpy(s->dh, s->host_dh, sizeof(float) * s->total,
                         cudaMemcpyHostToDevice));
 }
+if (rec->stored) {
+  stored_device x[3] = {{NULL, (uint16_t *)s->sa, s->total},
+                        {NULL, (uint16_t *)s->sb, s->total},
+                        {NULL, (uint16_t *)s->sdh, s->total}};
+  stored_upload(&x[0], s->host_a, SCAN_BFLOAT16);   /* rounded to nearest as they go */
+  stored_upload(&x[1], s->host_b, SCAN_BFLOAT16);
+  if (rec->backward) stored_upload(&x[2], s->host_dh, SCAN_BFLOAT16);
+}
 if (rec->batch) {
   
-#line 21241 "scan.nw"
+#line 22200 "scan.nw"
 size_t offset_bytes = sizeof(long long) * (s->rows + 1);
 long long *offsets;
 CUDA_CHECK(cudaMalloc(&offsets, offset_bytes));
 CUDA_CHECK(cudaMemcpy(offsets, s->host_offsets, offset_bytes, cudaMemcpyHostToDevice));
 s->offsets = offsets;
 s->checked_count = 0;
-#line 21234 "scan.nw"
+#line 22193 "scan.nw"
 } else {
   
-#line 21250 "scan.nw"
+#line 22209 "scan.nw"
 long long picks[3] = {0, s->rows / 2, s->rows - 1};
 s->checked_count = s->rows >= 3 ? 3 : (int)s->rows;
 #pragma omp parallel for
@@ -10618,18 +11269,18 @@ for (int k = 0; k < s->checked_count; k++) {
     s->bound[k * s->len + t] = error_bound(&ref, t, later_depth(s->len), FLOAT32);
   }
 }
-#line 21236 "scan.nw"
+#line 22195 "scan.nw"
   
-#line 21266 "scan.nw"
+#line 22225 "scan.nw"
 s->cub_bytes = 0;
 CUDA_CHECK(cub_scan(s->a, s->b, s->h, s->rows, s->len, NULL, &s->cub_bytes, 0));
 CUDA_CHECK(cudaMalloc(&s->cub_temp, s->cub_bytes + 1));
 const scan_variant *chosen = find_variant(public_variant_names[SCAN_AUTO]);
 size_t bytes = chosen->workspace(s->rows, s->len, rows_aligned(s->a, s->b, s->h, s->len));
 CUDA_CHECK(cudaMalloc(&s->workspace, bytes + 1));   /* + 1: none is still a pointer */
-#line 21237 "scan.nw"
+#line 22196 "scan.nw"
 }
-#line 21193 "scan.nw"
+#line 22144 "scan.nw"
   for (int i = 0; i < count; i++) {
     prepare_row(&table[i], s, &rec->results[i], start, stop);
     const bench_result *x = &rec->results[i];
@@ -10642,7 +11293,7 @@ CUDA_CHECK(cudaMalloc(&s->workspace, bytes + 1));   /* + 1: none is still a poin
         rec->results[i].sample_at[k] = take_sample(&table[i], s, rec->results[i].reps,
                                                    start, stop);
   
-#line 21275 "scan.nw"
+#line 22234 "scan.nw"
 rec->mem_stable = true;
 unsigned mem = 0;
 for (int i = 0; i < count; i++) {
@@ -10655,33 +11306,33 @@ for (int i = 0; i < count; i++) {
       if (x->sample_at[k].mem[e] != mem) rec->mem_stable = false;
     }
 }
-#line 21205 "scan.nw"
+#line 22156 "scan.nw"
   CUDA_CHECK(cudaFree(s->cub_temp));
   CUDA_CHECK(cudaFree(s->workspace));
   CUDA_CHECK(cudaFree((void *)s->offsets));
   s->cub_temp = s->workspace = NULL;
   s->offsets = NULL;
 }
-#line 21779 "scan.nw"
+#line 22762 "scan.nw"
 typedef struct {
   bool quick;
   const char *out, *sweeps, *kernels, *build;   /* NULL where not given */
   uint64_t shape_seed;
 } bench_options;
-#line 21353 "scan.nw"
+#line 22312 "scan.nw"
 static shape_record uniform_shape(long long rows, long long len)
 {
   shape_record r = {rows, len, rows * len, false, false, true, false, NULL, NULL};
   return r;
 }
-#line 21366 "scan.nw"
+#line 22325 "scan.nw"
 /* A standard normal number, from two of them (Box and Muller). */
 static double normal_at(uint64_t seed, long long i)
 {
   double u = unit_at(seed, 2 * i), v = unit_at(seed, 2 * i + 1);
   return sqrt(-2.0 * log(1.0 - u)) * cos(6.283185307179586 * v);
 }
-#line 21379 "scan.nw"
+#line 22338 "scan.nw"
 #define SWEEP_C_SHAPES 24
 #define SHAPE_SEED 31     /* of sweeps C and R, where --shape-seed gives none */
 
@@ -10704,7 +11355,7 @@ static int sweep_c_shapes(shape_record *shapes, long long n, uint64_t seed)
   qsort(shapes, count, sizeof shapes[0], by_length);
   return count;
 }
-#line 21425 "scan.nw"
+#line 22384 "scan.nw"
 /* The i-th length drawn for a batch: log-normal with a median of 1,000 and sigma 1,
    uniform in 1 .. 65,536, or, between the long documents, uniform in 1 .. 16. */
 static long long document_length(int kind, uint64_t seed, long long i)
@@ -10715,7 +11366,7 @@ static long long document_length(int kind, uint64_t seed, long long i)
   }
   return 1 + (long long)(unit_at(seed, i) * (kind == RAGGED_UNIFORM ? 65536 : 16));
 }
-#line 21442 "scan.nw"
+#line 22401 "scan.nw"
 static void end_document(ragged_batch *g, long long end)
 {
   if (g->rows + 2 > g->capacity) {
@@ -10730,7 +11381,7 @@ static ragged_batch make_batch(int kind, long long n, uint64_t seed)
   ragged_batch g = {kind, 0, 1024, (long long *)malloc(sizeof(long long) * 1024)};
   long long at = 0, tiny = 0, longs = kind == RAGGED_LONG_AMONG_TINY ? 4 : 0, places[4];
   
-#line 21469 "scan.nw"
+#line 22428 "scan.nw"
 for (int j = 0; j < 4; j++) places[j] = (long long)(unit_at(~seed, j) * (n / 2));
 for (int j = 1; j < 4; j++)   /* in order */
   for (int k = j; k > 0 && places[k] < places[k - 1]; k--) {
@@ -10738,7 +11389,7 @@ for (int j = 1; j < 4; j++)   /* in order */
     places[k] = places[k - 1];
     places[k - 1] = t;
   }
-#line 21456 "scan.nw"
+#line 22415 "scan.nw"
   g.offsets[0] = 0;
   for (long long i = 0, placed = 0; at < n;) {
     bool long_one = placed < longs && tiny >= places[placed];
@@ -10749,7 +11400,7 @@ for (int j = 1; j < 4; j++)   /* in order */
   }
   return g;
 }
-#line 21482 "scan.nw"
+#line 22441 "scan.nw"
 static int sweep_s_shapes(shape_record *shapes, long long n)
 {
   int count = 0;
@@ -10761,13 +11412,14 @@ static int sweep_s_shapes(shape_record *shapes, long long n)
     }
   return count;
 }
-#line 21500 "scan.nw"
+#line 22459 "scan.nw"
 typedef struct { const char *sweep; double times, plus_us; } bench_target;
 static const bench_target targets[] = {{"A", 1.05, 0}, {"B", 1.05, 0}, {"C", 1.05, 0},
                                        {"R", 1.05, 0}, {"S", 1.05, 2},
-                                       {"misaligned", 1.10, 0}, {"BW", 1.05, 0}};
-#define TARGET_COUNT 7
-#line 21717 "scan.nw"
+                                       {"misaligned", 1.10, 0}, {"BW", 1.05, 0},
+                                       {"H", 1.05, 0}, {"HBW", 1.05, 0}};
+#define TARGET_COUNT 9
+#line 22700 "scan.nw"
 static int bench_shapes(shape_record *shapes, long long n, bool want_a, bool want_b)
 {
   int count = 0;
@@ -10785,7 +11437,7 @@ static int bench_shapes(shape_record *shapes, long long n, bool want_a, bool wan
   }
   return count;
 }
-#line 21512 "scan.nw"
+#line 22472 "scan.nw"
 #define MAX_ROWS 40
 
 typedef struct {
@@ -10801,7 +11453,9 @@ static const char *const sweep_c_rows[] = {"auto", "auto-misaligned", "stream",
 static const char *const sweep_r_rows[] = {"ragged", "stream", "transform", NULL};
 static const char *const sweep_s_rows[] = {"auto", "stream", "transform", NULL};
 static const char *const sweep_bw_rows[] = {"backward", "stream-backward", NULL};
-#line 21534 "scan.nw"
+static const char *const sweep_h_rows[] = {"stored", "stream-half", NULL};
+static const char *const sweep_hbw_rows[] = {"stored-backward", "stream-backward-half", NULL};
+#line 22497 "scan.nw"
 /* Whether name is an item of a comma-separated list; every name is in NULL's. */
 static bool listed(const char *list, const char *name)
 {
@@ -10820,13 +11474,14 @@ static int pick_rows(bench_row *table, const bench_row *all, int count,
   int picked = 0;
   for (int i = 0; i < count; i++) {
     bool named = !names && all[i].type != ROW_RAGGED && all[i].type != ROW_BACKWARD &&
-                 all[i].type != ROW_STREAM_BACKWARD;
+                 all[i].type != ROW_STREAM_BACKWARD && strcmp(all[i].kind, "stored") &&
+                 all[i].type != ROW_STREAM_HALF && all[i].type != ROW_STREAM_BACKWARD_HALF;
     for (int k = 0; names && names[k]; k++) named = named || !strcmp(names[k], all[i].name);
     if (named && listed(kept, all[i].name)) table[picked++] = all[i];
   }
   return picked;
 }
-#line 21561 "scan.nw"
+#line 22525 "scan.nw"
 /* Whether an item of a comma-separated list is none of names; if so, it goes in item. */
 static bool unknown_item(const char *list, const char *const *names, int count,
                          char *item, size_t size)
@@ -10843,7 +11498,7 @@ static bool unknown_item(const char *list, const char *const *names, int count,
   }
   return false;
 }
-#line 21583 "scan.nw"
+#line 22547 "scan.nw"
 static bench_sweep *new_sweep(bench_sweep *w, const char *name, const char *const *names,
                               const bench_row *all, int count, const char *kept, int room)
 {
@@ -10864,7 +11519,7 @@ static int make_sweeps(bench_sweep *w, const bench_row *all, int count,
     x->count = bench_shapes(x->shapes, n, a, b);
   }
   
-#line 21608 "scan.nw"
+#line 22572 "scan.nw"
 if (listed(o->sweeps, "C")) {
   bench_sweep *x = new_sweep(&w[made++], "C", sweep_c_rows, all, count, o->kernels,
                              SWEEP_C_SHAPES);
@@ -10891,10 +11546,23 @@ if (listed(o->sweeps, "BW")) {
   x->count += sweep_c_shapes(x->shapes + x->count, n, o->shape_seed);
   for (int i = 0; i < x->count; i++) x->shapes[i].backward = true;
 }
-#line 21603 "scan.nw"
+#line 22605 "scan.nw"
+for (int backward = 0; backward < 2; backward++) {
+  const char *name = backward ? "HBW" : "H";
+  if (!listed(o->sweeps, name)) continue;
+  bench_sweep *x = new_sweep(&w[made++], name, backward ? sweep_hbw_rows : sweep_h_rows, all,
+                             count, o->kernels, 16 + SWEEP_C_SHAPES);
+  x->count = bench_shapes(x->shapes, n, true, true);
+  x->count += sweep_c_shapes(x->shapes + x->count, n, o->shape_seed);
+  for (int i = 0; i < x->count; i++) {
+    x->shapes[i].backward = backward;
+    x->shapes[i].stored = true;
+  }
+}
+#line 22567 "scan.nw"
   return made;
 }
-#line 21637 "scan.nw"
+#line 22620 "scan.nw"
 static void measure_sweep(bench_shape *s, bench_sweep *w, cudaEvent_t start,
                           cudaEvent_t stop)
 {
@@ -10910,7 +11578,7 @@ static void measure_sweep(bench_shape *s, bench_sweep *w, cudaEvent_t start,
     measure_shape(s, w->table, w->rows, r, start, stop);
   }
 }
-#line 21669 "scan.nw"
+#line 22652 "scan.nw"
 typedef struct {
   char name[256], slug[256];
   int sms, l2_bytes, mem_clock_khz, bus_bits, major, minor, driver, runtime;
@@ -10937,7 +11605,7 @@ static void read_device(device_facts *d)
   CUDA_CHECK(cudaRuntimeGetVersion(&d->runtime));
   d->theoretical_gbps = 2.0 * d->mem_clock_khz * 1e3 * d->bus_bits / 8 / 1e9;
   
-#line 21699 "scan.nw"
+#line 22682 "scan.nw"
 int j = 0;
 for (const char *c = d->name; *c && j < (int)sizeof d->slug - 1; c++) {
   if (isalnum((unsigned char)*c)) d->slug[j++] = (char)tolower((unsigned char)*c);
@@ -10945,9 +11613,9 @@ for (const char *c = d->name; *c && j < (int)sizeof d->slug - 1; c++) {
 }
 while (j > 0 && d->slug[j - 1] == '-') j--;
 d->slug[j] = 0;
-#line 21695 "scan.nw"
+#line 22678 "scan.nw"
 }
-#line 21737 "scan.nw"
+#line 22720 "scan.nw"
 static void warm_up(bench_shape *s, cudaEvent_t start, cudaEvent_t stop)
 {
   bench_row stream = {"stream", "", "ceiling", ROW_STREAM, NULL, 12};
@@ -10955,7 +11623,7 @@ static void warm_up(bench_shape *s, cudaEvent_t start, cudaEvent_t stop)
   float total = 0;
   while (total < 1000.0f) total += 50 * take_sample(&stream, s, 50, start, stop).ms;
 }
-#line 21943 "scan.nw"
+#line 22928 "scan.nw"
 static void json_clock(FILE *f, const unsigned *mhz)
 {
   if (!nvml.ok) fprintf(f, "null");
@@ -10973,7 +11641,7 @@ static void json_number(FILE *f, const char *key, double x)
   if (isfinite(x)) fprintf(f, ", \"%s\": %.6g", key, x);
   else fprintf(f, ", \"%s\": null", key);
 }
-#line 21963 "scan.nw"
+#line 22948 "scan.nw"
 /* stream_ms and copy_ms: the streaming kernel's and the best copy's times at the
    shape, NAN where there is none. */
 static void json_result(FILE *f, const bench_row *row, const bench_result *x,
@@ -10988,7 +11656,7 @@ static void json_result(FILE *f, const bench_row *row, const bench_result *x,
   json_number(f, "predicted_ms", stream_ms * model / (12.0 * r->elements));
   if (x->status != RESULT_OK) { fprintf(f, "}"); return; }
   
-#line 21982 "scan.nw"
+#line 22967 "scan.nw"
 fprintf(f, ", \"max_err_over_bound\": %.6g, \"reps\": %d, \"samples_ms\": [",
         x->worst, x->reps);
 for (int k = 0; k < x->samples; k++)
@@ -11011,16 +11679,17 @@ for (int k = 0; k < x->samples; k++) {
   fprintf(f, "}");
 }
 fprintf(f, "]");
-#line 21977 "scan.nw"
+#line 22962 "scan.nw"
   fprintf(f, "}");
 }
-#line 22010 "scan.nw"
+#line 22995 "scan.nw"
 static int best_copy(const shape_record *r, const bench_row *table, int rows)
 {
   int best = -1;
   for (int k = 0; k < rows; k++)
     if ((table[k].type == ROW_STREAM || table[k].type == ROW_TRANSFORM ||
-         table[k].type == ROW_STREAM_BACKWARD) &&
+         table[k].type == ROW_STREAM_BACKWARD || table[k].type == ROW_STREAM_HALF ||
+         table[k].type == ROW_STREAM_BACKWARD_HALF) &&
         r->results[k].status == RESULT_OK &&
         (best < 0 || r->results[k].median < r->results[best].median))
       best = k;
@@ -11031,7 +11700,7 @@ static double median_or_nan(const shape_record *r, int k)
 {
   return k >= 0 && r->results[k].status == RESULT_OK ? r->results[k].median : NAN;
 }
-#line 22029 "scan.nw"
+#line 23015 "scan.nw"
 static void json_shape(FILE *f, const shape_record *r, const bench_row *table, int rows,
                        const device_facts *d)
 {
@@ -11039,7 +11708,7 @@ static void json_shape(FILE *f, const shape_record *r, const bench_row *table, i
   double stream_ms = median_or_nan(r, row_index(table, rows, "stream"));
   fprintf(f, " {");
   
-#line 22051 "scan.nw"
+#line 23037 "scan.nw"
 if (r->batch) {
   const long long *at = r->batch->offsets;
   long long shortest = LLONG_MAX, longest = 0;
@@ -11057,7 +11726,7 @@ if (r->batch) {
     fprintf(f, ", \"sweeps\": [%s%s%s]", r->sweep_a ? "\"A\"" : "",
             r->sweep_a && r->sweep_b ? ", " : "", r->sweep_b ? "\"B\"" : "");
 }
-#line 22036 "scan.nw"
+#line 23022 "scan.nw"
   fprintf(f, ", \"elements\": %lld, \"mem_clock_stable\": %s, \"best_copy\": ",
           r->elements, r->mem_stable ? "true" : "false");
   if (copy >= 0) fprintf(f, "\"%s\"", table[copy].name); else fprintf(f, "null");
@@ -11070,7 +11739,7 @@ if (r->batch) {
   }
   fprintf(f, " ]}");
 }
-#line 22071 "scan.nw"
+#line 23057 "scan.nw"
 static void json_sweep(FILE *f, const bench_sweep *w, uint64_t seed, const device_facts *d)
 {
   fprintf(f, " \"%s\": {\"kernels\": [", w->name);
@@ -11085,7 +11754,7 @@ static void json_sweep(FILE *f, const bench_sweep *w, uint64_t seed, const devic
   }
   fprintf(f, " ]}");
 }
-#line 22088 "scan.nw"
+#line 23074 "scan.nw"
 static void json_device(FILE *f, const device_facts *d, time_t began)
 {
   char stamp[64];
@@ -11099,7 +11768,7 @@ static void json_device(FILE *f, const device_facts *d, time_t began)
           d->major, d->minor, d->sms, d->l2_bytes, d->memory, d->mem_clock_khz,
           d->bus_bits, d->theoretical_gbps, d->driver, d->runtime);
 }
-#line 22109 "scan.nw"
+#line 23095 "scan.nw"
 #define BENCH_TEXT(...) #__VA_ARGS__
 #define BENCH_STRING(...) BENCH_TEXT(__VA_ARGS__)
 
@@ -11121,7 +11790,7 @@ static void json_build(FILE *f, const char *name)
   fprintf(f, "null},\n");
 #endif
 }
-#line 22157 "scan.nw"
+#line 23143 "scan.nw"
 typedef struct {
   long long rows, len, tiles;
   int tile;                     /* elements a tile */
@@ -11130,7 +11799,7 @@ typedef struct {
   bool same_bits;               /* the stamped output is the plain one */
   unsigned long long *stamps;   /* on the host, STAMPS words a tile */
 } tile_timeline;
-#line 22168 "scan.nw"
+#line 23154 "scan.nw"
 static tile_timeline record_timeline(bench_shape *s, long long rows, long long len)
 {
   l4_params shape = {};
@@ -11144,7 +11813,7 @@ static tile_timeline record_timeline(bench_shape *s, long long rows, long long l
   void *workspace;
   unsigned long long *stamps, *count, differing = 1;
   
-#line 22193 "scan.nw"
+#line 23179 "scan.nw"
 size_t plain = l4_workspace_bytes<32>(rows, len, true);
 size_t own = l4_held_workspace_bytes(rows, len, true);
 CUDA_CHECK(cudaMalloc(&workspace, plain > own ? plain : own));
@@ -11158,14 +11827,14 @@ count_differences<<<1024, 256>>>((const uint32_t *)s->copy_to, (const uint32_t *
                                   rows * len, count);
 CUDA_CHECK(cudaGetLastError());
 CUDA_CHECK(cudaMemcpy(&differing, count, sizeof differing, cudaMemcpyDeviceToHost));
-#line 22181 "scan.nw"
+#line 23167 "scan.nw"
   t.same_bits = differing == 0;
   t.stamps = (unsigned long long *)malloc(bytes);
   CUDA_CHECK(cudaMemcpy(t.stamps, stamps, bytes, cudaMemcpyDeviceToHost));
   CUDA_CHECK(cudaFree(workspace)); CUDA_CHECK(cudaFree(stamps)); CUDA_CHECK(cudaFree(count));
   return t;
 }
-#line 22215 "scan.nw"
+#line 23201 "scan.nw"
 /* Sorts d (n values, in microseconds) and writes its summary as "key": {...};
    with a span, also the tiles in the step on average. */
 static void json_spread(FILE *f, const char *key, double *d, long long n, double span)
@@ -11181,13 +11850,13 @@ static void json_spread(FILE *f, const char *key, double *d, long long n, double
   if (span > 0) json_number(f, "tiles_in_step", sum / span);
   fprintf(f, "}");
 }
-#line 22247 "scan.nw"
+#line 23233 "scan.nw"
 /* Whether a row starts among the elements [from, to) of the flattened rows. */
 static bool row_starts_in(long long from, long long to, long long len)
 {
   return round_up(to, len) > round_up(from, len);   /* a multiple of len in between */
 }
-#line 22255 "scan.nw"
+#line 23241 "scan.nw"
 /* The first tile whose aggregate the walk of tile g waits for, or -1 when
    tile g does not walk: walk_groups' rule, for tiles of `tile`, no shift. */
 static long long first_needed_tile(long long g, long long len, long long tile)
@@ -11200,7 +11869,7 @@ static long long first_needed_tile(long long g, long long len, long long tile)
                 (last && !row_starts_in(32 * G * tile, (g + 1) * tile, len));
   return prefix ? 32 * (G - 1) : 32 * G;
 }
-#line 22270 "scan.nw"
+#line 23256 "scan.nw"
 /* The walk of each tile of group >= 1 that walks, split at the moment the
    last aggregate it waits for was published (that tile's STAMP_SCANNED). */
 static void json_walk_split(FILE *f, const tile_timeline *t, double *waiting,
@@ -11221,7 +11890,7 @@ static void json_walk_split(FILE *f, const tile_timeline *t, double *waiting,
   fprintf(f, ", ");
   json_spread(f, "walk_after_last_aggregate", after, n, 0);
 }
-#line 22293 "scan.nw"
+#line 23279 "scan.nw"
 static const char *const step_names[] = {"claim", "load", "scan", "walk", "store"};
 static const char *const order_names[] = {"look-back", "tiles apart", "rows a block"};
 
@@ -11232,7 +11901,7 @@ static void json_timeline(FILE *f, const tile_timeline *t)
   double *d = (double *)malloc(sizeof(double) * (t->tiles + 1));
   double *e = (double *)malloc(sizeof(double) * (t->tiles + 1));
   
-#line 22317 "scan.nw"
+#line 23303 "scan.nw"
 int sms = 0;
 for (long long g = 0; g < t->tiles; g++) {
   first = first < x[g * STAMPS + STAMP_BEGAN] ? first : x[g * STAMPS + STAMP_BEGAN];
@@ -11244,7 +11913,7 @@ fprintf(f, "  {\"rows\": %lld, \"len\": %lld, \"kernel\": \"%s\", \"tile\": %d, 
         t->rows, t->len, t->held ? "l4-held" : "l4-32", t->tile, t->tiles,
         order_names[t->order], t->same_bits ? "true" : "false", sms);
 json_number(f, "span_us", (last - first) / 1e3);
-#line 22303 "scan.nw"
+#line 23289 "scan.nw"
   for (int k = 0; k <= 5; k++) {   /* the five steps, then the whole tile */
     for (long long g = 0; g < t->tiles; g++)
       d[g] = ((double)x[g * STAMPS + (k < 5 ? k + 1 : STAMP_STORED)] -
@@ -11256,7 +11925,7 @@ json_number(f, "span_us", (last - first) / 1e3);
   fprintf(f, "}");
   free(d); free(e);
 }
-#line 22335 "scan.nw"
+#line 23321 "scan.nw"
 static void write_json(FILE *f, const device_facts *d, time_t began, long long n,
                        const bench_options *o, const bench_row *all, int all_count,
                        const bench_sweep *sweeps, int sweep_count, const int *differing,
@@ -11273,16 +11942,16 @@ static void write_json(FILE *f, const device_facts *d, time_t began, long long n
           nvml.ok ? "true" : "false", stable ? "true" : "false",
           (unsigned long long)o->shape_seed);
   
-#line 22358 "scan.nw"
+#line 23344 "scan.nw"
 fprintf(f, "\"kernels\": [\n");
 for (int i = 0; i < all_count; i++)
   fprintf(f, "  {\"name\": \"%s\", \"title\": \"%s\", \"kind\": \"%s\", "
           "\"bytes_per_element\": %d}%s\n", all[i].name, all[i].title,
           all[i].kind, all[i].model_bytes, i + 1 < all_count ? "," : "");
 fprintf(f, "],\n");
-#line 22351 "scan.nw"
+#line 23337 "scan.nw"
   
-#line 22367 "scan.nw"
+#line 23353 "scan.nw"
 fprintf(f, "\"shapes\": [\n");
 for (int w = 0; w < sweep_count; w++)
   for (int i = 0; !strcmp(sweeps[w].name, "AB") && i < sweeps[w].count; i++) {
@@ -11296,17 +11965,17 @@ for (int w = 0, written = 0; w < sweep_count; w++)
     json_sweep(f, &sweeps[w], o->shape_seed, d);
   }
 fprintf(f, "\n},\n");
-#line 22352 "scan.nw"
+#line 23338 "scan.nw"
   
-#line 22383 "scan.nw"
+#line 23369 "scan.nw"
 fprintf(f, "\"targets\": {");
 for (int i = 0; i < TARGET_COUNT; i++)
   fprintf(f, "%s\"%s\": {\"times\": %.6g, \"plus_us\": %.6g}", i ? ", " : "",
           targets[i].sweep, targets[i].times, targets[i].plus_us);
 fprintf(f, "},\n");
-#line 22353 "scan.nw"
+#line 23339 "scan.nw"
   
-#line 22391 "scan.nw"
+#line 23377 "scan.nw"
 fprintf(f, "\"timelines\": [\n");
 for (int i = 0; i < timeline_count; i++) {
   json_timeline(f, &timelines[i]);
@@ -11319,9 +11988,9 @@ else
           "\"cub_runs_differing_from_first\": %d, "
           "\"auto_runs_differing_from_first\": %d}\n}\n",
           n, runs, differing[0], differing[1]);
-#line 22354 "scan.nw"
+#line 23340 "scan.nw"
 }
-#line 22413 "scan.nw"
+#line 23399 "scan.nw"
 static int differing_runs(const bench_row *r, bench_shape *s, int runs)
 {
   float *first;
@@ -11343,7 +12012,7 @@ static int differing_runs(const bench_row *r, bench_shape *s, int runs)
   CUDA_CHECK(cudaFree(count));
   return differing;
 }
-#line 22521 "scan.nw"
+#line 23507 "scan.nw"
 static const char *const table_columns[] = {"l0", "l1", "l2", "l3", "l3b", "l3c-8",
                                             "l4-32", "l4-held", "auto", "cub", "stream",
                                             "transform"};
@@ -11359,7 +12028,7 @@ static void print_cell(const bench_result *x, int width, bool us)
     printf(" %*s", width,
            !x || x->status == RESULT_UNSUPPORTED ? "-" : result_names[x->status]);
 }
-#line 22539 "scan.nw"
+#line 23525 "scan.nw"
 static void print_table(const device_facts *d, const bench_row *table, int count,
                         const shape_record *shapes, int shape_count,
                         const int *differing, int runs)
@@ -11372,7 +12041,7 @@ static void print_table(const device_facts *d, const bench_row *table, int count
   for (int c = 0; c < TABLE_COLUMNS; c++) printf(" %7s", table_columns[c]);
   printf(" %8s %6s %6s\n", "best", "%roof", "%peak");
   for (int i = 0; i < shape_count; i++) 
-#line 22558 "scan.nw"
+#line 23544 "scan.nw"
 {
   const shape_record *r = &shapes[i];
   int best = -1;
@@ -11390,12 +12059,12 @@ static void print_table(const device_facts *d, const bench_row *table, int count
          100.0 * row_gbps(r, ms) / d->theoretical_gbps,
          r->mem_stable ? "" : "  CLOCK MOVED");
 }
-#line 22551 "scan.nw"
+#line 23537 "scan.nw"
   if (differing)
     printf("CUB runs differing from its first: %d of %d; SCAN_AUTO: %d of %d\n",
            differing[0], runs, differing[1], runs);
 }
-#line 22581 "scan.nw"
+#line 23567 "scan.nw"
 static const bench_target *target_of(const char *sweep)
 {
   for (int i = 0; i < TARGET_COUNT; i++)
@@ -11408,7 +12077,7 @@ static const char *judged(const bench_target *t, double ms, double copy_ms)
   if (!t || !isfinite(ms) || !isfinite(copy_ms)) return "";
   return ms <= t->times * copy_ms + t->plus_us / 1000 ? "met" : "MISSED";
 }
-#line 22596 "scan.nw"
+#line 23582 "scan.nw"
 static void print_sweep(const bench_sweep *w)
 {
   printf("sweep %s: time per call in µs (median), the best copy's, and each scan's time"
@@ -11416,7 +12085,7 @@ static void print_sweep(const bench_sweep *w)
   for (int k = 0; k < w->rows; k++) printf(" %9.9s", w->table[k].name);
   printf(" %9s\n", "copy");
   for (int i = 0; i < w->count; i++) 
-#line 22607 "scan.nw"
+#line 23593 "scan.nw"
 {
   const shape_record *r = &w->shapes[i];
   char shape[64];
@@ -11436,15 +12105,15 @@ static void print_sweep(const bench_sweep *w)
     }
   printf("%s\n", r->mem_stable ? "" : "  CLOCK MOVED");
 }
-#line 22603 "scan.nw"
+#line 23589 "scan.nw"
 }
-#line 21747 "scan.nw"
+#line 22730 "scan.nw"
 static int command_bench(int argc, char **argv)
 {
   bench_options o = {false, NULL, NULL, NULL, NULL, SHAPE_SEED};
   char why[200], path[600];
   
-#line 21787 "scan.nw"
+#line 22770 "scan.nw"
 for (int i = 0; i < argc; i++) {
   bool value = i + 1 < argc;
   if (!strcmp(argv[i], "--quick")) o.quick = true;
@@ -11454,32 +12123,32 @@ for (int i = 0; i < argc; i++) {
   else if (!strcmp(argv[i], "--build") && value) o.build = argv[++i];
   else if (!strcmp(argv[i], "--shape-seed") && value) {
     
-#line 21804 "scan.nw"
+#line 22787 "scan.nw"
 char *end;
 errno = 0;
 o.shape_seed = strtoull(argv[++i], &end, 10);
 if (argv[i][0] < '0' || argv[i][0] > '9' || *end || errno == ERANGE)
   return usage_error("--shape-seed takes a whole number, not '%s'", argv[i]);
-#line 21796 "scan.nw"
+#line 22779 "scan.nw"
   } else
     return usage_error("bench takes --quick, --out FILE, --sweeps LIST, --kernels LIST, "
                        "--build NAME and --shape-seed N, not '%s'", argv[i]);
 }
-#line 21814 "scan.nw"
-static const char *const sweep_names[] = {"A", "B", "C", "R", "S", "BW"};
+#line 22797 "scan.nw"
+static const char *const sweep_names[] = {"A", "B", "C", "R", "S", "BW", "H", "HBW"};
 bench_row all[MAX_ROWS];
 const char *row_names[MAX_ROWS];
 int all_count = bench_rows(all);
 for (int i = 0; i < all_count; i++) row_names[i] = all[i].name;
-if (o.sweeps && unknown_item(o.sweeps, sweep_names, 6, why, sizeof why))
-  return usage_error("--sweeps: no sweep '%s' (there are A, B, C, R, S and BW)", why);
+if (o.sweeps && unknown_item(o.sweeps, sweep_names, 8, why, sizeof why))
+  return usage_error("--sweeps: no sweep '%s' (there are A, B, C, R, S, BW, H and HBW)", why);
 if (o.kernels && unknown_item(o.kernels, row_names, all_count, why, sizeof why))
   return usage_error("--kernels: no row '%s' in the benchmark's table", why);
 static const char name_chars[] = "abcdefghijklmnopqrstuvwxyz0123456789-";
 if (o.build && (!o.build[0] || o.build[strspn(o.build, name_chars)]))
   return usage_error("--build takes a name of lower-case letters, digits and -, not '%s'",
                      o.build);
-#line 21752 "scan.nw"
+#line 22735 "scan.nw"
   if (!gpu_available(why, sizeof why)) {
     fprintf(stderr, "scan: bench needs a GPU: %s\n", why);
     return EXIT_NO_GPU;
@@ -11493,15 +12162,15 @@ if (o.build && (!o.build[0] || o.build[strspn(o.build, name_chars)]))
   while (4 * n < 8LL * d.l2_bytes) n *= 2;
   if (o.quick) n /= 16;
   
-#line 21836 "scan.nw"
+#line 22819 "scan.nw"
 bench_shape s;
 memset(&s, 0, sizeof s);
 s.n = s.total = n;
 size_t bytes = sizeof(float) * n, free_bytes, total_bytes;
 CUDA_CHECK(cudaMemGetInfo(&free_bytes, &total_bytes));
-if (free_bytes < 12 * bytes) {
+if (free_bytes < 15 * bytes) {
   fprintf(stderr, "scan: bench needs %.1f GB of GPU memory, %.1f GB free\n",
-          12.0 * bytes / 1e9, free_bytes / 1e9);
+          15.0 * bytes / 1e9, free_bytes / 1e9);
   return EXIT_FAILED;
 }
 CUDA_CHECK(cudaMalloc(&s.a, bytes)); CUDA_CHECK(cudaMalloc(&s.b, bytes));
@@ -11512,16 +12181,18 @@ CUDA_CHECK(cudaMemset(s.copy_from, 0x3f, 3 * bytes / 2));
 CUDA_CHECK(cudaMalloc(&s.ma, bytes + 128)); CUDA_CHECK(cudaMalloc(&s.mb, bytes + 128));
 CUDA_CHECK(cudaMalloc(&s.mh, bytes + 128));
 CUDA_CHECK(cudaMalloc(&s.dh, bytes));
+void **stored_arrays[5] = {&s.sa, &s.sb, &s.sdh, &s.sh, &s.sdb};
+for (int k = 0; k < 5; k++) CUDA_CHECK(cudaMalloc(stored_arrays[k], bytes / 2));
 s.host_dh = (float *)malloc(bytes);
 s.host_a = (float *)malloc(bytes);
 s.host_b = (float *)malloc(bytes);
 s.host_h = (float *)malloc(bytes);
 s.ref = (double *)malloc(3 * 2 * bytes);
 s.bound = (double *)malloc(3 * 2 * bytes);
-#line 21765 "scan.nw"
+#line 22748 "scan.nw"
   
-#line 21868 "scan.nw"
-static bench_sweep sweeps[5];
+#line 22853 "scan.nw"
+static bench_sweep sweeps[8];
 int sweep_count = make_sweeps(sweeps, all, all_count, &o, n), det_runs = 20;
 int differing[2] = {0, 0}, timeline_count = 0;
 bool full = !o.kernels && listed(o.sweeps, "A") && listed(o.sweeps, "B");
@@ -11537,7 +12208,7 @@ for (int w = 0; w < sweep_count; w++) {
   measure_sweep(&s, &sweeps[w], start, stop);
   if (full && !strcmp(sweeps[w].name, "AB")) {
     
-#line 22444 "scan.nw"
+#line 23430 "scan.nw"
 const bench_sweep *ab = &sweeps[w];
 for (int i = 0; i < ab->rows; i++) {
   if (ab->table[i].type != ROW_CUB && ab->table[i].type != ROW_AUTO) continue;
@@ -11556,12 +12227,12 @@ if (timeline_count) {
 } else {
   fprintf(stderr, "bench: the 32-item tile does not fit on this GPU; no timelines\n");
 }
-#line 21884 "scan.nw"
+#line 22869 "scan.nw"
   }
 }
-#line 21766 "scan.nw"
+#line 22749 "scan.nw"
   
-#line 22482 "scan.nw"
+#line 23468 "scan.nw"
 if (!o.out) {
   mkdir("figures", 0777);
   snprintf(path, sizeof path, "figures/%s", d.slug);
@@ -11580,7 +12251,7 @@ write_json(f, &d, began, n, &o, all, all_count, sweeps, sweep_count,
            full ? differing : NULL, det_runs, timelines, timeline_count);
 fclose(f);
 fprintf(stderr, "bench: wrote %s\n", o.out);
-#line 22468 "scan.nw"
+#line 23454 "scan.nw"
 for (int i = 0; i < timeline_count; i++) free(timelines[i].stamps);
 for (int w = 0; w < sweep_count; w++)
   if (!strcmp(sweeps[w].name, "AB"))
@@ -11589,10 +12260,10 @@ for (int w = 0; w < sweep_count; w++)
   else
     print_sweep(&sweeps[w]);
 fprintf(stderr, "bench: done in %.0f s\n", difftime(time(NULL), began));
-#line 21767 "scan.nw"
+#line 22750 "scan.nw"
   return EXIT_OK;
 }
-#line 19785 "scan.nw"
+#line 20652 "scan.nw"
 typedef struct {
   char gpu[256];                /* the device's name */
   long long rows, len;
@@ -11605,7 +12276,7 @@ typedef struct {
   long long ring_tiles, ring_resident;   /* the ring's tiles, and its blocks that fit */
   long long tiles, resident;    /* the tile or held kernel's tiles, and blocks that fit */
 } plan_facts;
-#line 19800 "scan.nw"
+#line 20667 "scan.nw"
 /* 134217728 as "134,217,728", in one of eight buffers used in turn, so that
    one call of say() can take eight at once. */
 static const char *thousands(long long v)
@@ -11640,7 +12311,7 @@ static double plan_busy_pct(const plan_facts *f)
   long long rounds = (f->rows + f->groups - 1) / f->groups;
   return 100.0 * f->rows / ((double)rounds * f->groups);
 }
-#line 19842 "scan.nw"
+#line 20709 "scan.nw"
 static void say_not_warps(char *out, size_t size, const plan_facts *f)
 {
   if (!f->rows_aligned)
@@ -11670,14 +12341,14 @@ static void say_not_ring(char *out, size_t size, const plan_facts *f)
         thousands(f->ring_tiles), f->ring_tiles == 1 ? "" : "s", thousands(RING_TILE),
         thousands(f->ring_resident));
 }
-#line 19878 "scan.nw"
+#line 20745 "scan.nw"
 static void plan_text(char *out, size_t size, const plan_facts *f)
 {
   out[0] = 0;
   say(out, size, "On the %s, SCAN_AUTO runs ", f->gpu);
   switch (f->plan.kernel) {
   case L4_RUNS_WARPS: 
-#line 19901 "scan.nw"
+#line 20768 "scan.nw"
 say(out, size, "the warps' kernel for %s row%s of %s, in blocks of %d warps, %d warp%s a row: "
     "the rows keep %.0f %% of the %s groups that fit busy, counting the last round, and "
     "three quarters is enough.", thousands(f->rows), f->rows == 1 ? "" : "s",
@@ -11688,10 +12359,10 @@ if (f->len >= RING_OVER_ROWS) {
   say_not_ring(out, size, f);
   say(out, size, ".");
 }
-#line 19883 "scan.nw"
+#line 20750 "scan.nw"
                                               break;
   case L4_RUNS_RING: 
-#line 19914 "scan.nw"
+#line 20781 "scan.nw"
 say(out, size, "the ring and its chain block for %s row%s of %s: the arrays lie alike on "
     "their lines, and its %s tile%s of %s give each of the %s ring blocks that fit two or "
     "more.",
@@ -11700,18 +12371,18 @@ say(out, size, "the ring and its chain block for %s row%s of %s: the arrays lie 
 if (f->plan.items == 0)
   say(out, size, " The warps would take these rows, but rows of %s elements or more go to "
       "the ring.", thousands(RING_OVER_ROWS));
-#line 19884 "scan.nw"
+#line 20751 "scan.nw"
                                              break;
   case L4_RUNS_HELD: 
-#line 19925 "scan.nw"
+#line 20792 "scan.nw"
 say(out, size, "the held kernel for %s row%s of %s: its %s tile%s of %s look back for their "
     "prefixes, and while a tile waits for its prefix in registers, the next one loads.",
     thousands(f->rows), f->rows == 1 ? "" : "s", thousands(f->len), thousands(f->tiles),
     f->tiles == 1 ? "" : "s", thousands(HELD_TILE));
-#line 19885 "scan.nw"
+#line 20752 "scan.nw"
                                                     break;
   case L4_RUNS_TILES: 
-#line 19932 "scan.nw"
+#line 20799 "scan.nw"
 static const char *const orders[] = {"tiles looking back", "tiles apart", "a row a block"};
 long long tile = (long long)L4_THREADS * f->plan.items;
 say(out, size, "the tile kernel with %d items a thread, %s, for %s row%s of %s: ",
@@ -11734,7 +12405,7 @@ else if (f->tiles >= 2 * f->resident)
 else
   say(out, size, "no tile gives each block that fits two, and its %s tiles of %s make one "
       "group, whose walk is one round trip.", thousands(f->tiles), thousands(tile));
-#line 19886 "scan.nw"
+#line 20753 "scan.nw"
                                                      break;
   }
   if (f->plan.kernel != L4_RUNS_WARPS && f->plan.kernel != L4_RUNS_RING) {
@@ -11747,11 +12418,11 @@ else
     say(out, size, ".");
   }
 }
-#line 19964 "scan.nw"
+#line 20831 "scan.nw"
 static int suite_plan_words(void)
 {
   
-#line 19990 "scan.nw"
+#line 20857 "scan.nw"
 enum { SAME, UNALIGNED, SHORT_ROWS, NO_GROUPS, OFF_LINES, RAGGED, NO_RING, FEW_TILES,
        RING_ROWS_NO_RING, ONE_TILE };
 typedef struct { const char *names; l4_plan plan; int change; } made_up_plan;
@@ -11791,7 +12462,7 @@ for (int i = 0; i < count; i++) {
   f.tiles = c == FEW_TILES ? 10 : c == ONE_TILE ? 1 : f.tiles;
   facts[i] = f;
 }
-#line 19967 "scan.nw"
+#line 20834 "scan.nw"
   int failures = 0;
   for (int i = 0; i < count; i++) {
     char text[1000];
@@ -11809,7 +12480,7 @@ for (int i = 0; i < count; i++) {
          "sentences\n", count);
   return failures ? EXIT_FAILED : EXIT_OK;
 }
-#line 19381 "scan.nw"
+#line 20241 "scan.nw"
 static const suite suites[] = {
   {"combine", "the operator: associative, not commutative, identity, row start",
    false, suite_combine},
@@ -11840,7 +12511,7 @@ static const suite suites[] = {
   {"plan-words", "scan plan's sentences, for every kind of plan and every reason", false,
    suite_plan_words},
   
-#line 19416 "scan.nw"
+#line 20276 "scan.nw"
 {"gpu-l0", "level 0 on every case", true, suite_gpu_l0},
 {"gpu-l1", "level 1 on every case up to its ceiling", true, suite_gpu_l1},
 {"gpu-l2", "level 2 on every case up to its ceiling", true, suite_gpu_l2},
@@ -11873,16 +12544,23 @@ static const suite suites[] = {
  suite_gpu_backward_bits},
 {"gpu-backward-calls", "bad calls on the backward's entries", true,
  suite_gpu_backward_calls},
+{"gpu-stored", "bfloat16 and float16 storage, forward and backward, on every case", true,
+ suite_gpu_stored},
+{"gpu-stored-small", "the stored entries on three small cases (make sanitize's)", true,
+ suite_gpu_stored_small},
+{"gpu-stored-bits", "20 runs of each stored entry on two shapes, bit-identical", true,
+ suite_gpu_stored_bits},
+{"gpu-stored-calls", "bad calls on the stored entries", true, suite_gpu_stored_calls},
 {"gpu-selective", "level 5 on every case, between guards", true, suite_gpu_selective},
 {"gpu-selective-small", "level 5 on four small cases (make sanitize's)", true,
  suite_gpu_selective_small},
 {"gpu-selective-bits", "20 runs of level 5 on two shapes, bit-identical", true,
  suite_gpu_selective_bits},
 {"gpu-selective-calls", "bad calls on level 5's entries", true, suite_gpu_selective_calls},
-#line 19411 "scan.nw"
+#line 20271 "scan.nw"
 };
 #define SUITE_COUNT ((int)(sizeof suites / sizeof suites[0]))
-#line 19462 "scan.nw"
+#line 20329 "scan.nw"
 static int run_suite(const suite *s)
 {
   char why[200];
@@ -11899,7 +12577,7 @@ static int run_suite(const suite *s)
   fflush(stdout);
   return status;
 }
-#line 19501 "scan.nw"
+#line 20368 "scan.nw"
 static const suite *find_suite(const char *name)
 {
   for (int i = 0; i < SUITE_COUNT; i++)
@@ -11925,7 +12603,7 @@ static int command_check(int argc, char **argv)
            skipped);
   return failed ? EXIT_FAILED : count == skipped ? EXIT_SKIPPED : EXIT_OK;
 }
-#line 19530 "scan.nw"
+#line 20397 "scan.nw"
 static int command_list(void)
 {
   printf("suites (scan check NAME):\n");
@@ -11939,7 +12617,7 @@ static int command_list(void)
                                   ? " (rows up to 2,048)" : " (rows up to 2^22)") : "");
   return EXIT_OK;
 }
-#line 19554 "scan.nw"
+#line 20421 "scan.nw"
 /* Reads the argument called `name` as a whole number from 1 to `most`; returns
    EXIT_OK, or says what is wrong with it and returns EXIT_USAGE. */
 static int parse_count(const char *name, const char *text, long long most,
@@ -11955,7 +12633,7 @@ static int parse_count(const char *name, const char *text, long long most,
   *value = v;
   return EXIT_OK;
 }
-#line 19579 "scan.nw"
+#line 20446 "scan.nw"
 static const char offsets_meaning[] =
   "the offsets, 0 to 3 floats, at which the arrays a, b and h start";
 
@@ -11980,7 +12658,7 @@ static int parse_offsets(const char *text, int *offsets)
     return usage_error("--offsets %s: %s; A,B,H are %s", text, wrong, offsets_meaning);
   return EXIT_OK;
 }
-#line 19614 "scan.nw"
+#line 20481 "scan.nw"
 #define RUN_MOST_ELEMENTS (1LL << 40)   /* in all the rows of one run */
 
 static int parse_shape(const char *rows_text, const char *len_text, long long *rows,
@@ -12007,7 +12685,7 @@ static int read_offsets_option(int argc, char **argv, int *i, int *offsets)
   if (*i + 1 == argc) return usage_error("--offsets needs A,B,H, %s", offsets_meaning);
   return parse_offsets(argv[++*i], offsets);
 }
-#line 19653 "scan.nw"
+#line 20520 "scan.nw"
 static int command_run(int argc, char **argv)
 {
   long long rows, len;
@@ -12020,7 +12698,7 @@ static int command_run(int argc, char **argv)
   if (!v) return usage_error("no kernel named '%s' (see 'scan list')", argv[0]);
   if (parse_shape(argv[1], argv[2], &rows, &len) != EXIT_OK) return EXIT_USAGE;
   
-#line 19683 "scan.nw"
+#line 20550 "scan.nw"
 for (int i = 3; i < argc; i++) {
   int o[3];
   if (!strcmp(argv[i], "--check-only")) {
@@ -12032,7 +12710,7 @@ for (int i = 3; i < argc; i++) {
     return usage_error("run takes --check-only and --offsets A,B,H, not '%s'", argv[i]);
   }
 }
-#line 19665 "scan.nw"
+#line 20532 "scan.nw"
   if (v->max_len && len > v->max_len)
     return usage_error("%s takes rows of at most %lld elements", v->name, v->max_len);
   if (shape_too_large(rows, len)) return EXIT_USAGE;
@@ -12043,7 +12721,7 @@ for (int i = 3; i < argc; i++) {
   c.rows = rows;
   c.len = len;
   
-#line 19697 "scan.nw"
+#line 20564 "scan.nw"
 case_result r = run_case(kernel_ref{v, -1}, &c);
 if (!timed) {
   char text[200];
@@ -12065,7 +12743,7 @@ for (int i = 0; i < 20; i++) {
   CUDA_CHECK(cudaEventSynchronize(stop));
   CUDA_CHECK(cudaEventElapsedTime(&ms[i], start, stop));
 }
-#line 19722 "scan.nw"
+#line 20589 "scan.nw"
 qsort(ms, 20, sizeof ms[0], compare_floats);
 double median = 0.5 * (ms[9] + ms[10]);
 char text[200];
@@ -12077,9 +12755,9 @@ CUDA_CHECK(cudaEventDestroy(start));
 CUDA_CHECK(cudaEventDestroy(stop));
 case_buffers_free(&m);
 return r.ok ? EXIT_OK : EXIT_FAILED;
-#line 19675 "scan.nw"
+#line 20542 "scan.nw"
 }
-#line 19761 "scan.nw"
+#line 20628 "scan.nw"
 /* Pointers that start where cudaMalloc's would, on 256-byte lines, or offset[k]
    floats past them. They are never dereferenced: a plan reads only where
    arrays start. */
@@ -12089,7 +12767,7 @@ static void plan_arrays(const int *offset, const float **a, const float **b, flo
   *b = (const float *)(uintptr_t)(2ULL << 40) + offset[1];
   *h = (float *)(uintptr_t)(3ULL << 40) + offset[2];
 }
-#line 20035 "scan.nw"
+#line 20902 "scan.nw"
 static plan_facts plan_facts_for(const float *a, const float *b, float *h, long long rows,
                                  long long len)
 {
@@ -12113,7 +12791,7 @@ static plan_facts plan_facts_for(const float *a, const float *b, float *h, long 
   f.ring_resident = l4_ring_resident();
   l4_params p = l4_params_for(a, b, h, rows, len, &aligned);
   
-#line 20063 "scan.nw"
+#line 20930 "scan.nw"
 if (f.plan.kernel == L4_RUNS_HELD) {
   f.tiles = l4_tiles(rows * len, p.shift, HELD_TILE);
   f.resident = aligned ? l4_held_resident<true>() : l4_held_resident<false>();
@@ -12122,10 +12800,10 @@ if (f.plan.kernel == L4_RUNS_HELD) {
   f.resident = f.plan.items == 8 ? l4_resident<8, true>() : f.plan.items == 16
              ? l4_resident<16, true>() : l4_resident<32, true>();
 }
-#line 20058 "scan.nw"
+#line 20925 "scan.nw"
   return f;
 }
-#line 20077 "scan.nw"
+#line 20944 "scan.nw"
 static int command_plan(int argc, char **argv)
 {
   long long rows, len;
@@ -12151,7 +12829,7 @@ static int command_plan(int argc, char **argv)
   printf("%s\n", text);
   return EXIT_OK;
 }
-#line 20124 "scan.nw"
+#line 20991 "scan.nw"
 static int trace_blelloch(int n)
 {
   printf("# phase\tlevel\tleft\tright\n");
@@ -12169,7 +12847,7 @@ static int trace_blelloch(int n)
   }
   return EXIT_OK;
 }
-#line 20144 "scan.nw"
+#line 21011 "scan.nw"
 static int trace_lookback(void)
 {
   protocol_case c = {1, 24 * 4, 4};
@@ -12193,7 +12871,7 @@ static int trace_lookback(void)
   launch_memory_free(m);
   return finished ? EXIT_OK : EXIT_FAILED;
 }
-#line 20170 "scan.nw"
+#line 21037 "scan.nw"
 static int trace_ring(void)
 {
   const ring_case one_row = {1, 64 * 8, 8, 0, 5};
@@ -12216,13 +12894,13 @@ static int trace_ring(void)
   case_arrays_free(m);
   return finished ? EXIT_OK : EXIT_FAILED;
 }
-#line 20195 "scan.nw"
+#line 21062 "scan.nw"
 static int trace_held(void)
 {
   const held_case one_row = {1, 32 * 8, 8, 4}, *c = &one_row;
   int ci = 0, fault = FAULT_NONE;
   
-#line 14675 "scan.nw"
+#line 15534 "scan.nw"
 long long n = c->rows * c->len, tiles = (n + c->tile_size - 1) / c->tile_size;
 case_arrays m = case_arrays_new(n, ci % DECAY_COUNT);
 double *first_h = m.first_h;
@@ -12233,7 +12911,7 @@ held_block *blocks = (held_block *)malloc(sizeof(held_block) * c->blocks);
 int *movable = (int *)malloc(sizeof(int) * 2 * c->blocks);
 held_launch L = {m.a, m.b, m.h, n, c->len, c->tile_size, tiles, 0, fault, c->blocks, false,
                  flag, aggregate, inclusive, blocks, movable};
-#line 20200 "scan.nw"
+#line 21067 "scan.nw"
   long long stamps[32 * HSTAMPS];
   protocol_evidence ev = {false, false, false, ""};
   L.stamps = stamps;
@@ -12246,13 +12924,13 @@ held_launch L = {m.a, m.b, m.h, n, c->len, c->tile_size, tiles, 0, fault, c->blo
     printf("\n");
   }
   
-#line 14688 "scan.nw"
+#line 15547 "scan.nw"
 case_arrays_free(m);
 free(flag); free(aggregate); free(inclusive); free(blocks); free(movable);
-#line 20212 "scan.nw"
+#line 21079 "scan.nw"
   return finished ? EXIT_OK : EXIT_FAILED;
 }
-#line 20217 "scan.nw"
+#line 21084 "scan.nw"
 /* What the trace keeps of one schedule: each walk's first window, and the
    launch at the moment of the walk it draws. */
 typedef struct {
@@ -12277,7 +12955,7 @@ static void watch_group_walk(const group_launch *L, const group_actor *x, void *
   }
   if (x->step != GSTEP_FOLD || x->window != x->tile / 32 - 1) return;
   
-#line 20251 "scan.nw"
+#line 21118 "scan.nw"
 unsigned settled = w->first_empty[x->tile] & ((1u << x->lane) - 1);
 int s = __builtin_popcount(settled), f = x->lane - s, empty = 0;
 for (long long G = 0; G < (L->tiles + 31) / 32; G++)
@@ -12288,15 +12966,15 @@ w->score = score, w->moment = w->events, w->tile = x->tile;
 w->known = x->lane, w->settled = settled;
 for (long long t = 0; t < L->tiles; t++) w->tile_kind[t] = L->tile_word[t].kind;
 for (long long G = 0; G < (L->tiles + 31) / 32; G++) w->group_kind[G] = L->group_word[G].kind;
-#line 20241 "scan.nw"
+#line 21108 "scan.nw"
 }
-#line 20272 "scan.nw"
+#line 21139 "scan.nw"
 static int trace_groups(void)
 {
   const group_case two_rows = {2, 1024, 4}, *c = &two_rows;
   int ci = 0, fault = FAULT_NONE, settle = 1;
   
-#line 15578 "scan.nw"
+#line 16437 "scan.nw"
 long long n = c->rows * c->len, tiles = (n + c->tile_size - 1) / c->tile_size;
 case_arrays m = case_arrays_new(n, ci % DECAY_COUNT);
 double *first_h = m.first_h;
@@ -12305,7 +12983,7 @@ group_actor *actors = (group_actor *)malloc(sizeof(group_actor) * tiles);
 int *movable = (int *)malloc(sizeof(int) * tiles);
 group_launch L = {m.a, m.b, m.h, n, c->len, c->tile_size, tiles, 0, fault, settle, false, false,
                   false, words, words + tiles, actors};
-#line 20277 "scan.nw"
+#line 21144 "scan.nw"
   long long groups = (tiles + 31) / 32;
   walk_moment w = {0, -1, -1, (unsigned *)calloc(tiles, sizeof(unsigned)), -1, 0, 0,
                    (int *)malloc(sizeof(int) * tiles), (int *)malloc(sizeof(int) * groups)};
@@ -12315,7 +12993,7 @@ group_launch L = {m.a, m.b, m.h, n, c->len, c->tile_size, tiles, 0, fault, settl
   bool ok = !ev.deadlock && !ev.out_of_bound && !ev.disagree && w.tile >= 0;
   if (ok) {
     
-#line 20298 "scan.nw"
+#line 21165 "scan.nw"
 static const char *const tile_words[] = {"empty", "aggregate", "known"};
 static const char *const group_words[] = {"empty", "total", "known"};
 long long G = w.tile / 32;
@@ -12332,14 +13010,14 @@ for (long long H = 0; H < groups; H++) {
          j < 0 || j >= 32 ? "-" : j == w.known ? "known" : j > w.known ? "window"
          : w.settled >> j & 1 ? "settled" : "folded");
 }
-#line 20286 "scan.nw"
+#line 21153 "scan.nw"
   }
   case_arrays_free(m);
   free(words); free(actors); free(movable);
   free(w.first_empty); free(w.tile_kind); free(w.group_kind);
   return ok ? EXIT_OK : EXIT_FAILED;
 }
-#line 20323 "scan.nw"
+#line 21190 "scan.nw"
 static int trace_rows(void)
 {
   const int warps = 4, ways = 2;
@@ -12362,7 +13040,7 @@ static int trace_rows(void)
             }
   return EXIT_OK;
 }
-#line 20354 "scan.nw"
+#line 21221 "scan.nw"
 static int trace_selective(void)
 {
   const int state = 16;
@@ -12374,7 +13052,7 @@ static int trace_selective(void)
   for (int t = 0; t < s.threads; t++)   /* as the kernel takes them: every lanes-th state */
     printf("thread\t%d\t%d\t%d\t%d\t%d\n", t, t / s.lanes, t % s.lanes, t % s.lanes, s.lanes);
   
-#line 20370 "scan.nw"
+#line 21237 "scan.nw"
 float *base = (float *)calloc(total, sizeof(float));
 if (!base) return EXIT_FAILED;
 selective_tiles m = selective_tiles_in(base, s, false);
@@ -12389,10 +13067,10 @@ for (int r = 0; r < regions; r++) {
   printf("region\t%s\t%lld\t%lld\n", region[r].name, first, end - first);
 }
 free(base);
-#line 20365 "scan.nw"
+#line 21232 "scan.nw"
   return EXIT_OK;
 }
-#line 20396 "scan.nw"
+#line 21263 "scan.nw"
 static int trace_plan(void)
 {
   static const char *const kernels[] = {"warps", "ring", "held", "tiles"};
@@ -12421,7 +13099,7 @@ static int trace_plan(void)
     }
   return EXIT_OK;
 }
-#line 20427 "scan.nw"
+#line 21294 "scan.nw"
 static int command_trace(int argc, char **argv)
 {
   long long n;
@@ -12441,7 +13119,7 @@ static int command_trace(int argc, char **argv)
   return usage_error("trace takes 'blelloch N', 'lookback', 'ring', 'held', 'groups', 'rows', "
                      "'selective' or 'plan'");
 }
-#line 20454 "scan.nw"
+#line 21321 "scan.nw"
 static const char usage_text[] =
   "usage: scan COMMAND [ARGUMENTS]\n"
   "  list                 the test suites and the kernels\n"
@@ -12471,7 +13149,7 @@ static const char usage_text[] =
   "exit status: 0 passed (or done), 1 failed (a test, a check or a CUDA call),\n"
   "2 usage error, 3 no usable GPU (run, bench, plan, trace plan), 77 skipped\n"
   "(check, when every suite it ran skipped itself)\n";
-#line 20492 "scan.nw"
+#line 21359 "scan.nw"
 /* Sets run_seed; returns EXIT_OK, or says what is wrong with SCAN_SEED. */
 static int read_seed(void)
 {
@@ -12489,7 +13167,7 @@ static int read_seed(void)
   run_seed = v;
   return EXIT_OK;
 }
-#line 20512 "scan.nw"
+#line 21379 "scan.nw"
 int main(int argc, char **argv)
 {
   if (argc < 2) { fputs(usage_text, stderr); return EXIT_USAGE; }
@@ -12509,5 +13187,5 @@ int main(int argc, char **argv)
   if (!strcmp(command, "trace")) return command_trace(argc - 2, argv + 2);
   return usage_error("unknown command '%s' (try 'scan --help')", command);
 }
-#line 347 "scan.nw"
+#line 349 "scan.nw"
 #endif
