@@ -72,7 +72,7 @@ cudaError_t scan_backward_stored_in(scan_storage storage, const void *a, const v
                                     const float *dh_final, void *da, void *db, float *dh0,
                                     long long rows, long long len, void *workspace,
                                     size_t workspace_bytes, cudaStream_t stream);
-#line 11287 "scan.nw"
+#line 11317 "scan.nw"
 /* Mamba-1's selective scan, forward. For batch b, channel d of group g = d / (D / G), state
    n and step t, with dt = softplus(delta[t] + delta_bias[d]) (each part where asked):
    x[n] = exp(dt A[d,n]) x[n] + dt B[b,g,n,t] u[t] from x = 0, and
@@ -84,7 +84,7 @@ typedef struct {
   const float *D, *z, *delta_bias;     /* (D), (B,D,L), (D), or NULL */
   bool delta_softplus;
 } selective_problem;
-#line 11301 "scan.nw"
+#line 11331 "scan.nw"
 /* y (B,D,L) and, where last_state is not NULL, the last states x (B,D,N). Asynchronous
    on stream; no output may overlap an input or the other output. */
 cudaError_t selective_scan_forward(const selective_problem *p, float *y, float *last_state,
@@ -95,7 +95,7 @@ size_t selective_scan_workspace_bytes(const selective_problem *p);
 cudaError_t selective_scan_forward_in(const selective_problem *p, float *y, float *last_state,
                                       void *workspace, size_t workspace_bytes,
                                       cudaStream_t stream);
-#line 11318 "scan.nw"
+#line 11348 "scan.nw"
 #include <cuda_bf16.h>   /* __nv_bfloat16 */
 typedef struct {
   long long batch, channels, length;
@@ -140,13 +140,13 @@ cudaError_t selective_scan_forward_bf16_in(const selective_problem_bf16 *p, __nv
 #endif
 #define FOR_EACH_THREAD(tid, count) \
   for (int tid = THREAD_FIRST; tid < (count); tid += THREAD_STRIDE)
-#line 20614 "scan.nw"
+#line 20644 "scan.nw"
 #include <errno.h>
-#line 21542 "scan.nw"
+#line 21572 "scan.nw"
 #include <time.h>
 #include <cuda_pipeline.h>
 #include <cooperative_groups.h>   /* the ring's grid-wide wait at its start */
-#line 21552 "scan.nw"
+#line 21582 "scan.nw"
 #ifndef SCAN_NO_MAIN
 #include <cub/device/device_scan.cuh>
 #include <cub/device/device_transform.cuh>
@@ -155,7 +155,7 @@ cudaError_t selective_scan_forward_bf16_in(const selective_problem_bf16 *p, __nv
 #include <thrust/iterator/transform_output_iterator.h>
 #include <dlfcn.h>
 #endif
-#line 22833 "scan.nw"
+#line 22863 "scan.nw"
 #include <ctype.h>
 #include <sys/stat.h>
 #line 405 "scan.nw"
@@ -268,7 +268,7 @@ FAULT_BACKWARD_START_LEAKS,      /* backward: da at a row start from the row bef
 FAULT_BACKWARD_DH0_UNSCALED,     /* backward: dh0 = g[first], without a[first]     */
 #line 916 "scan.nw"
   
-#line 9944 "scan.nw"
+#line 9974 "scan.nw"
 FAULT_SELECTIVE_B_ONE_LATE,      /* level 5: B[t-1] read with step t's input        */
 FAULT_SELECTIVE_A_SIGN,          /* level 5: the sign of A flipped                   */
 FAULT_SELECTIVE_D_FORGOTTEN,     /* level 5: the skip D u left out                   */
@@ -3698,7 +3698,7 @@ static cudaError_t backward_launch(backward_params p, void *workspace, cudaStrea
   else backward_kernel<false, T><<<grid, BWD_THREADS, shared, stream>>>(p);
   return cudaGetLastError();
 }
-#line 12199 "scan.nw"
+#line 12229 "scan.nw"
 /* The bytes of workspace a call needs; aligned: as rows_aligned says of its
    arrays, which only SCAN_AUTO's choice depends on. */
 typedef size_t (*workspace_sizer)(long long rows, long long len, bool aligned);
@@ -3719,10 +3719,10 @@ typedef struct {
   scan_launcher launch;
   kept_launcher launch_kept; /* on a workspace kept in halves; NULL: none */
 } scan_variant;
-#line 12229 "scan.nw"
+#line 12259 "scan.nw"
 static const scan_variant variants[] = {
   
-#line 12239 "scan.nw"
+#line 12269 "scan.nw"
 {"l1", "Level 1: Blelloch in shared memory", L1_MAX_LEN, 12, 0, NULL, l1_launch},
 {"l2", "Level 2: three passes", L2_MAX_LEN, 28, 0, l2_workspace_bytes, l2_launch},
 {"l3", "Level 3: look-back, serial walk", 0, 12, 256,
@@ -3733,10 +3733,10 @@ static const scan_variant variants[] = {
  l3c_launch<8>},
 {"l4", "Level 4: items chosen for this GPU", 0, 12, 8192,
  l4_auto_workspace_remembered, l4_auto_launch, l4_auto_launch_kept},
-#line 12231 "scan.nw"
+#line 12261 "scan.nw"
 #ifndef SCAN_NO_MAIN
   
-#line 12252 "scan.nw"
+#line 12282 "scan.nw"
 {"l0", "Level 0: Hillis-Steele in registers", 0, 12, 0, NULL, l0_launch},
 {"l3c-1", "Level 3c: 1 item a thread", 0, 12, 256, l3c_workspace_bytes<1>,
  l3c_launch<1>},
@@ -3757,11 +3757,11 @@ static const scan_variant variants[] = {
 {"l4-ring", "Level 4: a ring of stages and a chain block", 0, 12, RING_TILE,
  l4_ring_workspace_bytes, l4_ring_launch, l4_ring_launch_kept},
 {"l4-rows", "Level 4: a warp a row, in registers", 0, 12, 0, NULL, l4_rows_launch},
-#line 12233 "scan.nw"
+#line 12263 "scan.nw"
 #endif
 };
 #define VARIANT_COUNT ((int)(sizeof variants / sizeof variants[0]))
-#line 12281 "scan.nw"
+#line 12311 "scan.nw"
 static const char *const public_variant_names[] = {
   "l1", "l2", "l3", "l3b", "l3c-8", "l4", "l4"   /* in scan_kernel order */
 };
@@ -3779,7 +3779,7 @@ static const scan_variant *public_variant(scan_kernel k)
   if ((int)k < 0 || (int)k > (int)SCAN_AUTO) return NULL;
   return find_variant(public_variant_names[k]);
 }
-#line 12323 "scan.nw"
+#line 12353 "scan.nw"
 /* Whether p is off the line of an element of `size` bytes, or of a float. */
 static bool misaligned_for(const void *p, int size) { return ((uintptr_t)p & (size - 1)) != 0; }
 static bool misaligned(const void *p) { return misaligned_for(p, sizeof(float)); }
@@ -3806,7 +3806,7 @@ static cudaError_t check_call(const scan_variant *v, const float *a,
     return cudaErrorInvalidValue;
   return cudaSuccess;
 }
-#line 12370 "scan.nw"
+#line 12400 "scan.nw"
 static cudaMemPool_t workspace_pool(void)
 {
   static cudaMemPool_t pools[64];
@@ -3826,7 +3826,7 @@ static cudaMemPool_t workspace_pool(void)
     cudaMemPoolDestroy(pool);
   return pools[device];
 }
-#line 12396 "scan.nw"
+#line 12426 "scan.nw"
 /* A call's own workspace of `bytes` from the library's pool on the stream (without a
    pool, from cudaMalloc); release_workspace gives it back behind the call. */
 static cudaError_t call_workspace(size_t bytes, void **ws, cudaStream_t stream)
@@ -3846,7 +3846,7 @@ static cudaError_t release_workspace(void *ws, cudaError_t e, cudaStream_t strea
                        : (cudaStreamSynchronize(stream), cudaFree(ws));
   return e != cudaSuccess ? e : f;
 }
-#line 12445 "scan.nw"
+#line 12475 "scan.nw"
 #define KEPT_STREAMS 16                    /* streams that keep a workspace */
 #define KEPT_MOST ((size_t)16 << 20)      /* the most a call needs to keep its workspace */
 
@@ -3861,7 +3861,7 @@ typedef struct {
 static kept_workspace kept[KEPT_STREAMS];
 static int kept_count;
 static pthread_mutex_t kept_lock = PTHREAD_MUTEX_INITIALIZER;
-#line 12462 "scan.nw"
+#line 12492 "scan.nw"
 /* The stream's kept workspace (new and empty the first time), or NULL when
    sixteen other streams keep theirs. Called with the lock held. */
 static kept_workspace *kept_for(cudaStream_t stream)
@@ -3876,7 +3876,7 @@ static kept_workspace *kept_for(cudaStream_t stream)
   kept[kept_count] = kept_workspace{id, device, NULL, 0, {}};
   return &kept[kept_count++];
 }
-#line 12479 "scan.nw"
+#line 12509 "scan.nw"
 /* Grow k to `bytes` or more: the old one back to the pool, behind its calls. */
 static cudaError_t kept_grow(kept_workspace *k, size_t bytes, cudaMemPool_t pool,
                              cudaStream_t stream)
@@ -3894,7 +3894,7 @@ static cudaError_t kept_grow(kept_workspace *k, size_t bytes, cudaMemPool_t pool
   k->halves = state_halves{{(char *)k->base, (char *)k->base + bytes / 512 * 256}, 0, 0};
   return e;
 }
-#line 12499 "scan.nw"
+#line 12529 "scan.nw"
 /* Launch on the stream's kept workspace, its outcome in *e; false, having
    done nothing, where the stream keeps none. */
 static bool launch_on_kept(const scan_variant *v, const float *a, const float *b, float *h,
@@ -3910,7 +3910,7 @@ static bool launch_on_kept(const scan_variant *v, const float *a, const float *b
   size_t kept_bytes = v->launch_kept ? 2 * (size_t)round_up((long long)bytes, 256) : bytes;
   if (k && (*e = kept_grow(k, kept_bytes, pool, stream)) == cudaSuccess)
     
-#line 12523 "scan.nw"
+#line 12553 "scan.nw"
 {
   if (v->launch_kept) {
     *e = v->launch_kept(a, b, h, rows, len, &k->halves, stream);
@@ -3919,11 +3919,11 @@ static bool launch_on_kept(const scan_variant *v, const float *a, const float *b
     *e = v->launch(a, b, h, rows, len, k->base, stream);
   }
 }
-#line 12514 "scan.nw"
+#line 12544 "scan.nw"
   pthread_mutex_unlock(&kept_lock);
   return k != NULL;
 }
-#line 12534 "scan.nw"
+#line 12564 "scan.nw"
 static cudaError_t run_variant(const scan_variant *v, const float *a,
                                const float *b, float *h, long long rows,
                                long long len, void *workspace,
@@ -3934,14 +3934,14 @@ static cudaError_t run_variant(const scan_variant *v, const float *a,
   cudaMemPool_t pool = NULL;
   cudaError_t e = cudaSuccess;
   if (bytes && !ws) 
-#line 12555 "scan.nw"
+#line 12585 "scan.nw"
 {
   pool = workspace_pool();
   if (pool && launch_on_kept(v, a, b, h, rows, len, bytes, pool, stream, &e)) return e;
   e = pool ? cudaMallocFromPoolAsync(&ws, bytes, pool, stream) : cudaMalloc(&ws, bytes);
   if (e != cudaSuccess) return e;
 }
-#line 12544 "scan.nw"
+#line 12574 "scan.nw"
   e = v->launch(a, b, h, rows, len, ws, stream);
   if (bytes && !workspace) {
     cudaError_t f = pool ? cudaFreeAsync(ws, stream)
@@ -3950,7 +3950,7 @@ static cudaError_t run_variant(const scan_variant *v, const float *a,
   }
   return e;
 }
-#line 12564 "scan.nw"
+#line 12594 "scan.nw"
 cudaError_t scan_forward(scan_kernel k, const float *a, const float *b, float *h,
                          long long rows, long long len, cudaStream_t stream)
 {
@@ -3960,7 +3960,7 @@ cudaError_t scan_forward(scan_kernel k, const float *a, const float *b, float *h
   if (e != cudaSuccess) return e;
   return run_variant(v, a, b, h, rows, len, NULL, stream);
 }
-#line 12582 "scan.nw"
+#line 12612 "scan.nw"
 size_t scan_workspace_bytes(scan_kernel k, long long rows, long long len)
 {
   const scan_variant *v = public_variant(k);
@@ -3968,7 +3968,7 @@ size_t scan_workspace_bytes(scan_kernel k, long long rows, long long len)
   size_t aligned = v->workspace(rows, len, true), unaligned = v->workspace(rows, len, false);
   return aligned > unaligned ? aligned : unaligned;
 }
-#line 12596 "scan.nw"
+#line 12626 "scan.nw"
 cudaError_t scan_forward_in(scan_kernel k, const float *a, const float *b, float *h,
                             long long rows, long long len, void *workspace,
                             size_t workspace_bytes, cudaStream_t stream)
@@ -3982,7 +3982,7 @@ cudaError_t scan_forward_in(scan_kernel k, const float *a, const float *b, float
     return cudaErrorInvalidValue;
   return v->launch(a, b, h, rows, len, workspace, stream);
 }
-#line 12612 "scan.nw"
+#line 12642 "scan.nw"
 /* As check_call, for a ragged batch. */
 static cudaError_t check_ragged(const float *a, const float *b, const float *h, long long n,
                                 const long long *offsets, long long rows)
@@ -4000,7 +4000,7 @@ size_t scan_ragged_workspace_bytes(long long n, long long rows)
   (void)rows;
   return n > 0 && n <= LLONG_MAX / 16 ? l4_ragged_workspace_bytes(n) : 0;
 }
-#line 12632 "scan.nw"
+#line 12662 "scan.nw"
 cudaError_t scan_forward_ragged_in(const float *a, const float *b, float *h, long long n,
                                    const long long *offsets, long long rows,
                                    void *workspace, size_t workspace_bytes,
@@ -4015,7 +4015,7 @@ cudaError_t scan_forward_ragged_in(const float *a, const float *b, float *h, lon
     return cudaErrorInvalidValue;
   return l4_ragged_launch(a, b, h, n, offsets, rows, workspace, stream);
 }
-#line 12649 "scan.nw"
+#line 12679 "scan.nw"
 cudaError_t scan_forward_ragged(const float *a, const float *b, float *h, long long n,
                                 const long long *offsets, long long rows,
                                 cudaStream_t stream)
@@ -4029,7 +4029,7 @@ cudaError_t scan_forward_ragged(const float *a, const float *b, float *h, long l
   e = l4_ragged_launch(a, b, h, n, offsets, rows, ws, stream);
   return release_workspace(ws, e, stream);
 }
-#line 12665 "scan.nw"
+#line 12695 "scan.nw"
 cudaError_t scan_check_offsets(const long long *host_offsets, long long rows, long long n)
 {
   if (!host_offsets || rows < 0 || n < 0 || host_offsets[0] != 0 || host_offsets[rows] != n)
@@ -4150,14 +4150,24 @@ static cudaError_t check_stored(const void *a, const void *b, const void *h, lon
     return cudaErrorInvalidValue;
   return cudaSuccess;
 }
-#line 8847 "scan.nw"
+#line 8850 "scan.nw"
 #define STORED_ITEMS 32   /* the tile kernel's items a thread, for two-byte storage */
 
-/* The tile kernel for arrays stored in T. */
+/* Whether the warps take a stored forward's rows: SCAN_AUTO's rule, for type T. */
+template <typename T>
+static bool stored_takes_warps(const T *a, const T *b, const T *h, long long rows,
+                               long long len)
+{
+  return l4_rows_takes<T>(rows, len, rows_aligned(a, b, h, len));
+}
+
+/* The warps where they take the rows, else the tile kernel. */
 template <typename T>
 static cudaError_t stored_forward_as(const T *a, const T *b, T *h, long long rows,
                                      long long len, void *ws, cudaStream_t stream)
 {
+  if (stored_takes_warps(a, b, h, rows, len))
+    return l4_rows_launch(a, b, h, rows, len, ws, stream);
   bool filled_other;
   return l4_launch_at<STORED_ITEMS>(a, b, h, rows, len, ws, false, NULL, &filled_other, NULL,
                                     stream);
@@ -4173,7 +4183,7 @@ static cudaError_t stored_forward_launch(scan_storage s, const void *a, const vo
   return stored_forward_as((const __half *)a, (const __half *)b, (__half *)h, rows, len, ws,
                            stream);
 }
-#line 8872 "scan.nw"
+#line 8885 "scan.nw"
 size_t scan_stored_workspace_bytes(scan_storage storage, long long rows, long long len)
 {
   if (storage == SCAN_FLOAT32) return scan_workspace_bytes(SCAN_AUTO, rows, len);
@@ -4181,7 +4191,7 @@ size_t scan_stored_workspace_bytes(scan_storage storage, long long rows, long lo
     return 0;
   return l4_workspace_bytes<STORED_ITEMS>(rows, len, true);
 }
-#line 8882 "scan.nw"
+#line 8895 "scan.nw"
 cudaError_t scan_forward_stored_in(scan_storage storage, const void *a, const void *b,
                                    void *h, long long rows, long long len, void *workspace,
                                    size_t workspace_bytes, cudaStream_t stream)
@@ -4198,7 +4208,7 @@ cudaError_t scan_forward_stored_in(scan_storage storage, const void *a, const vo
     return cudaErrorInvalidValue;
   return stored_forward_launch(storage, a, b, h, rows, len, workspace, stream);
 }
-#line 8901 "scan.nw"
+#line 8914 "scan.nw"
 cudaError_t scan_forward_stored(scan_storage storage, const void *a, const void *b, void *h,
                                 long long rows, long long len, cudaStream_t stream)
 {
@@ -4215,7 +4225,7 @@ cudaError_t scan_forward_stored(scan_storage storage, const void *a, const void 
   e = stored_forward_launch(storage, a, b, h, rows, len, ws, stream);
   return release_workspace(ws, e, stream);
 }
-#line 8924 "scan.nw"
+#line 8937 "scan.nw"
 static cudaError_t stored_backward_launch(scan_storage s, backward_params p, void *ws,
                                           cudaStream_t stream)
 {
@@ -4236,7 +4246,7 @@ static cudaError_t check_stored_backward(scan_storage s, const void *a, const vo
   return check_backward_sized(a, h, dh, h0, dh_final, da, db, dh0, rows, len,
                               stored_size(s));
 }
-#line 8947 "scan.nw"
+#line 8960 "scan.nw"
 cudaError_t scan_backward_stored_in(scan_storage storage, const void *a, const void *h,
                                     const void *dh, const float *h0,
                                     const float *dh_final, void *da, void *db, float *dh0,
@@ -4254,7 +4264,7 @@ cudaError_t scan_backward_stored_in(scan_storage storage, const void *a, const v
   return storage == SCAN_FLOAT32 ? backward_launch(p, workspace, stream)
                                  : stored_backward_launch(storage, p, workspace, stream);
 }
-#line 8967 "scan.nw"
+#line 8980 "scan.nw"
 cudaError_t scan_backward_stored(scan_storage storage, const void *a, const void *h,
                                  const void *dh, const float *h0, const float *dh_final,
                                  void *da, void *db, float *dh0, long long rows,
@@ -4272,7 +4282,7 @@ cudaError_t scan_backward_stored(scan_storage storage, const void *a, const void
                               : stored_backward_launch(storage, p, ws, stream);
   return release_workspace(ws, e, stream);
 }
-#line 10365 "scan.nw"
+#line 10395 "scan.nw"
 /* softplus(x) = log(1 + e^x): in double, from the library; in float on the GPU, as
    max(x, 0) + log1p(t) with t = e^-|x| in (0, 1], and log1p(t) = 2 atanh(s) with
    s = t / (2 + t) <= 1/3 (the reciprocal refined by one Newton step), its series to s^13
@@ -4329,7 +4339,7 @@ selective_group(const selective_problem *p, long long d, int fault)
   long long g = d / (p->channels / p->groups);
   return FAULT_AT(fault, FAULT_SELECTIVE_GROUP_OFF) ? (g + 1) % p->groups : g;
 }
-#line 10424 "scan.nw"
+#line 10454 "scan.nw"
 /* The step whose B goes with step t's input. */
 static __host__ __device__ __forceinline__ long long selective_b_step(long long t, int fault)
 {
@@ -4342,7 +4352,7 @@ static __host__ __device__ __forceinline__ real selective_rate(real A, int fault
 {
   return FAULT_AT(fault, FAULT_SELECTIVE_A_SIGN) ? -A : A;
 }
-#line 10439 "scan.nw"
+#line 10469 "scan.nw"
 /* y from the sum over the states of C x: the skip D u (D the channel's), then the gate
    silu(z). */
 template <typename real>
@@ -4361,7 +4371,7 @@ selective_carry(real product, real in, real local, int fault)
 {
   return (FAULT_AT(fault, FAULT_SELECTIVE_PRODUCT_DROPPED) ? (real)1 : product) * in + local;
 }
-#line 10467 "scan.nw"
+#line 10497 "scan.nw"
 #define SEL_THREADS 128    /* threads a block */
 #define SEL_STEPS 32       /* steps a tile */
 #define SEL_MAX_STATE 64   /* the largest N */
@@ -4387,7 +4397,7 @@ static __host__ __device__ selective_layout selective_layout_for(int state)
   while (lanes * SEL_PER_THREAD < state) lanes *= 2;
   return selective_layout_of(lanes);
 }
-#line 10514 "scan.nw"
+#line 10544 "scan.nw"
 #define SEL_QUADS (SEL_STEPS / 4)   /* a tile's runs of four steps, one copy each */
 #define SEL_ROW (SEL_STEPS + 4)     /* a channel's steps: whole lines, 4 banks apart */
 
@@ -4405,7 +4415,7 @@ static __host__ __device__ size_t selective_shared_floats(selective_layout s, bo
 {
   return (4 * s.padded + (gated ? 8 : 6) * s.channels) * SEL_ROW;
 }
-#line 10534 "scan.nw"
+#line 10564 "scan.nw"
 static __host__ __device__ selective_tiles selective_tiles_in(float *shared, selective_layout s,
                                                              bool gated)
 {
@@ -4421,7 +4431,7 @@ static __host__ __device__ selective_tiles selective_tiles_in(float *shared, sel
   m.sums = m.dtu + row;
   return m;
 }
-#line 10559 "scan.nw"
+#line 10589 "scan.nw"
 typedef struct {
   long long b, g, first;   /* batch, group, the block's first channel (of all D) */
   int live;                /* channels of the block that exist */
@@ -4430,7 +4440,7 @@ typedef struct {
   bool lines, out_lines;   /* u, delta, z, B and C, and y: runs of four steps on whole
                               lines (16 bytes; 8 in bfloat16) */
 } selective_place;
-#line 10574 "scan.nw"
+#line 10604 "scan.nw"
 static __device__ __forceinline__ void copy_async(float *to, const float *from, bool there)
 {
 #if __CUDA_ARCH__ >= 800
@@ -4453,7 +4463,7 @@ static __device__ __forceinline__ void copy_async_line(float *to, const float *f
   for (int j = 0; j < 4; j++) to[j] = j < count ? from[j] : 0.0f;
 #endif
 }
-#line 10613 "scan.nw"
+#line 10643 "scan.nw"
 /* Where the bfloat16 of a float's place lands: its run's first 8 bytes, in order. */
 static __device__ __forceinline__ __nv_bfloat16 *staged_at(float *place)
 {
@@ -4481,7 +4491,7 @@ static __device__ __forceinline__ void copy_run(float *place, const __nv_bfloat1
     staged_at(place)[j] = j < count ? from[j] : __nv_bfloat16();   /* 0 */
 #endif
 }
-#line 10643 "scan.nw"
+#line 10673 "scan.nw"
 /* One step into its place, or a zero where it is not there. */
 static __device__ __forceinline__ void copy_one(float *place, const float *from, bool there)
 {
@@ -4493,7 +4503,7 @@ static __device__ __forceinline__ void copy_one(float *place, const __nv_bfloat1
 {
   *staged_at(place) = there ? *from : __nv_bfloat16();   /* value-initialised: 0 */
 }
-#line 10657 "scan.nw"
+#line 10687 "scan.nw"
 /* Close this thread's copies since the last commit into one group. */
 static __device__ __forceinline__ void copies_commit(void)
 {
@@ -4509,7 +4519,7 @@ static __device__ __forceinline__ void copies_wait_all(void)
   asm volatile("cp.async.wait_all;\n" ::);
 #endif
 }
-#line 10681 "scan.nw"
+#line 10711 "scan.nw"
 /* Steps [t, t + 4) of the chunk present: 0 to 4; of channel c, none where c is not. */
 static __device__ __forceinline__ int selective_steps_in(selective_place w, long long t)
 {
@@ -4537,7 +4547,7 @@ static __device__ void selective_fetch(const selective_problem *p, selective_til
     long long at = there ? c * p->length + t + k : 0;
     int to = i * m.next + c * SEL_ROW + k;
     
-#line 10714 "scan.nw"
+#line 10744 "scan.nw"
 bool gated = OUTPUTS && m.z;
 if (w.lines) {
   copy_run(&m.u[to], u + at, there);
@@ -4551,10 +4561,10 @@ if (w.lines) {
     if (gated) copy_one(&m.z[to + j], z + from, j < there);
   }
 }
-#line 10708 "scan.nw"
+#line 10738 "scan.nw"
   }
   
-#line 10730 "scan.nw"
+#line 10760 "scan.nw"
 const T *B = (const T *)p->B + (w.b * p->groups + w.g) * p->state * p->length;
 const T *C = (const T *)p->C + (w.b * p->groups + w.g) * p->state * p->length;
 for (int e = threadIdx.x; e < s.padded * SEL_QUADS; e += s.threads) {
@@ -4572,9 +4582,9 @@ for (int e = threadIdx.x; e < s.padded * SEL_QUADS; e += s.threads) {
     }
   }
 }
-#line 10710 "scan.nw"
+#line 10740 "scan.nw"
 }
-#line 10762 "scan.nw"
+#line 10792 "scan.nw"
 /* A run of four steps from its place: floats as they are, or bfloat16s from its first half,
    widened. */
 template <typename T>
@@ -4598,7 +4608,7 @@ static __device__ void selective_widen(selective_tiles m, selective_layout s, in
     if (OUTPUTS) *(float4 *)(b - m.B + m.C) = load_run<__nv_bfloat16>(b - m.B + m.C);
   }
 }
-#line 10798 "scan.nw"
+#line 10828 "scan.nw"
 template <bool SOFTPLUS, typename T>
 static __device__ void selective_convert(const selective_problem *p, selective_tiles m,
                                          selective_layout s, selective_place w, int c,
@@ -4621,21 +4631,21 @@ static __device__ void selective_convert(const selective_problem *p, selective_t
         make_float4(dt[0] * in[0], dt[1] * in[1], dt[2] * in[2], dt[3] * in[3]);
   }
 }
-#line 10828 "scan.nw"
+#line 10858 "scan.nw"
 static __device__ __forceinline__ float exp2_approx(float x)
 {
   float y;
   asm("ex2.approx.ftz.f32 %0, %1;" : "=f"(y) : "f"(x));
   return y;
 }
-#line 10837 "scan.nw"
+#line 10867 "scan.nw"
 /* Four steps of one state of B or C, as one 16-byte load. */
 static __device__ __forceinline__ void load_quad(const float *from, float to[4])
 {
   float4 v = *(const float4 *)from;
   to[0] = v.x, to[1] = v.y, to[2] = v.z, to[3] = v.w;
 }
-#line 10852 "scan.nw"
+#line 10882 "scan.nw"
 /* The thread's states x through the tile; with OUTPUTS, each step's sum of C x into the
    tile's sums, and otherwise the decays multiplied into product. */
 template <bool OUTPUTS>
@@ -4665,7 +4675,7 @@ static __device__ __forceinline__ void selective_steps(selective_tiles m, select
       for (int k = q; k < q + 4; k++) {
         float sum = 0.0f;
         
-#line 10893 "scan.nw"
+#line 10923 "scan.nw"
 #pragma unroll
 for (int j = 0; j < S; j++) {
   float decay = exp2_approx(dt[k] * rate[j]);
@@ -4673,13 +4683,13 @@ for (int j = 0; j < S; j++) {
   if (OUTPUTS) sum = fmaf(cs[j][k - q], x[j], sum);
   else product[j] *= decay;
 }
-#line 10881 "scan.nw"
+#line 10911 "scan.nw"
         sums[k] = sum;
       }
     }
     if (OUTPUTS) {
       
-#line 10918 "scan.nw"
+#line 10948 "scan.nw"
 int held = G, first = 0;   /* this lane's sums: steps [k0 + first, k0 + first + held) */
 bool holder = true;        /* false where a lane's partner holds the same sums */
 #pragma unroll
@@ -4698,18 +4708,18 @@ for (int round = 0; round < 4; round++) {
     held = half, first += upper ? half : 0;
   }
 }
-#line 10886 "scan.nw"
+#line 10916 "scan.nw"
       
-#line 10942 "scan.nw"
+#line 10972 "scan.nw"
 if (holder)
 #pragma unroll
   for (int k = 0; k < G; k++)
     if (k < held) m.sums[c * SEL_ROW + k0 + first + k] = sums[k];
-#line 10887 "scan.nw"
+#line 10917 "scan.nw"
     }
   }
 }
-#line 10977 "scan.nw"
+#line 11007 "scan.nw"
 /* The first `there` of four outputs at y: one store where all four go to a line. */
 static __device__ __forceinline__ void store_run(float *y, const float *out, int there,
                                                  bool line)
@@ -4733,7 +4743,7 @@ static __device__ __forceinline__ void store_run(__nv_bfloat16 *y, const float *
     for (int j = 0; j < 4; j++)
       if (j < there) y[j] = __float2bfloat16_rn(out[j]);
 }
-#line 10954 "scan.nw"
+#line 10984 "scan.nw"
 template <typename T>
 static __device__ void selective_write(const selective_problem *p, selective_tiles m,
                                        selective_layout s, selective_place w, int c, int lane,
@@ -4750,7 +4760,7 @@ static __device__ void selective_write(const selective_problem *p, selective_til
     store_run(yc + t + k, out, there, w.out_lines);
   }
 }
-#line 11008 "scan.nw"
+#line 11038 "scan.nw"
 typedef struct {
   selective_problem p;        /* with bf16, u, delta, B, C, z point to bfloat16s */
   void *y;                    /* the outputs: floats, or bfloat16s with bf16 */
@@ -4761,7 +4771,7 @@ typedef struct {
   long long blocks_per_group, chunk_steps;
   int chunks;
 } selective_params;
-#line 11021 "scan.nw"
+#line 11051 "scan.nw"
 static __device__ selective_place selective_place_of_block(const selective_params *q)
 {
   const selective_problem *p = &q->p;
@@ -4780,7 +4790,7 @@ static __device__ selective_place selective_place_of_block(const selective_param
   w.out_lines = whole && !((uintptr_t)q->y & line);
   return w;
 }
-#line 11050 "scan.nw"
+#line 11080 "scan.nw"
 template <bool OUTPUTS, int LANES, typename T>
 __global__ void __launch_bounds__(SEL_THREADS) selective_kernel(selective_params q)
 {
@@ -4793,7 +4803,7 @@ __global__ void __launch_bounds__(SEL_THREADS) selective_kernel(selective_params
   int c = threadIdx.x / LANES, lane = threadIdx.x % LANES;
   float rate[S], x[S], product[S], bias, skip;
   
-#line 11087 "scan.nw"
+#line 11117 "scan.nw"
 long long d = w.first + c;
 long long vector = (w.b * p->channels + d) * q.chunks + blockIdx.y;   /* its N-vector */
 #pragma unroll
@@ -4807,7 +4817,7 @@ for (int j = 0; j < S; j++) {
 }
 bias = c < w.live && p->delta_bias ? p->delta_bias[d] : 0.0f;
 skip = c < w.live && p->D ? p->D[d] : 0.0f;
-#line 11062 "scan.nw"
+#line 11092 "scan.nw"
   T *yc = (T *)q.y + w.row0 + c * p->length;   /* the channel's row of y */
   selective_fetch<OUTPUTS, T>(p, m, s, w, c, lane, w.t0, 0);
   copies_commit();
@@ -4826,7 +4836,7 @@ skip = c < w.live && p->D ? p->D[d] : 0.0f;
     if (OUTPUTS) selective_write(p, m, s, w, c, lane, skip, t, i, yc);
   }
   
-#line 11103 "scan.nw"
+#line 11133 "scan.nw"
 #pragma unroll
 for (int j = 0; j < S; j++) {
   int n = j * LANES + lane;   /* every LANES-th state */
@@ -4838,9 +4848,9 @@ for (int j = 0; j < S; j++) {
     q.last[(w.b * p->channels + d) * p->state + n] = x[j];
   }
 }
-#line 11080 "scan.nw"
+#line 11110 "scan.nw"
 }
-#line 11123 "scan.nw"
+#line 11153 "scan.nw"
 __global__ void selective_combine_kernel(float *local, const float *product,
                                          long long vectors, int state, int chunks)
 {
@@ -4857,10 +4867,10 @@ __global__ void selective_combine_kernel(float *local, const float *product,
   }
   local[(v * chunks + chunks - 1) * state + n] = in;
 }
-#line 11158 "scan.nw"
+#line 11188 "scan.nw"
 typedef struct { int chunks; } selective_choice;   /* 0: the plan's */
 typedef void (*selective_kernel_fn)(selective_params);
-#line 11163 "scan.nw"
+#line 11193 "scan.nw"
 /* The kernel of a pass for a block of `lanes` threads a channel, inputs of type T. */
 template <typename T>
 static selective_kernel_fn selective_kernel_of(bool outputs, int lanes)
@@ -4879,7 +4889,7 @@ static selective_kernel_fn selective_kernel_for(bool outputs, int lanes, bool bf
   return bf16 ? selective_kernel_of<__nv_bfloat16>(outputs, lanes)
               : selective_kernel_of<float>(outputs, lanes);
 }
-#line 11184 "scan.nw"
+#line 11214 "scan.nw"
 /* The blocks of the output pass that the GPU holds at once, as the runtime counts them, and
    its multiprocessors. */
 static long long selective_resident(const selective_problem *p, selective_layout s, bool bf16,
@@ -4898,7 +4908,7 @@ static long long selective_resident(const selective_problem *p, selective_layout
   *sms_out = sms;
   return (long long)(per_sm < 1 ? 1 : per_sm) * sms;
 }
-#line 11205 "scan.nw"
+#line 11235 "scan.nw"
 static selective_params selective_plan(const selective_problem *p, selective_choice asked,
                                        bool bf16)
 {
@@ -4921,7 +4931,7 @@ static selective_params selective_plan(const selective_problem *p, selective_cho
   q.chunks = (int)((tiles + per - 1) / per);
   return q;
 }
-#line 11230 "scan.nw"
+#line 11260 "scan.nw"
 static size_t selective_workspace(const selective_params *q)
 {
   if (q->chunks <= 1) return 0;
@@ -4956,7 +4966,7 @@ static cudaError_t selective_launch(selective_params q, void *y, float *last, vo
   dim3 grid(grid_for(q.p.batch * q.p.groups * q.blocks_per_group), q.chunks);
   if (q.chunks > 1) {
     
-#line 11270 "scan.nw"
+#line 11300 "scan.nw"
 /* The first pass leaves out the last chunk, whose end state nothing needs. */
 cudaError_t e = selective_pass(q, false, dim3(grid.x, q.chunks - 1), stream);
 if (e != cudaSuccess) return e;
@@ -4965,11 +4975,11 @@ selective_combine_kernel<<<grid_for((threads + 255) / 256), 256, 0, stream>>>(
     q.local, q.product, q.p.batch * q.p.channels, q.p.state, q.chunks);
 e = cudaGetLastError();
 if (e != cudaSuccess) return e;
-#line 11264 "scan.nw"
+#line 11294 "scan.nw"
   }
   return selective_pass(q, true, grid, stream);
 }
-#line 11363 "scan.nw"
+#line 11393 "scan.nw"
 /* Whether an output of `bytes` overlaps an input; the typed inputs of `size` bytes each. */
 static bool selective_overlaps(const void *out, long long bytes, const selective_problem *p,
                                long long bdl, long long bgnl, int size)
@@ -4984,7 +4994,7 @@ static bool selective_overlaps(const void *out, long long bytes, const selective
          overlap_bytes(out, bytes, p->z, size * bdl) ||
          overlap_bytes(out, bytes, p->delta_bias, 4 * d);
 }
-#line 11380 "scan.nw"
+#line 11410 "scan.nw"
 /* The sizes alone: cudaErrorNotReady where there is nothing to do. */
 static cudaError_t check_selective_sizes(const selective_problem *p)
 {
@@ -4998,7 +5008,7 @@ static cudaError_t check_selective_sizes(const selective_problem *p)
     return cudaErrorInvalidValue;
   return cudaSuccess;
 }
-#line 11396 "scan.nw"
+#line 11426 "scan.nw"
 /* The call, its typed arrays (u, delta, B, C, z and y) of `size` bytes: 4, or 2 for
    bfloat16. */
 static cudaError_t check_selective(const selective_problem *p, const void *y,
@@ -5020,7 +5030,7 @@ static cudaError_t check_selective(const selective_problem *p, const void *y,
     return cudaErrorInvalidValue;
   return cudaSuccess;
 }
-#line 11420 "scan.nw"
+#line 11450 "scan.nw"
 static size_t selective_workspace_for(const selective_problem *p, bool bf16)
 {
   if (check_selective_sizes(p) != cudaSuccess) return 0;
@@ -5049,7 +5059,7 @@ static cudaError_t selective_forward_as(const selective_problem *p, void *y, flo
                                               : (cudaStreamSynchronize(stream), cudaFree(ws));
   return e != cudaSuccess ? e : f;
 }
-#line 11451 "scan.nw"
+#line 11481 "scan.nw"
 /* The two-phase entry's body. */
 static cudaError_t selective_forward_in(const selective_problem *p, void *y, float *last,
                                         void *workspace, size_t workspace_bytes, bool bf16,
@@ -5064,7 +5074,7 @@ static cudaError_t selective_forward_in(const selective_problem *p, void *y, flo
     return cudaErrorInvalidValue;
   return selective_launch(q, y, last, workspace, stream);
 }
-#line 11468 "scan.nw"
+#line 11498 "scan.nw"
 size_t selective_scan_workspace_bytes(const selective_problem *p)
 {
   return selective_workspace_for(p, false);
@@ -5083,7 +5093,7 @@ cudaError_t selective_scan_forward_in(const selective_problem *p, float *y, floa
 {
   return selective_forward_in(p, y, last_state, workspace, workspace_bytes, false, stream);
 }
-#line 11492 "scan.nw"
+#line 11522 "scan.nw"
 /* p's problem with its bfloat16 pointers cast; zero sizes and NULLs where p is NULL. */
 static selective_problem selective_problem_of(const selective_problem_bf16 *p, bool *given)
 {
@@ -5097,7 +5107,7 @@ static selective_problem selective_problem_of(const selective_problem_bf16 *p, b
                          p->delta_bias, p->delta_softplus};
   return r;
 }
-#line 11508 "scan.nw"
+#line 11538 "scan.nw"
 size_t selective_scan_workspace_bytes_bf16(const selective_problem_bf16 *p)
 {
   bool given;
@@ -5127,7 +5137,7 @@ cudaError_t selective_scan_forward_bf16_in(const selective_problem_bf16 *p, __nv
 }
 #line 338 "scan.nw"
 #ifndef SCAN_NO_MAIN
-#line 14318 "scan.nw"
+#line 14348 "scan.nw"
 enum { EXIT_OK = 0, EXIT_FAILED = 1, EXIT_USAGE = 2, EXIT_NO_GPU = 3,
        EXIT_SKIPPED = 77 };
 
@@ -5140,7 +5150,7 @@ static void cuda_check(cudaError_t e, const char *what, const char *file, int li
   fprintf(stderr, "%s:%d: %s: %s\n", file, line, what, cudaGetErrorString(e));
   exit(EXIT_FAILED);
 }
-#line 14345 "scan.nw"
+#line 14375 "scan.nw"
 static uint64_t mix64(uint64_t x)   /* SplitMix64's finaliser */
 {
   x += 0x9E3779B97F4A7C15ULL;
@@ -5155,7 +5165,7 @@ static float uniform_at(uint64_t seed, long long i, float lo, float hi)
   double u = (double)(mix64(seed ^ mix64((uint64_t)i)) >> 40) * 0x1p-24;
   return (float)(lo + (hi - lo) * u);
 }
-#line 14362 "scan.nw"
+#line 14392 "scan.nw"
 static void fill_uniform(float *x, long long n, uint64_t seed, float lo, float hi)
 {
 #pragma omp parallel for schedule(static)
@@ -5166,7 +5176,7 @@ static uint64_t run_seed;     /* printed at the start; SCAN_SEED replays it */
 static uint64_t case_counter;
 
 static uint64_t next_seed(void) { return mix64(run_seed + ++case_counter); }
-#line 14380 "scan.nw"
+#line 14410 "scan.nw"
 typedef struct { const char *name; float lo, hi; } decay_family;
 
 static const decay_family decays[] = {
@@ -5180,7 +5190,7 @@ static void make_inputs(float *a, float *b, long long n, int decay)
   fill_uniform(a, n, next_seed(), decays[decay].lo, decays[decay].hi);
   fill_uniform(b, n, next_seed(), -1.0f, 1.0f);
 }
-#line 20492 "scan.nw"
+#line 20522 "scan.nw"
 static int usage_error(const char *fmt, ...)
 {
   va_list args;
@@ -5191,7 +5201,7 @@ static int usage_error(const char *fmt, ...)
   va_end(args);
   return EXIT_USAGE;
 }
-#line 20744 "scan.nw"
+#line 20774 "scan.nw"
 static int compare_floats(const void *x, const void *y)
 {
   float a = *(const float *)x, b = *(const float *)y;
@@ -5284,7 +5294,7 @@ static void compare_one(comparison *c, double out, double ref, double bound,
     c->worst_ref = ref;
   }
 }
-#line 14400 "scan.nw"
+#line 14430 "scan.nw"
 /* Compare one row of an output (float from the GPU, double from a mirror). */
 template <typename real>
 static void compare_row(const float *a, const float *b, const real *out,
@@ -5299,7 +5309,7 @@ static void compare_row(const float *a, const float *b, const real *out,
                 first_index + t);
   }
 }
-#line 14420 "scan.nw"
+#line 14450 "scan.nw"
 static void merge_comparison(comparison *into, const comparison *c)
 {
   into->checked += c->checked;
@@ -5312,7 +5322,7 @@ static void merge_comparison(comparison *into, const comparison *c)
     into->worst_ref = c->worst_ref;
   }
 }
-#line 14435 "scan.nw"
+#line 14465 "scan.nw"
 template <typename real>
 static comparison compare_rows(const float *a, const float *b, const real *out,
                                long long rows, long long len, precision p)
@@ -5332,7 +5342,7 @@ static comparison compare_rows(const float *a, const float *b, const real *out,
   }
   return all;
 }
-#line 14460 "scan.nw"
+#line 14490 "scan.nw"
 static void describe_worst(char *text, size_t size, const comparison *c,
                            long long len)
 {
@@ -5573,7 +5583,7 @@ for (long long g = 0; g < tiles; g++) {
   free(local_a);
   free(spine);
 }
-#line 14514 "scan.nw"
+#line 14544 "scan.nw"
 typedef void (*mirror_fn)(const float *a, const float *b, double *h,
                           long long rows, long long len, int fault,
                           int *overflow);
@@ -5587,7 +5597,7 @@ typedef struct {
   int overflow_slot;     /* the first slot past a tile, -1 if none */
   long long overflow_len;
 } evidence;
-#line 14530 "scan.nw"
+#line 14560 "scan.nw"
 static evidence run_mirror(mirror_fn mirror, const mirror_case *cases,
                            int count, int fault)
 {
@@ -5602,7 +5612,7 @@ static evidence run_mirror(mirror_fn mirror, const mirror_case *cases,
     mirror(a, b, h, cases[i].rows, cases[i].len, fault, &overflow);
     comparison c = compare_rows(a, b, h, cases[i].rows, cases[i].len, FLOAT64);
     
-#line 14551 "scan.nw"
+#line 14581 "scan.nw"
 if (c.failed || overflow >= 0) ev.failed_cases++;
 if (overflow >= 0 && ev.overflow_slot < 0) {
   ev.overflow_slot = overflow;
@@ -5612,12 +5622,12 @@ if (ev.worst.worst_index < 0 || c.worst_ratio > ev.worst.worst_ratio) {
   ev.worst = c;
   ev.worst_len = cases[i].len;
 }
-#line 14544 "scan.nw"
+#line 14574 "scan.nw"
     free(a); free(b); free(h);
   }
   return ev;
 }
-#line 14565 "scan.nw"
+#line 14595 "scan.nw"
 static const char *const fault_names[FAULT_COUNT] = {
   "correct", "upsweep-swap", "downsweep-swap", "downsweep-index-off-by-one",
   "root-not-identity", "threads-rounded-to-warp", "apply-swap",
@@ -5636,7 +5646,7 @@ static const char *const fault_names[FAULT_COUNT] = {
   "backward-fold-forward", "backward-row-end-kept", "backward-last-dropped",
   "backward-da-own-h", "backward-start-leaks", "backward-dh0-unscaled",
 };
-#line 14590 "scan.nw"
+#line 14620 "scan.nw"
 static bool report_fault(int fault, const evidence *ev, int cases)
 {
   char text[256];
@@ -5655,7 +5665,7 @@ static bool report_fault(int fault, const evidence *ev, int cases)
     printf("  caught %-28s %s, len %lld\n", fault_names[fault], text, ev->worst_len);
   return ev->failed_cases > 0;
 }
-#line 14611 "scan.nw"
+#line 14641 "scan.nw"
 static int mirror_suite(mirror_fn mirror, const mirror_case *cases, int count,
                         const int *faults, int fault_count)
 {
@@ -5666,7 +5676,7 @@ static int mirror_suite(mirror_fn mirror, const mirror_case *cases, int count,
   }
   return ok ? EXIT_OK : EXIT_FAILED;
 }
-#line 14629 "scan.nw"
+#line 14659 "scan.nw"
 static int length_cases(mirror_case *cases, long long ceiling, long long rows)
 {
   static const long long extra[] = {1, 2, 3, 5, 7, 100, 1000, 1500, 3001, 100003};
@@ -5678,7 +5688,7 @@ static int length_cases(mirror_case *cases, long long ceiling, long long rows)
       if (p + d <= ceiling) cases[count++] = mirror_case{rows, p + d};
   return count;
 }
-#line 14703 "scan.nw"
+#line 14733 "scan.nw"
 enum { STEP_CLAIM, STEP_SCAN, STEP_PUBLISH_FIRST, STEP_PUBLISH_SECOND,
        STEP_WALK, STEP_FOLD, STEP_PREFIX_FIRST, STEP_PREFIX_SECOND,
        STEP_WRITE, STEP_DONE };
@@ -5695,7 +5705,7 @@ typedef struct {
   bool found_aggregate;      /* the walk stopped at an A (a broken variant) */
   long long t_claim, t_published, t_found, t_prefix, t_done;  /* the figure */
 } actor;
-#line 14722 "scan.nw"
+#line 14752 "scan.nw"
 typedef struct {
   const float *a, *b;
   double *h;
@@ -5708,7 +5718,7 @@ typedef struct {
   int resident_limit, started;        /* blocks become resident in order */
   const int *residency;               /* of this permutation */
 } launch;
-#line 14740 "scan.nw"
+#line 14770 "scan.nw"
 static tile_place launch_place(const launch *L, long long tile)
 {
   return place_tile(tile, L->len, L->per_row, (int)L->tile_size);
@@ -5719,7 +5729,7 @@ static affine<double> element_at(const launch *L, tile_place p, int i)
   affine<double> x = {L->a[p.start + i], L->b[p.start + i]};
   return p.index == 0 && i == 0 ? start_row(x) : x;
 }
-#line 14757 "scan.nw"
+#line 14787 "scan.nw"
 /* One half of publishing `flag` for tile g: the value or the flag. */
 static void publish_half(launch *L, long long g, int flag, affine<double> value,
                          bool first_half)
@@ -5732,7 +5742,7 @@ static void publish_half(launch *L, long long g, int flag, affine<double> value,
     L->flag[g] = flag;
   }
 }
-#line 14775 "scan.nw"
+#line 14805 "scan.nw"
 /* One event of the walk; returns false when the actor must wait. */
 static bool walk_serial_event(launch *L, actor *x)
 {
@@ -5747,7 +5757,7 @@ static bool walk_serial_event(launch *L, actor *x)
   }
   return true;
 }
-#line 14795 "scan.nw"
+#line 14825 "scan.nw"
 static bool walk_warp_event(launch *L, actor *x)
 {
   long long first = x->tile - launch_place(L, x->tile).index;
@@ -5767,23 +5777,23 @@ static bool walk_warp_event(launch *L, actor *x)
   x->step = STEP_FOLD;
   return true;
 }
-#line 14822 "scan.nw"
+#line 14852 "scan.nw"
 static affine<double> fold_forward(const launch *L, const actor *x)
 {
   long long g = x->tile;
   affine<double> acc = x->found_aggregate ? L->aggregate[x->found]
                                           : L->inclusive[x->found];
   if (L->fault == FAULT_BACKWARD_FOLD) 
-#line 14836 "scan.nw"
+#line 14866 "scan.nw"
 {
   if (x->found + 1 >= g) return acc;
   affine<double> right = L->aggregate[g - 1];
   for (long long j = g - 2; j > x->found; j--) right = combine(L->aggregate[j], right);
   return combine(acc, right);
 }
-#line 14828 "scan.nw"
+#line 14858 "scan.nw"
   if (L->walk == WALK_WARP) 
-#line 14845 "scan.nw"
+#line 14875 "scan.nw"
 {
   for (long long w = x->look; w < g; w += 32) {
     int top = w == x->look ? x->lane - 1 : 31;
@@ -5794,12 +5804,12 @@ static affine<double> fold_forward(const launch *L, const actor *x)
   }
   return acc;
 }
-#line 14829 "scan.nw"
+#line 14859 "scan.nw"
   for (long long j = x->found + 1; j < g; j++)
     acc = combine_at(FAULT_WALK_ORDER, L->fault, acc, L->aggregate[j]);
   return acc;
 }
-#line 14862 "scan.nw"
+#line 14892 "scan.nw"
 /* Take one step of actor x; false when it cannot move now. */
 static bool actor_event(launch *L, actor *x, int block)
 {
@@ -5811,7 +5821,7 @@ static bool actor_event(launch *L, actor *x, int block)
     x->step = STEP_SCAN;
     return true;
   
-#line 14880 "scan.nw"
+#line 14910 "scan.nw"
 case STEP_SCAN:
   x->total = element_at(L, p, 0);
   for (int i = 1; i < p.count; i++) x->total = combine(x->total, element_at(L, p, i));
@@ -5829,9 +5839,9 @@ case STEP_PUBLISH_SECOND:
   return true;
 case STEP_WALK:
   return L->walk == WALK_SERIAL ? walk_serial_event(L, x) : walk_warp_event(L, x);
-#line 14873 "scan.nw"
+#line 14903 "scan.nw"
   
-#line 14900 "scan.nw"
+#line 14930 "scan.nw"
 case STEP_FOLD:
   x->prefix = fold_forward(L, x);
   x->t_found = L->clock;
@@ -5854,11 +5864,11 @@ case STEP_WRITE: {
   x->step = STEP_DONE;
   return true;
 }
-#line 14874 "scan.nw"
+#line 14904 "scan.nw"
   }
   return false;
 }
-#line 14947 "scan.nw"
+#line 14977 "scan.nw"
 enum { SCHEDULE_RANDOM, SCHEDULE_LATE_PREFIX, SCHEDULE_REVERSE_RESIDENCY,
        SCHEDULE_STALLS, SCHEDULE_KINDS };
 static const char *const schedule_names[SCHEDULE_KINDS] = {
@@ -5872,7 +5882,7 @@ static bool can_move(launch *L, const actor *x)
   return L->walk == WALK_SERIAL ? walk_serial_event(L, &copy)
                                 : walk_warp_event(L, &copy);
 }
-#line 14963 "scan.nw"
+#line 14993 "scan.nw"
 /* Pick the actor for the next event, or -1 if no one can move. */
 static int pick_actor(launch *L, int policy, uint64_t *rng)
 {
@@ -5889,7 +5899,7 @@ static int pick_actor(launch *L, int policy, uint64_t *rng)
   *rng = mix64(*rng);
   return movable[*rng % (uint64_t)count];
 }
-#line 14982 "scan.nw"
+#line 15012 "scan.nw"
 /* Make blocks resident, in the order of L->residency, up to the limit. */
 static void admit_blocks(launch *L)
 {
@@ -5901,7 +5911,7 @@ static void admit_blocks(launch *L)
     resident++;
   }
 }
-#line 14996 "scan.nw"
+#line 15026 "scan.nw"
 /* Run a launch to the end; false on deadlock. */
 static bool run_launch(launch *L, int policy, uint64_t seed)
 {
@@ -5910,7 +5920,7 @@ static bool run_launch(launch *L, int policy, uint64_t seed)
     admit_blocks(L);
     int i = pick_actor(L, policy, &rng);
     if (i < 0) 
-#line 15018 "scan.nw"
+#line 15048 "scan.nw"
 {
   bool thawed = false;
   for (int j = 0; j < (int)L->tiles && !thawed; j++)
@@ -5918,7 +5928,7 @@ static bool run_launch(launch *L, int policy, uint64_t seed)
   if (!thawed) return false;
   continue;
 }
-#line 15004 "scan.nw"
+#line 15034 "scan.nw"
     actor *x = &L->blocks[i];
     int before = x->step;
     actor_event(L, x, i);
@@ -5930,7 +5940,7 @@ static bool run_launch(launch *L, int policy, uint64_t seed)
   }
   return true;
 }
-#line 15049 "scan.nw"
+#line 15079 "scan.nw"
 static void launch_init(launch *L, const float *a, const float *b, double *h,
                         long long rows, long long len, long long tile_size,
                         int walk, int fault, int policy, int *order)
@@ -5949,7 +5959,7 @@ static void launch_init(launch *L, const float *a, const float *b, double *h,
   }
   L->residency = order;
 }
-#line 15077 "scan.nw"
+#line 15107 "scan.nw"
 typedef struct { long long rows, len, tile_size; } protocol_case;
 
 static const protocol_case protocol_cases[] = {
@@ -5958,7 +5968,7 @@ static const protocol_case protocol_cases[] = {
 };
 #define PROTOCOL_CASES 6
 #define RANDOM_SCHEDULES 24
-#line 15093 "scan.nw"
+#line 15123 "scan.nw"
 typedef struct { float *a, *b; double *h, *first_h; } case_arrays;
 
 static case_arrays case_arrays_new(long long n, int decay)
@@ -5974,7 +5984,7 @@ static void case_arrays_free(case_arrays m)
 {
   free(m.a); free(m.b); free(m.h); free(m.first_h);
 }
-#line 15113 "scan.nw"
+#line 15143 "scan.nw"
 typedef struct {
   float *a, *b;
   double *h, *first_h;
@@ -5996,20 +6006,20 @@ static launch_memory launch_memory_new(long long n, long long tiles)
   m.blocks = (actor *)malloc(sizeof(actor) * tiles);
   return m;
 }
-#line 15137 "scan.nw"
+#line 15167 "scan.nw"
 static void launch_memory_free(launch_memory m)
 {
   free(m.a); free(m.b); free(m.h); free(m.first_h); free(m.flag); free(m.order);
   free(m.aggregate); free(m.inclusive); free(m.blocks);
 }
-#line 15150 "scan.nw"
+#line 15180 "scan.nw"
 typedef struct {
   bool deadlock, disagree, out_of_bound;
   char detail[256];
   bool broke_rule;   /* a mirror's own rule broken (the ring's: a post lost, a phase misread) */
 } protocol_evidence;
 
-#line 15159 "scan.nw"
+#line 15189 "scan.nw"
 static void note(protocol_evidence *ev, bool *flag, const char *fmt, ...)
 {
   if (*flag) return;
@@ -6020,7 +6030,7 @@ static void note(protocol_evidence *ev, bool *flag, const char *fmt, ...)
   vsnprintf(ev->detail, sizeof ev->detail, fmt, args);
   va_end(args);
 }
-#line 15176 "scan.nw"
+#line 15206 "scan.nw"
 /* Holds one schedule's outputs h to the bound and to the first schedule's
    bits (kept in first_h when `first`); `schedule` names it in the evidence. */
 static void judge_schedule(const float *a, const float *b, const double *h, double *first_h,
@@ -6043,7 +6053,7 @@ static void judge_schedule(const float *a, const float *b, const double *h, doub
         break;
       }
 }
-#line 15201 "scan.nw"
+#line 15231 "scan.nw"
 static void run_schedule(const protocol_case *c, launch_memory *m, int walk,
                          int fault, int policy, uint64_t seed, bool first,
                          protocol_evidence *ev)
@@ -6061,7 +6071,7 @@ static void run_schedule(const protocol_case *c, launch_memory *m, int walk,
   judge_schedule(m->a, m->b, m->h, m->first_h, c->rows, c->len, first,
                  schedule_names[policy], ev);
 }
-#line 15221 "scan.nw"
+#line 15251 "scan.nw"
 static protocol_evidence run_protocol(int walk, int fault, int *schedules)
 {
   protocol_evidence ev = {false, false, false, ""};
@@ -6080,7 +6090,7 @@ static protocol_evidence run_protocol(int walk, int fault, int *schedules)
   }
   return ev;
 }
-#line 15340 "scan.nw"
+#line 15370 "scan.nw"
 enum { WORK_CLAIM, WORK_PUBLISH, WORK_FINISH, WORK_TAKE, WORK_DONE };
 enum { WALKER_START, WALKER_WAIT, WALKER_LOOK, WALKER_SIGNAL, WALKER_DONE };
 
@@ -6096,7 +6106,7 @@ typedef struct {
   long long walking, look;              /* the walking warp's own */
   bool walking_last;
 } held_block;
-#line 15358 "scan.nw"
+#line 15388 "scan.nw"
 typedef struct {
   const float *a, *b;
   double *h;
@@ -6118,7 +6128,7 @@ static affine<double> held_element(const held_launch *L, long long i)
   if (i % L->len == 0) x = affine<double>{0.0, start_row(x).b};
   return x;
 }
-#line 15388 "scan.nw"
+#line 15418 "scan.nw"
 enum { HSTAMP_CLAIMED, HSTAMP_PUBLISHED, HSTAMP_HELD, HSTAMP_WALKED, HSTAMP_PREFIXED,
        HSTAMP_STORED, HSTAMP_BLOCK, HSTAMPS };
 
@@ -6131,7 +6141,7 @@ static void held_note_block(held_launch *L, long long g, const held_block *k)
 {
   if (L->stamps && g < L->tiles) L->stamps[g * HSTAMPS + HSTAMP_BLOCK] = k - L->blocks;
 }
-#line 15408 "scan.nw"
+#line 15438 "scan.nw"
 /* Folds tile g onto `before`; writes every state to h when `write`. */
 static affine<double> held_fold(held_launch *L, long long g, affine<double> before,
                                 bool write)
@@ -6143,7 +6153,7 @@ static affine<double> held_fold(held_launch *L, long long g, affine<double> befo
   }
   return before;
 }
-#line 15436 "scan.nw"
+#line 15466 "scan.nw"
 /* One event of block k's workers; false when they must wait. */
 static bool held_work_event(held_launch *L, held_block *k)
 {
@@ -6163,7 +6173,7 @@ static bool held_work_event(held_launch *L, held_block *k)
     k->early = k->prefix;
     return true;
   
-#line 15461 "scan.nw"
+#line 15491 "scan.nw"
 case WORK_FINISH: {
   if (!k->done) return false;
   bool wrong = L->fault == FAULT_HELD_WRONG_TILE && k->tile < L->tiles;
@@ -6191,11 +6201,11 @@ case WORK_TAKE: {
   k->early = k->prefix;
   return true;
 }
-#line 15455 "scan.nw"
+#line 15485 "scan.nw"
   }
   return false;
 }
-#line 15497 "scan.nw"
+#line 15527 "scan.nw"
 /* One event of block k's walking warp; false when it must wait. */
 static bool held_walker_event(held_launch *L, held_block *k)
 {
@@ -6213,7 +6223,7 @@ static bool held_walker_event(held_launch *L, held_block *k)
     k->walker = WALKER_LOOK;
     return true;
   
-#line 15525 "scan.nw"
+#line 15555 "scan.nw"
 case WALKER_LOOK: {
   long long g = k->walking;
   if (g == 0) { k->prefix = identity_map<double>(); k->walker = WALKER_SIGNAL; return true; }
@@ -6227,7 +6237,7 @@ case WALKER_LOOK: {
   k->walker = WALKER_SIGNAL;
   return true;
 }
-#line 15514 "scan.nw"
+#line 15544 "scan.nw"
   case WALKER_SIGNAL:
     k->done = true;
     held_stamp(L, k->walking, HSTAMP_PREFIXED);
@@ -6236,7 +6246,7 @@ case WALKER_LOOK: {
   }
   return false;
 }
-#line 15548 "scan.nw"
+#line 15578 "scan.nw"
 enum { HELD_RANDOM, HELD_WORKERS_FIRST, HELD_WALKERS_FIRST };
 
 static bool held_can_move(const held_launch *L, int actor)
@@ -6251,7 +6261,7 @@ static bool held_can_move(const held_launch *L, int actor)
   }
   return false;
 }
-#line 15565 "scan.nw"
+#line 15595 "scan.nw"
 /* Runs a launch to the end under one schedule; false on deadlock. */
 static bool held_run(held_launch *L, int policy, uint64_t rng)
 {
@@ -6274,14 +6284,14 @@ static bool held_run(held_launch *L, int policy, uint64_t rng)
     if (L->blocks[k].work != WORK_DONE || L->blocks[k].walker != WALKER_DONE) return false;
   return true;
 }
-#line 15594 "scan.nw"
+#line 15624 "scan.nw"
 typedef struct { long long rows, len, tile_size; int blocks; } held_case;
 
 static const held_case held_cases[] = {
   {1, 203, 4, 3}, {3, 41, 8, 2}, {5, 7, 4, 4}, {1, 5, 8, 3}, {2, 64, 4, 1}, {4, 33, 5, 6},
 };
 #define HELD_CASES ((int)(sizeof held_cases / sizeof held_cases[0]))
-#line 15608 "scan.nw"
+#line 15638 "scan.nw"
 static bool held_schedule(held_launch *L, const held_case *c, int policy, uint64_t seed,
                           double *first_h, bool first, protocol_evidence *ev)
 {
@@ -6307,7 +6317,7 @@ static bool held_schedule(held_launch *L, const held_case *c, int policy, uint64
   judge_schedule(L->a, L->b, L->h, first_h, c->rows, c->len, first, name, ev);
   return true;
 }
-#line 15639 "scan.nw"
+#line 15669 "scan.nw"
 static protocol_evidence run_held_mirror(int fault, int *schedules)
 {
   protocol_evidence ev = {false, false, false, ""};
@@ -6315,7 +6325,7 @@ static protocol_evidence run_held_mirror(int fault, int *schedules)
   for (int ci = 0; ci < HELD_CASES; ci++) {
     const held_case *c = &held_cases[ci];
     
-#line 15659 "scan.nw"
+#line 15689 "scan.nw"
 long long n = c->rows * c->len, tiles = (n + c->tile_size - 1) / c->tile_size;
 case_arrays m = case_arrays_new(n, ci % DECAY_COUNT);
 double *first_h = m.first_h;
@@ -6326,7 +6336,7 @@ held_block *blocks = (held_block *)malloc(sizeof(held_block) * c->blocks);
 int *movable = (int *)malloc(sizeof(int) * 2 * c->blocks);
 held_launch L = {m.a, m.b, m.h, n, c->len, c->tile_size, tiles, 0, fault, c->blocks, false,
                  flag, aggregate, inclusive, blocks, movable};
-#line 15646 "scan.nw"
+#line 15676 "scan.nw"
     bool have_first = false;   /* the first schedule that ran to its end */
     for (int s = 0; s < 2 + RANDOM_SCHEDULES; s++, ++*schedules) {
       int policy = s < 2 ? s + 1 : HELD_RANDOM;
@@ -6334,14 +6344,14 @@ held_launch L = {m.a, m.b, m.h, n, c->len, c->tile_size, tiles, 0, fault, c->blo
         have_first = true;
     }
     
-#line 15672 "scan.nw"
+#line 15702 "scan.nw"
 case_arrays_free(m);
 free(flag); free(aggregate); free(inclusive); free(blocks); free(movable);
-#line 15653 "scan.nw"
+#line 15683 "scan.nw"
   }
   return ev;
 }
-#line 15743 "scan.nw"
+#line 15773 "scan.nw"
 enum { SHARE_SCAN, SHARE_POST, SHARE_WAIT, SHARE_READ, SHARE_APPLY, SHARE_DONE };
 #define SHARE_MAX_PIECES 4
 
@@ -6352,7 +6362,7 @@ typedef struct {
   double carry, state;            /* before the stride; before this warp's step */
   affine<double> piece[SHARE_MAX_PIECES], step;
 } share_warp;
-#line 15756 "scan.nw"
+#line 15786 "scan.nw"
 typedef struct {
   const float *a, *b;
   double *h;
@@ -6371,7 +6381,7 @@ static affine<double> share_element(const share_launch *L, long long r, long lon
   affine<double> x = {L->a[r * L->len + i], L->b[r * L->len + i]};
   return x;
 }
-#line 15784 "scan.nw"
+#line 15814 "scan.nw"
 static long long share_start(const share_launch *L, const share_warp *w, int way)
 {
   return w->stride + (long long)way * L->pieces * L->piece;
@@ -6389,7 +6399,7 @@ static void share_scan(share_launch *L, share_warp *w, int way)
     w->step = p == 0 || last_only ? t : combine(w->step, t);
   }
 }
-#line 15809 "scan.nw"
+#line 15839 "scan.nw"
 static void share_read(share_launch *L, share_warp *w, int g, int way)
 {
   const affine<double> *set = L->posted + (long long)w->parity * L->groups * L->ways;
@@ -6416,7 +6426,7 @@ static void share_apply(share_launch *L, share_warp *w, int way)
     state = w->piece[p].a * state + w->piece[p].b;
   }
 }
-#line 15845 "scan.nw"
+#line 15875 "scan.nw"
 static void share_advance(share_launch *L, share_warp *w)
 {
   w->stride += (long long)L->ways * L->pieces * L->piece;
@@ -6428,7 +6438,7 @@ static void share_advance(share_launch *L, share_warp *w)
   if (L->fault == FAULT_ROWS_PARITY_PER_ROW) w->parity = 0;
   w->event = w->row < L->rows ? SHARE_SCAN : SHARE_DONE;
 }
-#line 15859 "scan.nw"
+#line 15889 "scan.nw"
 /* One event of warp `i`; false when it must wait at the barrier. */
 static bool share_event(share_launch *L, int i)
 {
@@ -6451,9 +6461,9 @@ static bool share_event(share_launch *L, int i)
   }
   return false;
 }
-#line 15889 "scan.nw"
+#line 15919 "scan.nw"
 enum { SHARE_RANDOM, SHARE_FIRST_WARP_FIRST, SHARE_LAST_WARP_FIRST };
-#line 15893 "scan.nw"
+#line 15923 "scan.nw"
 static bool share_run(share_launch *L, int policy, uint64_t rng)
 {
   int warps = L->groups * L->ways;
@@ -6474,7 +6484,7 @@ static bool share_run(share_launch *L, int policy, uint64_t rng)
     if (L->warps[i].event != SHARE_DONE) return false;
   return true;
 }
-#line 15920 "scan.nw"
+#line 15950 "scan.nw"
 typedef struct { long long rows, len; int ways, groups, pieces, piece; } share_case;
 
 static const share_case share_cases[] = {
@@ -6482,7 +6492,7 @@ static const share_case share_cases[] = {
   {4, 24, 2, 1, 2, 3}, {10, 50, 2, 3, 1, 5}, {5, 130, 8, 2, 2, 3},
 };
 #define SHARE_CASES ((int)(sizeof share_cases / sizeof share_cases[0]))
-#line 15930 "scan.nw"
+#line 15960 "scan.nw"
 static bool share_schedule(share_launch *L, const share_case *c, int policy, uint64_t seed,
                            double *first_h, bool first, protocol_evidence *ev)
 {
@@ -6504,7 +6514,7 @@ static bool share_schedule(share_launch *L, const share_case *c, int policy, uin
   judge_schedule(L->a, L->b, L->h, first_h, c->rows, c->len, first, name, ev);
   return true;
 }
-#line 15954 "scan.nw"
+#line 15984 "scan.nw"
 static protocol_evidence run_share_mirror(int fault, int *schedules)
 {
   protocol_evidence ev = {false, false, false, ""};
@@ -6512,7 +6522,7 @@ static protocol_evidence run_share_mirror(int fault, int *schedules)
   for (int ci = 0; ci < SHARE_CASES; ci++) {
     const share_case *c = &share_cases[ci];
     
-#line 15974 "scan.nw"
+#line 16004 "scan.nw"
 long long n = c->rows * c->len;
 int warps = c->groups * c->ways;
 case_arrays m = case_arrays_new(n, ci % DECAY_COUNT);
@@ -6524,7 +6534,7 @@ share_launch L = {m.a, m.b, m.h, c->rows, c->len, c->ways, c->groups, c->pieces,
                   (int *)malloc(sizeof(int) * c->groups),
                   (share_warp *)malloc(sizeof(share_warp) * warps),
                   (int *)malloc(sizeof(int) * warps)};
-#line 15961 "scan.nw"
+#line 15991 "scan.nw"
     bool have_first = false;   /* the first schedule that ran to its end */
     for (int s = 0; s < 2 + RANDOM_SCHEDULES; s++, ++*schedules)
       if (share_schedule(&L, c, s < 2 ? s + 1 : SHARE_RANDOM, next_seed(), first_h,
@@ -6535,7 +6545,7 @@ share_launch L = {m.a, m.b, m.h, c->rows, c->len, c->ways, c->groups, c->pieces,
   }
   return ev;
 }
-#line 16055 "scan.nw"
+#line 16085 "scan.nw"
 typedef struct { double a, b; bool reset; } gseg;   /* a segment, in float64 */
 static const gseg GSEG_IDENTITY = {1.0, 0.0, false};
 
@@ -6550,7 +6560,7 @@ static double gseg_apply(gseg x, double state)
 {
   return x.reset ? x.b : x.a * state + x.b;
 }
-#line 16076 "scan.nw"
+#line 16106 "scan.nw"
 enum { GWORD_EMPTY, GWORD_SEGMENT, GWORD_KNOWN };
 typedef struct { int kind; gseg value; } gword;
 
@@ -6560,7 +6570,7 @@ static gword gword_of(gseg x)
   if (x.reset) w.value.a = 1.0;
   return w;
 }
-#line 16094 "scan.nw"
+#line 16124 "scan.nw"
 static void gseg_warp_scan(gseg x[32], bool left_fold)
 {
   if (left_fold)
@@ -6570,7 +6580,7 @@ static void gseg_warp_scan(gseg x[32], bool left_fold)
       for (int lane = 31; lane >= offset; lane--)
         x[lane] = gseg_combine(x[lane - offset], x[lane]);
 }
-#line 16111 "scan.nw"
+#line 16141 "scan.nw"
 enum { GSTEP_CLAIM, GSTEP_PUBLISH, GSTEP_READ, GSTEP_SCAN, GSTEP_SETTLE_READ,
        GSTEP_SETTLE_SWAP, GSTEP_FIND, GSTEP_FOLD, GSTEP_WRITE, GSTEP_DONE };
 
@@ -6597,7 +6607,7 @@ typedef struct group_launch {
   void (*watch)(const struct group_launch *L, const group_actor *x, void *notes);
   void *notes;
 } group_launch;
-#line 16146 "scan.nw"
+#line 16176 "scan.nw"
 static void group_read_window(const group_launch *L, long long window, gword w[32])
 {
   const gword known0 = {GWORD_KNOWN, {1.0, 0.0, true}};
@@ -6623,7 +6633,7 @@ static bool group_published(const group_launch *L, long long first, int count)
     if (L->tile_word[first + i].kind == GWORD_EMPTY) return false;
   return true;
 }
-#line 16182 "scan.nw"
+#line 16212 "scan.nw"
 static void group_store(group_launch *L, long long H, gword w)
 {
   gword old = L->group_word[H];
@@ -6638,12 +6648,12 @@ static void group_swap_from_empty(group_launch *L, long long H, gword w)
 {
   if (L->group_word[H].kind == GWORD_EMPTY) group_store(L, H, w);
 }
-#line 16211 "scan.nw"
+#line 16241 "scan.nw"
 static long long group_settle_first(const group_launch *L, const group_actor *x)
 {
   return 32 * (x->window - x->lane) + (L->fault == FAULT_GROUPS_SETTLE_SHIFTED);
 }
-#line 16218 "scan.nw"
+#line 16248 "scan.nw"
 static bool group_can_move(const group_launch *L, const group_actor *x)
 {
   long long G = x->tile / 32;
@@ -6662,7 +6672,7 @@ static bool group_can_move(const group_launch *L, const group_actor *x)
   default: return x->step != GSTEP_DONE;
   }
 }
-#line 16247 "scan.nw"
+#line 16277 "scan.nw"
 static void group_scan_event(group_launch *L, group_actor *x)
 {
   long long G = x->tile / 32;
@@ -6681,7 +6691,7 @@ static void group_scan_event(group_launch *L, group_actor *x)
   x->prefix = k ? gseg_apply(x->before, 0.0) : 0.0;   /* when no walk is needed */
   x->step = needs ? GSTEP_FIND : GSTEP_WRITE;
 }
-#line 16277 "scan.nw"
+#line 16307 "scan.nw"
 static void group_settle_event(group_launch *L, group_actor *x)
 {
   gseg s[32];
@@ -6693,7 +6703,7 @@ static void group_settle_event(group_launch *L, group_actor *x)
   x->settled = s[L->fault == FAULT_GROUPS_SETTLE_SHORT ? 30 : 31];
   x->step = GSTEP_SETTLE_SWAP;
 }
-#line 16302 "scan.nw"
+#line 16332 "scan.nw"
 static void group_fold_event(group_launch *L, group_actor *x)
 {
   long long G = x->tile / 32;
@@ -6715,7 +6725,7 @@ static void group_fold_event(group_launch *L, group_actor *x)
   x->prefix = k ? gseg_apply(x->before, acc) : acc;
   x->step = GSTEP_WRITE;
 }
-#line 16329 "scan.nw"
+#line 16359 "scan.nw"
 static gseg group_element(const group_launch *L, long long i)
 {
   gseg x = {L->a[i], L->b[i], i % L->len == 0};
@@ -6729,7 +6739,7 @@ static void group_event(group_launch *L, group_actor *x)
   switch (x->step) {
   case GSTEP_CLAIM: x->tile = L->ticket++; x->step = GSTEP_PUBLISH; break;
   case GSTEP_PUBLISH: { 
-#line 16354 "scan.nw"
+#line 16384 "scan.nw"
 x->own = group_element(L, first);
 for (long long i = first + 1; i < end; i++) x->own = gseg_combine(x->own, group_element(L, i));
 if (x->own.reset) x->own.a = 1.0;   /* as readers see it, as the kernel does */
@@ -6737,29 +6747,29 @@ L->tile_word[x->tile] = gword_of(x->own);
 x->window = x->tile / 32 - 1;
 x->looked = false;
 x->step = L->settle ? GSTEP_READ : GSTEP_SCAN;
-#line 16341 "scan.nw"
+#line 16371 "scan.nw"
                                                                        } break;
   case GSTEP_READ: { 
-#line 16364 "scan.nw"
+#line 16394 "scan.nw"
 group_read_window(L, x->window, x->seen);
 x->looked = true;
 x->step = GSTEP_SCAN;
-#line 16342 "scan.nw"
+#line 16372 "scan.nw"
                                                                    } break;
   case GSTEP_SCAN: group_scan_event(L, x); break;
   case GSTEP_SETTLE_READ: group_settle_event(L, x); break;
   case GSTEP_SETTLE_SWAP: { 
-#line 16370 "scan.nw"
+#line 16400 "scan.nw"
 if (L->fault == FAULT_GROUPS_SETTLE_STORE)   /* a plain store, not a swap */
   group_store(L, x->window - x->lane, gword_of(x->settled));
 else
   group_swap_from_empty(L, x->window - x->lane, gword_of(x->settled));
 x->seen[x->lane] = gword_of(x->settled);
 x->step = GSTEP_FIND;
-#line 16345 "scan.nw"
+#line 16375 "scan.nw"
                                                                              } break;
   case GSTEP_FIND: { 
-#line 16384 "scan.nw"
+#line 16414 "scan.nw"
 if (!L->settle || !x->looked) group_read_window(L, x->window, x->seen);
 x->looked = true;
 int empty, lane = window_nearest_known(x->seen, &empty);
@@ -6774,22 +6784,22 @@ if (empty >= 0) {
   x->lane = lane;
   x->step = GSTEP_FOLD;
 }
-#line 16346 "scan.nw"
+#line 16376 "scan.nw"
                                                     } break;
   case GSTEP_FOLD: group_fold_event(L, x); break;
   case GSTEP_WRITE: { 
-#line 16401 "scan.nw"
+#line 16431 "scan.nw"
 double state = x->prefix;
 for (long long i = first; i < end; i++) {
   state = gseg_apply(group_element(L, i), state);
   L->h[i] = state;
 }
 x->step = GSTEP_DONE;
-#line 16348 "scan.nw"
+#line 16378 "scan.nw"
                                                   } break;
   }
 }
-#line 16422 "scan.nw"
+#line 16452 "scan.nw"
 enum { GROUPS_RANDOM, GROUPS_EAGER, GROUPS_LAST_LATE, GROUPS_NEWEST,
        GROUPS_EIGHT, GROUPS_POLICIES };
 static const char *const group_policy_names[GROUPS_POLICIES] = {
@@ -6816,7 +6826,7 @@ static int group_choice(const group_launch *L, const int *movable, int n, int po
   }
   return best;
 }
-#line 16452 "scan.nw"
+#line 16482 "scan.nw"
 /* Runs a launch to its end; false on deadlock, or if the actors have not
    finished after a thousand events each (a walk that never ends). Actor i is
    block i; under eight at a time, blocks become resident from the last, eight
@@ -6846,7 +6856,7 @@ static bool group_run(group_launch *L, int policy, uint64_t rng, int *movable)
     if (L->actors[i].step != GSTEP_DONE) return false;
   return true;
 }
-#line 16496 "scan.nw"
+#line 16526 "scan.nw"
 typedef struct { long long rows, len, tile_size; } group_case;
 
 static const group_case group_cases[] = {
@@ -6854,7 +6864,7 @@ static const group_case group_cases[] = {
 };
 #define GROUP_CASES ((int)(sizeof group_cases / sizeof group_cases[0]))
 #define GROUP_RANDOM_SCHEDULES 8   /* fewer than the protocol suite's: the cases are larger */
-#line 16511 "scan.nw"
+#line 16541 "scan.nw"
 static void group_schedule(group_launch *L, const group_case *c, int policy, uint64_t seed,
                            int *movable, double *first_h, bool first, protocol_evidence *ev)
 {
@@ -6884,7 +6894,7 @@ static void group_schedule(group_launch *L, const group_case *c, int policy, uin
   judge_schedule(L->a, L->b, L->h, first_h, c->rows, c->len, first,
                  group_policy_names[policy], ev);
 }
-#line 16543 "scan.nw"
+#line 16573 "scan.nw"
 static protocol_evidence run_group_mirror(int fault, int settle, int *schedules)
 {
   protocol_evidence ev = {false, false, false, ""};
@@ -6892,7 +6902,7 @@ static protocol_evidence run_group_mirror(int fault, int settle, int *schedules)
   for (int ci = 0; ci < GROUP_CASES; ci++) {
     const group_case *c = &group_cases[ci];
     
-#line 16562 "scan.nw"
+#line 16592 "scan.nw"
 long long n = c->rows * c->len, tiles = (n + c->tile_size - 1) / c->tile_size;
 case_arrays m = case_arrays_new(n, ci % DECAY_COUNT);
 double *first_h = m.first_h;
@@ -6901,7 +6911,7 @@ group_actor *actors = (group_actor *)malloc(sizeof(group_actor) * tiles);
 int *movable = (int *)malloc(sizeof(int) * tiles);
 group_launch L = {m.a, m.b, m.h, n, c->len, c->tile_size, tiles, 0, fault, settle, false, false,
                   false, words, words + tiles, actors};
-#line 16550 "scan.nw"
+#line 16580 "scan.nw"
     for (int s = 0; s < GROUPS_POLICIES - 1 + GROUP_RANDOM_SCHEDULES; s++, ++*schedules) {
       int policy = s < GROUPS_POLICIES - 1 ? s + 1 : GROUPS_RANDOM;
       group_schedule(&L, c, policy, next_seed(), movable, first_h, s == 0, &ev);
@@ -6911,7 +6921,7 @@ group_launch L = {m.a, m.b, m.h, n, c->len, c->tile_size, tiles, 0, fault, settl
   }
   return ev;
 }
-#line 16661 "scan.nw"
+#line 16691 "scan.nw"
 enum { RACTOR_CHAIN, RACTOR_PRODUCER, RACTOR_WALKER, RACTOR_COMPOSER, RACTOR_HOLDER };
 enum { RSTEP_FIRST, RSTEP_SECOND, RSTEP_DONE, RSTEP_MAPS };
 #define RING_MIRROR_PART_MAX 4   /* the most elements a mirror part has */
@@ -6927,7 +6937,7 @@ typedef struct {
   double map_a[RING_MIRROR_PART_MAX], map_b[RING_MIRROR_PART_MAX];   /* its registers */
   gseg scanned[32];         /* a chain warp's window, scanned */
 } ring_actor;
-#line 16686 "scan.nw"
+#line 16716 "scan.nw"
 typedef struct {
   int full, composed, empty;   /* phases completed */
   int composed_in, empty_in;   /* arrivals in the phase under way */
@@ -6944,7 +6954,7 @@ typedef struct {
   int post_reads[RING_POSTS];
   long long end_use;
 } ring_mirror_block;
-#line 16705 "scan.nw"
+#line 16735 "scan.nw"
 typedef struct {
   const float *a, *b;
   double *h;
@@ -6961,7 +6971,7 @@ typedef struct {
   long long clock, *stamps;          /* the events so far; RSTAMPS a tile, or NULL */
   int *parts_stored;                 /* holder warps done with each tile, for the stamps */
 } ring_launch;
-#line 16731 "scan.nw"
+#line 16761 "scan.nw"
 enum { RSTAMP_CLAIMED, RSTAMP_PUBLISHED, RSTAMP_KNOWN, RSTAMP_POSTED, RSTAMP_STORED,
        RSTAMP_FREED, RSTAMP_BLOCK, RSTAMP_USE, RSTAMPS };
 
@@ -6974,7 +6984,7 @@ static void ring_stamp(ring_launch *L, long long g, int moment)
 {
   ring_note(L, g, moment, L->clock);
 }
-#line 16754 "scan.nw"
+#line 16784 "scan.nw"
 static bool ring_mirror_phase_done(ring_launch *L, int completed, long long u)
 {
   long long phase = u / RING_STAGES;
@@ -6990,7 +7000,7 @@ static int ring_mirror_wait(ring_launch *L, const ring_mirror_block *k, int comp
   if (ring_mirror_phase_done(L, completed, u)) return 1;
   return k->end_use <= u ? -1 : 0;
 }
-#line 16775 "scan.nw"
+#line 16805 "scan.nw"
 static void ring_mirror_arrive(int *arrivals, int *completed, int count)
 {
   if (++*arrivals == count) { *arrivals = 0; ++*completed; }
@@ -7003,7 +7013,7 @@ static void ring_mirror_arrive_empty(ring_launch *L, ring_mirror_stage *st)
   ring_mirror_arrive(&st->empty_in, &st->empty, 1 + RING_PARTS);
   if (st->empty != before) ring_stamp(L, st->tile, RSTAMP_FREED);
 }
-#line 16794 "scan.nw"
+#line 16824 "scan.nw"
 static bool ring_chain_ready(const ring_launch *L, const ring_actor *x)
 {
   if (x->step == RSTEP_SECOND)
@@ -7013,7 +7023,7 @@ static bool ring_chain_ready(const ring_launch *L, const ring_actor *x)
     if (L->word[g].kind == GWORD_EMPTY) return false;
   return true;
 }
-#line 16818 "scan.nw"
+#line 16848 "scan.nw"
 /* The first window of the look's fold, with the carry into it; -1 if none. */
 static long long ring_mirror_look_from(const ring_launch *L, long long W, double *carry)
 {
@@ -7024,7 +7034,7 @@ static long long ring_mirror_look_from(const ring_launch *L, long long W, double
   }
   return L->look && W < L->look ? 0 : -1;
 }
-#line 16831 "scan.nw"
+#line 16861 "scan.nw"
 static bool ring_mirror_state_through(const ring_launch *L, long long t, double *state)
 {
   long long W = t / RING_WINDOW, j = t % RING_WINDOW;
@@ -7038,7 +7048,7 @@ static bool ring_mirror_state_through(const ring_launch *L, long long t, double 
   if (L->fault == FAULT_RING_LOOK_SKIPS_WINDOW && from < W) from++;
   for (long long v = from; v <= W; v++) {
     
-#line 16850 "scan.nw"
+#line 16880 "scan.nw"
 gseg x[32];
 for (int lane = 0; lane < RING_WINDOW; lane++) {
   const gword *w = &L->word[RING_WINDOW * v + lane];
@@ -7046,11 +7056,11 @@ for (int lane = 0; lane < RING_WINDOW; lane++) {
 }
 gseg_warp_scan(x, L->fault == FAULT_RING_LOOK_LEFT_FOLD);
 *state = gseg_apply(x[v < W ? RING_WINDOW - 1 : j], *state);
-#line 16844 "scan.nw"
+#line 16874 "scan.nw"
   }
   return true;
 }
-#line 16866 "scan.nw"
+#line 16896 "scan.nw"
 static bool ring_ready(ring_launch *L, const ring_actor *x)
 {
   if (x->step == RSTEP_DONE || x->step == RSTEP_MAPS) return x->step == RSTEP_MAPS;
@@ -7065,17 +7075,17 @@ static bool ring_ready(ring_launch *L, const ring_actor *x)
   case RACTOR_WALKER * 2: case RACTOR_HOLDER * 2:
     return ring_mirror_wait(L, k, st->composed, x->use) != 0;
   
-#line 16890 "scan.nw"
+#line 16920 "scan.nw"
 case RACTOR_WALKER * 2 + 1: {
   double state;
   return !x->needs_before || ring_mirror_state_through(L, x->tile - 1, &state);
 }
 case RACTOR_HOLDER * 2 + 1: return k->post_use[x->use % L->posts] == x->use;
-#line 16880 "scan.nw"
+#line 16910 "scan.nw"
   }
   return true;
 }
-#line 16903 "scan.nw"
+#line 16933 "scan.nw"
 static void ring_mirror_produce(ring_launch *L, ring_actor *x, ring_mirror_block *k)
 {
   int s = (int)(x->use % RING_STAGES);
@@ -7096,7 +7106,7 @@ static void ring_mirror_produce(ring_launch *L, ring_actor *x, ring_mirror_block
   st->full++;
   x->use++;
 }
-#line 16935 "scan.nw"
+#line 16965 "scan.nw"
 static void ring_mirror_compose(ring_launch *L, ring_actor *x, ring_mirror_block *k)
 {
   ring_mirror_stage *st = &k->stage[x->use % RING_STAGES];
@@ -7110,7 +7120,7 @@ static void ring_mirror_compose(ring_launch *L, ring_actor *x, ring_mirror_block
   st->part[x->index] = m;
   x->step = RSTEP_SECOND;
 }
-#line 16951 "scan.nw"
+#line 16981 "scan.nw"
 static void ring_mirror_publish(ring_launch *L, ring_actor *x, ring_mirror_block *k)
 {
   ring_mirror_stage *st = &k->stage[x->use % RING_STAGES];
@@ -7128,7 +7138,7 @@ static void ring_mirror_publish(ring_launch *L, ring_actor *x, ring_mirror_block
   x->use++;
   x->step = RSTEP_FIRST;
 }
-#line 16977 "scan.nw"
+#line 17007 "scan.nw"
 static void ring_mirror_post(ring_launch *L, ring_actor *x, ring_mirror_block *k)
 {
   int slot = (int)(x->use % L->posts);
@@ -7142,7 +7152,7 @@ static void ring_mirror_post(ring_launch *L, ring_actor *x, ring_mirror_block *k
   x->use++;
   x->step = RSTEP_FIRST;
 }
-#line 17003 "scan.nw"
+#line 17033 "scan.nw"
 static void ring_mirror_take_maps(ring_launch *L, ring_actor *x, ring_mirror_block *k)
 {
   int s = (int)(x->use % RING_STAGES), f = x->index % RING_PARTS;
@@ -7158,7 +7168,7 @@ static void ring_mirror_take_maps(ring_launch *L, ring_actor *x, ring_mirror_blo
   x->from = st->first;
   x->end = L->fault == FAULT_RING_STORES_PAST_ROW ? L->n : st->first + st->count;
 }
-#line 17021 "scan.nw"
+#line 17051 "scan.nw"
 static void ring_mirror_store(ring_launch *L, ring_actor *x, ring_mirror_block *k)
 {
   int slot = (int)(x->use % L->posts);
@@ -7171,7 +7181,7 @@ static void ring_mirror_store(ring_launch *L, ring_actor *x, ring_mirror_block *
   x->use += L->holders;
   x->step = RSTEP_FIRST;
 }
-#line 17041 "scan.nw"
+#line 17071 "scan.nw"
 static void ring_mirror_chain(ring_launch *L, ring_actor *x)
 {
   long long first = RING_WINDOW * x->window;
@@ -7191,7 +7201,7 @@ static void ring_mirror_chain(ring_launch *L, ring_actor *x)
   x->window += L->chain_warps;
   x->step = RING_WINDOW * x->window < L->tiles ? RSTEP_FIRST : RSTEP_DONE;
 }
-#line 17066 "scan.nw"
+#line 17096 "scan.nw"
 static void ring_event(ring_launch *L, ring_actor *x)
 {
   if (x->role == RACTOR_CHAIN) { ring_mirror_chain(L, x); return; }
@@ -7203,7 +7213,7 @@ static void ring_event(ring_launch *L, ring_actor *x)
     if (ring_mirror_wait(L, k, barrier, x->use) < 0) { x->step = RSTEP_DONE; return; }
   }
   
-#line 17081 "scan.nw"
+#line 17111 "scan.nw"
 if (x->role == RACTOR_COMPOSER) {
   if (x->step == RSTEP_FIRST) ring_mirror_compose(L, x, k); else ring_mirror_publish(L, x, k);
 } else if (x->role == RACTOR_WALKER && x->step == RSTEP_FIRST) {
@@ -7220,18 +7230,18 @@ if (x->role == RACTOR_COMPOSER) {
   ring_mirror_store(L, x, k);
 } else {
   
-#line 17105 "scan.nw"
+#line 17135 "scan.nw"
 bool early = L->fault == FAULT_RING_EMPTY_BEFORE_MAPS;
 if (x->step == RSTEP_FIRST)
   ring_mirror_arrive_empty(L, st);
 if (early && x->step == RSTEP_FIRST) { x->step = RSTEP_MAPS; return; }
 ring_mirror_take_maps(L, x, k);
 x->step = RSTEP_SECOND;
-#line 17097 "scan.nw"
+#line 17127 "scan.nw"
 }
-#line 17077 "scan.nw"
+#line 17107 "scan.nw"
 }
-#line 17123 "scan.nw"
+#line 17153 "scan.nw"
 enum { RING_RANDOM, RING_HOLDERS_LAST, RING_CHAIN_LATE, RING_CHAIN_BACKWARDS,
        RING_POLICIES };
 static const char *const ring_policy_names[RING_POLICIES] = {
@@ -7245,7 +7255,7 @@ static bool ring_preferred(const ring_actor *x, int policy)
   }
   return true;
 }
-#line 17140 "scan.nw"
+#line 17170 "scan.nw"
 /* Runs a launch until no actor can move; false unless every actor is done.
    The chain block's warps are the first actors, so under chain backwards,
    when only they can move, the last is its highest-numbered that can. */
@@ -7269,7 +7279,7 @@ static bool ring_run(ring_launch *L, int policy, uint64_t rng)
     if (L->actors[i].step != RSTEP_DONE) return false;
   return true;
 }
-#line 17176 "scan.nw"
+#line 17206 "scan.nw"
 typedef struct { long long rows, len, tile_size, shift; int rings; } ring_case;
 
 static const ring_case ring_cases[] = {
@@ -7282,7 +7292,7 @@ static const ring_case ring_cases[] = {
 /* The ring blocks that fill a window without looks: ceil(W / (S + 1)), 4. */
 #define RING_RINGS_WITHOUT_LOOKS ((RING_WINDOW + RING_STAGES) / (RING_STAGES + 1))
 #define RING_RANDOM_SCHEDULES 8
-#line 17195 "scan.nw"
+#line 17225 "scan.nw"
 static void ring_mirror_reset(ring_launch *L)
 {
   const gword empty = {GWORD_EMPTY, {NAN, NAN, false}};
@@ -7299,7 +7309,7 @@ static void ring_mirror_reset(ring_launch *L)
     k->end_use = RING_NO_END;
   }
   
-#line 17215 "scan.nw"
+#line 17245 "scan.nw"
 int n = 0;
 for (int w = 0; w < L->chain_warps; w++)
   L->actors[n++] = ring_actor{RACTOR_CHAIN, -1, w, RING_WINDOW * w < L->tiles ? RSTEP_FIRST
@@ -7312,9 +7322,9 @@ for (int b = 0; b < L->rings; b++) {
     L->actors[n++] = ring_actor{RACTOR_HOLDER, b, i, RSTEP_FIRST, i / RING_PARTS};
 }
 L->actor_count = n;
-#line 17211 "scan.nw"
+#line 17241 "scan.nw"
 }
-#line 17235 "scan.nw"
+#line 17265 "scan.nw"
 static void ring_schedule(ring_launch *L, const ring_case *c, int policy, uint64_t seed,
                           double *first_h, bool first, protocol_evidence *ev)
 {
@@ -7332,9 +7342,9 @@ static void ring_schedule(ring_launch *L, const ring_case *c, int policy, uint64
   }
   judge_schedule(L->a, L->b, L->h, first_h, c->rows, c->len, first, name, ev);
 }
-#line 17259 "scan.nw"
+#line 17289 "scan.nw"
 typedef struct { int fault, holders, posts, rings, look; const char *correct; } ring_mirror_run;
-#line 17267 "scan.nw"
+#line 17297 "scan.nw"
 /* A launch of case c under run r, on the inputs and outputs of m. */
 static ring_launch ring_launch_new(const ring_case *c, const ring_mirror_run *r, case_arrays m)
 {
@@ -7350,7 +7360,7 @@ static ring_launch ring_launch_new(const ring_case *c, const ring_mirror_run *r,
     blocks[b].sb = blocks[b].sa + stage;
   }
   
-#line 17292 "scan.nw"
+#line 17322 "scan.nw"
 ring_launch L = {m.a, m.b, m.h, n, c->len, c->tile_size, row_tiles, tiles, 0, c->shift, line,
                  r->fault,
                  r->holders, r->posts, rings, RING_CHAIN_WARPS, r->look, false, false,
@@ -7359,7 +7369,7 @@ ring_launch L = {m.a, m.b, m.h, n, c->len, c->tile_size, row_tiles, tiles, 0, c-
                  (ring_actor *)malloc(sizeof(ring_actor) * actors_most), 0,
                  (int *)malloc(sizeof(int) * actors_most), 0, NULL, NULL};
 return L;
-#line 17282 "scan.nw"
+#line 17312 "scan.nw"
 }
 
 static void ring_launch_free(ring_launch *L)
@@ -7367,7 +7377,7 @@ static void ring_launch_free(ring_launch *L)
   free(L->word); free(L->known); free(L->blocks[0].sa); free(L->blocks);
   free(L->actors); free(L->movable);
 }
-#line 17303 "scan.nw"
+#line 17333 "scan.nw"
 static protocol_evidence run_ring_mirror(const ring_mirror_run *r, int *schedules)
 {
   protocol_evidence ev = {false, false, false, ""};
@@ -7427,7 +7437,7 @@ static void backward_mirror(const backward_params &p, double *da, double *db, do
                                      state, fault);
   }
 }
-#line 9931 "scan.nw"
+#line 9961 "scan.nw"
 static long long at_bdl(const selective_problem *p, long long b, long long d, long long t)
 {
   return (b * p->channels + d) * p->length + t;
@@ -7438,7 +7448,7 @@ static long long at_bgnl(const selective_problem *p, long long b, long long g, l
 {
   return ((b * p->groups + g) * p->state + n) * p->length + t;
 }
-#line 9953 "scan.nw"
+#line 9983 "scan.nw"
 #define SELECTIVE_FAULTS 7   /* the correct mirror, then six faults */
 static const int selective_faults[SELECTIVE_FAULTS] = {
   FAULT_NONE, FAULT_SELECTIVE_B_ONE_LATE, FAULT_SELECTIVE_A_SIGN, FAULT_SELECTIVE_D_FORGOTTEN,
@@ -7446,7 +7456,7 @@ static const int selective_faults[SELECTIVE_FAULTS] = {
 static const char *const selective_fault_names[SELECTIVE_FAULTS] = {
   "correct", "B[t-1]-for-B[t]", "sign-of-A", "D-skip-forgotten", "softplus-twice",
   "group-off-by-one", "chunk-decays-dropped"};
-#line 9974 "scan.nw"
+#line 10004 "scan.nw"
 /* The step's decay and input for state n: exp(dt A[d,n]) and dt B[g,n,t] u[t]. */
 static void selective_map(const selective_problem *p, long long b, long long d, long long g,
                           int n, long long t, double dt, int fault, double *decay,
@@ -7457,14 +7467,14 @@ static void selective_map(const selective_problem *p, long long b, long long d, 
   *decay = exp(dt * A);
   *input = dt * (double)p->B[at_bgnl(p, b, g, n, s)] * (double)p->u[at_bdl(p, b, d, t)];
 }
-#line 11621 "scan.nw"
+#line 11651 "scan.nw"
 /* The relative error of the kernel's float32 delta, for x = delta + bias. */
 static double selective_delta_error(const selective_problem *p, double x)
 {
   double e = p->delta_bias ? 0x1p-24 : 0.0;
   return p->delta_softplus && x <= 20.0 ? e + (8.0 + 2.0 * fabs(x)) * 0x1p-24 : e;
 }
-#line 9991 "scan.nw"
+#line 10021 "scan.nw"
 /* y (B,D,L) and the last states (B,D,N), in double, for one batch b and channel d; with
    y_bound and last_bound not NULL, the float32 kernel's bound on each of them too
    (section "Level 5 on the GPU"). */
@@ -7487,26 +7497,26 @@ static void selective_reference(const selective_problem *p, long long b, long lo
       x[n] = decay * x[n] + input;
       sum += (double)p->C[k] * x[n];
       
-#line 10027 "scan.nw"
+#line 10057 "scan.nw"
 double rho = 0x1p-22 + fabs(dt * A) * (e_dt + 0x1p-23);
 err[n] = decay * err[n] + rho * decay * mag[n] + (e_dt + 3 * 0x1p-24) * fabs(input);
 mag[n] = decay * mag[n] + fabs(input);
 err[n] += 0x1p-23 * mag[n];
 off += fabs((double)p->C[k]) * err[n];
 size += fabs((double)p->C[k]) * mag[n];
-#line 10013 "scan.nw"
+#line 10043 "scan.nw"
     }
     y[t] = p->z ? sum * (double)p->z[i] / (1.0 + exp(-(double)p->z[i])) : sum;
     if (y_bound) {
       
-#line 10036 "scan.nw"
+#line 10066 "scan.nw"
 double bound = off + (p->state + 2) * 0x1p-24 * (size + fabs(skip));
 if (p->z) {
   double z = p->z[i], gate = fabs(z / (1.0 + exp(-z)));
   bound = gate * (bound + 6 * 0x1p-24 * (size + fabs(skip)));
 }
 y_bound[t] = 2 * bound + 0x1p-120;
-#line 10017 "scan.nw"
+#line 10047 "scan.nw"
     }
   }
   for (int n = 0; n < p->state; n++) {
@@ -7514,7 +7524,7 @@ y_bound[t] = 2 * bound + 0x1p-120;
     if (last_bound) last_bound[n] = 2 * (err[n] + 0x1p-24 * mag[n]) + 0x1p-120;
   }
 }
-#line 10049 "scan.nw"
+#line 10079 "scan.nw"
 #define SELECTIVE_CHUNK 64   /* steps a chunk */
 
 /* The chunked design for batch b and channel d: y, and the last states. */
@@ -7530,7 +7540,7 @@ static void selective_mirror(const selective_problem *p, long long b, long long 
     double skip = p->D ? (double)p->D[d] : 0.0;
     for (int n = 0; n < p->state; n++) product[n] = 1.0;
     
-#line 10073 "scan.nw"
+#line 10103 "scan.nw"
 for (long long t = c0; t < c1; t++) {
   double dt = selective_dt(p, (double)p->delta[at_bdl(p, b, d, t)], bias, fault), decay, input;
   for (int n = 0; n < p->state; n++) {
@@ -7539,9 +7549,9 @@ for (long long t = c0; t < c1; t++) {
     product[n] *= decay;
   }
 }
-#line 10064 "scan.nw"
+#line 10094 "scan.nw"
     
-#line 10084 "scan.nw"
+#line 10114 "scan.nw"
 for (int n = 0; n < p->state; n++) x[n] = in[n];
 for (long long t = c0; t < c1; t++) {
   double dt = selective_dt(p, (double)p->delta[at_bdl(p, b, d, t)], bias, fault), decay,
@@ -7554,13 +7564,13 @@ for (long long t = c0; t < c1; t++) {
   long long i = at_bdl(p, b, d, t);
   y[t] = selective_finish(p, sum, (double)p->u[i], p->z ? (double)p->z[i] : 0.0, skip, fault);
 }
-#line 10065 "scan.nw"
+#line 10095 "scan.nw"
     for (int n = 0; n < p->state; n++)   /* the N-vectors' fold, in order */
       in[n] = selective_carry(product[n], in[n], local[n], fault);
   }
   for (int n = 0; n < p->state; n++) last[n] = in[n];
 }
-#line 10139 "scan.nw"
+#line 10169 "scan.nw"
 /* A case's inputs in one block of `floats` floats, and the problem over them. */
 static float *selective_draw(long long batch, long long channels, long long length,
                              int state, int groups, bool extras, selective_problem *p,
@@ -7573,7 +7583,7 @@ static float *selective_draw(long long batch, long long channels, long long leng
   float *u = in, *delta = u + bdl, *z = delta + bdl, *B = z + bdl, *C = B + bgnl;
   float *A = C + bgnl, *D = A + dn, *bias = D + channels;
   
-#line 10159 "scan.nw"
+#line 10189 "scan.nw"
 fill_uniform(u, bdl, next_seed(), -1.0f, 1.0f);
 fill_uniform(delta, bdl, next_seed(), extras ? -2.0f : 0.01f, 1.0f);   /* delta > 0 */
 fill_uniform(z, bdl, next_seed(), -2.0f, 2.0f);
@@ -7582,13 +7592,13 @@ fill_uniform(C, bgnl, next_seed(), -1.0f, 1.0f);
 fill_uniform(A, dn, next_seed(), -4.0f, -0.05f);
 fill_uniform(D, channels, next_seed(), -1.0f, 1.0f);
 fill_uniform(bias, channels, next_seed(), -0.5f, 0.5f);
-#line 10151 "scan.nw"
+#line 10181 "scan.nw"
   selective_problem q = {batch, channels, length, state, groups, u, delta, A, B, C,
                          extras ? D : NULL, extras ? z : NULL, extras ? bias : NULL, extras};
   *p = q;
   return in;
 }
-#line 10109 "scan.nw"
+#line 10139 "scan.nw"
 typedef struct { long long batch, channels, length; int state, groups; bool extras; }
     selective_case;
 
@@ -7597,7 +7607,7 @@ static const selective_case selective_cases[] = {
   {2, 6, 64, 5, 3, false}, {1, 4, 200, 64, 2, true},
 };
 #define SELECTIVE_CASES 5
-#line 10120 "scan.nw"
+#line 10150 "scan.nw"
 /* The largest difference of the mirror under `fault` from the reference, relative to
    the reference's magnitude plus one; NaN where either gave one. */
 static double selective_mismatch(const selective_case *k, int fault)
@@ -7608,7 +7618,7 @@ static double selective_mismatch(const selective_case *k, int fault)
                              k->extras, &p, &floats);
   double worst = 0;
   
-#line 10174 "scan.nw"
+#line 10204 "scan.nw"
 double *y = (double *)malloc(sizeof(double) * 2 * k->length), *want = y + k->length;
 double last[64], last_want[64];
 for (long long b = 0; b < k->batch; b++)
@@ -7625,11 +7635,11 @@ for (long long b = 0; b < k->batch; b++)
     }
   }
 free(y);
-#line 10130 "scan.nw"
+#line 10160 "scan.nw"
   free(in);
   return worst;
 }
-#line 10202 "scan.nw"
+#line 10232 "scan.nw"
 static double bf16_round(double x)
 {
   return (double)__bfloat162float(__float2bfloat16_rn((float)x));
@@ -7649,7 +7659,7 @@ static double selective_bf16_worst(const selective_case *k, bool states_in_bf16)
     for (long long d = 0; d < k->channels; d++) {
       selective_reference(&p, b, d, want, last, bound, last_bound);
       
-#line 10234 "scan.nw"
+#line 10264 "scan.nw"
 long long g = selective_group(&p, d, FAULT_NONE);
 double x[64] = {0}, bias = p.delta_bias ? (double)p.delta_bias[d] : 0.0;
 for (long long t = 0; t < L; t++) {
@@ -7664,7 +7674,7 @@ for (long long t = 0; t < L; t++) {
   y[t] = bf16_round(selective_finish(&p, sum, (double)p.u[i], p.z ? (double)p.z[i] : 0.0,
                                      p.D ? (double)p.D[d] : 0.0, FAULT_NONE));
 }
-#line 10221 "scan.nw"
+#line 10251 "scan.nw"
       for (long long t = 0; t < L; t++) {
         double got = states_in_bf16 ? y[t] : bf16_round(want[t]);
         double x = fabs(got - want[t]) / (bound[t] + 0x1p-8 * (fabs(want[t]) + bound[t]));
@@ -7675,7 +7685,7 @@ for (long long t = 0; t < L; t++) {
   free(in);
   return worst;
 }
-#line 10251 "scan.nw"
+#line 10281 "scan.nw"
 static bool selective_bf16_bound_catches(void)
 {
   double correct = 0, broken = 0;
@@ -7691,7 +7701,7 @@ static bool selective_bf16_bound_catches(void)
          broken > 1 ? "caught" : "MISSED", broken);
   return correct <= 1 && broken > 1;
 }
-#line 10269 "scan.nw"
+#line 10299 "scan.nw"
 static int suite_mirror_selective(void)
 {
   bool ok = true;
@@ -7716,14 +7726,14 @@ static int suite_mirror_selective(void)
   ok = selective_bf16_bound_catches() && ok;
   return ok ? EXIT_OK : EXIT_FAILED;
 }
-#line 14479 "scan.nw"
+#line 14509 "scan.nw"
 typedef struct {
   const char *name;
   const char *what;
   bool needs_gpu;
   int (*run)(void);
 } suite;
-#line 14643 "scan.nw"
+#line 14673 "scan.nw"
 static int suite_mirror_l1(void)
 {
   mirror_case cases[64];
@@ -7745,7 +7755,7 @@ static int suite_mirror_l2(void)
       FAULT_DOWNSWEEP_SWAP, FAULT_APPLY_SWAP, FAULT_SPINE_NO_IDENTITY};
   return mirror_suite(mirror_l2, cases, count, faults, 5);
 }
-#line 15248 "scan.nw"
+#line 15278 "scan.nw"
 static bool report_protocol_run(const char *correct, int fault, int schedules,
                                 const protocol_evidence *ev)
 {
@@ -7759,7 +7769,7 @@ static bool report_protocol_run(const char *correct, int fault, int schedules,
            failed ? ev->detail : "every schedule passed");
   return fault == FAULT_NONE ? !failed : failed;
 }
-#line 15267 "scan.nw"
+#line 15297 "scan.nw"
 static int suite_mirror_lookback(void)
 {
   static const struct { int fault, walk; } runs[] = {
@@ -7779,7 +7789,7 @@ static int suite_mirror_lookback(void)
   }
   return ok ? EXIT_OK : EXIT_FAILED;
 }
-#line 15680 "scan.nw"
+#line 15710 "scan.nw"
 /* Runs a mirror under each fault in turn: the first, FAULT_NONE, must pass
    and every other must be caught. */
 static int report_faults(protocol_evidence (*run)(int fault, int *schedules),
@@ -7800,7 +7810,7 @@ static int suite_mirror_held(void)
                                FAULT_HELD_PREFIX_EARLY, FAULT_HELD_WRONG_TILE};
   return report_faults(run_held_mirror, faults, 4);
 }
-#line 15991 "scan.nw"
+#line 16021 "scan.nw"
 static int suite_mirror_rows(void)
 {
   static const int faults[] = {FAULT_NONE, FAULT_ROWS_STEP_LAST_PIECE,
@@ -7808,7 +7818,7 @@ static int suite_mirror_rows(void)
                                FAULT_ROWS_PARITY_PER_ROW};
   return report_faults(run_share_mirror, faults, 5);
 }
-#line 16576 "scan.nw"
+#line 16606 "scan.nw"
 static int suite_mirror_groups(void)
 {
   static const struct { int fault, settle; } runs[] = {
@@ -7826,7 +7836,7 @@ static int suite_mirror_groups(void)
   }
   return ok ? EXIT_OK : EXIT_FAILED;
 }
-#line 17341 "scan.nw"
+#line 17371 "scan.nw"
 static int suite_mirror_ring(void)
 {
   static const ring_mirror_run runs[] = {
@@ -7844,7 +7854,7 @@ static int suite_mirror_ring(void)
     {FAULT_NONE, RING_HOLDERS, RING_POSTS, 0, 2, "correct, looks of two windows"},
     {FAULT_NONE, RING_HOLDERS, RING_POSTS, 0, 0, "correct, walkers wait for the chain"},
     
-#line 17373 "scan.nw"
+#line 17403 "scan.nw"
 {FAULT_RING_HOLDER_FOLDS_OWN, RING_HOLDERS, RING_POSTS, 0, RING_LOOK, ""},
 {FAULT_RING_ROW_START_KEPT, RING_HOLDERS, RING_POSTS, 0, RING_LOOK, ""},
 {FAULT_RING_CHAIN_NO_WAIT, RING_HOLDERS, RING_POSTS, 0, RING_LOOK, ""},
@@ -7859,7 +7869,7 @@ static int suite_mirror_ring(void)
 {FAULT_RING_LOOK_SKIPS_EMPTY, RING_HOLDERS, RING_POSTS, 0, RING_LOOK, ""},
 {FAULT_RING_LOOK_SKIPS_WINDOW, RING_HOLDERS, RING_POSTS, 0, RING_LOOK, ""},
 {FAULT_RING_HEAD_KEPT, RING_HOLDERS, RING_POSTS, 0, RING_LOOK, ""},
-#line 17358 "scan.nw"
+#line 17388 "scan.nw"
   };
   bool ok = true;
   for (int r = 0; r < (int)(sizeof runs / sizeof runs[0]); r++) {
@@ -7869,7 +7879,7 @@ static int suite_mirror_ring(void)
   }
   return ok ? EXIT_OK : EXIT_FAILED;
 }
-#line 17402 "scan.nw"
+#line 17432 "scan.nw"
 static int suite_combine(void)
 {
   int failures = 0, swapped_differ = 0, trials = 100000;
@@ -7881,7 +7891,7 @@ static int suite_combine(void)
       x[k].b = uniform_at(seed, 6 * i + 2 * k + 1, -1.0f, 1.0f);
     }
     
-#line 17422 "scan.nw"
+#line 17452 "scan.nw"
 affine<double> left = combine(combine(x[0], x[1]), x[2]);
 affine<double> right = combine(x[0], combine(x[1], x[2]));
 double scale = fabs(x[2].a * x[1].a * x[0].b) + fabs(x[2].a * x[1].b) + fabs(x[2].b);
@@ -7891,22 +7901,22 @@ affine<double> e = identity_map<double>(), ex = combine(e, x[0]), xe = combine(x
 if (ex.a != x[0].a || ex.b != x[0].b || xe.a != x[0].a || xe.b != x[0].b) failures++;
 affine<double> xy = combine(x[0], x[1]), yx = combine(x[1], x[0]);
 swapped_differ += xy.b != yx.b;
-#line 17413 "scan.nw"
+#line 17443 "scan.nw"
   }
   
-#line 17434 "scan.nw"
+#line 17464 "scan.nw"
 affine<double> two = {2, 0}, plus_one = {1, 1};
 if (combine(two, plus_one).b != 1 || combine(plus_one, two).b != 2) failures++;
 affine<double> nan_a = {NAN, 0.5}, inf_a = {INFINITY, 0.5}, fine = {0.75, 0.5};
 if (!isnan(start_row(nan_a).b) || !isnan(start_row(inf_a).b) ||
     start_row(fine).b != 0.5) failures++;
 if (swapped_differ < trials * 9 / 10) failures++;
-#line 17415 "scan.nw"
+#line 17445 "scan.nw"
   printf("  %d triples: associative within rounding, identity exact; swapped"
          " operands differ in %d of %d pairs\n", trials, swapped_differ, trials);
   return failures ? EXIT_FAILED : EXIT_OK;
 }
-#line 17451 "scan.nw"
+#line 17481 "scan.nw"
 /* The composition of elements [lo, hi) of a row, halving recursively. */
 static affine<float> halving(const float *a, const float *b, long long lo, long long hi)
 {
@@ -7917,12 +7927,12 @@ static affine<float> halving(const float *a, const float *b, long long lo, long 
   long long mid = lo + (hi - lo) / 2;
   return combine(halving(a, b, lo, mid), halving(a, b, mid, hi));
 }
-#line 17464 "scan.nw"
+#line 17494 "scan.nw"
 static int suite_reference(void)
 {
   int failures = 0;
   
-#line 17481 "scan.nw"
+#line 17511 "scan.nw"
 for (int k = 0; k < 4; k++) {
   double c = 0.5 + 0.125 * k;
   float a[1000], b[1000];
@@ -7933,12 +7943,12 @@ for (int k = 0; k < 4; k++) {
     if (fabs(h[t] - (1 - pow(c, t + 1)) / (1 - c)) > 4 * (t + 1) * 0x1p-53 / (1 - c))
       failures++;
 }
-#line 17468 "scan.nw"
+#line 17498 "scan.nw"
   double worst_sequential = 0, worst_halving = 0, widest = 0;
   for (int decay = 0; decay < DECAY_COUNT; decay++)
     for (long long len = 1; len <= (1 << 16); len = len * 4 + 1) {
       
-#line 17494 "scan.nw"
+#line 17524 "scan.nw"
 float *a = (float *)malloc(sizeof(float) * len);
 float *b = (float *)malloc(sizeof(float) * len);
 float *h = (float *)malloc(sizeof(float) * len);
@@ -7952,7 +7962,7 @@ for (long long t = 1; t < len; t++) {
 comparison c = compare_rows(a, b, h, 1, len, FLOAT32);
 failures += c.failed > 0;
 worst_sequential = fmax(worst_sequential, c.worst_ratio);
-#line 17515 "scan.nw"
+#line 17545 "scan.nw"
 affine<float> whole = halving(a, b, 0, len);
 reference_state r = {0, 0, 0};
 for (long long t = 0; t < len; t++) reference_step(&r, a[t], b[t]);
@@ -7961,16 +7971,16 @@ double ratio = fabs(whole.b - r.h) / bound;
 failures += !(ratio <= 1.0);
 worst_halving = fmax(worst_halving, ratio);
 widest = fmax(widest, bound / (r.s > 0 ? r.s : 1.0));
-#line 17508 "scan.nw"
+#line 17538 "scan.nw"
 free(a); free(b); free(h);
-#line 17472 "scan.nw"
+#line 17502 "scan.nw"
     }
   printf("  float32 sequential uses %.3g of the bound, recursive halving %.3g;"
          " the bound is at most %.3g of the sums it guards\n",
          worst_sequential, worst_halving, widest);
   return failures ? EXIT_FAILED : EXIT_OK;
 }
-#line 17956 "scan.nw"
+#line 17986 "scan.nw"
 static const precision DIFFERENCES = {1e-6, 1e-12};
 
 /* The central difference of the loss when x[i] moves by 1e-6 either way. */
@@ -7985,7 +7995,7 @@ static double loss_difference(double *a, double *b, double *x, long long i, cons
   x[i] = keep;
   return (up - down) / 2e-6;
 }
-#line 17977 "scan.nw"
+#line 18007 "scan.nw"
 static bool reference_matches_differences(long long len)
 {
   float af[64], hf[64], dh[64];
@@ -8017,7 +8027,7 @@ static bool reference_matches_differences(long long len)
   }
   return !c.da.failed && !c.db.failed && !c.dh0.failed;
 }
-#line 18015 "scan.nw"
+#line 18045 "scan.nw"
 typedef struct { long long rows, len; int shift; bool h0, dh_final; } backward_mirror_case;
 
 static const backward_mirror_case backward_mirror_cases[] = {
@@ -8027,7 +8037,7 @@ static const backward_mirror_case backward_mirror_cases[] = {
   {300, 17, 0, true, true},   {2, 20000, 1, true, true},  {1, 70001, 3, true, true},
 };
 #define BACKWARD_MIRROR_CASES 12
-#line 18027 "scan.nw"
+#line 18057 "scan.nw"
 /* Whether the mirror under `fault` agrees with the reference on case i. */
 static bool backward_mirror_passes(int i, int fault, char *text, size_t size)
 {
@@ -8052,7 +8062,7 @@ static bool backward_mirror_passes(int i, int fault, char *text, size_t size)
   free(out);
   return passes;
 }
-#line 18054 "scan.nw"
+#line 18084 "scan.nw"
 static int suite_mirror_backward(void)
 {
   bool ok = true;
@@ -8071,7 +8081,7 @@ static int suite_mirror_backward(void)
   }
   printf("  mirror matches the reference on %d cases\n", BACKWARD_MIRROR_CASES);
   
-#line 18077 "scan.nw"
+#line 18107 "scan.nw"
 for (int fault = FAULT_BACKWARD_A_UNSHIFTED; fault <= FAULT_BACKWARD_DH0_UNSCALED; fault++) {
   int i = 0;
   while (i < BACKWARD_MIRROR_CASES && backward_mirror_passes(i, fault, text, sizeof text)) i++;
@@ -8082,7 +8092,7 @@ for (int fault = FAULT_BACKWARD_A_UNSHIFTED; fault <= FAULT_BACKWARD_DH0_UNSCALE
     printf("  MISSED %-28s no case exposed it\n", fault_names[fault]);
   ok = ok && i < BACKWARD_MIRROR_CASES;
 }
-#line 18072 "scan.nw"
+#line 18102 "scan.nw"
   return ok ? EXIT_OK : EXIT_FAILED;
 }
 #line 8404 "scan.nw"
@@ -8210,19 +8220,19 @@ static int suite_mirror_stored(void)
   for (int s = 0; s < STORED_TYPE_COUNT; s++) ok = stored_type_passes(&STORED_TYPES[s]) && ok;
   return ok ? EXIT_OK : EXIT_FAILED;
 }
-#line 17559 "scan.nw"
+#line 17589 "scan.nw"
 enum { LENGTHS_EMPTY, LENGTHS_ONES, LENGTHS_TINY_AND_LONG, LENGTHS_NEAR_1000,
        LENGTHS_ONE_ROW, LENGTHS_UNIFORM, LENGTHS_KINDS };
 static const char *const lengths_names[LENGTHS_KINDS] = {
   "empty rows among short ones", "every row of 1", "tiny rows and very long ones",
   "rows around 1,000", "one row", "rows of 1 to 65,536"};
-#line 17568 "scan.nw"
+#line 17598 "scan.nw"
 /* A double in [0, 1) from the hash of (seed, i). */
 static double unit_at(uint64_t seed, long long i)
 {
   return (double)(mix64(seed ^ mix64((uint64_t)i)) >> 11) * 0x1p-53;
 }
-#line 17576 "scan.nw"
+#line 17606 "scan.nw"
 /* Row i's length in a batch of n elements of this kind, before the last is cut. */
 static long long draw_length(int kind, uint64_t seed, long long i, long long n)
 {
@@ -8238,7 +8248,7 @@ static long long draw_length(int kind, uint64_t seed, long long i, long long n)
   default: return n;   /* one row */
   }
 }
-#line 17594 "scan.nw"
+#line 17624 "scan.nw"
 /* Append one offset, growing the array as it fills; *rows counts the rows. */
 static void push_offset(long long **o, long long *cap, long long *rows, long long value)
 {
@@ -8249,7 +8259,7 @@ static void push_offset(long long **o, long long *cap, long long *rows, long lon
   }
   (*o)[++*rows] = value;
 }
-#line 17607 "scan.nw"
+#line 17637 "scan.nw"
 /* The rows + 1 offsets (malloc'ed) of a batch of n elements; returns rows. */
 static long long make_offsets(int kind, long long n, uint64_t seed, long long **offsets)
 {
@@ -8267,7 +8277,7 @@ static long long make_offsets(int kind, long long n, uint64_t seed, long long **
   *offsets = o;
   return rows;
 }
-#line 17637 "scan.nw"
+#line 17667 "scan.nw"
 enum { RAGGED_PLAIN, RAGGED_NAN_B, RAGGED_NAN_A_AT_START, RAGGED_NAN_A_AT_END,
        RAGGED_INF_B, RAGGED_FLAG_NANS, RAGGED_SPECIALS };
 static const char *const ragged_special_names[RAGGED_SPECIALS] = {
@@ -8282,7 +8292,7 @@ typedef struct {
   bool in_place;                      /* h is b */
   int special;
 } ragged_case;
-#line 17655 "scan.nw"
+#line 17685 "scan.nw"
 /* Rows 1, 4, 7, ... (row 0 where there is one row), skipping empty ones. */
 static void plant_ragged(int special, float *a, float *b, const long long *offsets,
                          long long rows)
@@ -8298,7 +8308,7 @@ static void plant_ragged(int special, float *a, float *b, const long long *offse
     if (special == RAGGED_FLAG_NANS) memcpy(&a[start + len / 2], &flag, sizeof flag);
   }
 }
-#line 17679 "scan.nw"
+#line 17709 "scan.nw"
 typedef struct {
   const char *what;
   long long n, rows, offsets[6];
@@ -8311,7 +8321,7 @@ static const offsets_case offsets_cases[] = {
   {"n = 0 in three empty rows", 0, 3, {0, 0, 0, 0}, true},
   {"one row of one", 1, 1, {0, 1}, true},
   
-#line 17696 "scan.nw"
+#line 17726 "scan.nw"
 {"decreasing", 10, 3, {0, 6, 4, 10}, false},
 {"negative", 10, 3, {0, -2, 4, 10}, false},
 {"offsets[0] = 1", 10, 2, {1, 5, 10}, false},
@@ -8324,10 +8334,10 @@ static const offsets_case offsets_cases[] = {
 {"LLONG_MIN inside", 10, 2, {0, LLONG_MIN, 10}, false},
 {"rows < 0", 10, -1, {0}, false},
 {"n < 0", -1, 1, {0, -1}, false},
-#line 17691 "scan.nw"
+#line 17721 "scan.nw"
 };
 #define OFFSETS_CASES ((int)(sizeof offsets_cases / sizeof offsets_cases[0]))
-#line 17711 "scan.nw"
+#line 17741 "scan.nw"
 static bool check_offsets_cases(void)
 {
   int wrong = 0;
@@ -8345,7 +8355,7 @@ static bool check_offsets_cases(void)
          " must be\n", wrong ? "FAILED" : "ok", OFFSETS_CASES);
   return wrong == 0;
 }
-#line 17741 "scan.nw"
+#line 17771 "scan.nw"
 /* Whether a batch of this kind looks as its name says. */
 static bool batch_looks_right(int kind, const long long *o, long long rows, long long n)
 {
@@ -8359,7 +8369,7 @@ static bool batch_looks_right(int kind, const long long *o, long long rows, long
     under_700 += len < 700;
   }
   
-#line 17758 "scan.nw"
+#line 17788 "scan.nw"
 switch (kind) {
 case LENGTHS_EMPTY: return o[1] == 0 && o[rows - 1] == n && empty_pairs > 0;
 case LENGTHS_ONES: return rows == n;
@@ -8368,9 +8378,9 @@ case LENGTHS_NEAR_1000: return 2 * lengths_over_1400 < rows && 2 * under_700 < r
 case LENGTHS_ONE_ROW: return rows == 1;
 default: return longest > 50000 && longest <= 65536;
 }
-#line 17754 "scan.nw"
+#line 17784 "scan.nw"
 }
-#line 17769 "scan.nw"
+#line 17799 "scan.nw"
 static bool check_batches(void)
 {
   int wrong = 0;
@@ -8382,7 +8392,7 @@ static bool check_batches(void)
              lengths_names[kind]);
     }
     
-#line 17789 "scan.nw"
+#line 17819 "scan.nw"
 long long r = rows > 1 ? 1 + (long long)(unit_at(next_seed(), 0) * (rows - 1)) : 1;
 for (int way = 0; way < 4; way++) {
   long long *spot = way < 2 ? &o[r] : &o[rows], kept = *spot;
@@ -8395,14 +8405,14 @@ for (int way = 0; way < 4; way++) {
   }
   *spot = kept;
 }
-#line 17780 "scan.nw"
+#line 17810 "scan.nw"
     free(o);
   }
   printf("  %-6s batches of each of the %d kinds of lengths: well formed, as they say,"
          " and refused once spoiled\n", wrong ? "FAILED" : "ok", LENGTHS_KINDS);
   return wrong == 0;
 }
-#line 17808 "scan.nw"
+#line 17838 "scan.nw"
 static int ragged_cpu_cases(ragged_case *cases)
 {
   static const long long sizes[] = {1, 1000, 100003};
@@ -8419,7 +8429,7 @@ static int ragged_cpu_cases(ragged_case *cases)
   cases[count++] = ragged_case{LENGTHS_ONE_ROW, 10007, 3, 0, 0, 0, false, RAGGED_NAN_B};
   return count;
 }
-#line 17836 "scan.nw"
+#line 17866 "scan.nw"
 typedef struct {
   int reference_caught, judge_caught;   /* batches where each check failed */
   char reference_first[200], judge_first[300];
@@ -8431,7 +8441,7 @@ static ragged_evidence run_ragged_fault(const ragged_case *cases, int count, int
   ragged_evidence ev = {0, 0, "", "", 0.0};
   for (int i = 0; i < count; i++) {
     
-#line 17856 "scan.nw"
+#line 17886 "scan.nw"
 const ragged_case *c = &cases[i];
 long long n = c->n, *o, rows = make_offsets(c->lengths, n, next_seed(), &o);
 float *a = (float *)malloc(sizeof(float) * n), *b = (float *)malloc(sizeof(float) * n);
@@ -8443,9 +8453,9 @@ if (!a || !b || !h32 || !h || !want) {
 }
 make_inputs(a, b, n, c->decay);
 plant_ragged(c->special, a, b, o, rows);
-#line 17847 "scan.nw"
+#line 17877 "scan.nw"
     
-#line 17870 "scan.nw"
+#line 17900 "scan.nw"
 ragged_pass(a, b, h, n, o, rows, fault);
 for (long long r = 0; r < rows; r++)
   reference_row(a + o[r], b + o[r], want + o[r], o[r + 1] - o[r]);
@@ -8457,9 +8467,9 @@ if (t < n && !ev.reference_caught++) {
            " n %lld%s (got %.9g, want %.9g)", r, t - o[r], lengths_names[c->lengths], n,
            ragged_special_names[c->special], h[t], want[t]);
 }
-#line 17848 "scan.nw"
+#line 17878 "scan.nw"
     
-#line 17884 "scan.nw"
+#line 17914 "scan.nw"
 ragged_pass(a, b, h32, n, o, rows, fault);
 comparison judged = compare_ragged(a, b, h32, n, o, rows, FLOAT32);
 if ((judged.failed || judged.checked != n) && !ev.judge_caught++) {
@@ -8469,12 +8479,12 @@ if ((judged.failed || judged.checked != n) && !ev.judge_caught++) {
            lengths_names[c->lengths], n, ragged_special_names[c->special]);
 }
 if (!c->special && judged.worst_ratio > ev.worst) ev.worst = judged.worst_ratio;
-#line 17849 "scan.nw"
+#line 17879 "scan.nw"
     free(o); free(a); free(b); free(h); free(want); free(h32);
   }
   return ev;
 }
-#line 17899 "scan.nw"
+#line 17929 "scan.nw"
 static bool report_ragged_fault(int fault, const ragged_evidence *ev, int batches)
 {
   const char *name = ragged_fault_names[fault];
@@ -8494,7 +8504,7 @@ static bool report_ragged_fault(int fault, const ragged_evidence *ev, int batche
                                                              : "no batch fails the bound");
   return caught;
 }
-#line 17921 "scan.nw"
+#line 17951 "scan.nw"
 static int suite_ragged(void)
 {
   bool ok = check_offsets_cases();
@@ -8507,7 +8517,7 @@ static int suite_ragged(void)
   }
   return ok ? EXIT_OK : EXIT_FAILED;
 }
-#line 18148 "scan.nw"
+#line 18178 "scan.nw"
 static bool gpu_available(char *why, size_t size)
 {
   int count = 0, driver = 0;
@@ -8521,7 +8531,7 @@ static bool gpu_available(char *why, size_t size)
     snprintf(why, size, "no usable CUDA device (%s)", cudaGetErrorString(e));
   return false;
 }
-#line 18171 "scan.nw"
+#line 18201 "scan.nw"
 enum { SPECIAL_NONE, SPECIAL_NAN_B, SPECIAL_NAN_A, SPECIAL_INF_B, SPECIAL_INF_A,
        SPECIAL_NAN_FIRST_A, SPECIAL_EMPTY_NAN_A, SPECIAL_KNOWN_NAN_A };
 
@@ -8532,7 +8542,7 @@ typedef struct {
   bool in_place;                     /* h is b */
   int special;
 } gpu_case;
-#line 18189 "scan.nw"
+#line 18219 "scan.nw"
 typedef struct { const scan_variant *variant; int public_kernel; } kernel_ref;
 
 static cudaError_t call_kernel(kernel_ref k, const float *a, const float *b,
@@ -8551,7 +8561,7 @@ static const char *kernel_name(kernel_ref k)
       "SCAN_L4_ROOFLINE", "SCAN_AUTO"};
   return k.public_kernel >= 0 ? names[k.public_kernel] : k.variant->name;
 }
-#line 18215 "scan.nw"
+#line 18245 "scan.nw"
 typedef struct {
   float *a, *b, *h;              /* host */
   float *da, *db, *dh;           /* device, at the case's offsets */
@@ -8563,7 +8573,7 @@ static void poison(float *device_base, long long n)
 {
   CUDA_CHECK(cudaMemset(device_base, 0xff, sizeof(float) * (n + 8)));
 }
-#line 18229 "scan.nw"
+#line 18259 "scan.nw"
 static case_buffers case_buffers_new(const gpu_case *c)
 {
   case_buffers m;
@@ -8584,7 +8594,7 @@ static case_buffers case_buffers_new(const gpu_case *c)
   m.dh = c->in_place ? m.db : m.base_h + c->h_offset;
   return m;
 }
-#line 18252 "scan.nw"
+#line 18282 "scan.nw"
 static void case_buffers_free(case_buffers *m)
 {
   free(m->a); free(m->b); free(m->h);
@@ -8592,7 +8602,7 @@ static void case_buffers_free(case_buffers *m)
   CUDA_CHECK(cudaFree(m->base_b));
   CUDA_CHECK(cudaFree(m->base_h));
 }
-#line 18277 "scan.nw"
+#line 18307 "scan.nw"
 static float float_of_bits(uint32_t bits)
 {
   float x;
@@ -8613,7 +8623,7 @@ static void plant_special(const gpu_case *c, float *a, float *b)
   case SPECIAL_KNOWN_NAN_A: a[at] = float_of_bits(0xFFFFFFFEu); break;
   }
 }
-#line 18300 "scan.nw"
+#line 18330 "scan.nw"
 static void upload_case(const gpu_case *c, case_buffers *m)
 {
   make_inputs(m->a, m->b, m->n, c->decay);
@@ -8622,7 +8632,7 @@ static void upload_case(const gpu_case *c, case_buffers *m)
   CUDA_CHECK(cudaMemcpy(m->db, m->b, sizeof(float) * m->n, cudaMemcpyHostToDevice));
   if (!c->in_place) poison(m->base_h, m->n);
 }
-#line 18315 "scan.nw"
+#line 18345 "scan.nw"
 static bool guards_intact(const gpu_case *c, const case_buffers *m)
 {
   if (c->in_place) return true;
@@ -8639,7 +8649,7 @@ static bool guards_intact(const gpu_case *c, const case_buffers *m)
   }
   return true;
 }
-#line 18337 "scan.nw"
+#line 18367 "scan.nw"
 typedef struct { comparison cmp; bool ok; char error[160]; } case_result;
 
 static case_result run_case(kernel_ref k, const gpu_case *c)
@@ -8653,7 +8663,7 @@ static case_result run_case(kernel_ref k, const gpu_case *c)
     snprintf(r.error, sizeof r.error, "CUDA error: %s", cudaGetErrorString(e));
   } else {
     
-#line 18357 "scan.nw"
+#line 18387 "scan.nw"
 CUDA_CHECK(cudaMemcpy(m.h, m.dh, sizeof(float) * m.n, cudaMemcpyDeviceToHost));
 r.cmp = compare_rows(m.a, m.b, m.h, c->rows, c->len, FLOAT32);
 r.ok = r.cmp.failed == 0;
@@ -8663,12 +8673,12 @@ if (!guards_intact(c, &m)) {
 } else if (!r.ok) {
   describe_worst(r.error, sizeof r.error, &r.cmp, c->len);
 }
-#line 18350 "scan.nw"
+#line 18380 "scan.nw"
   }
   case_buffers_free(&m);
   return r;
 }
-#line 18378 "scan.nw"
+#line 18408 "scan.nw"
 static int kernel_cases(gpu_case *cases, long long ceiling, int tile)
 {
   int count = 0, d = 0;
@@ -8684,7 +8694,7 @@ static int kernel_cases(gpu_case *cases, long long ceiling, int tile)
     cases[i].rows = rows < 1 ? 1 : rows > 7 ? 7 : rows;
   }
   
-#line 18398 "scan.nw"
+#line 18428 "scan.nw"
 long long mid = top < 3001 ? top : 3001, wide = top < 257 ? top : 257;
 cases[count++] = gpu_case{70001, 33, 0};
 cases[count++] = gpu_case{66000, wide, 1};
@@ -8702,7 +8712,7 @@ if (tile) cases[count++] = gpu_case{1, 65536LL * tile + 7, 1};
 if (tile >= 2048) cases[count++] = gpu_case{4500, 16384, 2};
 if (tile >= 4096) {
   
-#line 18436 "scan.nw"
+#line 18466 "scan.nw"
 cases[count++] = gpu_case{1, 1LL << 23, 2};
 cases[count++] = gpu_case{8, 1LL << 20, 1};
 cases[count++] = gpu_case{600, 4096, 3};
@@ -8720,12 +8730,12 @@ cases[count++] = gpu_case{1, (1LL << 23) + 2, 2, 3, 3, 3, true};
 cases[count++] = gpu_case{5, 17 * 4096 - 20, 0};
 cases[count++] = gpu_case{5, 17 * 4096 - 20, 2, 2, 2, 2};
 cases[count++] = gpu_case{3, 20 * 4096 + 7, 1, 5, 5, 1};
-#line 18415 "scan.nw"
+#line 18445 "scan.nw"
 }
-#line 18393 "scan.nw"
+#line 18423 "scan.nw"
   return count;
 }
-#line 18460 "scan.nw"
+#line 18490 "scan.nw"
 static bool kernel_suite(kernel_ref k, long long ceiling, int tile)
 {
   gpu_case cases[128];
@@ -8736,7 +8746,7 @@ static bool kernel_suite(kernel_ref k, long long ceiling, int tile)
   for (int i = 0; i < count; i++) {
     case_result r = run_case(k, &cases[i]);
     
-#line 18480 "scan.nw"
+#line 18510 "scan.nw"
 const gpu_case *c = &cases[i];
 if (!r.ok) {
   failed++;
@@ -8751,7 +8761,7 @@ if (r.cmp.worst_index >= 0 && r.cmp.worst_ratio > worst.worst_ratio && !c->speci
   worst_len = c->len;
 }
 worst.checked = checked;
-#line 18470 "scan.nw"
+#line 18500 "scan.nw"
   }
   char text[200];
   describe_worst(text, sizeof text, &worst, worst_len);
@@ -8759,7 +8769,7 @@ worst.checked = checked;
          kernel_name(k), count, (double)worst.checked, text);
   return failed == 0;
 }
-#line 18500 "scan.nw"
+#line 18530 "scan.nw"
 static kernel_ref public_ref(int k) { return kernel_ref{NULL, k}; }
 
 static kernel_ref variant_ref(const char *name)
@@ -8777,7 +8787,7 @@ static int run_kernel_suites(const kernel_ref *refs, int count)
   }
   return ok ? EXIT_OK : EXIT_FAILED;
 }
-#line 18520 "scan.nw"
+#line 18550 "scan.nw"
 /* One suite for one kernel, public or from the catalogue. */
 #define KERNEL_SUITE(function, ref) \
   static int function(void) { kernel_ref k[] = {ref}; return run_kernel_suites(k, 1); }
@@ -8787,7 +8797,7 @@ KERNEL_SUITE(suite_gpu_l2, public_ref(SCAN_L2_MULTIBLOCK))
 KERNEL_SUITE(suite_gpu_l3, public_ref(SCAN_L3_LOOKBACK))
 KERNEL_SUITE(suite_gpu_l3b, public_ref(SCAN_L3B_LOOKBACK_WARP))
 KERNEL_SUITE(suite_gpu_auto, public_ref(SCAN_AUTO))
-#line 18532 "scan.nw"
+#line 18562 "scan.nw"
 static int suite_gpu_l3c(void)
 {
   kernel_ref k[] = {variant_ref("l3c-1"), variant_ref("l3c-2"), variant_ref("l3c-4"),
@@ -8802,7 +8812,7 @@ static int suite_gpu_l4(void)
                     public_ref(SCAN_L4_ROOFLINE)};
   int status = run_kernel_suites(k, 7);
   
-#line 18557 "scan.nw"
+#line 18587 "scan.nw"
 int device, major, optin;
 cudaFuncAttributes f;
 CUDA_CHECK(cudaGetDevice(&device));
@@ -8815,10 +8825,10 @@ bool missing = major >= 9 && fits && f.ptxVersion >= 90 && rings < RING_MIN_BLOC
 printf("  %-6s the ring: %s (%d ring blocks and a chain block)\n", missing ? "FAILED" : "ok",
        rings >= RING_MIN_BLOCKS - 1 ? "runs on this GPU" : "not on this GPU", rings);
 if (missing) status = EXIT_FAILED;
-#line 18546 "scan.nw"
+#line 18576 "scan.nw"
   return status;
 }
-#line 18578 "scan.nw"
+#line 18608 "scan.nw"
 typedef struct {
   const char *what;
   int kernel;                 /* -1: the kernel under test */
@@ -8826,7 +8836,7 @@ typedef struct {
   long long rows, len;
   cudaError_t want;
 } contract_call;
-#line 18588 "scan.nw"
+#line 18618 "scan.nw"
 static const contract_call contract_calls[] = {
   {"rows == 0", -1, 0, 0, 0, 0, 100, cudaSuccess},
   {"len == 0", -1, 0, 0, 0, 100, 0, cudaSuccess},
@@ -8846,7 +8856,7 @@ static const contract_call contract_calls[] = {
    cudaErrorInvalidValue},
 };
 #define CONTRACT_CALLS ((int)(sizeof contract_calls / sizeof contract_calls[0]))
-#line 18610 "scan.nw"
+#line 18640 "scan.nw"
 static const float *offset_pointer(float *base, int bytes)
 {
   return bytes < 0 ? NULL : (const float *)((char *)base + bytes);
@@ -8862,7 +8872,7 @@ static bool output_untouched(const float *device_h, float *host, long long n)
   }
   return true;
 }
-#line 18628 "scan.nw"
+#line 18658 "scan.nw"
 static int suite_gpu_contract(void)
 {
   const long long n = 4096;
@@ -8875,7 +8885,7 @@ static int suite_gpu_contract(void)
   int failures = 0, tried = 0;
   for (int k = 0; k <= SCAN_AUTO; k++)
     for (int i = 0; i < CONTRACT_CALLS; i++) 
-#line 18649 "scan.nw"
+#line 18679 "scan.nw"
 {
   const contract_call *c = &contract_calls[i];
   bool own = c->kernel >= 0 && c->kernel <= SCAN_AUTO, unknown = c->kernel > SCAN_AUTO ||
@@ -8895,14 +8905,14 @@ static int suite_gpu_contract(void)
   failures += !ok;
   tried++;
 }
-#line 18640 "scan.nw"
+#line 18670 "scan.nw"
   printf("  %-6s %d calls on %d kernels returned what the contract says and"
          " wrote nothing\n", failures ? "FAILED" : "ok", tried, SCAN_AUTO + 1);
   CUDA_CHECK(cudaFree(a)); CUDA_CHECK(cudaFree(b)); CUDA_CHECK(cudaFree(h));
   free(host);
   return failures ? EXIT_FAILED : EXIT_OK;
 }
-#line 18680 "scan.nw"
+#line 18710 "scan.nw"
 /* Check |h3b - h3c| <= the regrouping bound for one row; returns the number
    of elements that differ at all, adds violations to *bad. */
 static long long regroup_row(const float *a, const float *b, const float *h3b,
@@ -8919,7 +8929,7 @@ static long long regroup_row(const float *a, const float *b, const float *h3b,
     if (t % tile == 0) { P = row; T = identity_map<double>(); }
     reference_step(&r, a[t], b[t]);
     
-#line 18704 "scan.nw"
+#line 18734 "scan.nw"
 double u = FLOAT32.u;
 double bound = 1.01 * u * (7 * fabs(T.a * e.a * P.b) + 6 * fabs(e.a * T.b) +
                            3 * fabs(e.b)) +
@@ -8928,13 +8938,13 @@ double d = fabs((double)h3b[t] - (double)h3c[t]);
 differ += memcmp(&h3b[t], &h3c[t], sizeof(float)) != 0;
 if (!(d <= bound)) (*bad)++;
 if (d / bound > *worst) *worst = d / bound;
-#line 18696 "scan.nw"
+#line 18726 "scan.nw"
     T = combine(T, e);
     row = combine(row, e);
   }
   return differ;
 }
-#line 18715 "scan.nw"
+#line 18745 "scan.nw"
 static int suite_gpu_regrouping(void)
 {
   static const long long shapes[][2] = {{1, (1 << 22) + 5}, {33, 70001},
@@ -8944,7 +8954,7 @@ static int suite_gpu_regrouping(void)
   for (int s = 0; s < 4; s++) {
     gpu_case c = {shapes[s][0], shapes[s][1], s % DECAY_COUNT};
     
-#line 18735 "scan.nw"
+#line 18765 "scan.nw"
 case_buffers m = case_buffers_new(&c);
 upload_case(&c, &m);
 long long n = m.n;
@@ -8964,7 +8974,7 @@ for (long long row = 0; row < c.rows; row++)
                         out[2] + row * c.len, c.len, L3_THREADS, &bad, &worst);
 for (int k = 0; k < 3; k++) free(out[k]);
 case_buffers_free(&m);
-#line 18724 "scan.nw"
+#line 18754 "scan.nw"
   }
   bool ok = identical_failures == 0 && differ > 0 && bad == 0;
   printf("  %-6s 3 and 3b bit-identical: %s; 3c(1 item) differs from 3b in %lld"
@@ -8973,7 +8983,7 @@ case_buffers_free(&m);
          bad ? "; SOME ARE NOT" : "");
   return ok ? EXIT_OK : EXIT_FAILED;
 }
-#line 18764 "scan.nw"
+#line 18794 "scan.nw"
 static __global__ void count_differences(const uint32_t *x, const uint32_t *y,
                                          long long n, unsigned long long *count)
 {
@@ -8983,7 +8993,7 @@ static __global__ void count_differences(const uint32_t *x, const uint32_t *y,
     mine += x[i] != y[i];
   if (mine) atomicAdd(count, mine);
 }
-#line 18791 "scan.nw"
+#line 18821 "scan.nw"
 /* One run of v, its output and workspace poisoned first. */
 static void run_poisoned(const scan_variant *v, case_buffers *m, long long rows,
                          long long len, void *workspace, size_t bytes)
@@ -8992,7 +9002,7 @@ static void run_poisoned(const scan_variant *v, case_buffers *m, long long rows,
   if (bytes) CUDA_CHECK(cudaMemset(workspace, 0xff, bytes));
   CUDA_CHECK(run_variant(v, m->da, m->db, m->dh, rows, len, workspace, 0));
 }
-#line 18802 "scan.nw"
+#line 18832 "scan.nw"
 /* Run v `runs` times on one shape; returns how many runs differed from the
    first, and prints a line. */
 static int repeat_runs(const scan_variant *v, long long rows, long long len, int runs,
@@ -9012,7 +9022,7 @@ static int repeat_runs(const scan_variant *v, long long rows, long long len, int
   CUDA_CHECK(cudaMemset(count, 0, sizeof(unsigned long long)));
   int differing = 0;
   
-#line 18831 "scan.nw"
+#line 18861 "scan.nw"
 run_poisoned(v, &m, rows, len, workspace, bytes);
 CUDA_CHECK(cudaMemcpy(first, m.dh, sizeof(float) * m.n, cudaMemcpyDeviceToDevice));
 for (int run = 0; run < runs; run++) {
@@ -9023,7 +9033,7 @@ for (int run = 0; run < runs; run++) {
   CUDA_CHECK(cudaMemcpy(&host_count, count, sizeof host_count, cudaMemcpyDeviceToHost));
   if (host_count) { differing++; CUDA_CHECK(cudaMemset(count, 0, sizeof host_count)); }
 }
-#line 18821 "scan.nw"
+#line 18851 "scan.nw"
   printf("  %-6s %-8s %d runs of %lld x %lld%s%s\n", differing ? "FAILED" : "ok", v->name,
          runs, rows, len, special ? " with a flag's NaN" : "",
          differing ? ": some differ" : ", bit-identical");
@@ -9031,7 +9041,7 @@ for (int run = 0; run < runs; run++) {
   case_buffers_free(&m);
   return differing;
 }
-#line 18857 "scan.nw"
+#line 18887 "scan.nw"
 /* Where the ring runs: one row of 2^24, one of 1,343 tiles with each flag's
    NaN in its tile 447, and three rows of 100 tiles and a short one. */
 static int ring_shape_runs(const scan_variant *v)
@@ -9065,7 +9075,7 @@ static int suite_gpu_determinism(void)
   }
   return differing ? EXIT_FAILED : EXIT_OK;
 }
-#line 18922 "scan.nw"
+#line 18952 "scan.nw"
 static int suite_gpu_streams(void)
 {
   static const char *const pairs[][2] = {{"l4", "l3c-8"}, {"l3b", "l2"},
@@ -9076,7 +9086,7 @@ static int suite_gpu_streams(void)
     CUDA_CHECK(cudaStreamCreateWithFlags(&stream[s], cudaStreamNonBlocking));
   int failures = 0;
   for (int p = 0; p < 5; p++) 
-#line 18943 "scan.nw"
+#line 18973 "scan.nw"
 {
   gpu_case c[2] = {{1, (1 << 24) + 1, 0}, {8192, 2048, 1}};
   if (strcmp(pairs[p][0], "l4-ring") == 0)   /* two rings at once */
@@ -9102,9 +9112,9 @@ static int suite_gpu_streams(void)
     case_buffers_free(&m[s]);
   }
 }
-#line 18932 "scan.nw"
+#line 18962 "scan.nw"
   
-#line 18971 "scan.nw"
+#line 19001 "scan.nw"
 {
   gpu_case c = {1, 1 << 24, 0};
   case_buffers m = case_buffers_new(&c);
@@ -9116,7 +9126,7 @@ static int suite_gpu_streams(void)
   poison(m.base_h, m.n);
   CUDA_CHECK(cudaDeviceSynchronize());
   
-#line 18992 "scan.nw"
+#line 19022 "scan.nw"
 cudaGraph_t graph;
 cudaGraphExec_t exec;
 CUDA_CHECK(cudaStreamBeginCapture(stream[0], cudaStreamCaptureModeThreadLocal));
@@ -9136,14 +9146,14 @@ if (same) {
   CUDA_CHECK(cudaGraphExecDestroy(exec));
   CUDA_CHECK(cudaGraphDestroy(graph));
 }
-#line 18982 "scan.nw"
+#line 19012 "scan.nw"
   if (!same) { failures++; printf("  FAILED SCAN_AUTO captured in a graph\n"); }
   free(direct);
   case_buffers_free(&m);
 }
-#line 18933 "scan.nw"
+#line 18963 "scan.nw"
   
-#line 19014 "scan.nw"
+#line 19044 "scan.nw"
 {
   static const char *const order[] = {"l4-ring", "l4-ring", "l4-ring", "l4", "l4-ring",
                                       "l4-ring", "l4-8", "l4-ring", "l4-ring!", "l4-ring"};
@@ -9158,26 +9168,26 @@ if (same) {
     CUDA_CHECK(run_variant(find_variant(ring ? "l4-ring" : order[k]), m.da, m.db, m.dh,
                            c.rows, c.len, NULL, own));
     
-#line 19035 "scan.nw"
+#line 19065 "scan.nw"
 CUDA_CHECK(cudaStreamSynchronize(own));
 CUDA_CHECK(cudaMemcpy(m.h, m.dh, sizeof(float) * m.n, cudaMemcpyDeviceToHost));
 if (compare_rows(m.a, m.b, m.h, c.rows, c.len, FLOAT32).failed) {
   failures++;
   printf("  FAILED %s, call %d of the kept workspace's handovers\n", order[k], k + 1);
 }
-#line 19028 "scan.nw"
+#line 19058 "scan.nw"
     case_buffers_free(&m);
   }
   CUDA_CHECK(cudaStreamDestroy(own));
 }
-#line 18934 "scan.nw"
+#line 18964 "scan.nw"
   for (int s = 0; s < 2; s++) CUDA_CHECK(cudaStreamDestroy(stream[s]));
   printf("  %-6s 5 pairs of kernels on two streams at once, both outputs right; "
          "SCAN_AUTO captured in a graph and replayed, its bits; a kept workspace "
          "handed between kernels\n", failures ? "FAILED" : "ok");
   return failures ? EXIT_FAILED : EXIT_OK;
 }
-#line 19058 "scan.nw"
+#line 19088 "scan.nw"
 /* Scans one huge input with each of `count` kernels; returns the failures,
    or -1 when the GPU has too little memory for it. */
 static int huge_case(gpu_case c, const kernel_ref *refs, int count)
@@ -9193,7 +9203,7 @@ static int huge_case(gpu_case c, const kernel_ref *refs, int count)
   upload_case(&c, &m);
   int failures = 0;
   for (int k = 0; k < count; k++) 
-#line 19095 "scan.nw"
+#line 19125 "scan.nw"
 {
   poison(m.base_h, m.n);
   cudaError_t e = call_kernel(refs[k], m.da, m.db, m.dh, c.rows, c.len, 0);
@@ -9211,7 +9221,7 @@ static int huge_case(gpu_case c, const kernel_ref *refs, int count)
          m.n, e == cudaSuccess ? text : cudaGetErrorString(e));
   failures += !ok;
 }
-#line 19073 "scan.nw"
+#line 19103 "scan.nw"
   case_buffers_free(&m);
   return failures;
 }
@@ -9231,7 +9241,7 @@ static int suite_gpu_huge(void)
   if (short_rows > 0 || long_rows > 0 || whole_tiles > 0) return EXIT_FAILED;
   return long_rows < 0 || whole_tiles < 0 ? EXIT_SKIPPED : EXIT_OK;
 }
-#line 20073 "scan.nw"
+#line 20103 "scan.nw"
 typedef struct {
   long long rows, len;
   int offset;              /* floats past a 16-byte line: a, h and dh; outputs offset + 1 */
@@ -9261,7 +9271,7 @@ static const backward_case backward_cases[] = {
   {2, 3000000, 3, true, true, true, true, false, SPECIAL_NAN_A},
 };
 #define BACKWARD_CASES ((int)(sizeof backward_cases / sizeof backward_cases[0]))
-#line 20109 "scan.nw"
+#line 20139 "scan.nw"
 #define GUARD 32   /* floats of poison either side of a case's device arrays */
 
 typedef struct {
@@ -9285,7 +9295,7 @@ static backward_buffers backward_buffers_new(const backward_case *c)
   if (c->in_place) m.dev[BDB] = m.dev[BDH];
   return m;
 }
-#line 20135 "scan.nw"
+#line 20165 "scan.nw"
 /* Whether the guards either side of device array k are still poison. */
 static bool backward_guards_intact(const backward_buffers *m, int k)
 {
@@ -9308,7 +9318,7 @@ static void backward_buffers_free(backward_buffers *m)
     CUDA_CHECK(cudaFree(m->base[k]));
   }
 }
-#line 20163 "scan.nw"
+#line 20193 "scan.nw"
 static bool run_backward_case(const backward_case *c, int index)
 {
   long long n = c->rows * c->len;
@@ -9323,7 +9333,7 @@ static bool run_backward_case(const backward_case *c, int index)
     CUDA_CHECK(cudaMemcpy(m.dev[k], m.host[k], sizeof(float) * m.count[k],
                           cudaMemcpyHostToDevice));
   
-#line 20182 "scan.nw"
+#line 20212 "scan.nw"
 cudaError_t e = scan_backward(m.dev[BA], m.dev[BH], m.dev[BDH], c->h0 ? m.dev[BH0] : NULL,
                               c->dh_final ? m.dev[BDHF] : NULL, m.dev[BDA], m.dev[BDB],
                               c->dh0 ? m.dev[BDH0] : NULL, c->rows, c->len, 0);
@@ -9332,9 +9342,9 @@ CUDA_CHECK(e);
 for (int k = BDA; k <= BDH0; k++)
   CUDA_CHECK(cudaMemcpy(m.host[k], m.dev[k], sizeof(float) * m.count[k],
                         cudaMemcpyDeviceToHost));
-#line 20177 "scan.nw"
+#line 20207 "scan.nw"
   
-#line 20193 "scan.nw"
+#line 20223 "scan.nw"
 backward_comparison r = compare_backward(m.host[BA], m.host[BH], m.host[BDH],
                                          c->h0 ? m.host[BH0] : NULL,
                                          c->dh_final ? m.host[BDHF] : NULL, m.host[BDA],
@@ -9354,9 +9364,9 @@ printf("  %-4s %lld rows of %lld, offset %d%s%s%s%s%s: da %.3g, db %.3g of the b
 if (!ok) printf("       %s\n", text);
 backward_buffers_free(&m);
 return ok;
-#line 20178 "scan.nw"
+#line 20208 "scan.nw"
 }
-#line 20215 "scan.nw"
+#line 20245 "scan.nw"
 static int run_backward_cases(const backward_case *cases, int count)
 {
   int failed = 0;
@@ -9369,7 +9379,7 @@ static int suite_gpu_backward(void)
 {
   return run_backward_cases(backward_cases, BACKWARD_CASES);
 }
-#line 20234 "scan.nw"
+#line 20264 "scan.nw"
 static const backward_case backward_small_cases[] = {
   {1, 1, 0, true, true, true, true, false, SPECIAL_NONE},
   {7, 4097, 2, false, true, true, true, false, SPECIAL_NONE},
@@ -9382,7 +9392,7 @@ static int suite_gpu_backward_small(void)
 {
   return run_backward_cases(backward_small_cases, 5);
 }
-#line 20252 "scan.nw"
+#line 20282 "scan.nw"
 static int backward_runs_differing(long long rows, long long len, int runs)
 {
   backward_case c = {rows, len, 1, true, true, true, true, false, SPECIAL_NONE};
@@ -9407,7 +9417,7 @@ static int backward_runs_differing(long long rows, long long len, int runs)
   backward_buffers_free(&m);
   return differing;
 }
-#line 20056 "scan.nw"
+#line 20086 "scan.nw"
 typedef struct { const char *what; cudaError_t got; } bad_call;
 
 /* Print each call's verdict; the count of those not refused as invalid. */
@@ -9422,7 +9432,7 @@ static int count_unrefused(const bad_call *calls, int count)
   }
   return failed;
 }
-#line 20282 "scan.nw"
+#line 20312 "scan.nw"
 static int suite_gpu_backward_calls(void)
 {
   backward_case c = {4, 1000, 0, true, true, true, true, false, SPECIAL_NONE};
@@ -9434,7 +9444,7 @@ static int suite_gpu_backward_calls(void)
   CUDA_CHECK(cudaMalloc(&ws, bytes + 256));
   bad_call calls[] = {
     
-#line 20305 "scan.nw"
+#line 20335 "scan.nw"
 {"negative rows", scan_backward(a, h, dh, NULL, NULL, da, db, NULL, -1, 1000, 0)},
 {"negative len", scan_backward(a, h, dh, NULL, NULL, da, db, NULL, 4, -1, 0)},
 {"null a", scan_backward(NULL, h, dh, NULL, NULL, da, db, NULL, 4, 1000, 0)},
@@ -9453,7 +9463,7 @@ static int suite_gpu_backward_calls(void)
 {"workspace off its line",
  scan_backward_in(a, h, dh, NULL, NULL, da, db, NULL, 4, 1000, (char *)ws + 8, bytes, 0)},
 {"no workspace", scan_backward_in(a, h, dh, NULL, NULL, da, db, NULL, 4, 1000, NULL, 0, 0)},
-#line 20293 "scan.nw"
+#line 20323 "scan.nw"
   };
   int failed = count_unrefused(calls, (int)(sizeof calls / sizeof calls[0]));
   CUDA_CHECK(cudaDeviceSynchronize());
@@ -9463,7 +9473,7 @@ static int suite_gpu_backward_calls(void)
   backward_buffers_free(&m);
   return failed || !untouched ? EXIT_FAILED : EXIT_OK;
 }
-#line 9014 "scan.nw"
+#line 9027 "scan.nw"
 typedef struct { uint16_t *base, *at; long long n; } stored_device;
 
 static stored_device stored_device_new(long long n, int offset)
@@ -9486,7 +9496,7 @@ static bool stored_guards_intact(const stored_device *x)
     if (guard[i] != 0xffff) return false;
   return true;
 }
-#line 9039 "scan.nw"
+#line 9052 "scan.nw"
 /* A float rounded to nearest in the type, as its bits; and bits widened to a float. */
 static uint16_t stored_bits(float x, scan_storage s)
 {
@@ -9503,7 +9513,7 @@ static float stored_float(uint16_t bits, scan_storage s)
   __half_raw r = {bits};
   return __half2float(__half(r));
 }
-#line 9058 "scan.nw"
+#line 9071 "scan.nw"
 /* Host floats (already of the type's values) to the device as the type's bits. */
 static void stored_upload(const stored_device *x, const float *host, scan_storage s)
 {
@@ -9523,7 +9533,7 @@ static void stored_download(float *host, const stored_device *x, scan_storage s)
 }
 
 static void stored_device_free(stored_device *x) { CUDA_CHECK(cudaFree(x->base)); }
-#line 9088 "scan.nw"
+#line 9104 "scan.nw"
 typedef struct { long long rows, len; int offset; bool apart, in_place; } stored_gpu_case;
 
 static const stored_gpu_case stored_gpu_cases[] = {
@@ -9535,13 +9545,16 @@ static const stored_gpu_case stored_gpu_cases[] = {
   {4096, 2048, 0, false, false},  {7, 4097, 6, false, true},
   {5, 100001, 2, true, false},    {300, 5000, 1, true, false},
   {3000, 2052, 4, false, true},   {2048, 4096, 2, false, false},
-  {4096, 2051, 0, false, false},
+  {4096, 2051, 0, false, false},  {1000, 4096, 0, false, false},
 };
 #define STORED_GPU_CASES ((int)(sizeof stored_gpu_cases / sizeof stored_gpu_cases[0]))
 
 static const stored_gpu_case stored_small_cases[] = {
-  {1, 1, 0, false, false}, {3, 20001, 3, false, true}, {1000, 7, 1, true, false}};
-#line 9108 "scan.nw"
+  {1, 1, 0, false, false}, {3, 20001, 3, false, true}, {1000, 7, 1, true, false},
+  {2048, 2048, 0, false, true}};
+#line 9125 "scan.nw"
+static int stored_paths[2];   /* forward cases the tile kernel ran, and the warps */
+
 static bool run_stored_forward(const stored_gpu_case *c, const stored_type *s, int index)
 {
   long long n = c->rows * c->len;
@@ -9558,20 +9571,26 @@ static bool run_stored_forward(const stored_gpu_case *c, const stored_type *s, i
   stored_download(h, &dh, s->storage);
   comparison r = compare_stored(a, b, h, c->rows, c->len, s);
   bool guards = stored_guards_intact(&dh), ok = !r.failed && guards;
+  bool warps = s->storage == SCAN_BFLOAT16
+    ? stored_takes_warps((const __nv_bfloat16 *)da.at, (const __nv_bfloat16 *)db.at,
+                         (const __nv_bfloat16 *)dh.at, c->rows, c->len)
+    : stored_takes_warps((const __half *)da.at, (const __half *)db.at,
+                         (const __half *)dh.at, c->rows, c->len);
+  stored_paths[warps]++;
   
-#line 9134 "scan.nw"
-printf("  %-4s %-8s %-8s %lld rows of %lld, offset %d%s%s: %.3g of the bound%s\n",
+#line 9159 "scan.nw"
+printf("  %-4s %-8s %-8s %lld rows of %lld, offset %d%s%s, %s: %.3g of the bound%s\n",
        ok ? "ok" : "FAIL", s->name, "forward", c->rows, c->len, c->offset,
-       c->apart ? " (output apart)" : "", c->in_place ? ", in place" : "", r.worst_ratio,
-       guards ? "" : "; GUARDS WRITTEN");
-#line 9125 "scan.nw"
+       c->apart ? " (output apart)" : "", c->in_place ? ", in place" : "",
+       warps ? "warps" : "tile kernel", r.worst_ratio, guards ? "" : "; GUARDS WRITTEN");
+#line 9150 "scan.nw"
   stored_device_free(&da);
   stored_device_free(&db);
   if (!c->in_place) stored_device_free(&dh);
   free(a);
   return ok;
 }
-#line 9144 "scan.nw"
+#line 9169 "scan.nw"
 static bool run_stored_backward(const stored_gpu_case *c, const stored_type *s, int index)
 {
   long long n = c->rows * c->len, rows = c->rows;
@@ -9586,7 +9605,7 @@ static bool run_stored_backward(const stored_gpu_case *c, const stored_type *s, 
   fill_uniform(h0, 2 * rows, next_seed(), -1, 1);   /* h0 and dh_final */
   for (long long j = 0; j < 3 * n; j++) a[j] = s->nearest(a[j]);   /* a, h and dh */
   
-#line 9167 "scan.nw"
+#line 9192 "scan.nw"
 int out = (c->offset + c->apart) % 8;
 stored_device A = stored_device_new(n, c->offset), H = stored_device_new(n, c->offset);
 stored_device DH = stored_device_new(n, c->offset), DA = stored_device_new(n, out);
@@ -9606,13 +9625,13 @@ CUDA_CHECK(e);
 stored_download(da, &DA, s->storage);
 stored_download(db, &DB, s->storage);
 CUDA_CHECK(cudaMemcpy(dh0, rows_dev + 2 * rows, sizeof(float) * rows, cudaMemcpyDeviceToHost));
-#line 9158 "scan.nw"
+#line 9183 "scan.nw"
   backward_comparison r = compare_backward(a, h, dh, states ? h0 : NULL,
                                            states ? dh_final : NULL, da, db,
                                            states ? dh0 : NULL, rows, c->len,
                                            stored_precision(s));
   
-#line 9189 "scan.nw"
+#line 9214 "scan.nw"
 bool guards = stored_guards_intact(&DA) && stored_guards_intact(&DB);
 bool ok = !r.da.failed && !r.db.failed && !r.dh0.failed && guards;
 printf("  %-4s %-8s %-8s %lld rows of %lld, offset %d%s%s%s: da %.3g, db %.3g of the "
@@ -9628,33 +9647,38 @@ if (!c->in_place) stored_device_free(&DB);
 CUDA_CHECK(cudaFree(rows_dev));
 free(x);
 return ok;
-#line 9163 "scan.nw"
+#line 9188 "scan.nw"
 }
-#line 9207 "scan.nw"
-/* Every case in each type, forward and backward. */
-static int run_stored_cases(const stored_gpu_case *cases, int count)
+#line 9232 "scan.nw"
+/* Every case in each type, forward and backward; with `both`, the forward's cases must
+   have reached the tile kernel and the warps alike, or the suite tests less than it says. */
+static int run_stored_cases(const stored_gpu_case *cases, int count, bool both)
 {
   int failed = 0;
+  stored_paths[0] = stored_paths[1] = 0;
   for (int t = 0; t < STORED_TYPE_COUNT; t++)
     for (int i = 0; i < count; i++) {
       failed += !run_stored_forward(&cases[i], &STORED_TYPES[t], i);
       failed += !run_stored_backward(&cases[i], &STORED_TYPES[t], i);
     }
-  printf("  %d of %d runs failed\n", failed, 2 * STORED_TYPE_COUNT * count);
-  return failed ? EXIT_FAILED : EXIT_OK;
+  printf("  %d of %d runs failed; the forward ran the tile kernel %d times, the warps %d\n",
+         failed, 2 * STORED_TYPE_COUNT * count, stored_paths[0], stored_paths[1]);
+  bool reached = !both || (stored_paths[0] > 0 && stored_paths[1] > 0);
+  if (!reached) printf("  FAIL the cases no longer reach both kernels\n");
+  return failed || !reached ? EXIT_FAILED : EXIT_OK;
 }
 
 static int suite_gpu_stored(void)
 {
-  return run_stored_cases(stored_gpu_cases, STORED_GPU_CASES);
+  return run_stored_cases(stored_gpu_cases, STORED_GPU_CASES, true);
 }
 
 static int suite_gpu_stored_small(void)
 {
-  return run_stored_cases(stored_small_cases,
-                          (int)(sizeof stored_small_cases / sizeof stored_small_cases[0]));
+  int count = (int)(sizeof stored_small_cases / sizeof stored_small_cases[0]);
+  return run_stored_cases(stored_small_cases, count, false);
 }
-#line 9238 "scan.nw"
+#line 9268 "scan.nw"
 /* Of `runs` runs of the forward (or the backward's da) in type s, how many differ
    in a bit from the first. */
 static int stored_runs_differing(const stored_type *s, long long rows, long long len,
@@ -9671,13 +9695,13 @@ static int stored_runs_differing(const stored_type *s, long long rows, long long
     stored_upload(&in[k], x + k * n, s->storage);
   }
   
-#line 9263 "scan.nw"
+#line 9293 "scan.nw"
 size_t bytes = 2 * (size_t)n, both = backward ? 2 * bytes : bytes;   /* out, then db */
 uint16_t *first = (uint16_t *)malloc(2 * both), *now = first + both / 2;
 int differing = 0;
 for (int run = 0; run < runs; run++) {
   
-#line 9276 "scan.nw"
+#line 9306 "scan.nw"
 CUDA_CHECK(cudaMemset(out.at, 0xff, bytes));
 CUDA_CHECK(cudaMemset(db.at, 0xff, bytes));
 CUDA_CHECK(backward ? scan_backward_stored(s->storage, in[0].at, in[2].at, in[1].at, NULL,
@@ -9687,20 +9711,20 @@ CUDA_CHECK(backward ? scan_backward_stored(s->storage, in[0].at, in[2].at, in[1]
 uint16_t *to = run ? now : first;
 CUDA_CHECK(cudaMemcpy(to, out.at, bytes, cudaMemcpyDeviceToHost));
 if (backward) CUDA_CHECK(cudaMemcpy(to + n, db.at, bytes, cudaMemcpyDeviceToHost));
-#line 9268 "scan.nw"
+#line 9298 "scan.nw"
   differing += run && memcmp(first, now, both) != 0;
 }
 for (size_t i = 0; i < both / 2; i++)   /* the inputs are finite: so is every output */
   differing += first[i] == 0xffff;
 free(first);
-#line 9254 "scan.nw"
+#line 9284 "scan.nw"
   for (int k = 0; k < 3; k++) stored_device_free(&in[k]);
   stored_device_free(&out);
   stored_device_free(&db);
   free(x);
   return differing;
 }
-#line 9288 "scan.nw"
+#line 9318 "scan.nw"
 static int suite_gpu_stored_bits(void)
 {
   static const long long shapes[][2] = {{1, 16777216}, {100000, 33}};
@@ -9717,7 +9741,7 @@ static int suite_gpu_stored_bits(void)
       }
   return failed ? EXIT_FAILED : EXIT_OK;
 }
-#line 9307 "scan.nw"
+#line 9337 "scan.nw"
 static int suite_gpu_stored_calls(void)
 {
   stored_device x = stored_device_new(4096, 0), y = stored_device_new(4096, 0);
@@ -9730,7 +9754,7 @@ static int suite_gpu_stored_calls(void)
   CUDA_CHECK(cudaMalloc(&ws, bytes + 256));
   bad_call calls[] = {
     
-#line 9325 "scan.nw"
+#line 9355 "scan.nw"
 {"unknown type", scan_forward_stored(none, a, b, h, 4, 1024, 0)},
 {"unknown type, backward", scan_backward_stored(none, a, b, a, NULL, NULL, h, (char *)h + 4096,
                                                 NULL, 2, 1024, 0)},
@@ -9753,10 +9777,10 @@ static int suite_gpu_stored_calls(void)
  scan_backward_stored(F16, a, b, h, NULL, NULL, (char *)h + 4096, (char *)b + 2, NULL, 1,
                       1024, 0)},
 {"da off two bytes", scan_backward_stored(B16, a, b, a, NULL, NULL, odd, h, NULL, 1, 100, 0)},
-#line 9319 "scan.nw"
+#line 9349 "scan.nw"
   };
   
-#line 9350 "scan.nw"
+#line 9380 "scan.nw"
 int failed = count_unrefused(calls, (int)(sizeof calls / sizeof calls[0]));
 CUDA_CHECK(cudaDeviceSynchronize());
 uint16_t *seen = (uint16_t *)malloc(2 * 4096);
@@ -9770,9 +9794,9 @@ stored_device_free(&x);
 stored_device_free(&y);
 stored_device_free(&out);
 return failed || !untouched ? EXIT_FAILED : EXIT_OK;
-#line 9321 "scan.nw"
+#line 9351 "scan.nw"
 }
-#line 11649 "scan.nw"
+#line 11679 "scan.nw"
 typedef struct {
   long long batch, channels, length;
   int state, groups;
@@ -9804,7 +9828,7 @@ static const selective_gpu_case selective_gpu_cases[] = {
   {2, 4, 7, 3, 2, true, true, false, 0, true},  {1, 8, 130, 32, 1, true, true, false, 0, true},
 };
 #define SELECTIVE_GPU_CASES 25
-#line 11692 "scan.nw"
+#line 11722 "scan.nw"
 /* Round the n floats at x to bfloat16 in place; their bfloat16s into `to`. */
 static void round_to_bf16(float *x, long long n, __nv_bfloat16 *to)
 {
@@ -9842,7 +9866,7 @@ static selective_problem_bf16 selective_problem_as_bf16(const selective_problem 
                               p->delta_softplus};
   return h;
 }
-#line 11732 "scan.nw"
+#line 11762 "scan.nw"
 static selective_problem selective_on_device(const selective_problem *host, float *block,
                                              long long floats, bool bf16, int shift,
                                              float **device_block)
@@ -9861,7 +9885,7 @@ static selective_problem selective_on_device(const selective_problem *host, floa
     if (*typed[i]) *typed[i] = (const float *)((const __nv_bfloat16 *)*typed[i] + shift);
   return p;
 }
-#line 11753 "scan.nw"
+#line 11783 "scan.nw"
 /* The outputs on the GPU, between guards of poison; whether the guards held. */
 static bool selective_run_on_gpu(const selective_gpu_case *k, const selective_problem *p,
                                  float *y, float *last)
@@ -9874,7 +9898,7 @@ static bool selective_run_on_gpu(const selective_gpu_case *k, const selective_pr
   CUDA_CHECK(cudaMemset(out, 0xff, sizeof(float) * floats));
   float *dy = out + GUARD, *dlast = k->last ? dy + yf + 2 * GUARD : NULL;
   
-#line 11782 "scan.nw"
+#line 11812 "scan.nw"
 if (k->chunks >= 0) {
   selective_choice asked = {k->chunks};
   CUDA_CHECK(selective_forward_as(p, dy, dlast, asked, k->bf16, 0));
@@ -9891,10 +9915,10 @@ if (k->chunks >= 0) {
   CUDA_CHECK(cudaDeviceSynchronize());
   CUDA_CHECK(cudaFree(ws));
 }
-#line 11765 "scan.nw"
+#line 11795 "scan.nw"
   CUDA_CHECK(cudaDeviceSynchronize());
   
-#line 11801 "scan.nw"
+#line 11831 "scan.nw"
 if (k->bf16) {
   __nv_bfloat16 *y16 = (__nv_bfloat16 *)malloc(sizeof(__nv_bfloat16) * bdl);
   CUDA_CHECK(cudaMemcpy(y16, dy, sizeof(__nv_bfloat16) * bdl, cudaMemcpyDeviceToHost));
@@ -9904,7 +9928,7 @@ if (k->bf16) {
   CUDA_CHECK(cudaMemcpy(y, dy, sizeof(float) * bdl, cudaMemcpyDeviceToHost));
 }
 if (k->last) CUDA_CHECK(cudaMemcpy(last, dlast, sizeof(float) * bdn, cudaMemcpyDeviceToHost));
-#line 11767 "scan.nw"
+#line 11797 "scan.nw"
   float guard[2 * GUARD];
   bool held = output_untouched(out, guard, GUARD) &&
               output_untouched(dy + yf, guard, 2 * GUARD) &&
@@ -9917,7 +9941,7 @@ if (k->last) CUDA_CHECK(cudaMemcpy(last, dlast, sizeof(float) * bdn, cudaMemcpyD
   CUDA_CHECK(cudaFree(out));
   return held;
 }
-#line 11815 "scan.nw"
+#line 11845 "scan.nw"
 static void selective_compare(const selective_gpu_case *k, const selective_problem *p,
                               const float *y, const float *last, comparison *cy,
                               comparison *clast)
@@ -9944,7 +9968,7 @@ static void selective_compare(const selective_gpu_case *k, const selective_probl
     free(want);
   }
 }
-#line 11844 "scan.nw"
+#line 11874 "scan.nw"
 static bool run_selective_case(const selective_gpu_case *k)
 {
   selective_problem hp;
@@ -9959,7 +9983,7 @@ static bool run_selective_case(const selective_gpu_case *k)
   comparison cy, clast;
   selective_compare(k, &hp, y, last, &cy, &clast);
   
-#line 11866 "scan.nw"
+#line 11896 "scan.nw"
 bool ok = held && cy.failed == 0 && clast.failed == 0;
 char text[256];
 describe_worst(text, sizeof text, cy.failed || !clast.failed ? &cy : &clast,
@@ -9973,13 +9997,13 @@ printf("  %-4s B %lld, D %lld, L %lld, N %d, G %d%s%s%s%s; %s: y %.3g, last %.3g
        : "planned", cy.worst_ratio, clast.worst_ratio,
        held ? "" : "; GUARDS WRITTEN");
 if (!ok) printf("       %s\n", text);
-#line 11858 "scan.nw"
+#line 11888 "scan.nw"
   free(y);
   free(block);
   CUDA_CHECK(cudaFree(dblock));
   return ok;
 }
-#line 11882 "scan.nw"
+#line 11912 "scan.nw"
 static int run_selective_cases(const selective_gpu_case *cases, int count)
 {
   int failed = 0;
@@ -10004,7 +10028,7 @@ static int suite_gpu_selective_small(void)
       {2, 100, 71, 7, 4, true, true, false, 0, true}};
   return run_selective_cases(small, 6);
 }
-#line 11914 "scan.nw"
+#line 11944 "scan.nw"
 static int selective_runs_differing(long long batch, long long channels, long long length,
                                     int runs, bool bf16)
 {
@@ -10029,7 +10053,7 @@ static int selective_runs_differing(long long batch, long long channels, long lo
   free(block);
   return differing;
 }
-#line 11941 "scan.nw"
+#line 11971 "scan.nw"
 static int suite_gpu_selective_bits(void)
 {
   static const long long shapes[][4] = {{1, 256, 50000, 0}, {8, 1536, 1024, 0},
@@ -10045,7 +10069,7 @@ static int suite_gpu_selective_bits(void)
   }
   return failed ? EXIT_FAILED : EXIT_OK;
 }
-#line 11962 "scan.nw"
+#line 11992 "scan.nw"
 static int suite_gpu_selective_calls(void)
 {
   selective_problem hp;
@@ -10059,7 +10083,7 @@ static int suite_gpu_selective_calls(void)
   void *ws;
   CUDA_CHECK(cudaMalloc(&ws, bytes + 256));
   
-#line 11983 "scan.nw"
+#line 12013 "scan.nw"
 selective_problem bad[8];
 for (int i = 0; i < 8; i++) bad[i] = good;
 bad[0].length = -1;
@@ -10074,10 +10098,10 @@ selective_problem_bf16 g16 = selective_problem_as_bf16(&good), odd16 = g16;
 odd16.u = (const __nv_bfloat16 *)((const char *)good.u + 1);
 __nv_bfloat16 *y16 = (__nv_bfloat16 *)y;
 size_t bytes16 = selective_scan_workspace_bytes_bf16(&g16);
-#line 11975 "scan.nw"
+#line 12005 "scan.nw"
   bad_call calls[] = {
     
-#line 12000 "scan.nw"
+#line 12030 "scan.nw"
 {"no problem", selective_scan_forward(NULL, y, NULL, 0)},
 {"negative length", selective_scan_forward(&bad[0], y, NULL, 0)},
 {"a state of 0", selective_scan_forward(&bad[1], y, NULL, 0)},
@@ -10106,10 +10130,10 @@ size_t bytes16 = selective_scan_workspace_bytes_bf16(&g16);
 {"bfloat16: workspace too small",
  selective_scan_forward_bf16_in(&g16, y16, NULL, ws, bytes16 - 8, 0)},
 {"bfloat16: no workspace", selective_scan_forward_bf16_in(&g16, y16, NULL, NULL, 0, 0)},
-#line 11977 "scan.nw"
+#line 12007 "scan.nw"
   };
   
-#line 12031 "scan.nw"
+#line 12061 "scan.nw"
 int failed = count_unrefused(calls, (int)(sizeof calls / sizeof calls[0]));
 CUDA_CHECK(cudaDeviceSynchronize());
 float *host = (float *)malloc(sizeof(float) * bdl);
@@ -10122,9 +10146,9 @@ CUDA_CHECK(cudaFree(ws));
 CUDA_CHECK(cudaFree(y));
 CUDA_CHECK(cudaFree(dblock));
 return failed || !untouched ? EXIT_FAILED : EXIT_OK;
-#line 11979 "scan.nw"
+#line 12009 "scan.nw"
 }
-#line 20326 "scan.nw"
+#line 20356 "scan.nw"
 static int suite_gpu_backward_bits(void)
 {
   static const long long shapes[][2] = {{1, 16777216}, {64, 262139}, {100000, 33}};
@@ -10137,7 +10161,7 @@ static int suite_gpu_backward_bits(void)
   }
   return failed ? EXIT_FAILED : EXIT_OK;
 }
-#line 19161 "scan.nw"
+#line 19191 "scan.nw"
 #define CANARY_BYTES ((size_t)64 << 10)   /* on either side of an array */
 #define CANARY 0xA5
 
@@ -10163,7 +10187,7 @@ static guarded guarded_new(size_t bytes, size_t shift, size_t guard)
   g.at = g.base + g.before;
   return g;
 }
-#line 19189 "scan.nw"
+#line 19219 "scan.nw"
 /* Whether every canary byte, before and after the array, is still there. */
 static bool canaries_intact(const guarded *g)
 {
@@ -10178,7 +10202,7 @@ static bool canaries_intact(const guarded *g)
   free(host);
   return intact;
 }
-#line 19206 "scan.nw"
+#line 19236 "scan.nw"
 /* Whether the array still holds the host's copy of it. */
 static bool array_holds(const guarded *g, const void *host)
 {
@@ -10191,7 +10215,7 @@ static bool array_holds(const guarded *g, const void *host)
 }
 
 static void guarded_free(guarded *g) { CUDA_CHECK(cudaFree(g->base)); }
-#line 19226 "scan.nw"
+#line 19256 "scan.nw"
 typedef struct {
   long long n, rows;
   long long *offsets;             /* host, rows + 1 */
@@ -10199,7 +10223,7 @@ typedef struct {
   guarded da, db, dh, doffsets;   /* dh is db in place */
   bool in_place;
 } ragged_buffers;
-#line 19236 "scan.nw"
+#line 19266 "scan.nw"
 /* Takes `offsets` (malloc'ed, rows + 1 of them); plants the case's specials,
    which need them well formed. */
 static ragged_buffers ragged_new(const ragged_case *c, long long rows, long long *offsets,
@@ -10214,7 +10238,7 @@ static ragged_buffers ragged_new(const ragged_case *c, long long rows, long long
   plant_ragged(c->special, m.a, m.b, offsets, rows);
   m.in_place = c->in_place;
   
-#line 19255 "scan.nw"
+#line 19285 "scan.nw"
 m.da = guarded_new(bytes, 4 * c->a_offset, guard);
 m.db = guarded_new(bytes, 4 * c->b_offset, guard);
 m.dh = c->in_place ? m.db : guarded_new(bytes, 4 * c->h_offset, guard);
@@ -10224,17 +10248,17 @@ CUDA_CHECK(cudaMemcpy(m.db.at, m.b, bytes, cudaMemcpyHostToDevice));
 if (!c->in_place) CUDA_CHECK(cudaMemset(m.dh.at, 0xff, bytes));
 CUDA_CHECK(cudaMemcpy(m.doffsets.at, offsets, sizeof(long long) * (rows + 1),
                       cudaMemcpyHostToDevice));
-#line 19250 "scan.nw"
+#line 19280 "scan.nw"
   return m;
 }
-#line 19267 "scan.nw"
+#line 19297 "scan.nw"
 static void ragged_free(ragged_buffers *m)
 {
   guarded_free(&m->da); guarded_free(&m->db); guarded_free(&m->doffsets);
   if (!m->in_place) guarded_free(&m->dh);
   free(m->a); free(m->b); free(m->h); free(m->offsets);
 }
-#line 19283 "scan.nw"
+#line 19313 "scan.nw"
 enum { FORM_ONE_CALL, FORM_TWO_PHASE };
 static const char *const form_names[] = {"scan_forward_ragged", "scan_forward_ragged_in"};
 
@@ -10251,7 +10275,7 @@ static cudaError_t call_ragged(int form, const ragged_buffers *m, size_t guard,
     return e != cudaSuccess ? e : s;
   }
   
-#line 19303 "scan.nw"
+#line 19333 "scan.nw"
 size_t bytes = scan_ragged_workspace_bytes(m->n, m->rows);
 guarded w = guarded_new(bytes, 0, guard);
 CUDA_CHECK(cudaMemset(w.at, 0xff, bytes));
@@ -10260,9 +10284,9 @@ cudaError_t s = cudaDeviceSynchronize();
 if (s == cudaSuccess) *workspace_intact = canaries_intact(&w);
 if (s == cudaSuccess) guarded_free(&w);
 return e != cudaSuccess ? e : s;
-#line 19299 "scan.nw"
+#line 19329 "scan.nw"
 }
-#line 19324 "scan.nw"
+#line 19354 "scan.nw"
 static case_result run_ragged_case(const ragged_case *c, int form)
 {
   case_result r = {{0, 0, 0.0, -1, 0.0, 0.0}, false, ""};
@@ -10274,7 +10298,7 @@ static case_result run_ragged_case(const ragged_case *c, int form)
     snprintf(r.error, sizeof r.error, "the call returned %s", cudaGetErrorName(e));
   else
     
-#line 19346 "scan.nw"
+#line 19376 "scan.nw"
 {
   CUDA_CHECK(cudaMemcpy(m.h, m.dh.at, sizeof(float) * m.n, cudaMemcpyDeviceToHost));
   r.cmp = compare_ragged(m.a, m.b, m.h, m.n, m.offsets, m.rows, FLOAT32);
@@ -10287,7 +10311,7 @@ static case_result run_ragged_case(const ragged_case *c, int form)
   else if (!r.ok) describe_worst_ragged(r.error, sizeof r.error, &r.cmp, m.offsets, m.rows);
   r.ok = r.ok && !wrong;
 }
-#line 19335 "scan.nw"
+#line 19365 "scan.nw"
   if (!r.ok)
     printf("  FAILED %s, %s, n %lld in %lld rows, %s, offsets %d/%d/%d%s%s: %s\n",
            form_names[form], lengths_names[c->lengths], c->n, rows, decays[c->decay].name,
@@ -10296,7 +10320,7 @@ static case_result run_ragged_case(const ragged_case *c, int form)
   ragged_free(&m);
   return r;
 }
-#line 19369 "scan.nw"
+#line 19399 "scan.nw"
 static int ragged_cases(ragged_case *cases)
 {
   static const long long sizes[] = {1000, 100003, 3000017};
@@ -10305,7 +10329,7 @@ static int ragged_cases(ragged_case *cases)
     for (int s = 0; s < 3; s++)
       cases[count++] = ragged_case{k, sizes[s], (k + s) % DECAY_COUNT};
   
-#line 19392 "scan.nw"
+#line 19422 "scan.nw"
 cases[count++] = ragged_case{LENGTHS_ONE_ROW, 1, 0};
 cases[count++] = ragged_case{LENGTHS_EMPTY, 1, 1};
 cases[count++] = ragged_case{LENGTHS_ONES, 2, 2};
@@ -10323,7 +10347,7 @@ cases[count++] = ragged_case{LENGTHS_TINY_AND_LONG, 1000003, 3, 2, 3, 0};
 cases[count++] = ragged_case{LENGTHS_NEAR_1000, 300007, 0, 0, 0, 0, true};
 cases[count++] = ragged_case{LENGTHS_TINY_AND_LONG, 3000017, 2, 3, 3, 0, true};
 cases[count++] = ragged_case{LENGTHS_ONES, 10007, 3, 0, 1, 0, true};
-#line 19377 "scan.nw"
+#line 19407 "scan.nw"
   for (int s = RAGGED_NAN_B; s < RAGGED_SPECIALS; s++) {
     cases[count++] = ragged_case{LENGTHS_EMPTY, 200003, s % DECAY_COUNT, 0, 0, 0, false, s};
     cases[count++] = ragged_case{LENGTHS_NEAR_1000, 1000003, 1, 0, 0, 0, false, s};
@@ -10336,7 +10360,7 @@ cases[count++] = ragged_case{LENGTHS_ONES, 10007, 3, 0, 1, 0, true};
   cases[count++] = ragged_case{LENGTHS_EMPTY, 300007, 2, 1, 1, 0, true, RAGGED_NAN_B};
   return count;
 }
-#line 19417 "scan.nw"
+#line 19447 "scan.nw"
 static bool ragged_two_streams(void)
 {
   static const ragged_case pair[2] = {{LENGTHS_TINY_AND_LONG, 1 << 24, 1},
@@ -10349,7 +10373,7 @@ static bool ragged_two_streams(void)
     CUDA_CHECK(cudaStreamCreateWithFlags(&stream[s], cudaStreamNonBlocking));
   }
   
-#line 19434 "scan.nw"
+#line 19464 "scan.nw"
 size_t bytes = scan_ragged_workspace_bytes(m[1].n, m[1].rows);
 guarded w = guarded_new(bytes, 0, CANARY_BYTES);
 CUDA_CHECK(cudaDeviceSynchronize());   /* the streams do not wait for stream 0 */
@@ -10361,7 +10385,7 @@ cudaError_t e[2] = {
                          m[1].rows, w.at, bytes, stream[1])};
 bool ok = true;
 for (int s = 0; s < 2; s++) 
-#line 19450 "scan.nw"
+#line 19480 "scan.nw"
 {
   cudaError_t done = cudaStreamSynchronize(stream[s]);
   if (e[s] == cudaSuccess) e[s] = done;
@@ -10378,13 +10402,13 @@ for (int s = 0; s < 2; s++)
   CUDA_CHECK(cudaStreamDestroy(stream[s]));
   ragged_free(&m[s]);
 }
-#line 19445 "scan.nw"
+#line 19475 "scan.nw"
 ok = ok && canaries_intact(&w);
 guarded_free(&w);
-#line 19429 "scan.nw"
+#line 19459 "scan.nw"
   return ok;
 }
-#line 19474 "scan.nw"
+#line 19504 "scan.nw"
 static int suite_gpu_ragged(void)
 {
   ragged_case cases[80];
@@ -10406,7 +10430,7 @@ static int suite_gpu_ragged(void)
          worst.worst_ratio);
   return failed ? EXIT_FAILED : EXIT_OK;
 }
-#line 19517 "scan.nw"
+#line 19547 "scan.nw"
 enum { MALFORMED_LISTED, MALFORMED_IN_RANGE, MALFORMED_UNSORTED, MALFORMED_ANY,
        MALFORMED_SWAPPED, MALFORMED_ONE_HUGE };
 #define MALFORMED_LONG (3 * (1LL << 20) + 7)
@@ -10417,10 +10441,10 @@ typedef struct {
   int pattern;
   long long offsets[5];   /* the rows + 1 offsets of a listed case */
 } malformed_case;
-#line 19531 "scan.nw"
+#line 19561 "scan.nw"
 static const malformed_case malformed_cases[] = {
   
-#line 19546 "scan.nw"
+#line 19576 "scan.nw"
 {"decreasing", 1000, 3, MALFORMED_LISTED, {0, 500, 200, 1000}},
 {"decreasing, long", MALFORMED_LONG, 3, MALFORMED_LISTED,
  {0, 1LL << 21, 1LL << 20, MALFORMED_LONG}},
@@ -10434,9 +10458,9 @@ static const malformed_case malformed_cases[] = {
 {"ends one past the end", 1000, 2, MALFORMED_LISTED, {0, 300, 1001}},
 {"2^40, long", MALFORMED_LONG, 3, MALFORMED_LISTED,
  {0, MALFORMED_LONG / 3, 1LL << 40, MALFORMED_LONG}},
-#line 19533 "scan.nw"
+#line 19563 "scan.nw"
   
-#line 19562 "scan.nw"
+#line 19592 "scan.nw"
 {"LLONG_MIN", 1000, 2, MALFORMED_LISTED, {0, LLONG_MIN, 1000}},
 {"LLONG_MAX", 1000, 2, MALFORMED_LISTED, {0, LLONG_MAX, 1000}},
 {"LLONG_MAX at the end, long", MALFORMED_LONG, 2, MALFORMED_LISTED,
@@ -10450,9 +10474,9 @@ static const malformed_case malformed_cases[] = {
  {0, (1LL << 62) + 250, 1000}},
 {"2^61 + 125, 1,000 bytes of offsets", 1000, 2, MALFORMED_LISTED,
  {0, (1LL << 61) + 125, 1000}},
-#line 19534 "scan.nw"
+#line 19564 "scan.nw"
   
-#line 19578 "scan.nw"
+#line 19608 "scan.nw"
 {"offsets[0] = 5", 1000, 2, MALFORMED_LISTED, {5, 300, 1000}},
 {"offsets[0] = -3", 1000, 2, MALFORMED_LISTED, {-3, 300, 1000}},
 {"offsets[0] = n", 1000, 1, MALFORMED_LISTED, {1000, 1000}},
@@ -10466,7 +10490,7 @@ static const malformed_case malformed_cases[] = {
 {"every row empty", 1000, 3, MALFORMED_LISTED, {0, 0, 0, 0}},
 {"every offset n", MALFORMED_LONG, 2, MALFORMED_LISTED,
  {MALFORMED_LONG, MALFORMED_LONG, MALFORMED_LONG}},
-#line 19535 "scan.nw"
+#line 19565 "scan.nw"
   {"values in [-n, 2n)", 100003, 5000, MALFORMED_IN_RANGE},
   {"values in [0, n] in any order", MALFORMED_LONG, 3000, MALFORMED_UNSORTED},
   {"more rows than elements, in any order", 1000, 20000, MALFORMED_UNSORTED},
@@ -10475,7 +10499,7 @@ static const malformed_case malformed_cases[] = {
   {"rows around 1,000, one offset 2^63 - 1", MALFORMED_LONG, 3000, MALFORMED_ONE_HUGE},
 };
 #define MALFORMED_CASES ((int)(sizeof malformed_cases / sizeof malformed_cases[0]))
-#line 19594 "scan.nw"
+#line 19624 "scan.nw"
 /* The rows + 1 offsets of a malformed case (malloc'ed), drawn from `seed`. */
 static long long *malformed_offsets(const malformed_case *c, uint64_t seed)
 {
@@ -10492,7 +10516,7 @@ static long long *malformed_offsets(const malformed_case *c, uint64_t seed)
     }
   }
   
-#line 19615 "scan.nw"
+#line 19645 "scan.nw"
 if (c->pattern == MALFORMED_IN_RANGE || c->pattern == MALFORMED_UNSORTED ||
     c->pattern >= MALFORMED_SWAPPED) {
   o[0] = 0;
@@ -10504,10 +10528,10 @@ for (long long r = 1; c->pattern == MALFORMED_SWAPPED && r + 1 < c->rows; r += 7
   o[r + 1] = t;
 }
 if (c->pattern == MALFORMED_ONE_HUGE) o[c->rows / 2] = LLONG_MAX;
-#line 19610 "scan.nw"
+#line 19640 "scan.nw"
   return o;
 }
-#line 19635 "scan.nw"
+#line 19665 "scan.nw"
 typedef struct { size_t guard; int form, a, b, h; bool in_place; } malformed_way;
 static const malformed_way malformed_ways[] = {
   {CANARY_BYTES, FORM_ONE_CALL, 0, 0, 0, false}, {CANARY_BYTES, FORM_TWO_PHASE, 1, 2, 3, false},
@@ -10515,7 +10539,7 @@ static const malformed_way malformed_ways[] = {
   {0, FORM_TWO_PHASE, 2, 2, 2, false},
 };
 #define MALFORMED_WAYS ((int)(sizeof malformed_ways / sizeof malformed_ways[0]))
-#line 19645 "scan.nw"
+#line 19675 "scan.nw"
 static bool run_malformed(const malformed_case *c, const malformed_way *w, char *wrong,
                           size_t size)
 {
@@ -10525,7 +10549,7 @@ static bool run_malformed(const malformed_case *c, const malformed_way *w, char 
   cudaError_t e = call_ragged(w->form, &m, w->guard, &workspace_intact);
   if (e == cudaSuccess) e = cudaGetLastError();
   
-#line 19660 "scan.nw"
+#line 19690 "scan.nw"
 const char *what = e != cudaSuccess ? cudaGetErrorName(e)
                  : !canaries_intact(&m.dh) ? "wrote next to h"
                  : !canaries_intact(&m.da) || !canaries_intact(&m.db) ? "wrote next to a or b"
@@ -10537,11 +10561,11 @@ const char *what = e != cudaSuccess ? cudaGetErrorName(e)
 wrong[0] = 0;
 if (what)
   snprintf(wrong, size, "%s%s", e != cudaSuccess ? "returned " : "", what);
-#line 19654 "scan.nw"
+#line 19684 "scan.nw"
   ragged_free(&m);
   return !wrong[0];
 }
-#line 19674 "scan.nw"
+#line 19704 "scan.nw"
 static int suite_gpu_malformed(void)
 {
   int failed = 0;
@@ -10560,7 +10584,7 @@ static int suite_gpu_malformed(void)
          MALFORMED_WAYS);
   return failed ? EXIT_FAILED : EXIT_OK;
 }
-#line 19705 "scan.nw"
+#line 19735 "scan.nw"
 /* Returns how many runs differed from the first, or were wrong; prints a line. */
 static int repeat_ragged(const ragged_case *c, int runs)
 {
@@ -10574,7 +10598,7 @@ static int repeat_ragged(const ragged_case *c, int runs)
   int differing = 0;
   char first_wrong[240] = "";
   
-#line 19729 "scan.nw"
+#line 19759 "scan.nw"
 bool workspace_intact;
 cudaError_t e = call_ragged(FORM_ONE_CALL, &m, CANARY_BYTES, &workspace_intact);
 if (e != cudaSuccess) {
@@ -10582,7 +10606,7 @@ if (e != cudaSuccess) {
   differing = 1;
 } else {
   
-#line 19744 "scan.nw"
+#line 19774 "scan.nw"
 CUDA_CHECK(cudaMemcpy(m.h, m.dh.at, sizeof(float) * m.n, cudaMemcpyDeviceToHost));
 comparison r = compare_ragged(m.a, m.b, m.h, m.n, m.offsets, m.rows, FLOAT32);
 if (r.failed || r.checked != m.n) {
@@ -10592,12 +10616,12 @@ if (r.failed || r.checked != m.n) {
   differing = 1;
 }
 CUDA_CHECK(cudaMemcpy(first, m.dh.at, sizeof(float) * m.n, cudaMemcpyDeviceToDevice));
-#line 19736 "scan.nw"
+#line 19766 "scan.nw"
 }
 for (int form = FORM_ONE_CALL; form <= FORM_TWO_PHASE && !differing; form++)
   for (int run = 0; run < runs; run++) {
     
-#line 19756 "scan.nw"
+#line 19786 "scan.nw"
 unsigned long long host_count = 0;
 CUDA_CHECK(cudaMemset(m.dh.at, 0xff, sizeof(float) * m.n));
 e = call_ragged(form, &m, CANARY_BYTES, &workspace_intact);
@@ -10612,9 +10636,9 @@ count_differences<<<1024, 256>>>((const uint32_t *)first, (const uint32_t *)m.dh
 CUDA_CHECK(cudaGetLastError());
 CUDA_CHECK(cudaMemcpy(&host_count, count, sizeof host_count, cudaMemcpyDeviceToHost));
 if (host_count) { differing++; CUDA_CHECK(cudaMemset(count, 0, sizeof host_count)); }
-#line 19740 "scan.nw"
+#line 19770 "scan.nw"
   }
-#line 19718 "scan.nw"
+#line 19748 "scan.nw"
   printf("  %-6s %d runs in each form, %s, n %lld in %lld rows%s: %s\n",
          differing ? "FAILED" : "ok", runs, lengths_names[c->lengths], m.n, rows,
          ragged_special_names[c->special], first_wrong[0] ? first_wrong
@@ -10623,7 +10647,7 @@ if (host_count) { differing++; CUDA_CHECK(cudaMemset(count, 0, sizeof host_count
   ragged_free(&m);
   return differing;
 }
-#line 19777 "scan.nw"
+#line 19807 "scan.nw"
 static int suite_gpu_ragged_bits(void)
 {
   static const ragged_case batches[] = {
@@ -10638,7 +10662,7 @@ static int suite_gpu_ragged_bits(void)
     differing += repeat_ragged(&batches[i], 100);
   return differing ? EXIT_FAILED : EXIT_OK;
 }
-#line 19808 "scan.nw"
+#line 19838 "scan.nw"
 enum { WORKSPACE_ASKED, WORKSPACE_SHORT, WORKSPACE_NONE, WORKSPACE_LARGER,
        WORKSPACE_LIBRARY };
 
@@ -10651,7 +10675,7 @@ typedef struct {
 } ragged_call;
 
 #define RAGGED_CALL_N (1LL << 22)
-#line 19824 "scan.nw"
+#line 19854 "scan.nw"
 static const ragged_call ragged_calls[] = {
   {"n == 0", 0, 0, 0, 0, 0, 3, WORKSPACE_ASKED, cudaSuccess},
   {"n == 0 and rows == 0", 0, 0, 0, 0, 0, 0, WORKSPACE_ASKED, cudaSuccess},
@@ -10662,7 +10686,7 @@ static const ragged_call ragged_calls[] = {
   {"a larger workspace", 0, 0, 0, 0, RAGGED_CALL_N, 3, WORKSPACE_LARGER, cudaSuccess},
   {"the library's workspace", 0, 0, 0, 0, RAGGED_CALL_N, 3, WORKSPACE_LIBRARY, cudaSuccess},
   
-#line 19839 "scan.nw"
+#line 19869 "scan.nw"
 #define REFUSED(what, a, b, h, o, n, rows) \
   {what, a, b, h, o, n, rows, WORKSPACE_ASKED, cudaErrorInvalidValue}
 REFUSED("negative n", 0, 0, 0, 0, -1, 3),
@@ -10684,10 +10708,10 @@ REFUSED("n = LLONG_MAX", 0, 0, 0, 0, LLONG_MAX, 3),
 {"a workspace of no bytes", 0, 0, 0, 0, RAGGED_CALL_N, 3, WORKSPACE_NONE,
  cudaErrorInvalidValue},
 #undef REFUSED
-#line 19834 "scan.nw"
+#line 19864 "scan.nw"
 };
 #define RAGGED_CALLS ((int)(sizeof ragged_calls / sizeof ragged_calls[0]))
-#line 19866 "scan.nw"
+#line 19896 "scan.nw"
 static bool ragged_call_scanned(const ragged_buffers *m, const ragged_call *c, float *host)
 {
   const guarded *g = &m->dh;
@@ -10703,7 +10727,7 @@ static bool ragged_call_scanned(const ragged_buffers *m, const ragged_call *c, f
   }
   return r.failed == 0 && r.checked == c->n;
 }
-#line 19890 "scan.nw"
+#line 19920 "scan.nw"
 /* The bytes the call asks for, and the bytes its workspace is said to have. */
 static size_t ragged_call_asks(const ragged_call *c)
 {
@@ -10720,7 +10744,7 @@ static size_t ragged_call_bytes(const ragged_call *c, size_t asked)
   default: return asked;
   }
 }
-#line 19909 "scan.nw"
+#line 19939 "scan.nw"
 /* Tries one call in one form on a poisoned h; returns false, saying why, if it
    did not do as the contract says. */
 static bool try_ragged_call(const ragged_call *c, int form, const ragged_buffers *m,
@@ -10736,7 +10760,7 @@ static bool try_ragged_call(const ragged_call *c, int form, const ragged_buffers
   CUDA_CHECK(cudaMemset(w.at, 0xff, bytes));
   CUDA_CHECK(cudaMemset(m->dh.base, 0xff, guarded_total(&m->dh)));
   
-#line 19935 "scan.nw"
+#line 19965 "scan.nw"
 const float *a = offset_pointer((float *)m->da.at, c->a_bytes);
 const float *b = offset_pointer((float *)m->db.at, c->b_bytes);
 float *h = (float *)offset_pointer((float *)m->dh.at, c->h_bytes);
@@ -10757,11 +10781,11 @@ const char *why = !returned ? "" : !kept ? "; wrote next to its workspace"
 if (!ok)
   printf("  FAILED %s, %s: returned %s, want %s%s\n", c->what, form_names[form],
          cudaGetErrorName(e != cudaSuccess ? e : after), cudaGetErrorName(c->want), why);
-#line 19924 "scan.nw"
+#line 19954 "scan.nw"
   guarded_free(&w);
   return ok;
 }
-#line 19959 "scan.nw"
+#line 19989 "scan.nw"
 static int suite_gpu_ragged_calls(void)
 {
   long long *offsets = (long long *)malloc(sizeof(long long) * 6);
@@ -10773,21 +10797,21 @@ static int suite_gpu_ragged_calls(void)
   float *host = (float *)malloc(guarded_total(&m.dh));
   int failures = 0, tried = 0;
   
-#line 19979 "scan.nw"
+#line 20009 "scan.nw"
 for (int i = 0; i < RAGGED_CALLS; i++)
   for (int form = FORM_ONE_CALL; form <= FORM_TWO_PHASE; form++) {
     if (form == FORM_ONE_CALL && ragged_calls[i].workspace != WORKSPACE_ASKED) continue;
     failures += !try_ragged_call(&ragged_calls[i], form, &m, host);
     tried++;
   }
-#line 19970 "scan.nw"
+#line 20000 "scan.nw"
   printf("  %-6s %d calls returned what the contract says, and wrote nothing they must not\n",
          failures ? "FAILED" : "ok", tried);
   free(host);
   ragged_free(&m);
   return failures ? EXIT_FAILED : EXIT_OK;
 }
-#line 19999 "scan.nw"
+#line 20029 "scan.nw"
 /* One huge ragged case in one form: 1 if it failed, 0 if not, -1 where the
    GPU has too little memory for it. */
 static int huge_ragged(const ragged_case *c, int form)
@@ -10805,7 +10829,7 @@ static int huge_ragged(const ragged_case *c, int form)
            lengths_names[c->lengths], c->n, r.cmp.worst_ratio);
   return !r.ok;
 }
-#line 20019 "scan.nw"
+#line 20049 "scan.nw"
 static int suite_gpu_ragged_huge(void)
 {
   static const ragged_case near_1000 = {LENGTHS_NEAR_1000, (1LL << 31) + 1000003, 1};
@@ -10816,7 +10840,7 @@ static int suite_gpu_ragged_huge(void)
   if (many > 0 || one > 0) return EXIT_FAILED;
   return one < 0 ? EXIT_SKIPPED : EXIT_OK;
 }
-#line 21645 "scan.nw"
+#line 21675 "scan.nw"
 /* The roofline: read a and b, write h, 12 bytes an element, no arithmetic
    worth the name. n4 is the number of float4 groups. */
 static __global__ void stream_kernel(const float4 *a, const float4 *b, float4 *h,
@@ -10828,7 +10852,7 @@ static __global__ void stream_kernel(const float4 *a, const float4 *b, float4 *h
     h[i] = make_float4(x.x + y.x, x.y + y.y, x.z + y.z, x.w + y.w);
   }
 }
-#line 21662 "scan.nw"
+#line 21692 "scan.nw"
 static __global__ void stream_backward_kernel(const float4 *a, const float4 *h,
                                               const float4 *dh, float4 *da, float4 *db,
                                               long long n4)
@@ -10840,7 +10864,7 @@ static __global__ void stream_backward_kernel(const float4 *a, const float4 *h,
     db[i] = make_float4(y.x + z.x, y.y + z.y, y.z + z.z, y.w + z.w);
   }
 }
-#line 21684 "scan.nw"
+#line 21714 "scan.nw"
 struct pair_at {   /* index -> (a[i], b[i]) */
   const float *a, *b;
   __host__ __device__ affine<float> operator()(long long i) const
@@ -10862,7 +10886,7 @@ struct combine_op {
     return combine(x, y);
   }
 };
-#line 21708 "scan.nw"
+#line 21738 "scan.nw"
 /* CUB over the same arrays; with temp == NULL, only sizes *temp_bytes. */
 static cudaError_t cub_scan(const float *a, const float *b, float *h, long long rows,
                             long long len, void *temp, size_t *temp_bytes,
@@ -10880,7 +10904,7 @@ static cudaError_t cub_scan(const float *a, const float *b, float *h, long long 
                                              combine_op{}, rows * len,
                                              cuda::std::equal_to<>(), stream);
 }
-#line 21737 "scan.nw"
+#line 21767 "scan.nw"
 struct add_op {   /* (a, b) -> a + b: 8 bytes read and 4 written an element */
   __host__ __device__ float operator()(float x, float y) const { return x + y; }
 };
@@ -10891,7 +10915,7 @@ static cudaError_t transform_copy(const float *a, const float *b, float *h, long
   return cub::DeviceTransform::Transform(cuda::std::make_tuple(a, b), h, n, add_op{},
                                          stream);
 }
-#line 21765 "scan.nw"
+#line 21795 "scan.nw"
 enum { NVML_CLOCK_SM = 1, NVML_CLOCK_MEM = 2 };
 
 static struct {
@@ -10901,7 +10925,7 @@ static struct {
   int (*by_bus)(const char *, void **);
   int (*clock)(void *, int, unsigned *);
 } nvml;
-#line 21777 "scan.nw"
+#line 21807 "scan.nw"
 static void nvml_open(int cuda_device)
 {
   void *lib = dlopen("libnvidia-ml.so.1", RTLD_NOW);
@@ -10923,7 +10947,7 @@ static unsigned nvml_clock(int which)
   if (!nvml.ok || nvml.clock(nvml.device, which, &mhz) != 0) return 0;
   return mhz;
 }
-#line 21825 "scan.nw"
+#line 21855 "scan.nw"
 enum { ROW_VARIANT, ROW_AUTO, ROW_AUTO_PREALLOCATED, ROW_STREAM, ROW_MEMCPY, ROW_CUB,
        ROW_TRANSFORM, ROW_MISALIGNED, ROW_RAGGED, ROW_BACKWARD, ROW_STREAM_BACKWARD,
        ROW_STORED, ROW_STORED_BACKWARD, ROW_STREAM_HALF, ROW_STREAM_BACKWARD_HALF };
@@ -10934,7 +10958,7 @@ typedef struct {
   const scan_variant *variant;       /* for ROW_VARIANT */
   int model_bytes;
 } bench_row;
-#line 21840 "scan.nw"
+#line 21870 "scan.nw"
 static int bench_rows(bench_row *rows)
 {
   int count = 0;
@@ -10948,7 +10972,7 @@ static int bench_rows(bench_row *rows)
   rows[count++] = bench_row{"auto-misaligned", "SCAN_AUTO, a, b and h a float past a line",
                             "misaligned", ROW_MISALIGNED, NULL, 12};
   
-#line 21858 "scan.nw"
+#line 21888 "scan.nw"
 rows[count++] = bench_row{"stream", "Streaming kernel: read a and b, write h",
                           "ceiling", ROW_STREAM, NULL, 12};
 rows[count++] = bench_row{"transform", "CUB DeviceTransform: h = a + b", "ceiling",
@@ -10963,7 +10987,7 @@ rows[count++] = bench_row{"backward", "scan_backward: da and db from a, h and dh
                           "backward", ROW_BACKWARD, NULL, 20};
 rows[count++] = bench_row{"stream-backward", "Streaming kernel: read three arrays, write two",
                           "ceiling", ROW_STREAM_BACKWARD, NULL, 20};
-#line 21880 "scan.nw"
+#line 21910 "scan.nw"
 rows[count++] = bench_row{"stored", "scan_forward_stored, bfloat16", "stored", ROW_STORED,
                           NULL, 6};
 rows[count++] = bench_row{"stored-backward", "scan_backward_stored, bfloat16", "stored",
@@ -10973,16 +10997,16 @@ rows[count++] = bench_row{"stream-half", "Streaming kernel: the bytes of a bfloa
 rows[count++] = bench_row{"stream-backward-half",
                           "Streaming kernel: the bytes of a bfloat16 backward", "ceiling",
                           ROW_STREAM_BACKWARD_HALF, NULL, 10};
-#line 21853 "scan.nw"
+#line 21883 "scan.nw"
   return count;
 }
-#line 21895 "scan.nw"
+#line 21925 "scan.nw"
 static int row_index(const bench_row *table, int count, const char *name)
 {
   for (int i = 0; i < count; i++) if (!strcmp(table[i].name, name)) return i;
   return -1;
 }
-#line 21910 "scan.nw"
+#line 21940 "scan.nw"
 typedef struct {
   long long n, rows, len, total;     /* n: the arrays; total: the shape's elements */
   float *a, *b, *h, *copy_from, *copy_to;
@@ -10997,7 +11021,7 @@ typedef struct {
   int checked_count;
   const long long *offsets, *host_offsets;   /* a ragged batch's rows + 1, or NULL */
 } bench_shape;
-#line 22510 "scan.nw"
+#line 22540 "scan.nw"
 enum { RAGGED_LOGNORMAL, RAGGED_UNIFORM, RAGGED_LONG_AMONG_TINY, RAGGED_KINDS };
 static const char *const ragged_names[] = {"lognormal", "uniform", "long-among-tiny"};
 static const char *const ragged_titles[] = {
@@ -11009,7 +11033,7 @@ typedef struct {
   long long rows, capacity;   /* documents, and the room for offsets */
   long long *offsets;         /* on the host: rows + 1, from 0 to N */
 } ragged_batch;
-#line 21927 "scan.nw"
+#line 21957 "scan.nw"
 /* Run one row of the table once, on the shape's arrays. */
 static cudaError_t bench_call(const bench_row *r, bench_shape *s)
 {
@@ -11029,7 +11053,7 @@ static cudaError_t bench_call(const bench_row *r, bench_shape *s)
     return cudaMemcpyAsync(s->copy_to, s->copy_from, 6 * s->total,
                            cudaMemcpyDeviceToDevice, 0);
   
-#line 21953 "scan.nw"
+#line 21983 "scan.nw"
 case ROW_TRANSFORM:
   return transform_copy(s->a, s->b, s->h, s->total, 0);
 case ROW_MISALIGNED:
@@ -11043,7 +11067,7 @@ case ROW_STREAM_BACKWARD:
       (const float4 *)s->a, (const float4 *)s->b, (const float4 *)s->dh, (float4 *)s->ma,
       (float4 *)s->mb, (s->total + 3) / 4);
   return cudaGetLastError();
-#line 21970 "scan.nw"
+#line 22000 "scan.nw"
 case ROW_STORED:
   return scan_forward_stored(SCAN_BFLOAT16, s->sa, s->sb, s->sh, s->rows, s->len, 0);
 case ROW_STORED_BACKWARD:
@@ -11058,12 +11082,12 @@ case ROW_STREAM_BACKWARD_HALF:
       (const float4 *)s->sa, (const float4 *)s->sb, (const float4 *)s->sdh, (float4 *)s->sh,
       (float4 *)s->sdb, (s->total + 7) / 8);
   return cudaGetLastError();
-#line 21946 "scan.nw"
+#line 21976 "scan.nw"
   default:
     return cub_scan(s->a, s->b, s->h, s->rows, s->len, s->cub_temp, &s->cub_bytes, 0);
   }
 }
-#line 22085 "scan.nw"
+#line 22115 "scan.nw"
 /* Compare n outputs with a reference and its bound, on all cores. */
 static comparison compare_with(const float *out, const double *ref,
                                const double *bound, long long n, long long first)
@@ -11082,7 +11106,7 @@ static comparison compare_with(const float *out, const double *ref,
   }
   return all;
 }
-#line 22106 "scan.nw"
+#line 22136 "scan.nw"
 /* Is every row of a ragged batch right? Fills *worst with the share of the bound
    used: the GPU suites' judge, compare_ragged, at the batch's depth. */
 static bool ragged_check(bench_shape *s, double *worst)
@@ -11094,7 +11118,7 @@ static bool ragged_check(bench_shape *s, double *worst)
   *worst = all.worst_ratio;
   return all.failed == 0 && all.checked == s->total;
 }
-#line 22019 "scan.nw"
+#line 22049 "scan.nw"
 static bool backward_check(bench_shape *s, double *worst)
 {
   backward_comparison all;
@@ -11116,7 +11140,7 @@ static bool backward_check(bench_shape *s, double *worst)
   *worst = fmax(all.da.worst_ratio, all.db.worst_ratio);
   return all.da.failed == 0 && all.db.failed == 0;
 }
-#line 22047 "scan.nw"
+#line 22077 "scan.nw"
 static bool stored_check(bench_shape *s, bool backward, double *worst)
 {
   const stored_type *t = &STORED_TYPES[0];   /* bfloat16 */
@@ -11127,7 +11151,7 @@ static bool stored_check(bench_shape *s, bool backward, double *worst)
   *worst = 0;
   for (int k = 0; k < s->checked_count; k++) {
     
-#line 22064 "scan.nw"
+#line 22094 "scan.nw"
 long long at = s->checked_rows[k] * len;
 for (long long i = 0; i < len; i++) {
   a[i] = t->nearest(s->host_a[at + i]);
@@ -11146,12 +11170,12 @@ else
   c.db = compare_stored(a, b, out, 1, len, t);
 ok = ok && !c.da.failed && !c.db.failed;
 *worst = fmax(*worst, fmax(c.da.worst_ratio, c.db.worst_ratio));
-#line 22057 "scan.nw"
+#line 22087 "scan.nw"
   }
   free(x);
   return ok;
 }
-#line 22120 "scan.nw"
+#line 22150 "scan.nw"
 /* Is the output right on the checked rows? Fills *worst with the share of the
    bound used. Ceilings are not scans and are not checked. */
 static bool bench_check(const bench_row *r, bench_shape *s, double *worst)
@@ -11175,7 +11199,7 @@ static bool bench_check(const bench_row *r, bench_shape *s, double *worst)
   }
   return ok;
 }
-#line 22160 "scan.nw"
+#line 22190 "scan.nw"
 typedef struct { float ms; unsigned sm[2], mem[2]; } sample;
 
 static sample take_sample(const bench_row *r, bench_shape *s, int reps,
@@ -11194,7 +11218,7 @@ static sample take_sample(const bench_row *r, bench_shape *s, int reps,
   x.mem[1] = nvml_clock(NVML_CLOCK_MEM);
   return x;
 }
-#line 22192 "scan.nw"
+#line 22222 "scan.nw"
 #define SAMPLES 15
 enum { RESULT_OK, RESULT_UNSUPPORTED, RESULT_WRONG, RESULT_ERROR };
 static const char *const result_names[] = {"ok", "unsupported", "wrong", "error"};
@@ -11215,7 +11239,7 @@ typedef struct {
   const ragged_batch *batch;    /* sweep R's batch, or NULL */
   bench_result *results;        /* one per row of its sweep */
 } shape_record;
-#line 22224 "scan.nw"
+#line 22254 "scan.nw"
 static void prepare_row(const bench_row *r, bench_shape *s, bench_result *x,
                         cudaEvent_t start, cudaEvent_t stop)
 {
@@ -11234,7 +11258,7 @@ static void prepare_row(const bench_row *r, bench_shape *s, bench_result *x,
     return;
   }
   
-#line 22246 "scan.nw"
+#line 22276 "scan.nw"
 if (!bench_check(r, s, &x->worst)) {
   x->status = RESULT_WRONG;
   snprintf(x->reason, sizeof x->reason, "output outside the bound (%.3g of it)",
@@ -11246,9 +11270,9 @@ x->reps = once.ms >= 2.0f ? 1 : (int)ceilf(2.0f / fmaxf(once.ms, 0.001f));
 if (x->reps > 2000) x->reps = 2000;   /* only sweep S's smallest come near */
 x->samples = once.ms > 500.0f ? 5 : SAMPLES;
 x->status = RESULT_OK;
-#line 22242 "scan.nw"
+#line 22272 "scan.nw"
 }
-#line 22262 "scan.nw"
+#line 22292 "scan.nw"
 static void summarise(bench_result *x)
 {
   double ms[SAMPLES];
@@ -11259,12 +11283,12 @@ static void summarise(bench_result *x)
   x->q1 = ms[n / 4];
   x->q3 = ms[(3 * n) / 4];
 }
-#line 22281 "scan.nw"
+#line 22311 "scan.nw"
 static void measure_shape(bench_shape *s, const bench_row *table, int count,
                           shape_record *rec, cudaEvent_t start, cudaEvent_t stop)
 {
   
-#line 22310 "scan.nw"
+#line 22340 "scan.nw"
 s->rows = rec->rows;
 s->len = rec->len;
 s->total = rec->elements;
@@ -11289,17 +11313,17 @@ if (rec->stored) {
 }
 if (rec->batch) {
   
-#line 22341 "scan.nw"
+#line 22371 "scan.nw"
 size_t offset_bytes = sizeof(long long) * (s->rows + 1);
 long long *offsets;
 CUDA_CHECK(cudaMalloc(&offsets, offset_bytes));
 CUDA_CHECK(cudaMemcpy(offsets, s->host_offsets, offset_bytes, cudaMemcpyHostToDevice));
 s->offsets = offsets;
 s->checked_count = 0;
-#line 22334 "scan.nw"
+#line 22364 "scan.nw"
 } else {
   
-#line 22350 "scan.nw"
+#line 22380 "scan.nw"
 long long picks[3] = {0, s->rows / 2, s->rows - 1};
 s->checked_count = s->rows >= 3 ? 3 : (int)s->rows;
 #pragma omp parallel for
@@ -11313,18 +11337,18 @@ for (int k = 0; k < s->checked_count; k++) {
     s->bound[k * s->len + t] = error_bound(&ref, t, later_depth(s->len), FLOAT32);
   }
 }
-#line 22336 "scan.nw"
-  
 #line 22366 "scan.nw"
+  
+#line 22396 "scan.nw"
 s->cub_bytes = 0;
 CUDA_CHECK(cub_scan(s->a, s->b, s->h, s->rows, s->len, NULL, &s->cub_bytes, 0));
 CUDA_CHECK(cudaMalloc(&s->cub_temp, s->cub_bytes + 1));
 const scan_variant *chosen = find_variant(public_variant_names[SCAN_AUTO]);
 size_t bytes = chosen->workspace(s->rows, s->len, rows_aligned(s->a, s->b, s->h, s->len));
 CUDA_CHECK(cudaMalloc(&s->workspace, bytes + 1));   /* + 1: none is still a pointer */
-#line 22337 "scan.nw"
+#line 22367 "scan.nw"
 }
-#line 22285 "scan.nw"
+#line 22315 "scan.nw"
   for (int i = 0; i < count; i++) {
     prepare_row(&table[i], s, &rec->results[i], start, stop);
     const bench_result *x = &rec->results[i];
@@ -11337,7 +11361,7 @@ CUDA_CHECK(cudaMalloc(&s->workspace, bytes + 1));   /* + 1: none is still a poin
         rec->results[i].sample_at[k] = take_sample(&table[i], s, rec->results[i].reps,
                                                    start, stop);
   
-#line 22375 "scan.nw"
+#line 22405 "scan.nw"
 rec->mem_stable = true;
 unsigned mem = 0;
 for (int i = 0; i < count; i++) {
@@ -11350,33 +11374,33 @@ for (int i = 0; i < count; i++) {
       if (x->sample_at[k].mem[e] != mem) rec->mem_stable = false;
     }
 }
-#line 22297 "scan.nw"
+#line 22327 "scan.nw"
   CUDA_CHECK(cudaFree(s->cub_temp));
   CUDA_CHECK(cudaFree(s->workspace));
   CUDA_CHECK(cudaFree((void *)s->offsets));
   s->cub_temp = s->workspace = NULL;
   s->offsets = NULL;
 }
-#line 22903 "scan.nw"
+#line 22933 "scan.nw"
 typedef struct {
   bool quick;
   const char *out, *sweeps, *kernels, *build;   /* NULL where not given */
   uint64_t shape_seed;
 } bench_options;
-#line 22453 "scan.nw"
+#line 22483 "scan.nw"
 static shape_record uniform_shape(long long rows, long long len)
 {
   shape_record r = {rows, len, rows * len, false, false, true, false, NULL, NULL};
   return r;
 }
-#line 22466 "scan.nw"
+#line 22496 "scan.nw"
 /* A standard normal number, from two of them (Box and Muller). */
 static double normal_at(uint64_t seed, long long i)
 {
   double u = unit_at(seed, 2 * i), v = unit_at(seed, 2 * i + 1);
   return sqrt(-2.0 * log(1.0 - u)) * cos(6.283185307179586 * v);
 }
-#line 22479 "scan.nw"
+#line 22509 "scan.nw"
 #define SWEEP_C_SHAPES 24
 #define SHAPE_SEED 31     /* of sweeps C and R, where --shape-seed gives none */
 
@@ -11399,7 +11423,7 @@ static int sweep_c_shapes(shape_record *shapes, long long n, uint64_t seed)
   qsort(shapes, count, sizeof shapes[0], by_length);
   return count;
 }
-#line 22525 "scan.nw"
+#line 22555 "scan.nw"
 /* The i-th length drawn for a batch: log-normal with a median of 1,000 and sigma 1,
    uniform in 1 .. 65,536, or, between the long documents, uniform in 1 .. 16. */
 static long long document_length(int kind, uint64_t seed, long long i)
@@ -11410,7 +11434,7 @@ static long long document_length(int kind, uint64_t seed, long long i)
   }
   return 1 + (long long)(unit_at(seed, i) * (kind == RAGGED_UNIFORM ? 65536 : 16));
 }
-#line 22542 "scan.nw"
+#line 22572 "scan.nw"
 static void end_document(ragged_batch *g, long long end)
 {
   if (g->rows + 2 > g->capacity) {
@@ -11425,7 +11449,7 @@ static ragged_batch make_batch(int kind, long long n, uint64_t seed)
   ragged_batch g = {kind, 0, 1024, (long long *)malloc(sizeof(long long) * 1024)};
   long long at = 0, tiny = 0, longs = kind == RAGGED_LONG_AMONG_TINY ? 4 : 0, places[4];
   
-#line 22569 "scan.nw"
+#line 22599 "scan.nw"
 for (int j = 0; j < 4; j++) places[j] = (long long)(unit_at(~seed, j) * (n / 2));
 for (int j = 1; j < 4; j++)   /* in order */
   for (int k = j; k > 0 && places[k] < places[k - 1]; k--) {
@@ -11433,7 +11457,7 @@ for (int j = 1; j < 4; j++)   /* in order */
     places[k] = places[k - 1];
     places[k - 1] = t;
   }
-#line 22556 "scan.nw"
+#line 22586 "scan.nw"
   g.offsets[0] = 0;
   for (long long i = 0, placed = 0; at < n;) {
     bool long_one = placed < longs && tiny >= places[placed];
@@ -11444,7 +11468,7 @@ for (int j = 1; j < 4; j++)   /* in order */
   }
   return g;
 }
-#line 22582 "scan.nw"
+#line 22612 "scan.nw"
 static int sweep_s_shapes(shape_record *shapes, long long n)
 {
   int count = 0;
@@ -11456,14 +11480,14 @@ static int sweep_s_shapes(shape_record *shapes, long long n)
     }
   return count;
 }
-#line 22600 "scan.nw"
+#line 22630 "scan.nw"
 typedef struct { const char *sweep; double times, plus_us; } bench_target;
 static const bench_target targets[] = {{"A", 1.05, 0}, {"B", 1.05, 0}, {"C", 1.05, 0},
                                        {"R", 1.05, 0}, {"S", 1.05, 2},
                                        {"misaligned", 1.10, 0}, {"BW", 1.05, 0},
                                        {"H", 1.05, 0}, {"HBW", 1.05, 0}};
 #define TARGET_COUNT 9
-#line 22841 "scan.nw"
+#line 22871 "scan.nw"
 static int bench_shapes(shape_record *shapes, long long n, bool want_a, bool want_b)
 {
   int count = 0;
@@ -11481,7 +11505,7 @@ static int bench_shapes(shape_record *shapes, long long n, bool want_a, bool wan
   }
   return count;
 }
-#line 22613 "scan.nw"
+#line 22643 "scan.nw"
 #define MAX_ROWS 40
 
 typedef struct {
@@ -11499,7 +11523,7 @@ static const char *const sweep_s_rows[] = {"auto", "stream", "transform", NULL};
 static const char *const sweep_bw_rows[] = {"backward", "stream-backward", NULL};
 static const char *const sweep_h_rows[] = {"stored", "stream-half", NULL};
 static const char *const sweep_hbw_rows[] = {"stored-backward", "stream-backward-half", NULL};
-#line 22638 "scan.nw"
+#line 22668 "scan.nw"
 /* Whether name is an item of a comma-separated list; every name is in NULL's. */
 static bool listed(const char *list, const char *name)
 {
@@ -11525,7 +11549,7 @@ static int pick_rows(bench_row *table, const bench_row *all, int count,
   }
   return picked;
 }
-#line 22666 "scan.nw"
+#line 22696 "scan.nw"
 /* Whether an item of a comma-separated list is none of names; if so, it goes in item. */
 static bool unknown_item(const char *list, const char *const *names, int count,
                          char *item, size_t size)
@@ -11542,7 +11566,7 @@ static bool unknown_item(const char *list, const char *const *names, int count,
   }
   return false;
 }
-#line 22688 "scan.nw"
+#line 22718 "scan.nw"
 static bench_sweep *new_sweep(bench_sweep *w, const char *name, const char *const *names,
                               const bench_row *all, int count, const char *kept, int room)
 {
@@ -11563,7 +11587,7 @@ static int make_sweeps(bench_sweep *w, const bench_row *all, int count,
     x->count = bench_shapes(x->shapes, n, a, b);
   }
   
-#line 22713 "scan.nw"
+#line 22743 "scan.nw"
 if (listed(o->sweeps, "C")) {
   bench_sweep *x = new_sweep(&w[made++], "C", sweep_c_rows, all, count, o->kernels,
                              SWEEP_C_SHAPES);
@@ -11590,7 +11614,7 @@ if (listed(o->sweeps, "BW")) {
   x->count += sweep_c_shapes(x->shapes + x->count, n, o->shape_seed);
   for (int i = 0; i < x->count; i++) x->shapes[i].backward = true;
 }
-#line 22746 "scan.nw"
+#line 22776 "scan.nw"
 for (int backward = 0; backward < 2; backward++) {
   const char *name = backward ? "HBW" : "H";
   if (!listed(o->sweeps, name)) continue;
@@ -11603,10 +11627,10 @@ for (int backward = 0; backward < 2; backward++) {
     x->shapes[i].stored = true;
   }
 }
-#line 22708 "scan.nw"
+#line 22738 "scan.nw"
   return made;
 }
-#line 22761 "scan.nw"
+#line 22791 "scan.nw"
 static void measure_sweep(bench_shape *s, bench_sweep *w, cudaEvent_t start,
                           cudaEvent_t stop)
 {
@@ -11622,7 +11646,7 @@ static void measure_sweep(bench_shape *s, bench_sweep *w, cudaEvent_t start,
     measure_shape(s, w->table, w->rows, r, start, stop);
   }
 }
-#line 22793 "scan.nw"
+#line 22823 "scan.nw"
 typedef struct {
   char name[256], slug[256];
   int sms, l2_bytes, mem_clock_khz, bus_bits, major, minor, driver, runtime;
@@ -11649,7 +11673,7 @@ static void read_device(device_facts *d)
   CUDA_CHECK(cudaRuntimeGetVersion(&d->runtime));
   d->theoretical_gbps = 2.0 * d->mem_clock_khz * 1e3 * d->bus_bits / 8 / 1e9;
   
-#line 22823 "scan.nw"
+#line 22853 "scan.nw"
 int j = 0;
 for (const char *c = d->name; *c && j < (int)sizeof d->slug - 1; c++) {
   if (isalnum((unsigned char)*c)) d->slug[j++] = (char)tolower((unsigned char)*c);
@@ -11657,9 +11681,9 @@ for (const char *c = d->name; *c && j < (int)sizeof d->slug - 1; c++) {
 }
 while (j > 0 && d->slug[j - 1] == '-') j--;
 d->slug[j] = 0;
-#line 22819 "scan.nw"
+#line 22849 "scan.nw"
 }
-#line 22861 "scan.nw"
+#line 22891 "scan.nw"
 static void warm_up(bench_shape *s, cudaEvent_t start, cudaEvent_t stop)
 {
   bench_row stream = {"stream", "", "ceiling", ROW_STREAM, NULL, 12};
@@ -11667,7 +11691,7 @@ static void warm_up(bench_shape *s, cudaEvent_t start, cudaEvent_t stop)
   float total = 0;
   while (total < 1000.0f) total += 50 * take_sample(&stream, s, 50, start, stop).ms;
 }
-#line 23069 "scan.nw"
+#line 23099 "scan.nw"
 static void json_clock(FILE *f, const unsigned *mhz)
 {
   if (!nvml.ok) fprintf(f, "null");
@@ -11685,7 +11709,7 @@ static void json_number(FILE *f, const char *key, double x)
   if (isfinite(x)) fprintf(f, ", \"%s\": %.6g", key, x);
   else fprintf(f, ", \"%s\": null", key);
 }
-#line 23089 "scan.nw"
+#line 23119 "scan.nw"
 /* stream_ms and copy_ms: the streaming kernel's and the best copy's times at the
    shape, NAN where there is none. */
 static void json_result(FILE *f, const bench_row *row, const bench_result *x,
@@ -11700,7 +11724,7 @@ static void json_result(FILE *f, const bench_row *row, const bench_result *x,
   json_number(f, "predicted_ms", stream_ms * model / (12.0 * r->elements));
   if (x->status != RESULT_OK) { fprintf(f, "}"); return; }
   
-#line 23108 "scan.nw"
+#line 23138 "scan.nw"
 fprintf(f, ", \"max_err_over_bound\": %.6g, \"reps\": %d, \"samples_ms\": [",
         x->worst, x->reps);
 for (int k = 0; k < x->samples; k++)
@@ -11723,10 +11747,10 @@ for (int k = 0; k < x->samples; k++) {
   fprintf(f, "}");
 }
 fprintf(f, "]");
-#line 23103 "scan.nw"
+#line 23133 "scan.nw"
   fprintf(f, "}");
 }
-#line 23136 "scan.nw"
+#line 23166 "scan.nw"
 static int best_copy(const shape_record *r, const bench_row *table, int rows)
 {
   int best = -1;
@@ -11744,7 +11768,7 @@ static double median_or_nan(const shape_record *r, int k)
 {
   return k >= 0 && r->results[k].status == RESULT_OK ? r->results[k].median : NAN;
 }
-#line 23156 "scan.nw"
+#line 23186 "scan.nw"
 static void json_shape(FILE *f, const shape_record *r, const bench_row *table, int rows,
                        const device_facts *d)
 {
@@ -11752,7 +11776,7 @@ static void json_shape(FILE *f, const shape_record *r, const bench_row *table, i
   double stream_ms = median_or_nan(r, row_index(table, rows, "stream"));
   fprintf(f, " {");
   
-#line 23178 "scan.nw"
+#line 23208 "scan.nw"
 if (r->batch) {
   const long long *at = r->batch->offsets;
   long long shortest = LLONG_MAX, longest = 0;
@@ -11770,7 +11794,7 @@ if (r->batch) {
     fprintf(f, ", \"sweeps\": [%s%s%s]", r->sweep_a ? "\"A\"" : "",
             r->sweep_a && r->sweep_b ? ", " : "", r->sweep_b ? "\"B\"" : "");
 }
-#line 23163 "scan.nw"
+#line 23193 "scan.nw"
   fprintf(f, ", \"elements\": %lld, \"mem_clock_stable\": %s, \"best_copy\": ",
           r->elements, r->mem_stable ? "true" : "false");
   if (copy >= 0) fprintf(f, "\"%s\"", table[copy].name); else fprintf(f, "null");
@@ -11783,7 +11807,7 @@ if (r->batch) {
   }
   fprintf(f, " ]}");
 }
-#line 23198 "scan.nw"
+#line 23228 "scan.nw"
 static void json_sweep(FILE *f, const bench_sweep *w, uint64_t seed, const device_facts *d)
 {
   fprintf(f, " \"%s\": {\"kernels\": [", w->name);
@@ -11798,7 +11822,7 @@ static void json_sweep(FILE *f, const bench_sweep *w, uint64_t seed, const devic
   }
   fprintf(f, " ]}");
 }
-#line 23215 "scan.nw"
+#line 23245 "scan.nw"
 static void json_device(FILE *f, const device_facts *d, time_t began)
 {
   char stamp[64];
@@ -11812,7 +11836,7 @@ static void json_device(FILE *f, const device_facts *d, time_t began)
           d->major, d->minor, d->sms, d->l2_bytes, d->memory, d->mem_clock_khz,
           d->bus_bits, d->theoretical_gbps, d->driver, d->runtime);
 }
-#line 23236 "scan.nw"
+#line 23266 "scan.nw"
 #define BENCH_TEXT(...) #__VA_ARGS__
 #define BENCH_STRING(...) BENCH_TEXT(__VA_ARGS__)
 
@@ -11834,7 +11858,7 @@ static void json_build(FILE *f, const char *name)
   fprintf(f, "null},\n");
 #endif
 }
-#line 23284 "scan.nw"
+#line 23314 "scan.nw"
 typedef struct {
   long long rows, len, tiles;
   int tile;                     /* elements a tile */
@@ -11843,7 +11867,7 @@ typedef struct {
   bool same_bits;               /* the stamped output is the plain one */
   unsigned long long *stamps;   /* on the host, STAMPS words a tile */
 } tile_timeline;
-#line 23295 "scan.nw"
+#line 23325 "scan.nw"
 static tile_timeline record_timeline(bench_shape *s, long long rows, long long len)
 {
   l4_params shape = {};
@@ -11857,7 +11881,7 @@ static tile_timeline record_timeline(bench_shape *s, long long rows, long long l
   void *workspace;
   unsigned long long *stamps, *count, differing = 1;
   
-#line 23320 "scan.nw"
+#line 23350 "scan.nw"
 size_t plain = l4_workspace_bytes<32>(rows, len, true);
 size_t own = l4_held_workspace_bytes(rows, len, true);
 CUDA_CHECK(cudaMalloc(&workspace, plain > own ? plain : own));
@@ -11871,14 +11895,14 @@ count_differences<<<1024, 256>>>((const uint32_t *)s->copy_to, (const uint32_t *
                                   rows * len, count);
 CUDA_CHECK(cudaGetLastError());
 CUDA_CHECK(cudaMemcpy(&differing, count, sizeof differing, cudaMemcpyDeviceToHost));
-#line 23308 "scan.nw"
+#line 23338 "scan.nw"
   t.same_bits = differing == 0;
   t.stamps = (unsigned long long *)malloc(bytes);
   CUDA_CHECK(cudaMemcpy(t.stamps, stamps, bytes, cudaMemcpyDeviceToHost));
   CUDA_CHECK(cudaFree(workspace)); CUDA_CHECK(cudaFree(stamps)); CUDA_CHECK(cudaFree(count));
   return t;
 }
-#line 23342 "scan.nw"
+#line 23372 "scan.nw"
 /* Sorts d (n values, in microseconds) and writes its summary as "key": {...};
    with a span, also the tiles in the step on average. */
 static void json_spread(FILE *f, const char *key, double *d, long long n, double span)
@@ -11894,13 +11918,13 @@ static void json_spread(FILE *f, const char *key, double *d, long long n, double
   if (span > 0) json_number(f, "tiles_in_step", sum / span);
   fprintf(f, "}");
 }
-#line 23374 "scan.nw"
+#line 23404 "scan.nw"
 /* Whether a row starts among the elements [from, to) of the flattened rows. */
 static bool row_starts_in(long long from, long long to, long long len)
 {
   return round_up(to, len) > round_up(from, len);   /* a multiple of len in between */
 }
-#line 23382 "scan.nw"
+#line 23412 "scan.nw"
 /* The first tile whose aggregate the walk of tile g waits for, or -1 when
    tile g does not walk: walk_groups' rule, for tiles of `tile`, no shift. */
 static long long first_needed_tile(long long g, long long len, long long tile)
@@ -11913,7 +11937,7 @@ static long long first_needed_tile(long long g, long long len, long long tile)
                 (last && !row_starts_in(32 * G * tile, (g + 1) * tile, len));
   return prefix ? 32 * (G - 1) : 32 * G;
 }
-#line 23397 "scan.nw"
+#line 23427 "scan.nw"
 /* The walk of each tile of group >= 1 that walks, split at the moment the
    last aggregate it waits for was published (that tile's STAMP_SCANNED). */
 static void json_walk_split(FILE *f, const tile_timeline *t, double *waiting,
@@ -11934,7 +11958,7 @@ static void json_walk_split(FILE *f, const tile_timeline *t, double *waiting,
   fprintf(f, ", ");
   json_spread(f, "walk_after_last_aggregate", after, n, 0);
 }
-#line 23420 "scan.nw"
+#line 23450 "scan.nw"
 static const char *const step_names[] = {"claim", "load", "scan", "walk", "store"};
 static const char *const order_names[] = {"look-back", "tiles apart", "rows a block"};
 
@@ -11945,7 +11969,7 @@ static void json_timeline(FILE *f, const tile_timeline *t)
   double *d = (double *)malloc(sizeof(double) * (t->tiles + 1));
   double *e = (double *)malloc(sizeof(double) * (t->tiles + 1));
   
-#line 23444 "scan.nw"
+#line 23474 "scan.nw"
 int sms = 0;
 for (long long g = 0; g < t->tiles; g++) {
   first = first < x[g * STAMPS + STAMP_BEGAN] ? first : x[g * STAMPS + STAMP_BEGAN];
@@ -11957,7 +11981,7 @@ fprintf(f, "  {\"rows\": %lld, \"len\": %lld, \"kernel\": \"%s\", \"tile\": %d, 
         t->rows, t->len, t->held ? "l4-held" : "l4-32", t->tile, t->tiles,
         order_names[t->order], t->same_bits ? "true" : "false", sms);
 json_number(f, "span_us", (last - first) / 1e3);
-#line 23430 "scan.nw"
+#line 23460 "scan.nw"
   for (int k = 0; k <= 5; k++) {   /* the five steps, then the whole tile */
     for (long long g = 0; g < t->tiles; g++)
       d[g] = ((double)x[g * STAMPS + (k < 5 ? k + 1 : STAMP_STORED)] -
@@ -11969,7 +11993,7 @@ json_number(f, "span_us", (last - first) / 1e3);
   fprintf(f, "}");
   free(d); free(e);
 }
-#line 23462 "scan.nw"
+#line 23492 "scan.nw"
 static void write_json(FILE *f, const device_facts *d, time_t began, long long n,
                        const bench_options *o, const bench_row *all, int all_count,
                        const bench_sweep *sweeps, int sweep_count, const int *differing,
@@ -11986,16 +12010,16 @@ static void write_json(FILE *f, const device_facts *d, time_t began, long long n
           nvml.ok ? "true" : "false", stable ? "true" : "false",
           (unsigned long long)o->shape_seed);
   
-#line 23485 "scan.nw"
+#line 23515 "scan.nw"
 fprintf(f, "\"kernels\": [\n");
 for (int i = 0; i < all_count; i++)
   fprintf(f, "  {\"name\": \"%s\", \"title\": \"%s\", \"kind\": \"%s\", "
           "\"bytes_per_element\": %d}%s\n", all[i].name, all[i].title,
           all[i].kind, all[i].model_bytes, i + 1 < all_count ? "," : "");
 fprintf(f, "],\n");
-#line 23478 "scan.nw"
+#line 23508 "scan.nw"
   
-#line 23494 "scan.nw"
+#line 23524 "scan.nw"
 fprintf(f, "\"shapes\": [\n");
 for (int w = 0; w < sweep_count; w++)
   for (int i = 0; !strcmp(sweeps[w].name, "AB") && i < sweeps[w].count; i++) {
@@ -12009,17 +12033,17 @@ for (int w = 0, written = 0; w < sweep_count; w++)
     json_sweep(f, &sweeps[w], o->shape_seed, d);
   }
 fprintf(f, "\n},\n");
-#line 23479 "scan.nw"
+#line 23509 "scan.nw"
   
-#line 23510 "scan.nw"
+#line 23540 "scan.nw"
 fprintf(f, "\"targets\": {");
 for (int i = 0; i < TARGET_COUNT; i++)
   fprintf(f, "%s\"%s\": {\"times\": %.6g, \"plus_us\": %.6g}", i ? ", " : "",
           targets[i].sweep, targets[i].times, targets[i].plus_us);
 fprintf(f, "},\n");
-#line 23480 "scan.nw"
+#line 23510 "scan.nw"
   
-#line 23518 "scan.nw"
+#line 23548 "scan.nw"
 fprintf(f, "\"timelines\": [\n");
 for (int i = 0; i < timeline_count; i++) {
   json_timeline(f, &timelines[i]);
@@ -12032,9 +12056,9 @@ else
           "\"cub_runs_differing_from_first\": %d, "
           "\"auto_runs_differing_from_first\": %d}\n}\n",
           n, runs, differing[0], differing[1]);
-#line 23481 "scan.nw"
+#line 23511 "scan.nw"
 }
-#line 23540 "scan.nw"
+#line 23570 "scan.nw"
 static int differing_runs(const bench_row *r, bench_shape *s, int runs)
 {
   float *first;
@@ -12056,7 +12080,7 @@ static int differing_runs(const bench_row *r, bench_shape *s, int runs)
   CUDA_CHECK(cudaFree(count));
   return differing;
 }
-#line 23648 "scan.nw"
+#line 23678 "scan.nw"
 static const char *const table_columns[] = {"l0", "l1", "l2", "l3", "l3b", "l3c-8",
                                             "l4-32", "l4-held", "auto", "cub", "stream",
                                             "transform"};
@@ -12072,7 +12096,7 @@ static void print_cell(const bench_result *x, int width, bool us)
     printf(" %*s", width,
            !x || x->status == RESULT_UNSUPPORTED ? "-" : result_names[x->status]);
 }
-#line 23666 "scan.nw"
+#line 23696 "scan.nw"
 static void print_table(const device_facts *d, const bench_row *table, int count,
                         const shape_record *shapes, int shape_count,
                         const int *differing, int runs)
@@ -12085,7 +12109,7 @@ static void print_table(const device_facts *d, const bench_row *table, int count
   for (int c = 0; c < TABLE_COLUMNS; c++) printf(" %7s", table_columns[c]);
   printf(" %8s %6s %6s\n", "best", "%roof", "%peak");
   for (int i = 0; i < shape_count; i++) 
-#line 23685 "scan.nw"
+#line 23715 "scan.nw"
 {
   const shape_record *r = &shapes[i];
   int best = -1;
@@ -12103,12 +12127,12 @@ static void print_table(const device_facts *d, const bench_row *table, int count
          100.0 * row_gbps(r, ms) / d->theoretical_gbps,
          r->mem_stable ? "" : "  CLOCK MOVED");
 }
-#line 23678 "scan.nw"
+#line 23708 "scan.nw"
   if (differing)
     printf("CUB runs differing from its first: %d of %d; SCAN_AUTO: %d of %d\n",
            differing[0], runs, differing[1], runs);
 }
-#line 23708 "scan.nw"
+#line 23738 "scan.nw"
 static const bench_target *target_of(const char *sweep)
 {
   for (int i = 0; i < TARGET_COUNT; i++)
@@ -12121,7 +12145,7 @@ static const char *judged(const bench_target *t, double ms, double copy_ms)
   if (!t || !isfinite(ms) || !isfinite(copy_ms)) return "";
   return ms <= t->times * copy_ms + t->plus_us / 1000 ? "met" : "MISSED";
 }
-#line 23723 "scan.nw"
+#line 23753 "scan.nw"
 static void print_sweep(const bench_sweep *w)
 {
   printf("sweep %s: time per call in µs (median), the best copy's, and each scan's time"
@@ -12129,7 +12153,7 @@ static void print_sweep(const bench_sweep *w)
   for (int k = 0; k < w->rows; k++) printf(" %9.9s", w->table[k].name);
   printf(" %9s\n", "copy");
   for (int i = 0; i < w->count; i++) 
-#line 23734 "scan.nw"
+#line 23764 "scan.nw"
 {
   const shape_record *r = &w->shapes[i];
   char shape[64];
@@ -12149,15 +12173,15 @@ static void print_sweep(const bench_sweep *w)
     }
   printf("%s\n", r->mem_stable ? "" : "  CLOCK MOVED");
 }
-#line 23730 "scan.nw"
+#line 23760 "scan.nw"
 }
-#line 22871 "scan.nw"
+#line 22901 "scan.nw"
 static int command_bench(int argc, char **argv)
 {
   bench_options o = {false, NULL, NULL, NULL, NULL, SHAPE_SEED};
   char why[200], path[600];
   
-#line 22911 "scan.nw"
+#line 22941 "scan.nw"
 for (int i = 0; i < argc; i++) {
   bool value = i + 1 < argc;
   if (!strcmp(argv[i], "--quick")) o.quick = true;
@@ -12167,18 +12191,18 @@ for (int i = 0; i < argc; i++) {
   else if (!strcmp(argv[i], "--build") && value) o.build = argv[++i];
   else if (!strcmp(argv[i], "--shape-seed") && value) {
     
-#line 22928 "scan.nw"
+#line 22958 "scan.nw"
 char *end;
 errno = 0;
 o.shape_seed = strtoull(argv[++i], &end, 10);
 if (argv[i][0] < '0' || argv[i][0] > '9' || *end || errno == ERANGE)
   return usage_error("--shape-seed takes a whole number, not '%s'", argv[i]);
-#line 22920 "scan.nw"
+#line 22950 "scan.nw"
   } else
     return usage_error("bench takes --quick, --out FILE, --sweeps LIST, --kernels LIST, "
                        "--build NAME and --shape-seed N, not '%s'", argv[i]);
 }
-#line 22938 "scan.nw"
+#line 22968 "scan.nw"
 static const char *const sweep_names[] = {"A", "B", "C", "R", "S", "BW", "H", "HBW"};
 bench_row all[MAX_ROWS];
 const char *row_names[MAX_ROWS];
@@ -12192,7 +12216,7 @@ static const char name_chars[] = "abcdefghijklmnopqrstuvwxyz0123456789-";
 if (o.build && (!o.build[0] || o.build[strspn(o.build, name_chars)]))
   return usage_error("--build takes a name of lower-case letters, digits and -, not '%s'",
                      o.build);
-#line 22876 "scan.nw"
+#line 22906 "scan.nw"
   if (!gpu_available(why, sizeof why)) {
     fprintf(stderr, "scan: bench needs a GPU: %s\n", why);
     return EXIT_NO_GPU;
@@ -12206,7 +12230,7 @@ if (o.build && (!o.build[0] || o.build[strspn(o.build, name_chars)]))
   while (4 * n < 8LL * d.l2_bytes) n *= 2;
   if (o.quick) n /= 16;
   
-#line 22960 "scan.nw"
+#line 22990 "scan.nw"
 bench_shape s;
 memset(&s, 0, sizeof s);
 s.n = s.total = n;
@@ -12233,9 +12257,9 @@ s.host_b = (float *)malloc(bytes);
 s.host_h = (float *)malloc(bytes);
 s.ref = (double *)malloc(3 * 2 * bytes);
 s.bound = (double *)malloc(3 * 2 * bytes);
-#line 22889 "scan.nw"
+#line 22919 "scan.nw"
   
-#line 22994 "scan.nw"
+#line 23024 "scan.nw"
 static bench_sweep sweeps[8];
 int sweep_count = make_sweeps(sweeps, all, all_count, &o, n), det_runs = 20;
 int differing[2] = {0, 0}, timeline_count = 0;
@@ -12252,7 +12276,7 @@ for (int w = 0; w < sweep_count; w++) {
   measure_sweep(&s, &sweeps[w], start, stop);
   if (full && !strcmp(sweeps[w].name, "AB")) {
     
-#line 23571 "scan.nw"
+#line 23601 "scan.nw"
 const bench_sweep *ab = &sweeps[w];
 for (int i = 0; i < ab->rows; i++) {
   if (ab->table[i].type != ROW_CUB && ab->table[i].type != ROW_AUTO) continue;
@@ -12271,12 +12295,12 @@ if (timeline_count) {
 } else {
   fprintf(stderr, "bench: the 32-item tile does not fit on this GPU; no timelines\n");
 }
-#line 23010 "scan.nw"
+#line 23040 "scan.nw"
   }
 }
-#line 22890 "scan.nw"
+#line 22920 "scan.nw"
   
-#line 23609 "scan.nw"
+#line 23639 "scan.nw"
 if (!o.out) {
   mkdir("figures", 0777);
   snprintf(path, sizeof path, "figures/%s", d.slug);
@@ -12295,7 +12319,7 @@ write_json(f, &d, began, n, &o, all, all_count, sweeps, sweep_count,
            full ? differing : NULL, det_runs, timelines, timeline_count);
 fclose(f);
 fprintf(stderr, "bench: wrote %s\n", o.out);
-#line 23595 "scan.nw"
+#line 23625 "scan.nw"
 for (int i = 0; i < timeline_count; i++) free(timelines[i].stamps);
 for (int w = 0; w < sweep_count; w++)
   if (!strcmp(sweeps[w].name, "AB"))
@@ -12304,10 +12328,10 @@ for (int w = 0; w < sweep_count; w++)
   else
     print_sweep(&sweeps[w]);
 fprintf(stderr, "bench: done in %.0f s\n", difftime(time(NULL), began));
-#line 22891 "scan.nw"
+#line 22921 "scan.nw"
   return EXIT_OK;
 }
-#line 20793 "scan.nw"
+#line 20823 "scan.nw"
 typedef struct {
   char gpu[256];                /* the device's name */
   long long rows, len;
@@ -12320,7 +12344,7 @@ typedef struct {
   long long ring_tiles, ring_resident;   /* the ring's tiles, and its blocks that fit */
   long long tiles, resident;    /* the tile or held kernel's tiles, and blocks that fit */
 } plan_facts;
-#line 20808 "scan.nw"
+#line 20838 "scan.nw"
 /* 134217728 as "134,217,728", in one of eight buffers used in turn, so that
    one call of say() can take eight at once. */
 static const char *thousands(long long v)
@@ -12355,7 +12379,7 @@ static double plan_busy_pct(const plan_facts *f)
   long long rounds = (f->rows + f->groups - 1) / f->groups;
   return 100.0 * f->rows / ((double)rounds * f->groups);
 }
-#line 20850 "scan.nw"
+#line 20880 "scan.nw"
 static void say_not_warps(char *out, size_t size, const plan_facts *f)
 {
   if (!f->rows_aligned)
@@ -12385,14 +12409,14 @@ static void say_not_ring(char *out, size_t size, const plan_facts *f)
         thousands(f->ring_tiles), f->ring_tiles == 1 ? "" : "s", thousands(RING_TILE),
         thousands(f->ring_resident));
 }
-#line 20886 "scan.nw"
+#line 20916 "scan.nw"
 static void plan_text(char *out, size_t size, const plan_facts *f)
 {
   out[0] = 0;
   say(out, size, "On the %s, SCAN_AUTO runs ", f->gpu);
   switch (f->plan.kernel) {
   case L4_RUNS_WARPS: 
-#line 20909 "scan.nw"
+#line 20939 "scan.nw"
 say(out, size, "the warps' kernel for %s row%s of %s, in blocks of %d warps, %d warp%s a row: "
     "the rows keep %.0f %% of the %s groups that fit busy, counting the last round, and "
     "three quarters is enough.", thousands(f->rows), f->rows == 1 ? "" : "s",
@@ -12403,10 +12427,10 @@ if (f->len >= RING_OVER_ROWS) {
   say_not_ring(out, size, f);
   say(out, size, ".");
 }
-#line 20891 "scan.nw"
+#line 20921 "scan.nw"
                                               break;
   case L4_RUNS_RING: 
-#line 20922 "scan.nw"
+#line 20952 "scan.nw"
 say(out, size, "the ring and its chain block for %s row%s of %s: the arrays lie alike on "
     "their lines, and its %s tile%s of %s give each of the %s ring blocks that fit two or "
     "more.",
@@ -12415,18 +12439,18 @@ say(out, size, "the ring and its chain block for %s row%s of %s: the arrays lie 
 if (f->plan.items == 0)
   say(out, size, " The warps would take these rows, but rows of %s elements or more go to "
       "the ring.", thousands(RING_OVER_ROWS));
-#line 20892 "scan.nw"
+#line 20922 "scan.nw"
                                              break;
   case L4_RUNS_HELD: 
-#line 20933 "scan.nw"
+#line 20963 "scan.nw"
 say(out, size, "the held kernel for %s row%s of %s: its %s tile%s of %s look back for their "
     "prefixes, and while a tile waits for its prefix in registers, the next one loads.",
     thousands(f->rows), f->rows == 1 ? "" : "s", thousands(f->len), thousands(f->tiles),
     f->tiles == 1 ? "" : "s", thousands(HELD_TILE));
-#line 20893 "scan.nw"
+#line 20923 "scan.nw"
                                                     break;
   case L4_RUNS_TILES: 
-#line 20940 "scan.nw"
+#line 20970 "scan.nw"
 static const char *const orders[] = {"tiles looking back", "tiles apart", "a row a block"};
 long long tile = (long long)L4_THREADS * f->plan.items;
 say(out, size, "the tile kernel with %d items a thread, %s, for %s row%s of %s: ",
@@ -12449,7 +12473,7 @@ else if (f->tiles >= 2 * f->resident)
 else
   say(out, size, "no tile gives each block that fits two, and its %s tiles of %s make one "
       "group, whose walk is one round trip.", thousands(f->tiles), thousands(tile));
-#line 20894 "scan.nw"
+#line 20924 "scan.nw"
                                                      break;
   }
   if (f->plan.kernel != L4_RUNS_WARPS && f->plan.kernel != L4_RUNS_RING) {
@@ -12462,11 +12486,11 @@ else
     say(out, size, ".");
   }
 }
-#line 20972 "scan.nw"
+#line 21002 "scan.nw"
 static int suite_plan_words(void)
 {
   
-#line 20998 "scan.nw"
+#line 21028 "scan.nw"
 enum { SAME, UNALIGNED, SHORT_ROWS, NO_GROUPS, OFF_LINES, RAGGED, NO_RING, FEW_TILES,
        RING_ROWS_NO_RING, ONE_TILE };
 typedef struct { const char *names; l4_plan plan; int change; } made_up_plan;
@@ -12506,7 +12530,7 @@ for (int i = 0; i < count; i++) {
   f.tiles = c == FEW_TILES ? 10 : c == ONE_TILE ? 1 : f.tiles;
   facts[i] = f;
 }
-#line 20975 "scan.nw"
+#line 21005 "scan.nw"
   int failures = 0;
   for (int i = 0; i < count; i++) {
     char text[1000];
@@ -12524,7 +12548,7 @@ for (int i = 0; i < count; i++) {
          "sentences\n", count);
   return failures ? EXIT_FAILED : EXIT_OK;
 }
-#line 20382 "scan.nw"
+#line 20412 "scan.nw"
 static const suite suites[] = {
   {"combine", "the operator: associative, not commutative, identity, row start",
    false, suite_combine},
@@ -12555,7 +12579,7 @@ static const suite suites[] = {
   {"plan-words", "scan plan's sentences, for every kind of plan and every reason", false,
    suite_plan_words},
   
-#line 20417 "scan.nw"
+#line 20447 "scan.nw"
 {"gpu-l0", "level 0 on every case", true, suite_gpu_l0},
 {"gpu-l1", "level 1 on every case up to its ceiling", true, suite_gpu_l1},
 {"gpu-l2", "level 2 on every case up to its ceiling", true, suite_gpu_l2},
@@ -12590,7 +12614,7 @@ static const suite suites[] = {
  suite_gpu_backward_calls},
 {"gpu-stored", "bfloat16 and float16 storage, forward and backward, on every case", true,
  suite_gpu_stored},
-{"gpu-stored-small", "the stored entries on three small cases (make sanitize's)", true,
+{"gpu-stored-small", "the stored entries on four small cases (make sanitize's)", true,
  suite_gpu_stored_small},
 {"gpu-stored-bits", "20 runs of each stored entry on two shapes, bit-identical", true,
  suite_gpu_stored_bits},
@@ -12601,10 +12625,10 @@ static const suite suites[] = {
 {"gpu-selective-bits", "20 runs of level 5 on two shapes, bit-identical", true,
  suite_gpu_selective_bits},
 {"gpu-selective-calls", "bad calls on level 5's entries", true, suite_gpu_selective_calls},
-#line 20412 "scan.nw"
+#line 20442 "scan.nw"
 };
 #define SUITE_COUNT ((int)(sizeof suites / sizeof suites[0]))
-#line 20470 "scan.nw"
+#line 20500 "scan.nw"
 static int run_suite(const suite *s)
 {
   char why[200];
@@ -12621,7 +12645,7 @@ static int run_suite(const suite *s)
   fflush(stdout);
   return status;
 }
-#line 20509 "scan.nw"
+#line 20539 "scan.nw"
 static const suite *find_suite(const char *name)
 {
   for (int i = 0; i < SUITE_COUNT; i++)
@@ -12647,7 +12671,7 @@ static int command_check(int argc, char **argv)
            skipped);
   return failed ? EXIT_FAILED : count == skipped ? EXIT_SKIPPED : EXIT_OK;
 }
-#line 20538 "scan.nw"
+#line 20568 "scan.nw"
 static int command_list(void)
 {
   printf("suites (scan check NAME):\n");
@@ -12661,7 +12685,7 @@ static int command_list(void)
                                   ? " (rows up to 2,048)" : " (rows up to 2^22)") : "");
   return EXIT_OK;
 }
-#line 20562 "scan.nw"
+#line 20592 "scan.nw"
 /* Reads the argument called `name` as a whole number from 1 to `most`; returns
    EXIT_OK, or says what is wrong with it and returns EXIT_USAGE. */
 static int parse_count(const char *name, const char *text, long long most,
@@ -12677,7 +12701,7 @@ static int parse_count(const char *name, const char *text, long long most,
   *value = v;
   return EXIT_OK;
 }
-#line 20587 "scan.nw"
+#line 20617 "scan.nw"
 static const char offsets_meaning[] =
   "the offsets, 0 to 3 floats, at which the arrays a, b and h start";
 
@@ -12702,7 +12726,7 @@ static int parse_offsets(const char *text, int *offsets)
     return usage_error("--offsets %s: %s; A,B,H are %s", text, wrong, offsets_meaning);
   return EXIT_OK;
 }
-#line 20622 "scan.nw"
+#line 20652 "scan.nw"
 #define RUN_MOST_ELEMENTS (1LL << 40)   /* in all the rows of one run */
 
 static int parse_shape(const char *rows_text, const char *len_text, long long *rows,
@@ -12729,7 +12753,7 @@ static int read_offsets_option(int argc, char **argv, int *i, int *offsets)
   if (*i + 1 == argc) return usage_error("--offsets needs A,B,H, %s", offsets_meaning);
   return parse_offsets(argv[++*i], offsets);
 }
-#line 20661 "scan.nw"
+#line 20691 "scan.nw"
 static int command_run(int argc, char **argv)
 {
   long long rows, len;
@@ -12742,7 +12766,7 @@ static int command_run(int argc, char **argv)
   if (!v) return usage_error("no kernel named '%s' (see 'scan list')", argv[0]);
   if (parse_shape(argv[1], argv[2], &rows, &len) != EXIT_OK) return EXIT_USAGE;
   
-#line 20691 "scan.nw"
+#line 20721 "scan.nw"
 for (int i = 3; i < argc; i++) {
   int o[3];
   if (!strcmp(argv[i], "--check-only")) {
@@ -12754,7 +12778,7 @@ for (int i = 3; i < argc; i++) {
     return usage_error("run takes --check-only and --offsets A,B,H, not '%s'", argv[i]);
   }
 }
-#line 20673 "scan.nw"
+#line 20703 "scan.nw"
   if (v->max_len && len > v->max_len)
     return usage_error("%s takes rows of at most %lld elements", v->name, v->max_len);
   if (shape_too_large(rows, len)) return EXIT_USAGE;
@@ -12765,7 +12789,7 @@ for (int i = 3; i < argc; i++) {
   c.rows = rows;
   c.len = len;
   
-#line 20705 "scan.nw"
+#line 20735 "scan.nw"
 case_result r = run_case(kernel_ref{v, -1}, &c);
 if (!timed) {
   char text[200];
@@ -12787,7 +12811,7 @@ for (int i = 0; i < 20; i++) {
   CUDA_CHECK(cudaEventSynchronize(stop));
   CUDA_CHECK(cudaEventElapsedTime(&ms[i], start, stop));
 }
-#line 20730 "scan.nw"
+#line 20760 "scan.nw"
 qsort(ms, 20, sizeof ms[0], compare_floats);
 double median = 0.5 * (ms[9] + ms[10]);
 char text[200];
@@ -12799,9 +12823,9 @@ CUDA_CHECK(cudaEventDestroy(start));
 CUDA_CHECK(cudaEventDestroy(stop));
 case_buffers_free(&m);
 return r.ok ? EXIT_OK : EXIT_FAILED;
-#line 20683 "scan.nw"
+#line 20713 "scan.nw"
 }
-#line 20769 "scan.nw"
+#line 20799 "scan.nw"
 /* Pointers that start where cudaMalloc's would, on 256-byte lines, or offset[k]
    floats past them. They are never dereferenced: a plan reads only where
    arrays start. */
@@ -12811,7 +12835,7 @@ static void plan_arrays(const int *offset, const float **a, const float **b, flo
   *b = (const float *)(uintptr_t)(2ULL << 40) + offset[1];
   *h = (float *)(uintptr_t)(3ULL << 40) + offset[2];
 }
-#line 21043 "scan.nw"
+#line 21073 "scan.nw"
 static plan_facts plan_facts_for(const float *a, const float *b, float *h, long long rows,
                                  long long len)
 {
@@ -12835,7 +12859,7 @@ static plan_facts plan_facts_for(const float *a, const float *b, float *h, long 
   f.ring_resident = l4_ring_resident();
   l4_params p = l4_params_for(a, b, h, rows, len, &aligned);
   
-#line 21071 "scan.nw"
+#line 21101 "scan.nw"
 if (f.plan.kernel == L4_RUNS_HELD) {
   f.tiles = l4_tiles(rows * len, p.shift, HELD_TILE);
   f.resident = aligned ? l4_held_resident<true>() : l4_held_resident<false>();
@@ -12844,10 +12868,10 @@ if (f.plan.kernel == L4_RUNS_HELD) {
   f.resident = f.plan.items == 8 ? l4_resident<8, true>() : f.plan.items == 16
              ? l4_resident<16, true>() : l4_resident<32, true>();
 }
-#line 21066 "scan.nw"
+#line 21096 "scan.nw"
   return f;
 }
-#line 21085 "scan.nw"
+#line 21115 "scan.nw"
 static int command_plan(int argc, char **argv)
 {
   long long rows, len;
@@ -12873,7 +12897,7 @@ static int command_plan(int argc, char **argv)
   printf("%s\n", text);
   return EXIT_OK;
 }
-#line 21132 "scan.nw"
+#line 21162 "scan.nw"
 static int trace_blelloch(int n)
 {
   printf("# phase\tlevel\tleft\tright\n");
@@ -12891,7 +12915,7 @@ static int trace_blelloch(int n)
   }
   return EXIT_OK;
 }
-#line 21152 "scan.nw"
+#line 21182 "scan.nw"
 static int trace_lookback(void)
 {
   protocol_case c = {1, 24 * 4, 4};
@@ -12915,7 +12939,7 @@ static int trace_lookback(void)
   launch_memory_free(m);
   return finished ? EXIT_OK : EXIT_FAILED;
 }
-#line 21178 "scan.nw"
+#line 21208 "scan.nw"
 static int trace_ring(void)
 {
   const ring_case one_row = {1, 64 * 8, 8, 0, 5};
@@ -12938,13 +12962,13 @@ static int trace_ring(void)
   case_arrays_free(m);
   return finished ? EXIT_OK : EXIT_FAILED;
 }
-#line 21203 "scan.nw"
+#line 21233 "scan.nw"
 static int trace_held(void)
 {
   const held_case one_row = {1, 32 * 8, 8, 4}, *c = &one_row;
   int ci = 0, fault = FAULT_NONE;
   
-#line 15659 "scan.nw"
+#line 15689 "scan.nw"
 long long n = c->rows * c->len, tiles = (n + c->tile_size - 1) / c->tile_size;
 case_arrays m = case_arrays_new(n, ci % DECAY_COUNT);
 double *first_h = m.first_h;
@@ -12955,7 +12979,7 @@ held_block *blocks = (held_block *)malloc(sizeof(held_block) * c->blocks);
 int *movable = (int *)malloc(sizeof(int) * 2 * c->blocks);
 held_launch L = {m.a, m.b, m.h, n, c->len, c->tile_size, tiles, 0, fault, c->blocks, false,
                  flag, aggregate, inclusive, blocks, movable};
-#line 21208 "scan.nw"
+#line 21238 "scan.nw"
   long long stamps[32 * HSTAMPS];
   protocol_evidence ev = {false, false, false, ""};
   L.stamps = stamps;
@@ -12968,13 +12992,13 @@ held_launch L = {m.a, m.b, m.h, n, c->len, c->tile_size, tiles, 0, fault, c->blo
     printf("\n");
   }
   
-#line 15672 "scan.nw"
+#line 15702 "scan.nw"
 case_arrays_free(m);
 free(flag); free(aggregate); free(inclusive); free(blocks); free(movable);
-#line 21220 "scan.nw"
+#line 21250 "scan.nw"
   return finished ? EXIT_OK : EXIT_FAILED;
 }
-#line 21225 "scan.nw"
+#line 21255 "scan.nw"
 /* What the trace keeps of one schedule: each walk's first window, and the
    launch at the moment of the walk it draws. */
 typedef struct {
@@ -12999,7 +13023,7 @@ static void watch_group_walk(const group_launch *L, const group_actor *x, void *
   }
   if (x->step != GSTEP_FOLD || x->window != x->tile / 32 - 1) return;
   
-#line 21259 "scan.nw"
+#line 21289 "scan.nw"
 unsigned settled = w->first_empty[x->tile] & ((1u << x->lane) - 1);
 int s = __builtin_popcount(settled), f = x->lane - s, empty = 0;
 for (long long G = 0; G < (L->tiles + 31) / 32; G++)
@@ -13010,15 +13034,15 @@ w->score = score, w->moment = w->events, w->tile = x->tile;
 w->known = x->lane, w->settled = settled;
 for (long long t = 0; t < L->tiles; t++) w->tile_kind[t] = L->tile_word[t].kind;
 for (long long G = 0; G < (L->tiles + 31) / 32; G++) w->group_kind[G] = L->group_word[G].kind;
-#line 21249 "scan.nw"
+#line 21279 "scan.nw"
 }
-#line 21280 "scan.nw"
+#line 21310 "scan.nw"
 static int trace_groups(void)
 {
   const group_case two_rows = {2, 1024, 4}, *c = &two_rows;
   int ci = 0, fault = FAULT_NONE, settle = 1;
   
-#line 16562 "scan.nw"
+#line 16592 "scan.nw"
 long long n = c->rows * c->len, tiles = (n + c->tile_size - 1) / c->tile_size;
 case_arrays m = case_arrays_new(n, ci % DECAY_COUNT);
 double *first_h = m.first_h;
@@ -13027,7 +13051,7 @@ group_actor *actors = (group_actor *)malloc(sizeof(group_actor) * tiles);
 int *movable = (int *)malloc(sizeof(int) * tiles);
 group_launch L = {m.a, m.b, m.h, n, c->len, c->tile_size, tiles, 0, fault, settle, false, false,
                   false, words, words + tiles, actors};
-#line 21285 "scan.nw"
+#line 21315 "scan.nw"
   long long groups = (tiles + 31) / 32;
   walk_moment w = {0, -1, -1, (unsigned *)calloc(tiles, sizeof(unsigned)), -1, 0, 0,
                    (int *)malloc(sizeof(int) * tiles), (int *)malloc(sizeof(int) * groups)};
@@ -13037,7 +13061,7 @@ group_launch L = {m.a, m.b, m.h, n, c->len, c->tile_size, tiles, 0, fault, settl
   bool ok = !ev.deadlock && !ev.out_of_bound && !ev.disagree && w.tile >= 0;
   if (ok) {
     
-#line 21306 "scan.nw"
+#line 21336 "scan.nw"
 static const char *const tile_words[] = {"empty", "aggregate", "known"};
 static const char *const group_words[] = {"empty", "total", "known"};
 long long G = w.tile / 32;
@@ -13054,14 +13078,14 @@ for (long long H = 0; H < groups; H++) {
          j < 0 || j >= 32 ? "-" : j == w.known ? "known" : j > w.known ? "window"
          : w.settled >> j & 1 ? "settled" : "folded");
 }
-#line 21294 "scan.nw"
+#line 21324 "scan.nw"
   }
   case_arrays_free(m);
   free(words); free(actors); free(movable);
   free(w.first_empty); free(w.tile_kind); free(w.group_kind);
   return ok ? EXIT_OK : EXIT_FAILED;
 }
-#line 21331 "scan.nw"
+#line 21361 "scan.nw"
 static int trace_rows(void)
 {
   const int warps = 4, ways = 2;
@@ -13084,7 +13108,7 @@ static int trace_rows(void)
             }
   return EXIT_OK;
 }
-#line 21362 "scan.nw"
+#line 21392 "scan.nw"
 static int trace_selective(void)
 {
   const int state = 16;
@@ -13096,7 +13120,7 @@ static int trace_selective(void)
   for (int t = 0; t < s.threads; t++)   /* as the kernel takes them: every lanes-th state */
     printf("thread\t%d\t%d\t%d\t%d\t%d\n", t, t / s.lanes, t % s.lanes, t % s.lanes, s.lanes);
   
-#line 21378 "scan.nw"
+#line 21408 "scan.nw"
 float *base = (float *)calloc(total, sizeof(float));
 if (!base) return EXIT_FAILED;
 selective_tiles m = selective_tiles_in(base, s, false);
@@ -13111,10 +13135,10 @@ for (int r = 0; r < regions; r++) {
   printf("region\t%s\t%lld\t%lld\n", region[r].name, first, end - first);
 }
 free(base);
-#line 21373 "scan.nw"
+#line 21403 "scan.nw"
   return EXIT_OK;
 }
-#line 21404 "scan.nw"
+#line 21434 "scan.nw"
 static int trace_plan(void)
 {
   static const char *const kernels[] = {"warps", "ring", "held", "tiles"};
@@ -13143,7 +13167,7 @@ static int trace_plan(void)
     }
   return EXIT_OK;
 }
-#line 21435 "scan.nw"
+#line 21465 "scan.nw"
 static int command_trace(int argc, char **argv)
 {
   long long n;
@@ -13163,7 +13187,7 @@ static int command_trace(int argc, char **argv)
   return usage_error("trace takes 'blelloch N', 'lookback', 'ring', 'held', 'groups', 'rows', "
                      "'selective' or 'plan'");
 }
-#line 21462 "scan.nw"
+#line 21492 "scan.nw"
 static const char usage_text[] =
   "usage: scan COMMAND [ARGUMENTS]\n"
   "  list                 the test suites and the kernels\n"
@@ -13193,7 +13217,7 @@ static const char usage_text[] =
   "exit status: 0 passed (or done), 1 failed (a test, a check or a CUDA call),\n"
   "2 usage error, 3 no usable GPU (run, bench, plan, trace plan), 77 skipped\n"
   "(check, when every suite it ran skipped itself)\n";
-#line 21500 "scan.nw"
+#line 21530 "scan.nw"
 /* Sets run_seed; returns EXIT_OK, or says what is wrong with SCAN_SEED. */
 static int read_seed(void)
 {
@@ -13211,7 +13235,7 @@ static int read_seed(void)
   run_seed = v;
   return EXIT_OK;
 }
-#line 21520 "scan.nw"
+#line 21550 "scan.nw"
 int main(int argc, char **argv)
 {
   if (argc < 2) { fputs(usage_text, stderr); return EXIT_USAGE; }

@@ -7,7 +7,7 @@
 # decreasing, negative, past the end and huge, some runs on arrays allocated
 # to their exact size, where memcheck sees any read or write outside them.
 # The backward runs its five small cases under all three tools, the stored
-# entries their three in each type, and level 5 its six (two in bfloat16).
+# entries their four in each type, and level 5 its six (two in bfloat16).
 cd "$(dirname "$0")/.." || exit 1
 sanitizer=$(command -v compute-sanitizer || echo /usr/local/cuda/bin/compute-sanitizer)
 if [ ! -x "$sanitizer" ]; then
