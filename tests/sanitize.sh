@@ -6,7 +6,8 @@
 # entries run the gpu-malformed suite under memcheck and synccheck: offsets
 # decreasing, negative, past the end and huge, some runs on arrays allocated
 # to their exact size, where memcheck sees any read or write outside them.
-# The backward runs its five small cases under all three tools, the stored
+# The backward runs its five small cases under all three tools (its packed
+# batches two, and the malformed offsets under memcheck and synccheck), the stored
 # entries their four in each type, and level 5 its six (two in bfloat16).
 cd "$(dirname "$0")/.." || exit 1
 sanitizer=$(command -v compute-sanitizer || echo /usr/local/cuda/bin/compute-sanitizer)
@@ -56,6 +57,7 @@ for tool in memcheck racecheck synccheck; do
   run "$tool" l4-rows 6000 1028               # blocks of four warps
   run "$tool" l4-rows 6000 1029 --offsets 1,1,1
   suite "$tool" gpu-backward-small
+  suite "$tool" gpu-backward-ragged-small
   suite "$tool" gpu-stored-small
   suite "$tool" gpu-selective-small
   if [ "$tool" = racecheck ]; then
@@ -63,6 +65,7 @@ for tool in memcheck racecheck synccheck; do
       "left out: memory, not races, is what malformed offsets threaten"
   else
     suite "$tool" gpu-malformed
+    suite "$tool" gpu-backward-malformed
   fi
 done
 [ "$status" -eq 0 ] && echo "sanitize: every tool clean on every kernel" || echo "sanitize: ERRORS above"
