@@ -157,13 +157,13 @@ cudaError_t selective_scan_forward_bf16_in(const selective_problem_bf16 *p, __nv
 #endif
 #define FOR_EACH_THREAD(tid, count) \
   for (int tid = THREAD_FIRST; tid < (count); tid += THREAD_STRIDE)
-#line 21668 "scan.nw"
+#line 21694 "scan.nw"
 #include <errno.h>
-#line 22596 "scan.nw"
+#line 22622 "scan.nw"
 #include <time.h>
 #include <cuda_pipeline.h>
 #include <cooperative_groups.h>   /* the ring's grid-wide wait at its start */
-#line 22606 "scan.nw"
+#line 22632 "scan.nw"
 #ifndef SCAN_NO_MAIN
 #include <cub/device/device_scan.cuh>
 #include <cub/device/device_transform.cuh>
@@ -172,7 +172,7 @@ cudaError_t selective_scan_forward_bf16_in(const selective_problem_bf16 *p, __nv
 #include <thrust/iterator/transform_output_iterator.h>
 #include <dlfcn.h>
 #endif
-#line 23887 "scan.nw"
+#line 23913 "scan.nw"
 #include <ctype.h>
 #include <sys/stat.h>
 #line 420 "scan.nw"
@@ -5398,7 +5398,7 @@ static void make_inputs(float *a, float *b, long long n, int decay)
   fill_uniform(a, n, next_seed(), decays[decay].lo, decays[decay].hi);
   fill_uniform(b, n, next_seed(), -1.0f, 1.0f);
 }
-#line 21546 "scan.nw"
+#line 21572 "scan.nw"
 static int usage_error(const char *fmt, ...)
 {
   va_list args;
@@ -5409,7 +5409,7 @@ static int usage_error(const char *fmt, ...)
   va_end(args);
   return EXIT_USAGE;
 }
-#line 21798 "scan.nw"
+#line 21824 "scan.nw"
 static int compare_floats(const void *x, const void *y)
 {
   float a = *(const float *)x, b = *(const float *)y;
@@ -8696,16 +8696,37 @@ static const backward_mirror_case backward_mirror_cases[] = {
   {300, 17, 0, true, true},   {2, 20000, 1, true, true},  {1, 70001, 3, true, true},
 };
 #define BACKWARD_MIRROR_CASES 12
-#line 18631 "scan.nw"
-typedef struct { int lengths; long long n; int shift; } packed_mirror_case;
+#line 18633 "scan.nw"
+typedef struct { int lengths; long long n; int shift; bool at_edges; } packed_mirror_case;
 
 static const packed_mirror_case packed_mirror_cases[] = {
-  {LENGTHS_ONES, 9001, 1},           {LENGTHS_EMPTY, 30011, 0},
-  {LENGTHS_TINY_AND_LONG, 30011, 3}, {LENGTHS_NEAR_1000, 30011, 2},
-  {LENGTHS_ONE_ROW, 20000, 1},       {LENGTHS_UNIFORM, 70001, 0},
+  {LENGTHS_ONES, 9001, 1, false},           {LENGTHS_EMPTY, 30011, 0, false},
+  {LENGTHS_TINY_AND_LONG, 30011, 3, false}, {LENGTHS_NEAR_1000, 30011, 2, false},
+  {LENGTHS_ONE_ROW, 20000, 1, false},       {LENGTHS_UNIFORM, 70001, 0, false},
+  {LENGTHS_ONE_ROW, 5 * BWD_TILE + 7, 0, true}, {LENGTHS_ONE_ROW, 5 * BWD_TILE, 3, true},
 };
-#define PACKED_MIRROR_CASES 6
-#line 18642 "scan.nw"
+#define PACKED_MIRROR_CASES 8
+
+/* Offsets (malloc'ed) with rows ending one before, at and one after every tile edge of
+   the backward at `shift`; the rows. */
+static long long tile_edge_offsets(long long n, int shift, long long **offsets)
+{
+  long long rows = 0, cap = 64, *o = (long long *)malloc(sizeof(long long) * cap);
+  if (!o) { fprintf(stderr, "out of host memory\n"); exit(EXIT_FAILED); }
+  o[0] = 0;
+  for (long long edge = BWD_TILE - shift; edge + 1 < n; edge += BWD_TILE)
+    for (long long e = edge - 1; e <= edge + 1; e++) push_offset(&o, &cap, &rows, e);
+  push_offset(&o, &cap, &rows, n);
+  *offsets = o;
+  return rows;
+}
+
+static const char *packed_mirror_name(int i)
+{
+  return packed_mirror_cases[i].at_edges ? "rows ending at tile edges"
+                                         : lengths_names[packed_mirror_cases[i].lengths];
+}
+#line 18666 "scan.nw"
 /* Whether the mirror under `fault` agrees with the reference on case i. */
 static bool backward_mirror_passes(int i, int fault, char *text, size_t size)
 {
@@ -8730,7 +8751,7 @@ static bool backward_mirror_passes(int i, int fault, char *text, size_t size)
   free(out);
   return passes;
 }
-#line 18672 "scan.nw"
+#line 18696 "scan.nw"
 /* tile_rows_kernel's plan on the host (malloc'ed): tile_row[g], g = 0 .. tiles. */
 static long long *host_tile_rows(const long long *offsets, long long rows, int tile,
                                  int shift, long long tiles)
@@ -8743,12 +8764,14 @@ static long long *host_tile_rows(const long long *offsets, long long rows, int t
   }
   return plan;
 }
-#line 18687 "scan.nw"
+#line 18711 "scan.nw"
 /* Whether the mirror under `fault` agrees with the reference on packed batch i. */
 static bool backward_ragged_mirror_passes(int i, int fault, char *text, size_t size)
 {
   packed_mirror_case k = packed_mirror_cases[i];
-  long long n = k.n, *offsets, rows = make_offsets(k.lengths, n, next_seed(), &offsets);
+  long long n = k.n, *offsets;
+  long long rows = k.at_edges ? tile_edge_offsets(n, k.shift, &offsets)
+                              : make_offsets(k.lengths, n, next_seed(), &offsets);
   float *in = (float *)malloc(sizeof(float) * 3 * n), *a = in, *h = in + n, *dh = in + 2 * n;
   double *out = (double *)malloc(sizeof(double) * 2 * n);
   fill_uniform(a, n, next_seed(), decays[i % DECAY_COUNT].lo, decays[i % DECAY_COUNT].hi);
@@ -8767,7 +8790,7 @@ static bool backward_ragged_mirror_passes(int i, int fault, char *text, size_t s
   free(offsets);
   return passes;
 }
-#line 18713 "scan.nw"
+#line 18739 "scan.nw"
 static int suite_mirror_backward(void)
 {
   bool ok = true;
@@ -8787,13 +8810,13 @@ static int suite_mirror_backward(void)
   for (int i = 0; i < PACKED_MIRROR_CASES; i++) {
     bool fine = backward_ragged_mirror_passes(i, FAULT_NONE, text, sizeof text);
     if (!fine) printf("  mirror FAILED on a packed batch of %s: %s\n",
-                      lengths_names[packed_mirror_cases[i].lengths], text);
+                      packed_mirror_name(i), text);
     ok = ok && fine;
   }
   printf("  mirror matches the reference on %d cases and %d packed batches\n",
          BACKWARD_MIRROR_CASES, PACKED_MIRROR_CASES);
   
-#line 18743 "scan.nw"
+#line 18769 "scan.nw"
 for (int fault = FAULT_BACKWARD_A_UNSHIFTED; fault <= FAULT_BACKWARD_RAGGED_ENDS_AT_STARTS;
      fault++) {
   int i = 0, k = 0;
@@ -8806,15 +8829,15 @@ for (int fault = FAULT_BACKWARD_A_UNSHIFTED; fault <= FAULT_BACKWARD_RAGGED_ENDS
            backward_mirror_cases[i].rows, backward_mirror_cases[i].len, text);
   else if (k < PACKED_MIRROR_CASES)
     printf("  caught %-28s on a packed batch of %s: %s\n", fault_names[fault],
-           lengths_names[packed_mirror_cases[k].lengths], text);
+           packed_mirror_name(k), text);
   else
     printf("  MISSED %-28s no case exposed it\n", fault_names[fault]);
   ok = ok && (i < BACKWARD_MIRROR_CASES || k < PACKED_MIRROR_CASES);
 }
-#line 18738 "scan.nw"
+#line 18764 "scan.nw"
   return ok ? EXIT_OK : EXIT_FAILED;
 }
-#line 18821 "scan.nw"
+#line 18847 "scan.nw"
 static bool gpu_available(char *why, size_t size)
 {
   int count = 0, driver = 0;
@@ -8828,7 +8851,7 @@ static bool gpu_available(char *why, size_t size)
     snprintf(why, size, "no usable CUDA device (%s)", cudaGetErrorString(e));
   return false;
 }
-#line 18844 "scan.nw"
+#line 18870 "scan.nw"
 enum { SPECIAL_NONE, SPECIAL_NAN_B, SPECIAL_NAN_A, SPECIAL_INF_B, SPECIAL_INF_A,
        SPECIAL_NAN_FIRST_A, SPECIAL_EMPTY_NAN_A, SPECIAL_KNOWN_NAN_A };
 
@@ -8839,7 +8862,7 @@ typedef struct {
   bool in_place;                     /* h is b */
   int special;
 } gpu_case;
-#line 18862 "scan.nw"
+#line 18888 "scan.nw"
 typedef struct { const scan_variant *variant; int public_kernel; } kernel_ref;
 
 static cudaError_t call_kernel(kernel_ref k, const float *a, const float *b,
@@ -8858,7 +8881,7 @@ static const char *kernel_name(kernel_ref k)
       "SCAN_L4_ROOFLINE", "SCAN_AUTO"};
   return k.public_kernel >= 0 ? names[k.public_kernel] : k.variant->name;
 }
-#line 18888 "scan.nw"
+#line 18914 "scan.nw"
 typedef struct {
   float *a, *b, *h;              /* host */
   float *da, *db, *dh;           /* device, at the case's offsets */
@@ -8870,7 +8893,7 @@ static void poison(float *device_base, long long n)
 {
   CUDA_CHECK(cudaMemset(device_base, 0xff, sizeof(float) * (n + 8)));
 }
-#line 18902 "scan.nw"
+#line 18928 "scan.nw"
 static case_buffers case_buffers_new(const gpu_case *c)
 {
   case_buffers m;
@@ -8891,7 +8914,7 @@ static case_buffers case_buffers_new(const gpu_case *c)
   m.dh = c->in_place ? m.db : m.base_h + c->h_offset;
   return m;
 }
-#line 18925 "scan.nw"
+#line 18951 "scan.nw"
 static void case_buffers_free(case_buffers *m)
 {
   free(m->a); free(m->b); free(m->h);
@@ -8899,7 +8922,7 @@ static void case_buffers_free(case_buffers *m)
   CUDA_CHECK(cudaFree(m->base_b));
   CUDA_CHECK(cudaFree(m->base_h));
 }
-#line 18950 "scan.nw"
+#line 18976 "scan.nw"
 static float float_of_bits(uint32_t bits)
 {
   float x;
@@ -8920,7 +8943,7 @@ static void plant_special(const gpu_case *c, float *a, float *b)
   case SPECIAL_KNOWN_NAN_A: a[at] = float_of_bits(0xFFFFFFFEu); break;
   }
 }
-#line 18973 "scan.nw"
+#line 18999 "scan.nw"
 static void upload_case(const gpu_case *c, case_buffers *m)
 {
   make_inputs(m->a, m->b, m->n, c->decay);
@@ -8929,7 +8952,7 @@ static void upload_case(const gpu_case *c, case_buffers *m)
   CUDA_CHECK(cudaMemcpy(m->db, m->b, sizeof(float) * m->n, cudaMemcpyHostToDevice));
   if (!c->in_place) poison(m->base_h, m->n);
 }
-#line 18988 "scan.nw"
+#line 19014 "scan.nw"
 static bool guards_intact(const gpu_case *c, const case_buffers *m)
 {
   if (c->in_place) return true;
@@ -8946,7 +8969,7 @@ static bool guards_intact(const gpu_case *c, const case_buffers *m)
   }
   return true;
 }
-#line 19010 "scan.nw"
+#line 19036 "scan.nw"
 typedef struct { comparison cmp; bool ok; char error[160]; } case_result;
 
 static case_result run_case(kernel_ref k, const gpu_case *c)
@@ -8960,7 +8983,7 @@ static case_result run_case(kernel_ref k, const gpu_case *c)
     snprintf(r.error, sizeof r.error, "CUDA error: %s", cudaGetErrorString(e));
   } else {
     
-#line 19030 "scan.nw"
+#line 19056 "scan.nw"
 CUDA_CHECK(cudaMemcpy(m.h, m.dh, sizeof(float) * m.n, cudaMemcpyDeviceToHost));
 r.cmp = compare_rows(m.a, m.b, m.h, c->rows, c->len, FLOAT32);
 r.ok = r.cmp.failed == 0;
@@ -8970,12 +8993,12 @@ if (!guards_intact(c, &m)) {
 } else if (!r.ok) {
   describe_worst(r.error, sizeof r.error, &r.cmp, c->len);
 }
-#line 19023 "scan.nw"
+#line 19049 "scan.nw"
   }
   case_buffers_free(&m);
   return r;
 }
-#line 19051 "scan.nw"
+#line 19077 "scan.nw"
 static int kernel_cases(gpu_case *cases, long long ceiling, int tile)
 {
   int count = 0, d = 0;
@@ -8991,7 +9014,7 @@ static int kernel_cases(gpu_case *cases, long long ceiling, int tile)
     cases[i].rows = rows < 1 ? 1 : rows > 7 ? 7 : rows;
   }
   
-#line 19071 "scan.nw"
+#line 19097 "scan.nw"
 long long mid = top < 3001 ? top : 3001, wide = top < 257 ? top : 257;
 cases[count++] = gpu_case{70001, 33, 0};
 cases[count++] = gpu_case{66000, wide, 1};
@@ -9009,7 +9032,7 @@ if (tile) cases[count++] = gpu_case{1, 65536LL * tile + 7, 1};
 if (tile >= 2048) cases[count++] = gpu_case{4500, 16384, 2};
 if (tile >= 4096) {
   
-#line 19109 "scan.nw"
+#line 19135 "scan.nw"
 cases[count++] = gpu_case{1, 1LL << 23, 2};
 cases[count++] = gpu_case{8, 1LL << 20, 1};
 cases[count++] = gpu_case{600, 4096, 3};
@@ -9027,12 +9050,12 @@ cases[count++] = gpu_case{1, (1LL << 23) + 2, 2, 3, 3, 3, true};
 cases[count++] = gpu_case{5, 17 * 4096 - 20, 0};
 cases[count++] = gpu_case{5, 17 * 4096 - 20, 2, 2, 2, 2};
 cases[count++] = gpu_case{3, 20 * 4096 + 7, 1, 5, 5, 1};
-#line 19088 "scan.nw"
+#line 19114 "scan.nw"
 }
-#line 19066 "scan.nw"
+#line 19092 "scan.nw"
   return count;
 }
-#line 19133 "scan.nw"
+#line 19159 "scan.nw"
 static bool kernel_suite(kernel_ref k, long long ceiling, int tile)
 {
   gpu_case cases[128];
@@ -9043,7 +9066,7 @@ static bool kernel_suite(kernel_ref k, long long ceiling, int tile)
   for (int i = 0; i < count; i++) {
     case_result r = run_case(k, &cases[i]);
     
-#line 19153 "scan.nw"
+#line 19179 "scan.nw"
 const gpu_case *c = &cases[i];
 if (!r.ok) {
   failed++;
@@ -9058,7 +9081,7 @@ if (r.cmp.worst_index >= 0 && r.cmp.worst_ratio > worst.worst_ratio && !c->speci
   worst_len = c->len;
 }
 worst.checked = checked;
-#line 19143 "scan.nw"
+#line 19169 "scan.nw"
   }
   char text[200];
   describe_worst(text, sizeof text, &worst, worst_len);
@@ -9066,7 +9089,7 @@ worst.checked = checked;
          kernel_name(k), count, (double)worst.checked, text);
   return failed == 0;
 }
-#line 19173 "scan.nw"
+#line 19199 "scan.nw"
 static kernel_ref public_ref(int k) { return kernel_ref{NULL, k}; }
 
 static kernel_ref variant_ref(const char *name)
@@ -9084,7 +9107,7 @@ static int run_kernel_suites(const kernel_ref *refs, int count)
   }
   return ok ? EXIT_OK : EXIT_FAILED;
 }
-#line 19193 "scan.nw"
+#line 19219 "scan.nw"
 /* One suite for one kernel, public or from the catalogue. */
 #define KERNEL_SUITE(function, ref) \
   static int function(void) { kernel_ref k[] = {ref}; return run_kernel_suites(k, 1); }
@@ -9094,7 +9117,7 @@ KERNEL_SUITE(suite_gpu_l2, public_ref(SCAN_L2_MULTIBLOCK))
 KERNEL_SUITE(suite_gpu_l3, public_ref(SCAN_L3_LOOKBACK))
 KERNEL_SUITE(suite_gpu_l3b, public_ref(SCAN_L3B_LOOKBACK_WARP))
 KERNEL_SUITE(suite_gpu_auto, public_ref(SCAN_AUTO))
-#line 19205 "scan.nw"
+#line 19231 "scan.nw"
 static int suite_gpu_l3c(void)
 {
   kernel_ref k[] = {variant_ref("l3c-1"), variant_ref("l3c-2"), variant_ref("l3c-4"),
@@ -9109,7 +9132,7 @@ static int suite_gpu_l4(void)
                     public_ref(SCAN_L4_ROOFLINE)};
   int status = run_kernel_suites(k, 7);
   
-#line 19230 "scan.nw"
+#line 19256 "scan.nw"
 int device, major, optin;
 cudaFuncAttributes f;
 CUDA_CHECK(cudaGetDevice(&device));
@@ -9122,10 +9145,10 @@ bool missing = major >= 9 && fits && f.ptxVersion >= 90 && rings < RING_MIN_BLOC
 printf("  %-6s the ring: %s (%d ring blocks and a chain block)\n", missing ? "FAILED" : "ok",
        rings >= RING_MIN_BLOCKS - 1 ? "runs on this GPU" : "not on this GPU", rings);
 if (missing) status = EXIT_FAILED;
-#line 19219 "scan.nw"
+#line 19245 "scan.nw"
   return status;
 }
-#line 19251 "scan.nw"
+#line 19277 "scan.nw"
 typedef struct {
   const char *what;
   int kernel;                 /* -1: the kernel under test */
@@ -9133,7 +9156,7 @@ typedef struct {
   long long rows, len;
   cudaError_t want;
 } contract_call;
-#line 19261 "scan.nw"
+#line 19287 "scan.nw"
 static const contract_call contract_calls[] = {
   {"rows == 0", -1, 0, 0, 0, 0, 100, cudaSuccess},
   {"len == 0", -1, 0, 0, 0, 100, 0, cudaSuccess},
@@ -9153,7 +9176,7 @@ static const contract_call contract_calls[] = {
    cudaErrorInvalidValue},
 };
 #define CONTRACT_CALLS ((int)(sizeof contract_calls / sizeof contract_calls[0]))
-#line 19283 "scan.nw"
+#line 19309 "scan.nw"
 static const float *offset_pointer(float *base, int bytes)
 {
   return bytes < 0 ? NULL : (const float *)((char *)base + bytes);
@@ -9169,7 +9192,7 @@ static bool output_untouched(const float *device_h, float *host, long long n)
   }
   return true;
 }
-#line 19301 "scan.nw"
+#line 19327 "scan.nw"
 static int suite_gpu_contract(void)
 {
   const long long n = 4096;
@@ -9182,7 +9205,7 @@ static int suite_gpu_contract(void)
   int failures = 0, tried = 0;
   for (int k = 0; k <= SCAN_AUTO; k++)
     for (int i = 0; i < CONTRACT_CALLS; i++) 
-#line 19322 "scan.nw"
+#line 19348 "scan.nw"
 {
   const contract_call *c = &contract_calls[i];
   bool own = c->kernel >= 0 && c->kernel <= SCAN_AUTO, unknown = c->kernel > SCAN_AUTO ||
@@ -9202,14 +9225,14 @@ static int suite_gpu_contract(void)
   failures += !ok;
   tried++;
 }
-#line 19313 "scan.nw"
+#line 19339 "scan.nw"
   printf("  %-6s %d calls on %d kernels returned what the contract says and"
          " wrote nothing\n", failures ? "FAILED" : "ok", tried, SCAN_AUTO + 1);
   CUDA_CHECK(cudaFree(a)); CUDA_CHECK(cudaFree(b)); CUDA_CHECK(cudaFree(h));
   free(host);
   return failures ? EXIT_FAILED : EXIT_OK;
 }
-#line 19353 "scan.nw"
+#line 19379 "scan.nw"
 /* Check |h3b - h3c| <= the regrouping bound for one row; returns the number
    of elements that differ at all, adds violations to *bad. */
 static long long regroup_row(const float *a, const float *b, const float *h3b,
@@ -9226,7 +9249,7 @@ static long long regroup_row(const float *a, const float *b, const float *h3b,
     if (t % tile == 0) { P = row; T = identity_map<double>(); }
     reference_step(&r, a[t], b[t]);
     
-#line 19377 "scan.nw"
+#line 19403 "scan.nw"
 double u = FLOAT32.u;
 double bound = 1.01 * u * (7 * fabs(T.a * e.a * P.b) + 6 * fabs(e.a * T.b) +
                            3 * fabs(e.b)) +
@@ -9235,13 +9258,13 @@ double d = fabs((double)h3b[t] - (double)h3c[t]);
 differ += memcmp(&h3b[t], &h3c[t], sizeof(float)) != 0;
 if (!(d <= bound)) (*bad)++;
 if (d / bound > *worst) *worst = d / bound;
-#line 19369 "scan.nw"
+#line 19395 "scan.nw"
     T = combine(T, e);
     row = combine(row, e);
   }
   return differ;
 }
-#line 19388 "scan.nw"
+#line 19414 "scan.nw"
 static int suite_gpu_regrouping(void)
 {
   static const long long shapes[][2] = {{1, (1 << 22) + 5}, {33, 70001},
@@ -9251,7 +9274,7 @@ static int suite_gpu_regrouping(void)
   for (int s = 0; s < 4; s++) {
     gpu_case c = {shapes[s][0], shapes[s][1], s % DECAY_COUNT};
     
-#line 19408 "scan.nw"
+#line 19434 "scan.nw"
 case_buffers m = case_buffers_new(&c);
 upload_case(&c, &m);
 long long n = m.n;
@@ -9271,7 +9294,7 @@ for (long long row = 0; row < c.rows; row++)
                         out[2] + row * c.len, c.len, L3_THREADS, &bad, &worst);
 for (int k = 0; k < 3; k++) free(out[k]);
 case_buffers_free(&m);
-#line 19397 "scan.nw"
+#line 19423 "scan.nw"
   }
   bool ok = identical_failures == 0 && differ > 0 && bad == 0;
   printf("  %-6s 3 and 3b bit-identical: %s; 3c(1 item) differs from 3b in %lld"
@@ -9280,7 +9303,7 @@ case_buffers_free(&m);
          bad ? "; SOME ARE NOT" : "");
   return ok ? EXIT_OK : EXIT_FAILED;
 }
-#line 19437 "scan.nw"
+#line 19463 "scan.nw"
 static __global__ void count_differences(const uint32_t *x, const uint32_t *y,
                                          long long n, unsigned long long *count)
 {
@@ -9290,7 +9313,7 @@ static __global__ void count_differences(const uint32_t *x, const uint32_t *y,
     mine += x[i] != y[i];
   if (mine) atomicAdd(count, mine);
 }
-#line 19464 "scan.nw"
+#line 19490 "scan.nw"
 /* One run of v, its output and workspace poisoned first. */
 static void run_poisoned(const scan_variant *v, case_buffers *m, long long rows,
                          long long len, void *workspace, size_t bytes)
@@ -9299,7 +9322,7 @@ static void run_poisoned(const scan_variant *v, case_buffers *m, long long rows,
   if (bytes) CUDA_CHECK(cudaMemset(workspace, 0xff, bytes));
   CUDA_CHECK(run_variant(v, m->da, m->db, m->dh, rows, len, workspace, 0));
 }
-#line 19475 "scan.nw"
+#line 19501 "scan.nw"
 /* Run v `runs` times on one shape; returns how many runs differed from the
    first, and prints a line. */
 static int repeat_runs(const scan_variant *v, long long rows, long long len, int runs,
@@ -9319,7 +9342,7 @@ static int repeat_runs(const scan_variant *v, long long rows, long long len, int
   CUDA_CHECK(cudaMemset(count, 0, sizeof(unsigned long long)));
   int differing = 0;
   
-#line 19504 "scan.nw"
+#line 19530 "scan.nw"
 run_poisoned(v, &m, rows, len, workspace, bytes);
 CUDA_CHECK(cudaMemcpy(first, m.dh, sizeof(float) * m.n, cudaMemcpyDeviceToDevice));
 for (int run = 0; run < runs; run++) {
@@ -9330,7 +9353,7 @@ for (int run = 0; run < runs; run++) {
   CUDA_CHECK(cudaMemcpy(&host_count, count, sizeof host_count, cudaMemcpyDeviceToHost));
   if (host_count) { differing++; CUDA_CHECK(cudaMemset(count, 0, sizeof host_count)); }
 }
-#line 19494 "scan.nw"
+#line 19520 "scan.nw"
   printf("  %-6s %-8s %d runs of %lld x %lld%s%s\n", differing ? "FAILED" : "ok", v->name,
          runs, rows, len, special ? " with a flag's NaN" : "",
          differing ? ": some differ" : ", bit-identical");
@@ -9338,7 +9361,7 @@ for (int run = 0; run < runs; run++) {
   case_buffers_free(&m);
   return differing;
 }
-#line 19530 "scan.nw"
+#line 19556 "scan.nw"
 /* Where the ring runs: one row of 2^24, one of 1,343 tiles with each flag's
    NaN in its tile 447, and three rows of 100 tiles and a short one. */
 static int ring_shape_runs(const scan_variant *v)
@@ -9372,7 +9395,7 @@ static int suite_gpu_determinism(void)
   }
   return differing ? EXIT_FAILED : EXIT_OK;
 }
-#line 19595 "scan.nw"
+#line 19621 "scan.nw"
 static int suite_gpu_streams(void)
 {
   static const char *const pairs[][2] = {{"l4", "l3c-8"}, {"l3b", "l2"},
@@ -9383,7 +9406,7 @@ static int suite_gpu_streams(void)
     CUDA_CHECK(cudaStreamCreateWithFlags(&stream[s], cudaStreamNonBlocking));
   int failures = 0;
   for (int p = 0; p < 5; p++) 
-#line 19616 "scan.nw"
+#line 19642 "scan.nw"
 {
   gpu_case c[2] = {{1, (1 << 24) + 1, 0}, {8192, 2048, 1}};
   if (strcmp(pairs[p][0], "l4-ring") == 0)   /* two rings at once */
@@ -9409,9 +9432,9 @@ static int suite_gpu_streams(void)
     case_buffers_free(&m[s]);
   }
 }
-#line 19605 "scan.nw"
+#line 19631 "scan.nw"
   
-#line 19644 "scan.nw"
+#line 19670 "scan.nw"
 {
   gpu_case c = {1, 1 << 24, 0};
   case_buffers m = case_buffers_new(&c);
@@ -9423,7 +9446,7 @@ static int suite_gpu_streams(void)
   poison(m.base_h, m.n);
   CUDA_CHECK(cudaDeviceSynchronize());
   
-#line 19665 "scan.nw"
+#line 19691 "scan.nw"
 cudaGraph_t graph;
 cudaGraphExec_t exec;
 CUDA_CHECK(cudaStreamBeginCapture(stream[0], cudaStreamCaptureModeThreadLocal));
@@ -9443,14 +9466,14 @@ if (same) {
   CUDA_CHECK(cudaGraphExecDestroy(exec));
   CUDA_CHECK(cudaGraphDestroy(graph));
 }
-#line 19655 "scan.nw"
+#line 19681 "scan.nw"
   if (!same) { failures++; printf("  FAILED SCAN_AUTO captured in a graph\n"); }
   free(direct);
   case_buffers_free(&m);
 }
-#line 19606 "scan.nw"
+#line 19632 "scan.nw"
   
-#line 19687 "scan.nw"
+#line 19713 "scan.nw"
 {
   static const char *const order[] = {"l4-ring", "l4-ring", "l4-ring", "l4", "l4-ring",
                                       "l4-ring", "l4-8", "l4-ring", "l4-ring!", "l4-ring"};
@@ -9465,26 +9488,26 @@ if (same) {
     CUDA_CHECK(run_variant(find_variant(ring ? "l4-ring" : order[k]), m.da, m.db, m.dh,
                            c.rows, c.len, NULL, own));
     
-#line 19708 "scan.nw"
+#line 19734 "scan.nw"
 CUDA_CHECK(cudaStreamSynchronize(own));
 CUDA_CHECK(cudaMemcpy(m.h, m.dh, sizeof(float) * m.n, cudaMemcpyDeviceToHost));
 if (compare_rows(m.a, m.b, m.h, c.rows, c.len, FLOAT32).failed) {
   failures++;
   printf("  FAILED %s, call %d of the kept workspace's handovers\n", order[k], k + 1);
 }
-#line 19701 "scan.nw"
+#line 19727 "scan.nw"
     case_buffers_free(&m);
   }
   CUDA_CHECK(cudaStreamDestroy(own));
 }
-#line 19607 "scan.nw"
+#line 19633 "scan.nw"
   for (int s = 0; s < 2; s++) CUDA_CHECK(cudaStreamDestroy(stream[s]));
   printf("  %-6s 5 pairs of kernels on two streams at once, both outputs right; "
          "SCAN_AUTO captured in a graph and replayed, its bits; a kept workspace "
          "handed between kernels\n", failures ? "FAILED" : "ok");
   return failures ? EXIT_FAILED : EXIT_OK;
 }
-#line 19731 "scan.nw"
+#line 19757 "scan.nw"
 /* Scans one huge input with each of `count` kernels; returns the failures,
    or -1 when the GPU has too little memory for it. */
 static int huge_case(gpu_case c, const kernel_ref *refs, int count)
@@ -9500,7 +9523,7 @@ static int huge_case(gpu_case c, const kernel_ref *refs, int count)
   upload_case(&c, &m);
   int failures = 0;
   for (int k = 0; k < count; k++) 
-#line 19768 "scan.nw"
+#line 19794 "scan.nw"
 {
   poison(m.base_h, m.n);
   cudaError_t e = call_kernel(refs[k], m.da, m.db, m.dh, c.rows, c.len, 0);
@@ -9518,7 +9541,7 @@ static int huge_case(gpu_case c, const kernel_ref *refs, int count)
          m.n, e == cudaSuccess ? text : cudaGetErrorString(e));
   failures += !ok;
 }
-#line 19746 "scan.nw"
+#line 19772 "scan.nw"
   case_buffers_free(&m);
   return failures;
 }
@@ -9538,7 +9561,7 @@ static int suite_gpu_huge(void)
   if (short_rows > 0 || long_rows > 0 || whole_tiles > 0) return EXIT_FAILED;
   return long_rows < 0 || whole_tiles < 0 ? EXIT_SKIPPED : EXIT_OK;
 }
-#line 20747 "scan.nw"
+#line 20773 "scan.nw"
 typedef struct {
   long long rows, len;
   int offset;              /* floats past a 16-byte line: a, h and dh; outputs offset + 1 */
@@ -9568,7 +9591,7 @@ static const backward_case backward_cases[] = {
   {2, 3000000, 3, true, true, true, true, false, SPECIAL_NAN_A},
 };
 #define BACKWARD_CASES ((int)(sizeof backward_cases / sizeof backward_cases[0]))
-#line 20783 "scan.nw"
+#line 20809 "scan.nw"
 #define GUARD 32   /* floats of poison either side of a case's device arrays */
 
 typedef struct {
@@ -9592,7 +9615,7 @@ static backward_buffers backward_buffers_new(const backward_case *c)
   if (c->in_place) m.dev[BDB] = m.dev[BDH];
   return m;
 }
-#line 20809 "scan.nw"
+#line 20835 "scan.nw"
 /* Whether the guards either side of device array k are still poison. */
 static bool backward_guards_intact(const backward_buffers *m, int k)
 {
@@ -9615,7 +9638,7 @@ static void backward_buffers_free(backward_buffers *m)
     CUDA_CHECK(cudaFree(m->base[k]));
   }
 }
-#line 20837 "scan.nw"
+#line 20863 "scan.nw"
 static bool run_backward_case(const backward_case *c, int index)
 {
   long long n = c->rows * c->len;
@@ -9630,7 +9653,7 @@ static bool run_backward_case(const backward_case *c, int index)
     CUDA_CHECK(cudaMemcpy(m.dev[k], m.host[k], sizeof(float) * m.count[k],
                           cudaMemcpyHostToDevice));
   
-#line 20856 "scan.nw"
+#line 20882 "scan.nw"
 cudaError_t e = scan_backward(m.dev[BA], m.dev[BH], m.dev[BDH], c->h0 ? m.dev[BH0] : NULL,
                               c->dh_final ? m.dev[BDHF] : NULL, m.dev[BDA], m.dev[BDB],
                               c->dh0 ? m.dev[BDH0] : NULL, c->rows, c->len, 0);
@@ -9639,9 +9662,9 @@ CUDA_CHECK(e);
 for (int k = BDA; k <= BDH0; k++)
   CUDA_CHECK(cudaMemcpy(m.host[k], m.dev[k], sizeof(float) * m.count[k],
                         cudaMemcpyDeviceToHost));
-#line 20851 "scan.nw"
+#line 20877 "scan.nw"
   
-#line 20867 "scan.nw"
+#line 20893 "scan.nw"
 backward_comparison r = compare_backward(m.host[BA], m.host[BH], m.host[BDH],
                                          c->h0 ? m.host[BH0] : NULL,
                                          c->dh_final ? m.host[BDHF] : NULL, m.host[BDA],
@@ -9661,9 +9684,9 @@ printf("  %-4s %lld rows of %lld, offset %d%s%s%s%s%s: da %.3g, db %.3g of the b
 if (!ok) printf("       %s\n", text);
 backward_buffers_free(&m);
 return ok;
-#line 20852 "scan.nw"
+#line 20878 "scan.nw"
 }
-#line 20889 "scan.nw"
+#line 20915 "scan.nw"
 static int run_backward_cases(const backward_case *cases, int count)
 {
   int failed = 0;
@@ -9676,7 +9699,7 @@ static int suite_gpu_backward(void)
 {
   return run_backward_cases(backward_cases, BACKWARD_CASES);
 }
-#line 20908 "scan.nw"
+#line 20934 "scan.nw"
 static const backward_case backward_small_cases[] = {
   {1, 1, 0, true, true, true, true, false, SPECIAL_NONE},
   {7, 4097, 2, false, true, true, true, false, SPECIAL_NONE},
@@ -9689,7 +9712,7 @@ static int suite_gpu_backward_small(void)
 {
   return run_backward_cases(backward_small_cases, 5);
 }
-#line 20926 "scan.nw"
+#line 20952 "scan.nw"
 static int backward_runs_differing(long long rows, long long len, int runs)
 {
   backward_case c = {rows, len, 1, true, true, true, true, false, SPECIAL_NONE};
@@ -9714,7 +9737,7 @@ static int backward_runs_differing(long long rows, long long len, int runs)
   backward_buffers_free(&m);
   return differing;
 }
-#line 20730 "scan.nw"
+#line 20756 "scan.nw"
 typedef struct { const char *what; cudaError_t got; } bad_call;
 
 /* Print each call's verdict; the count of those not refused as invalid. */
@@ -9729,7 +9752,7 @@ static int count_unrefused(const bad_call *calls, int count)
   }
   return failed;
 }
-#line 20956 "scan.nw"
+#line 20982 "scan.nw"
 static int suite_gpu_backward_calls(void)
 {
   backward_case c = {4, 1000, 0, true, true, true, true, false, SPECIAL_NONE};
@@ -9741,7 +9764,7 @@ static int suite_gpu_backward_calls(void)
   CUDA_CHECK(cudaMalloc(&ws, bytes + 256));
   bad_call calls[] = {
     
-#line 20979 "scan.nw"
+#line 21005 "scan.nw"
 {"negative rows", scan_backward(a, h, dh, NULL, NULL, da, db, NULL, -1, 1000, 0)},
 {"negative len", scan_backward(a, h, dh, NULL, NULL, da, db, NULL, 4, -1, 0)},
 {"null a", scan_backward(NULL, h, dh, NULL, NULL, da, db, NULL, 4, 1000, 0)},
@@ -9760,7 +9783,7 @@ static int suite_gpu_backward_calls(void)
 {"workspace off its line",
  scan_backward_in(a, h, dh, NULL, NULL, da, db, NULL, 4, 1000, (char *)ws + 8, bytes, 0)},
 {"no workspace", scan_backward_in(a, h, dh, NULL, NULL, da, db, NULL, 4, 1000, NULL, 0, 0)},
-#line 20967 "scan.nw"
+#line 20993 "scan.nw"
   };
   int failed = count_unrefused(calls, (int)(sizeof calls / sizeof calls[0]));
   CUDA_CHECK(cudaDeviceSynchronize());
@@ -10441,7 +10464,7 @@ CUDA_CHECK(cudaFree(dblock));
 return failed || !untouched ? EXIT_FAILED : EXIT_OK;
 #line 12577 "scan.nw"
 }
-#line 21000 "scan.nw"
+#line 21026 "scan.nw"
 static int suite_gpu_backward_bits(void)
 {
   static const long long shapes[][2] = {{1, 16777216}, {64, 262139}, {100000, 33}};
@@ -10454,7 +10477,7 @@ static int suite_gpu_backward_bits(void)
   }
   return failed ? EXIT_FAILED : EXIT_OK;
 }
-#line 19835 "scan.nw"
+#line 19861 "scan.nw"
 #define CANARY_BYTES ((size_t)64 << 10)   /* on either side of an array */
 #define CANARY 0xA5
 
@@ -10480,7 +10503,7 @@ static guarded guarded_new(size_t bytes, size_t shift, size_t guard)
   g.at = g.base + g.before;
   return g;
 }
-#line 19863 "scan.nw"
+#line 19889 "scan.nw"
 /* Whether every canary byte, before and after the array, is still there. */
 static bool canaries_intact(const guarded *g)
 {
@@ -10495,7 +10518,7 @@ static bool canaries_intact(const guarded *g)
   free(host);
   return intact;
 }
-#line 19880 "scan.nw"
+#line 19906 "scan.nw"
 /* Whether the array still holds the host's copy of it. */
 static bool array_holds(const guarded *g, const void *host)
 {
@@ -10508,7 +10531,7 @@ static bool array_holds(const guarded *g, const void *host)
 }
 
 static void guarded_free(guarded *g) { CUDA_CHECK(cudaFree(g->base)); }
-#line 19900 "scan.nw"
+#line 19926 "scan.nw"
 typedef struct {
   long long n, rows;
   long long *offsets;             /* host, rows + 1 */
@@ -10516,7 +10539,7 @@ typedef struct {
   guarded da, db, dh, doffsets;   /* dh is db in place */
   bool in_place;
 } ragged_buffers;
-#line 19910 "scan.nw"
+#line 19936 "scan.nw"
 /* Takes `offsets` (malloc'ed, rows + 1 of them); plants the case's specials,
    which need them well formed. */
 static ragged_buffers ragged_new(const ragged_case *c, long long rows, long long *offsets,
@@ -10531,7 +10554,7 @@ static ragged_buffers ragged_new(const ragged_case *c, long long rows, long long
   plant_ragged(c->special, m.a, m.b, offsets, rows);
   m.in_place = c->in_place;
   
-#line 19929 "scan.nw"
+#line 19955 "scan.nw"
 m.da = guarded_new(bytes, 4 * c->a_offset, guard);
 m.db = guarded_new(bytes, 4 * c->b_offset, guard);
 m.dh = c->in_place ? m.db : guarded_new(bytes, 4 * c->h_offset, guard);
@@ -10541,17 +10564,17 @@ CUDA_CHECK(cudaMemcpy(m.db.at, m.b, bytes, cudaMemcpyHostToDevice));
 if (!c->in_place) CUDA_CHECK(cudaMemset(m.dh.at, 0xff, bytes));
 CUDA_CHECK(cudaMemcpy(m.doffsets.at, offsets, sizeof(long long) * (rows + 1),
                       cudaMemcpyHostToDevice));
-#line 19924 "scan.nw"
+#line 19950 "scan.nw"
   return m;
 }
-#line 19941 "scan.nw"
+#line 19967 "scan.nw"
 static void ragged_free(ragged_buffers *m)
 {
   guarded_free(&m->da); guarded_free(&m->db); guarded_free(&m->doffsets);
   if (!m->in_place) guarded_free(&m->dh);
   free(m->a); free(m->b); free(m->h); free(m->offsets);
 }
-#line 19957 "scan.nw"
+#line 19983 "scan.nw"
 enum { FORM_ONE_CALL, FORM_TWO_PHASE };
 static const char *const form_names[] = {"scan_forward_ragged", "scan_forward_ragged_in"};
 
@@ -10568,7 +10591,7 @@ static cudaError_t call_ragged(int form, const ragged_buffers *m, size_t guard,
     return e != cudaSuccess ? e : s;
   }
   
-#line 19977 "scan.nw"
+#line 20003 "scan.nw"
 size_t bytes = scan_ragged_workspace_bytes(m->n, m->rows);
 guarded w = guarded_new(bytes, 0, guard);
 CUDA_CHECK(cudaMemset(w.at, 0xff, bytes));
@@ -10577,9 +10600,9 @@ cudaError_t s = cudaDeviceSynchronize();
 if (s == cudaSuccess) *workspace_intact = canaries_intact(&w);
 if (s == cudaSuccess) guarded_free(&w);
 return e != cudaSuccess ? e : s;
-#line 19973 "scan.nw"
+#line 19999 "scan.nw"
 }
-#line 19998 "scan.nw"
+#line 20024 "scan.nw"
 static case_result run_ragged_case(const ragged_case *c, int form)
 {
   case_result r = {{0, 0, 0.0, -1, 0.0, 0.0}, false, ""};
@@ -10591,7 +10614,7 @@ static case_result run_ragged_case(const ragged_case *c, int form)
     snprintf(r.error, sizeof r.error, "the call returned %s", cudaGetErrorName(e));
   else
     
-#line 20020 "scan.nw"
+#line 20046 "scan.nw"
 {
   CUDA_CHECK(cudaMemcpy(m.h, m.dh.at, sizeof(float) * m.n, cudaMemcpyDeviceToHost));
   r.cmp = compare_ragged(m.a, m.b, m.h, m.n, m.offsets, m.rows, FLOAT32);
@@ -10604,7 +10627,7 @@ static case_result run_ragged_case(const ragged_case *c, int form)
   else if (!r.ok) describe_worst_ragged(r.error, sizeof r.error, &r.cmp, m.offsets, m.rows);
   r.ok = r.ok && !wrong;
 }
-#line 20009 "scan.nw"
+#line 20035 "scan.nw"
   if (!r.ok)
     printf("  FAILED %s, %s, n %lld in %lld rows, %s, offsets %d/%d/%d%s%s: %s\n",
            form_names[form], lengths_names[c->lengths], c->n, rows, decays[c->decay].name,
@@ -10613,7 +10636,7 @@ static case_result run_ragged_case(const ragged_case *c, int form)
   ragged_free(&m);
   return r;
 }
-#line 20043 "scan.nw"
+#line 20069 "scan.nw"
 static int ragged_cases(ragged_case *cases)
 {
   static const long long sizes[] = {1000, 100003, 3000017};
@@ -10622,7 +10645,7 @@ static int ragged_cases(ragged_case *cases)
     for (int s = 0; s < 3; s++)
       cases[count++] = ragged_case{k, sizes[s], (k + s) % DECAY_COUNT};
   
-#line 20066 "scan.nw"
+#line 20092 "scan.nw"
 cases[count++] = ragged_case{LENGTHS_ONE_ROW, 1, 0};
 cases[count++] = ragged_case{LENGTHS_EMPTY, 1, 1};
 cases[count++] = ragged_case{LENGTHS_ONES, 2, 2};
@@ -10640,7 +10663,7 @@ cases[count++] = ragged_case{LENGTHS_TINY_AND_LONG, 1000003, 3, 2, 3, 0};
 cases[count++] = ragged_case{LENGTHS_NEAR_1000, 300007, 0, 0, 0, 0, true};
 cases[count++] = ragged_case{LENGTHS_TINY_AND_LONG, 3000017, 2, 3, 3, 0, true};
 cases[count++] = ragged_case{LENGTHS_ONES, 10007, 3, 0, 1, 0, true};
-#line 20051 "scan.nw"
+#line 20077 "scan.nw"
   for (int s = RAGGED_NAN_B; s < RAGGED_SPECIALS; s++) {
     cases[count++] = ragged_case{LENGTHS_EMPTY, 200003, s % DECAY_COUNT, 0, 0, 0, false, s};
     cases[count++] = ragged_case{LENGTHS_NEAR_1000, 1000003, 1, 0, 0, 0, false, s};
@@ -10653,7 +10676,7 @@ cases[count++] = ragged_case{LENGTHS_ONES, 10007, 3, 0, 1, 0, true};
   cases[count++] = ragged_case{LENGTHS_EMPTY, 300007, 2, 1, 1, 0, true, RAGGED_NAN_B};
   return count;
 }
-#line 20091 "scan.nw"
+#line 20117 "scan.nw"
 static bool ragged_two_streams(void)
 {
   static const ragged_case pair[2] = {{LENGTHS_TINY_AND_LONG, 1 << 24, 1},
@@ -10666,7 +10689,7 @@ static bool ragged_two_streams(void)
     CUDA_CHECK(cudaStreamCreateWithFlags(&stream[s], cudaStreamNonBlocking));
   }
   
-#line 20108 "scan.nw"
+#line 20134 "scan.nw"
 size_t bytes = scan_ragged_workspace_bytes(m[1].n, m[1].rows);
 guarded w = guarded_new(bytes, 0, CANARY_BYTES);
 CUDA_CHECK(cudaDeviceSynchronize());   /* the streams do not wait for stream 0 */
@@ -10678,7 +10701,7 @@ cudaError_t e[2] = {
                          m[1].rows, w.at, bytes, stream[1])};
 bool ok = true;
 for (int s = 0; s < 2; s++) 
-#line 20124 "scan.nw"
+#line 20150 "scan.nw"
 {
   cudaError_t done = cudaStreamSynchronize(stream[s]);
   if (e[s] == cudaSuccess) e[s] = done;
@@ -10695,13 +10718,13 @@ for (int s = 0; s < 2; s++)
   CUDA_CHECK(cudaStreamDestroy(stream[s]));
   ragged_free(&m[s]);
 }
-#line 20119 "scan.nw"
+#line 20145 "scan.nw"
 ok = ok && canaries_intact(&w);
 guarded_free(&w);
-#line 20103 "scan.nw"
+#line 20129 "scan.nw"
   return ok;
 }
-#line 20148 "scan.nw"
+#line 20174 "scan.nw"
 static int suite_gpu_ragged(void)
 {
   ragged_case cases[80];
@@ -10723,7 +10746,7 @@ static int suite_gpu_ragged(void)
          worst.worst_ratio);
   return failed ? EXIT_FAILED : EXIT_OK;
 }
-#line 20191 "scan.nw"
+#line 20217 "scan.nw"
 enum { MALFORMED_LISTED, MALFORMED_IN_RANGE, MALFORMED_UNSORTED, MALFORMED_ANY,
        MALFORMED_SWAPPED, MALFORMED_ONE_HUGE };
 #define MALFORMED_LONG (3 * (1LL << 20) + 7)
@@ -10734,10 +10757,10 @@ typedef struct {
   int pattern;
   long long offsets[5];   /* the rows + 1 offsets of a listed case */
 } malformed_case;
-#line 20205 "scan.nw"
+#line 20231 "scan.nw"
 static const malformed_case malformed_cases[] = {
   
-#line 20220 "scan.nw"
+#line 20246 "scan.nw"
 {"decreasing", 1000, 3, MALFORMED_LISTED, {0, 500, 200, 1000}},
 {"decreasing, long", MALFORMED_LONG, 3, MALFORMED_LISTED,
  {0, 1LL << 21, 1LL << 20, MALFORMED_LONG}},
@@ -10751,9 +10774,9 @@ static const malformed_case malformed_cases[] = {
 {"ends one past the end", 1000, 2, MALFORMED_LISTED, {0, 300, 1001}},
 {"2^40, long", MALFORMED_LONG, 3, MALFORMED_LISTED,
  {0, MALFORMED_LONG / 3, 1LL << 40, MALFORMED_LONG}},
-#line 20207 "scan.nw"
+#line 20233 "scan.nw"
   
-#line 20236 "scan.nw"
+#line 20262 "scan.nw"
 {"LLONG_MIN", 1000, 2, MALFORMED_LISTED, {0, LLONG_MIN, 1000}},
 {"LLONG_MAX", 1000, 2, MALFORMED_LISTED, {0, LLONG_MAX, 1000}},
 {"LLONG_MAX at the end, long", MALFORMED_LONG, 2, MALFORMED_LISTED,
@@ -10767,9 +10790,9 @@ static const malformed_case malformed_cases[] = {
  {0, (1LL << 62) + 250, 1000}},
 {"2^61 + 125, 1,000 bytes of offsets", 1000, 2, MALFORMED_LISTED,
  {0, (1LL << 61) + 125, 1000}},
-#line 20208 "scan.nw"
+#line 20234 "scan.nw"
   
-#line 20252 "scan.nw"
+#line 20278 "scan.nw"
 {"offsets[0] = 5", 1000, 2, MALFORMED_LISTED, {5, 300, 1000}},
 {"offsets[0] = -3", 1000, 2, MALFORMED_LISTED, {-3, 300, 1000}},
 {"offsets[0] = n", 1000, 1, MALFORMED_LISTED, {1000, 1000}},
@@ -10783,7 +10806,7 @@ static const malformed_case malformed_cases[] = {
 {"every row empty", 1000, 3, MALFORMED_LISTED, {0, 0, 0, 0}},
 {"every offset n", MALFORMED_LONG, 2, MALFORMED_LISTED,
  {MALFORMED_LONG, MALFORMED_LONG, MALFORMED_LONG}},
-#line 20209 "scan.nw"
+#line 20235 "scan.nw"
   {"values in [-n, 2n)", 100003, 5000, MALFORMED_IN_RANGE},
   {"values in [0, n] in any order", MALFORMED_LONG, 3000, MALFORMED_UNSORTED},
   {"more rows than elements, in any order", 1000, 20000, MALFORMED_UNSORTED},
@@ -10792,7 +10815,7 @@ static const malformed_case malformed_cases[] = {
   {"rows around 1,000, one offset 2^63 - 1", MALFORMED_LONG, 3000, MALFORMED_ONE_HUGE},
 };
 #define MALFORMED_CASES ((int)(sizeof malformed_cases / sizeof malformed_cases[0]))
-#line 20268 "scan.nw"
+#line 20294 "scan.nw"
 /* The rows + 1 offsets of a malformed case (malloc'ed), drawn from `seed`. */
 static long long *malformed_offsets(const malformed_case *c, uint64_t seed)
 {
@@ -10809,7 +10832,7 @@ static long long *malformed_offsets(const malformed_case *c, uint64_t seed)
     }
   }
   
-#line 20289 "scan.nw"
+#line 20315 "scan.nw"
 if (c->pattern == MALFORMED_IN_RANGE || c->pattern == MALFORMED_UNSORTED ||
     c->pattern >= MALFORMED_SWAPPED) {
   o[0] = 0;
@@ -10821,10 +10844,10 @@ for (long long r = 1; c->pattern == MALFORMED_SWAPPED && r + 1 < c->rows; r += 7
   o[r + 1] = t;
 }
 if (c->pattern == MALFORMED_ONE_HUGE) o[c->rows / 2] = LLONG_MAX;
-#line 20284 "scan.nw"
+#line 20310 "scan.nw"
   return o;
 }
-#line 20309 "scan.nw"
+#line 20335 "scan.nw"
 typedef struct { size_t guard; int form, a, b, h; bool in_place; } malformed_way;
 static const malformed_way malformed_ways[] = {
   {CANARY_BYTES, FORM_ONE_CALL, 0, 0, 0, false}, {CANARY_BYTES, FORM_TWO_PHASE, 1, 2, 3, false},
@@ -10832,7 +10855,7 @@ static const malformed_way malformed_ways[] = {
   {0, FORM_TWO_PHASE, 2, 2, 2, false},
 };
 #define MALFORMED_WAYS ((int)(sizeof malformed_ways / sizeof malformed_ways[0]))
-#line 20319 "scan.nw"
+#line 20345 "scan.nw"
 static bool run_malformed(const malformed_case *c, const malformed_way *w, char *wrong,
                           size_t size)
 {
@@ -10842,7 +10865,7 @@ static bool run_malformed(const malformed_case *c, const malformed_way *w, char 
   cudaError_t e = call_ragged(w->form, &m, w->guard, &workspace_intact);
   if (e == cudaSuccess) e = cudaGetLastError();
   
-#line 20334 "scan.nw"
+#line 20360 "scan.nw"
 const char *what = e != cudaSuccess ? cudaGetErrorName(e)
                  : !canaries_intact(&m.dh) ? "wrote next to h"
                  : !canaries_intact(&m.da) || !canaries_intact(&m.db) ? "wrote next to a or b"
@@ -10854,11 +10877,11 @@ const char *what = e != cudaSuccess ? cudaGetErrorName(e)
 wrong[0] = 0;
 if (what)
   snprintf(wrong, size, "%s%s", e != cudaSuccess ? "returned " : "", what);
-#line 20328 "scan.nw"
+#line 20354 "scan.nw"
   ragged_free(&m);
   return !wrong[0];
 }
-#line 20348 "scan.nw"
+#line 20374 "scan.nw"
 static int suite_gpu_malformed(void)
 {
   int failed = 0;
@@ -10877,7 +10900,7 @@ static int suite_gpu_malformed(void)
          MALFORMED_WAYS);
   return failed ? EXIT_FAILED : EXIT_OK;
 }
-#line 20379 "scan.nw"
+#line 20405 "scan.nw"
 /* Returns how many runs differed from the first, or were wrong; prints a line. */
 static int repeat_ragged(const ragged_case *c, int runs)
 {
@@ -10891,7 +10914,7 @@ static int repeat_ragged(const ragged_case *c, int runs)
   int differing = 0;
   char first_wrong[240] = "";
   
-#line 20403 "scan.nw"
+#line 20429 "scan.nw"
 bool workspace_intact;
 cudaError_t e = call_ragged(FORM_ONE_CALL, &m, CANARY_BYTES, &workspace_intact);
 if (e != cudaSuccess) {
@@ -10899,7 +10922,7 @@ if (e != cudaSuccess) {
   differing = 1;
 } else {
   
-#line 20418 "scan.nw"
+#line 20444 "scan.nw"
 CUDA_CHECK(cudaMemcpy(m.h, m.dh.at, sizeof(float) * m.n, cudaMemcpyDeviceToHost));
 comparison r = compare_ragged(m.a, m.b, m.h, m.n, m.offsets, m.rows, FLOAT32);
 if (r.failed || r.checked != m.n) {
@@ -10909,12 +10932,12 @@ if (r.failed || r.checked != m.n) {
   differing = 1;
 }
 CUDA_CHECK(cudaMemcpy(first, m.dh.at, sizeof(float) * m.n, cudaMemcpyDeviceToDevice));
-#line 20410 "scan.nw"
+#line 20436 "scan.nw"
 }
 for (int form = FORM_ONE_CALL; form <= FORM_TWO_PHASE && !differing; form++)
   for (int run = 0; run < runs; run++) {
     
-#line 20430 "scan.nw"
+#line 20456 "scan.nw"
 unsigned long long host_count = 0;
 CUDA_CHECK(cudaMemset(m.dh.at, 0xff, sizeof(float) * m.n));
 e = call_ragged(form, &m, CANARY_BYTES, &workspace_intact);
@@ -10929,9 +10952,9 @@ count_differences<<<1024, 256>>>((const uint32_t *)first, (const uint32_t *)m.dh
 CUDA_CHECK(cudaGetLastError());
 CUDA_CHECK(cudaMemcpy(&host_count, count, sizeof host_count, cudaMemcpyDeviceToHost));
 if (host_count) { differing++; CUDA_CHECK(cudaMemset(count, 0, sizeof host_count)); }
-#line 20414 "scan.nw"
+#line 20440 "scan.nw"
   }
-#line 20392 "scan.nw"
+#line 20418 "scan.nw"
   printf("  %-6s %d runs in each form, %s, n %lld in %lld rows%s: %s\n",
          differing ? "FAILED" : "ok", runs, lengths_names[c->lengths], m.n, rows,
          ragged_special_names[c->special], first_wrong[0] ? first_wrong
@@ -10940,7 +10963,7 @@ if (host_count) { differing++; CUDA_CHECK(cudaMemset(count, 0, sizeof host_count
   ragged_free(&m);
   return differing;
 }
-#line 20451 "scan.nw"
+#line 20477 "scan.nw"
 static int suite_gpu_ragged_bits(void)
 {
   static const ragged_case batches[] = {
@@ -10955,7 +10978,7 @@ static int suite_gpu_ragged_bits(void)
     differing += repeat_ragged(&batches[i], 100);
   return differing ? EXIT_FAILED : EXIT_OK;
 }
-#line 20482 "scan.nw"
+#line 20508 "scan.nw"
 enum { WORKSPACE_ASKED, WORKSPACE_SHORT, WORKSPACE_NONE, WORKSPACE_LARGER,
        WORKSPACE_LIBRARY };
 
@@ -10968,7 +10991,7 @@ typedef struct {
 } ragged_call;
 
 #define RAGGED_CALL_N (1LL << 22)
-#line 20498 "scan.nw"
+#line 20524 "scan.nw"
 static const ragged_call ragged_calls[] = {
   {"n == 0", 0, 0, 0, 0, 0, 3, WORKSPACE_ASKED, cudaSuccess},
   {"n == 0 and rows == 0", 0, 0, 0, 0, 0, 0, WORKSPACE_ASKED, cudaSuccess},
@@ -10979,7 +11002,7 @@ static const ragged_call ragged_calls[] = {
   {"a larger workspace", 0, 0, 0, 0, RAGGED_CALL_N, 3, WORKSPACE_LARGER, cudaSuccess},
   {"the library's workspace", 0, 0, 0, 0, RAGGED_CALL_N, 3, WORKSPACE_LIBRARY, cudaSuccess},
   
-#line 20513 "scan.nw"
+#line 20539 "scan.nw"
 #define REFUSED(what, a, b, h, o, n, rows) \
   {what, a, b, h, o, n, rows, WORKSPACE_ASKED, cudaErrorInvalidValue}
 REFUSED("negative n", 0, 0, 0, 0, -1, 3),
@@ -11001,10 +11024,10 @@ REFUSED("n = LLONG_MAX", 0, 0, 0, 0, LLONG_MAX, 3),
 {"a workspace of no bytes", 0, 0, 0, 0, RAGGED_CALL_N, 3, WORKSPACE_NONE,
  cudaErrorInvalidValue},
 #undef REFUSED
-#line 20508 "scan.nw"
+#line 20534 "scan.nw"
 };
 #define RAGGED_CALLS ((int)(sizeof ragged_calls / sizeof ragged_calls[0]))
-#line 20540 "scan.nw"
+#line 20566 "scan.nw"
 static bool ragged_call_scanned(const ragged_buffers *m, const ragged_call *c, float *host)
 {
   const guarded *g = &m->dh;
@@ -11020,7 +11043,7 @@ static bool ragged_call_scanned(const ragged_buffers *m, const ragged_call *c, f
   }
   return r.failed == 0 && r.checked == c->n;
 }
-#line 20564 "scan.nw"
+#line 20590 "scan.nw"
 /* The bytes the call asks for, and the bytes its workspace is said to have. */
 static size_t ragged_call_asks(const ragged_call *c)
 {
@@ -11037,7 +11060,7 @@ static size_t ragged_call_bytes(const ragged_call *c, size_t asked)
   default: return asked;
   }
 }
-#line 20583 "scan.nw"
+#line 20609 "scan.nw"
 /* Tries one call in one form on a poisoned h; returns false, saying why, if it
    did not do as the contract says. */
 static bool try_ragged_call(const ragged_call *c, int form, const ragged_buffers *m,
@@ -11053,7 +11076,7 @@ static bool try_ragged_call(const ragged_call *c, int form, const ragged_buffers
   CUDA_CHECK(cudaMemset(w.at, 0xff, bytes));
   CUDA_CHECK(cudaMemset(m->dh.base, 0xff, guarded_total(&m->dh)));
   
-#line 20609 "scan.nw"
+#line 20635 "scan.nw"
 const float *a = offset_pointer((float *)m->da.at, c->a_bytes);
 const float *b = offset_pointer((float *)m->db.at, c->b_bytes);
 float *h = (float *)offset_pointer((float *)m->dh.at, c->h_bytes);
@@ -11074,11 +11097,11 @@ const char *why = !returned ? "" : !kept ? "; wrote next to its workspace"
 if (!ok)
   printf("  FAILED %s, %s: returned %s, want %s%s\n", c->what, form_names[form],
          cudaGetErrorName(e != cudaSuccess ? e : after), cudaGetErrorName(c->want), why);
-#line 20598 "scan.nw"
+#line 20624 "scan.nw"
   guarded_free(&w);
   return ok;
 }
-#line 20633 "scan.nw"
+#line 20659 "scan.nw"
 static int suite_gpu_ragged_calls(void)
 {
   long long *offsets = (long long *)malloc(sizeof(long long) * 6);
@@ -11090,21 +11113,21 @@ static int suite_gpu_ragged_calls(void)
   float *host = (float *)malloc(guarded_total(&m.dh));
   int failures = 0, tried = 0;
   
-#line 20653 "scan.nw"
+#line 20679 "scan.nw"
 for (int i = 0; i < RAGGED_CALLS; i++)
   for (int form = FORM_ONE_CALL; form <= FORM_TWO_PHASE; form++) {
     if (form == FORM_ONE_CALL && ragged_calls[i].workspace != WORKSPACE_ASKED) continue;
     failures += !try_ragged_call(&ragged_calls[i], form, &m, host);
     tried++;
   }
-#line 20644 "scan.nw"
+#line 20670 "scan.nw"
   printf("  %-6s %d calls returned what the contract says, and wrote nothing they must not\n",
          failures ? "FAILED" : "ok", tried);
   free(host);
   ragged_free(&m);
   return failures ? EXIT_FAILED : EXIT_OK;
 }
-#line 20673 "scan.nw"
+#line 20699 "scan.nw"
 /* One huge ragged case in one form: 1 if it failed, 0 if not, -1 where the
    GPU has too little memory for it. */
 static int huge_ragged(const ragged_case *c, int form)
@@ -11122,7 +11145,7 @@ static int huge_ragged(const ragged_case *c, int form)
            lengths_names[c->lengths], c->n, r.cmp.worst_ratio);
   return !r.ok;
 }
-#line 20693 "scan.nw"
+#line 20719 "scan.nw"
 static int suite_gpu_ragged_huge(void)
 {
   static const ragged_case near_1000 = {LENGTHS_NEAR_1000, (1LL << 31) + 1000003, 1};
@@ -11133,7 +11156,7 @@ static int suite_gpu_ragged_huge(void)
   if (many > 0 || one > 0) return EXIT_FAILED;
   return one < 0 ? EXIT_SKIPPED : EXIT_OK;
 }
-#line 21035 "scan.nw"
+#line 21061 "scan.nw"
 typedef struct {
   int lengths;
   long long n;
@@ -11149,7 +11172,7 @@ typedef struct {
   guarded dev[RB_ARRAYS], doffsets;
   bool in_place;
 } ragged_backward_buffers;
-#line 21053 "scan.nw"
+#line 21079 "scan.nw"
 /* Takes `offsets` (malloc'ed, rows + 1); inputs drawn fresh, specials planted (the
    offsets must then be well formed), outputs poisoned. */
 static ragged_backward_buffers ragged_backward_new(const ragged_backward_case *c,
@@ -11168,7 +11191,7 @@ static ragged_backward_buffers ragged_backward_new(const ragged_backward_case *c
   plant_ragged(c->special, m.host[RB_A], m.host[RB_DH], offsets, rows);
   m.in_place = c->in_place;
   
-#line 21076 "scan.nw"
+#line 21102 "scan.nw"
 for (int k = 0; k < RB_ARRAYS; k++) {
   if (k == RB_DB && c->in_place) { m.dev[k] = m.dev[RB_DH]; continue; }
   m.dev[k] = guarded_new(bytes, 4 * c->at[k], guard);
@@ -11178,10 +11201,10 @@ for (int k = 0; k < RB_ARRAYS; k++) {
 m.doffsets = guarded_new(sizeof(long long) * (rows + 1), 0, guard);
 CUDA_CHECK(cudaMemcpy(m.doffsets.at, offsets, sizeof(long long) * (rows + 1),
                       cudaMemcpyHostToDevice));
-#line 21071 "scan.nw"
+#line 21097 "scan.nw"
   return m;
 }
-#line 21088 "scan.nw"
+#line 21114 "scan.nw"
 static void ragged_backward_free(ragged_backward_buffers *m)
 {
   for (int k = 0; k < RB_ARRAYS; k++) {
@@ -11205,7 +11228,7 @@ static const char *ragged_backward_wrong(const ragged_backward_buffers *m,
        : !m->in_place && !array_holds(&m->dev[RB_DH], m->host[RB_DH]) ? "changed dh"
        : !array_holds(&m->doffsets, m->offsets) ? "changed the offsets" : NULL;
 }
-#line 21117 "scan.nw"
+#line 21143 "scan.nw"
 static cudaError_t call_ragged_backward(int form, const ragged_backward_buffers *m,
                                         size_t guard, bool *workspace_intact)
 {
@@ -11228,7 +11251,7 @@ static cudaError_t call_ragged_backward(int form, const ragged_backward_buffers 
   if (s == cudaSuccess) guarded_free(&w);
   return e != cudaSuccess ? e : s;
 }
-#line 21142 "scan.nw"
+#line 21168 "scan.nw"
 static bool run_ragged_backward_case(const ragged_backward_case *c)
 {
   long long *offsets, rows = make_offsets(c->lengths, c->n, next_seed(), &offsets);
@@ -11246,7 +11269,7 @@ static bool run_ragged_backward_case(const ragged_backward_case *c)
   bool ok = !wrong && !r.da.failed && !r.db.failed && r.da.checked == c->n &&
             r.db.checked == c->n;
   
-#line 21165 "scan.nw"
+#line 21191 "scan.nw"
 printf("  %-4s %-24s %s, n %lld in %lld rows, at %d/%d/%d/%d/%d%s, %s: da %.3g, db %.3g"
        " of the bound%s%s\n", ok ? "ok" : "FAIL", c->form ? "scan_backward_ragged_in"
        : "scan_backward_ragged", lengths_names[c->lengths], c->n, rows, c->at[0], c->at[1],
@@ -11258,11 +11281,11 @@ if (!ok && !wrong) {
   describe_worst_ragged(text, sizeof text, r.db.failed ? &r.db : &r.da, offsets, rows);
   printf("       worst: %s\n", text);
 }
-#line 21159 "scan.nw"
+#line 21185 "scan.nw"
   ragged_backward_free(&m);
   return ok;
 }
-#line 21186 "scan.nw"
+#line 21212 "scan.nw"
 static int ragged_backward_cases(ragged_backward_case *cases)
 {
   static const long long sizes[] = {1000, 100003, 3000017};
@@ -11283,7 +11306,7 @@ static int ragged_backward_cases(ragged_backward_case *cases)
                                         RAGGED_NAN_A_AT_START};
   return count;
 }
-#line 21209 "scan.nw"
+#line 21235 "scan.nw"
 static int run_ragged_backward_cases(void)
 {
   ragged_backward_case cases[64];
@@ -11292,7 +11315,7 @@ static int run_ragged_backward_cases(void)
   printf("  %d of %d ragged backward cases failed\n", failed, count);
   return failed;
 }
-#line 21226 "scan.nw"
+#line 21252 "scan.nw"
 static int suite_gpu_backward_malformed(void)
 {
   int failed = 0;
@@ -11316,7 +11339,7 @@ static int suite_gpu_backward_malformed(void)
          " and db, the inputs as they were\n", failed ? "FAILED" : "ok", MALFORMED_CASES);
   return failed ? EXIT_FAILED : EXIT_OK;
 }
-#line 21256 "scan.nw"
+#line 21282 "scan.nw"
 /* Runs of the ragged backward, after the first, whose da or db differ from the first's. */
 static int ragged_backward_runs_differing(int runs)
 {
@@ -11339,18 +11362,18 @@ static int ragged_backward_runs_differing(int runs)
     differing += run && memcmp(first, now, 2 * bytes) != 0;
   }
   
-#line 21285 "scan.nw"
+#line 21311 "scan.nw"
 backward_comparison r = compare_backward_ragged(m.host[RB_A], m.host[RB_H], m.host[RB_DH],
                                                 first, first + c.n, c.n, offsets, rows,
                                                 FLOAT32);
 if (r.da.failed || r.db.failed || r.da.checked != c.n || r.db.checked != c.n)
   differing = runs;
-#line 21278 "scan.nw"
+#line 21304 "scan.nw"
   free(first);
   ragged_backward_free(&m);
   return differing;
 }
-#line 21293 "scan.nw"
+#line 21319 "scan.nw"
 static int ragged_backward_unrefused(void)
 {
   ragged_backward_case c = {LENGTHS_NEAR_1000, 100003, 0, 0, {0, 0, 0, 0, 0}, false,
@@ -11366,7 +11389,7 @@ static int ragged_backward_unrefused(void)
   CUDA_CHECK(cudaMalloc(&ws, bytes + 256));
   bad_call calls[] = {
     
-#line 21318 "scan.nw"
+#line 21344 "scan.nw"
 {"negative n", scan_backward_ragged(a, h, dh, da, db, -1, o, rows, 0)},
 {"negative rows", scan_backward_ragged(a, h, dh, da, db, n, o, -1, 0)},
 {"null a", scan_backward_ragged(NULL, h, dh, da, db, n, o, rows, 0)},
@@ -11397,11 +11420,11 @@ static int ragged_backward_unrefused(void)
 {"workspace off its line",
  scan_backward_ragged_in(a, h, dh, da, db, n, o, rows, (char *)ws + 8, bytes, 0)},
 {"no workspace", scan_backward_ragged_in(a, h, dh, da, db, n, o, rows, NULL, 0, 0)},
-#line 21308 "scan.nw"
+#line 21334 "scan.nw"
   };
   int failed = count_unrefused(calls, (int)(sizeof calls / sizeof calls[0]));
   
-#line 21351 "scan.nw"
+#line 21377 "scan.nw"
 cudaError_t none = scan_backward_ragged(NULL, NULL, NULL, NULL, NULL, 0, NULL, -1, 0);
 printf("  %-4s no elements, every other argument bad: %s\n", none ? "FAIL" : "ok",
        cudaGetErrorName(none));
@@ -11410,12 +11433,12 @@ bool untouched = output_untouched(da, m.host[RB_DA], n) &&
                  output_untouched(db, m.host[RB_DB], n);
 printf("  %-4s da and db untouched by every bad call\n", untouched ? "ok" : "FAIL");
 failed += none != cudaSuccess || !untouched;
-#line 21311 "scan.nw"
+#line 21337 "scan.nw"
   CUDA_CHECK(cudaFree(ws));
   ragged_backward_free(&m);
   return failed;
 }
-#line 21366 "scan.nw"
+#line 21392 "scan.nw"
 static int suite_gpu_backward_ragged(void)
 {
   int failed = run_ragged_backward_cases();
@@ -11436,7 +11459,7 @@ static int suite_gpu_backward_ragged_small(void)
   int failed = !run_ragged_backward_case(&cases[0]) + !run_ragged_backward_case(&cases[1]);
   return failed ? EXIT_FAILED : EXIT_OK;
 }
-#line 22699 "scan.nw"
+#line 22725 "scan.nw"
 /* The roofline: read a and b, write h, 12 bytes an element, no arithmetic
    worth the name. n4 is the number of float4 groups. */
 static __global__ void stream_kernel(const float4 *a, const float4 *b, float4 *h,
@@ -11448,7 +11471,7 @@ static __global__ void stream_kernel(const float4 *a, const float4 *b, float4 *h
     h[i] = make_float4(x.x + y.x, x.y + y.y, x.z + y.z, x.w + y.w);
   }
 }
-#line 22716 "scan.nw"
+#line 22742 "scan.nw"
 static __global__ void stream_backward_kernel(const float4 *a, const float4 *h,
                                               const float4 *dh, float4 *da, float4 *db,
                                               long long n4)
@@ -11460,7 +11483,7 @@ static __global__ void stream_backward_kernel(const float4 *a, const float4 *h,
     db[i] = make_float4(y.x + z.x, y.y + z.y, y.z + z.z, y.w + z.w);
   }
 }
-#line 22738 "scan.nw"
+#line 22764 "scan.nw"
 struct pair_at {   /* index -> (a[i], b[i]) */
   const float *a, *b;
   __host__ __device__ affine<float> operator()(long long i) const
@@ -11482,7 +11505,7 @@ struct combine_op {
     return combine(x, y);
   }
 };
-#line 22762 "scan.nw"
+#line 22788 "scan.nw"
 /* CUB over the same arrays; with temp == NULL, only sizes *temp_bytes. */
 static cudaError_t cub_scan(const float *a, const float *b, float *h, long long rows,
                             long long len, void *temp, size_t *temp_bytes,
@@ -11500,7 +11523,7 @@ static cudaError_t cub_scan(const float *a, const float *b, float *h, long long 
                                              combine_op{}, rows * len,
                                              cuda::std::equal_to<>(), stream);
 }
-#line 22791 "scan.nw"
+#line 22817 "scan.nw"
 struct add_op {   /* (a, b) -> a + b: 8 bytes read and 4 written an element */
   __host__ __device__ float operator()(float x, float y) const { return x + y; }
 };
@@ -11511,7 +11534,7 @@ static cudaError_t transform_copy(const float *a, const float *b, float *h, long
   return cub::DeviceTransform::Transform(cuda::std::make_tuple(a, b), h, n, add_op{},
                                          stream);
 }
-#line 22819 "scan.nw"
+#line 22845 "scan.nw"
 enum { NVML_CLOCK_SM = 1, NVML_CLOCK_MEM = 2 };
 
 static struct {
@@ -11521,7 +11544,7 @@ static struct {
   int (*by_bus)(const char *, void **);
   int (*clock)(void *, int, unsigned *);
 } nvml;
-#line 22831 "scan.nw"
+#line 22857 "scan.nw"
 static void nvml_open(int cuda_device)
 {
   void *lib = dlopen("libnvidia-ml.so.1", RTLD_NOW);
@@ -11543,7 +11566,7 @@ static unsigned nvml_clock(int which)
   if (!nvml.ok || nvml.clock(nvml.device, which, &mhz) != 0) return 0;
   return mhz;
 }
-#line 22879 "scan.nw"
+#line 22905 "scan.nw"
 enum { ROW_VARIANT, ROW_AUTO, ROW_AUTO_PREALLOCATED, ROW_STREAM, ROW_MEMCPY, ROW_CUB,
        ROW_TRANSFORM, ROW_MISALIGNED, ROW_RAGGED, ROW_BACKWARD, ROW_STREAM_BACKWARD,
        ROW_STORED, ROW_STORED_BACKWARD, ROW_STREAM_HALF, ROW_STREAM_BACKWARD_HALF };
@@ -11554,7 +11577,7 @@ typedef struct {
   const scan_variant *variant;       /* for ROW_VARIANT */
   int model_bytes;
 } bench_row;
-#line 22894 "scan.nw"
+#line 22920 "scan.nw"
 static int bench_rows(bench_row *rows)
 {
   int count = 0;
@@ -11568,7 +11591,7 @@ static int bench_rows(bench_row *rows)
   rows[count++] = bench_row{"auto-misaligned", "SCAN_AUTO, a, b and h a float past a line",
                             "misaligned", ROW_MISALIGNED, NULL, 12};
   
-#line 22912 "scan.nw"
+#line 22938 "scan.nw"
 rows[count++] = bench_row{"stream", "Streaming kernel: read a and b, write h",
                           "ceiling", ROW_STREAM, NULL, 12};
 rows[count++] = bench_row{"transform", "CUB DeviceTransform: h = a + b", "ceiling",
@@ -11583,7 +11606,7 @@ rows[count++] = bench_row{"backward", "scan_backward: da and db from a, h and dh
                           "backward", ROW_BACKWARD, NULL, 20};
 rows[count++] = bench_row{"stream-backward", "Streaming kernel: read three arrays, write two",
                           "ceiling", ROW_STREAM_BACKWARD, NULL, 20};
-#line 22934 "scan.nw"
+#line 22960 "scan.nw"
 rows[count++] = bench_row{"stored", "scan_forward_stored, bfloat16", "stored", ROW_STORED,
                           NULL, 6};
 rows[count++] = bench_row{"stored-backward", "scan_backward_stored, bfloat16", "stored",
@@ -11593,16 +11616,16 @@ rows[count++] = bench_row{"stream-half", "Streaming kernel: the bytes of a bfloa
 rows[count++] = bench_row{"stream-backward-half",
                           "Streaming kernel: the bytes of a bfloat16 backward", "ceiling",
                           ROW_STREAM_BACKWARD_HALF, NULL, 10};
-#line 22907 "scan.nw"
+#line 22933 "scan.nw"
   return count;
 }
-#line 22949 "scan.nw"
+#line 22975 "scan.nw"
 static int row_index(const bench_row *table, int count, const char *name)
 {
   for (int i = 0; i < count; i++) if (!strcmp(table[i].name, name)) return i;
   return -1;
 }
-#line 22964 "scan.nw"
+#line 22990 "scan.nw"
 typedef struct {
   long long n, rows, len, total;     /* n: the arrays; total: the shape's elements */
   float *a, *b, *h, *copy_from, *copy_to;
@@ -11617,7 +11640,7 @@ typedef struct {
   int checked_count;
   const long long *offsets, *host_offsets;   /* a ragged batch's rows + 1, or NULL */
 } bench_shape;
-#line 23564 "scan.nw"
+#line 23590 "scan.nw"
 enum { RAGGED_LOGNORMAL, RAGGED_UNIFORM, RAGGED_LONG_AMONG_TINY, RAGGED_KINDS };
 static const char *const ragged_names[] = {"lognormal", "uniform", "long-among-tiny"};
 static const char *const ragged_titles[] = {
@@ -11629,7 +11652,7 @@ typedef struct {
   long long rows, capacity;   /* documents, and the room for offsets */
   long long *offsets;         /* on the host: rows + 1, from 0 to N */
 } ragged_batch;
-#line 22981 "scan.nw"
+#line 23007 "scan.nw"
 /* Run one row of the table once, on the shape's arrays. */
 static cudaError_t bench_call(const bench_row *r, bench_shape *s)
 {
@@ -11649,7 +11672,7 @@ static cudaError_t bench_call(const bench_row *r, bench_shape *s)
     return cudaMemcpyAsync(s->copy_to, s->copy_from, 6 * s->total,
                            cudaMemcpyDeviceToDevice, 0);
   
-#line 23007 "scan.nw"
+#line 23033 "scan.nw"
 case ROW_TRANSFORM:
   return transform_copy(s->a, s->b, s->h, s->total, 0);
 case ROW_MISALIGNED:
@@ -11663,7 +11686,7 @@ case ROW_STREAM_BACKWARD:
       (const float4 *)s->a, (const float4 *)s->b, (const float4 *)s->dh, (float4 *)s->ma,
       (float4 *)s->mb, (s->total + 3) / 4);
   return cudaGetLastError();
-#line 23024 "scan.nw"
+#line 23050 "scan.nw"
 case ROW_STORED:
   return scan_forward_stored(SCAN_BFLOAT16, s->sa, s->sb, s->sh, s->rows, s->len, 0);
 case ROW_STORED_BACKWARD:
@@ -11678,12 +11701,12 @@ case ROW_STREAM_BACKWARD_HALF:
       (const float4 *)s->sa, (const float4 *)s->sb, (const float4 *)s->sdh, (float4 *)s->sh,
       (float4 *)s->sdb, (s->total + 7) / 8);
   return cudaGetLastError();
-#line 23000 "scan.nw"
+#line 23026 "scan.nw"
   default:
     return cub_scan(s->a, s->b, s->h, s->rows, s->len, s->cub_temp, &s->cub_bytes, 0);
   }
 }
-#line 23139 "scan.nw"
+#line 23165 "scan.nw"
 /* Compare n outputs with a reference and its bound, on all cores. */
 static comparison compare_with(const float *out, const double *ref,
                                const double *bound, long long n, long long first)
@@ -11702,7 +11725,7 @@ static comparison compare_with(const float *out, const double *ref,
   }
   return all;
 }
-#line 23160 "scan.nw"
+#line 23186 "scan.nw"
 /* Is every row of a ragged batch right? Fills *worst with the share of the bound
    used: the GPU suites' judge, compare_ragged, at the batch's depth. */
 static bool ragged_check(bench_shape *s, double *worst)
@@ -11714,7 +11737,7 @@ static bool ragged_check(bench_shape *s, double *worst)
   *worst = all.worst_ratio;
   return all.failed == 0 && all.checked == s->total;
 }
-#line 23073 "scan.nw"
+#line 23099 "scan.nw"
 static bool backward_check(bench_shape *s, double *worst)
 {
   backward_comparison all;
@@ -11736,7 +11759,7 @@ static bool backward_check(bench_shape *s, double *worst)
   *worst = fmax(all.da.worst_ratio, all.db.worst_ratio);
   return all.da.failed == 0 && all.db.failed == 0;
 }
-#line 23101 "scan.nw"
+#line 23127 "scan.nw"
 static bool stored_check(bench_shape *s, bool backward, double *worst)
 {
   const stored_type *t = &STORED_TYPES[0];   /* bfloat16 */
@@ -11747,7 +11770,7 @@ static bool stored_check(bench_shape *s, bool backward, double *worst)
   *worst = 0;
   for (int k = 0; k < s->checked_count; k++) {
     
-#line 23118 "scan.nw"
+#line 23144 "scan.nw"
 long long at = s->checked_rows[k] * len;
 for (long long i = 0; i < len; i++) {
   a[i] = t->nearest(s->host_a[at + i]);
@@ -11766,12 +11789,12 @@ else
   c.db = compare_stored(a, b, out, 1, len, t);
 ok = ok && !c.da.failed && !c.db.failed;
 *worst = fmax(*worst, fmax(c.da.worst_ratio, c.db.worst_ratio));
-#line 23111 "scan.nw"
+#line 23137 "scan.nw"
   }
   free(x);
   return ok;
 }
-#line 23174 "scan.nw"
+#line 23200 "scan.nw"
 /* Is the output right on the checked rows? Fills *worst with the share of the
    bound used. Ceilings are not scans and are not checked. */
 static bool bench_check(const bench_row *r, bench_shape *s, double *worst)
@@ -11795,7 +11818,7 @@ static bool bench_check(const bench_row *r, bench_shape *s, double *worst)
   }
   return ok;
 }
-#line 23214 "scan.nw"
+#line 23240 "scan.nw"
 typedef struct { float ms; unsigned sm[2], mem[2]; } sample;
 
 static sample take_sample(const bench_row *r, bench_shape *s, int reps,
@@ -11814,7 +11837,7 @@ static sample take_sample(const bench_row *r, bench_shape *s, int reps,
   x.mem[1] = nvml_clock(NVML_CLOCK_MEM);
   return x;
 }
-#line 23246 "scan.nw"
+#line 23272 "scan.nw"
 #define SAMPLES 15
 enum { RESULT_OK, RESULT_UNSUPPORTED, RESULT_WRONG, RESULT_ERROR };
 static const char *const result_names[] = {"ok", "unsupported", "wrong", "error"};
@@ -11835,7 +11858,7 @@ typedef struct {
   const ragged_batch *batch;    /* sweep R's batch, or NULL */
   bench_result *results;        /* one per row of its sweep */
 } shape_record;
-#line 23278 "scan.nw"
+#line 23304 "scan.nw"
 static void prepare_row(const bench_row *r, bench_shape *s, bench_result *x,
                         cudaEvent_t start, cudaEvent_t stop)
 {
@@ -11854,7 +11877,7 @@ static void prepare_row(const bench_row *r, bench_shape *s, bench_result *x,
     return;
   }
   
-#line 23300 "scan.nw"
+#line 23326 "scan.nw"
 if (!bench_check(r, s, &x->worst)) {
   x->status = RESULT_WRONG;
   snprintf(x->reason, sizeof x->reason, "output outside the bound (%.3g of it)",
@@ -11866,9 +11889,9 @@ x->reps = once.ms >= 2.0f ? 1 : (int)ceilf(2.0f / fmaxf(once.ms, 0.001f));
 if (x->reps > 2000) x->reps = 2000;   /* only sweep S's smallest come near */
 x->samples = once.ms > 500.0f ? 5 : SAMPLES;
 x->status = RESULT_OK;
-#line 23296 "scan.nw"
+#line 23322 "scan.nw"
 }
-#line 23316 "scan.nw"
+#line 23342 "scan.nw"
 static void summarise(bench_result *x)
 {
   double ms[SAMPLES];
@@ -11879,12 +11902,12 @@ static void summarise(bench_result *x)
   x->q1 = ms[n / 4];
   x->q3 = ms[(3 * n) / 4];
 }
-#line 23335 "scan.nw"
+#line 23361 "scan.nw"
 static void measure_shape(bench_shape *s, const bench_row *table, int count,
                           shape_record *rec, cudaEvent_t start, cudaEvent_t stop)
 {
   
-#line 23364 "scan.nw"
+#line 23390 "scan.nw"
 s->rows = rec->rows;
 s->len = rec->len;
 s->total = rec->elements;
@@ -11909,17 +11932,17 @@ if (rec->stored) {
 }
 if (rec->batch) {
   
-#line 23395 "scan.nw"
+#line 23421 "scan.nw"
 size_t offset_bytes = sizeof(long long) * (s->rows + 1);
 long long *offsets;
 CUDA_CHECK(cudaMalloc(&offsets, offset_bytes));
 CUDA_CHECK(cudaMemcpy(offsets, s->host_offsets, offset_bytes, cudaMemcpyHostToDevice));
 s->offsets = offsets;
 s->checked_count = 0;
-#line 23388 "scan.nw"
+#line 23414 "scan.nw"
 } else {
   
-#line 23404 "scan.nw"
+#line 23430 "scan.nw"
 long long picks[3] = {0, s->rows / 2, s->rows - 1};
 s->checked_count = s->rows >= 3 ? 3 : (int)s->rows;
 #pragma omp parallel for
@@ -11933,18 +11956,18 @@ for (int k = 0; k < s->checked_count; k++) {
     s->bound[k * s->len + t] = error_bound(&ref, t, later_depth(s->len), FLOAT32);
   }
 }
-#line 23390 "scan.nw"
+#line 23416 "scan.nw"
   
-#line 23420 "scan.nw"
+#line 23446 "scan.nw"
 s->cub_bytes = 0;
 CUDA_CHECK(cub_scan(s->a, s->b, s->h, s->rows, s->len, NULL, &s->cub_bytes, 0));
 CUDA_CHECK(cudaMalloc(&s->cub_temp, s->cub_bytes + 1));
 const scan_variant *chosen = find_variant(public_variant_names[SCAN_AUTO]);
 size_t bytes = chosen->workspace(s->rows, s->len, rows_aligned(s->a, s->b, s->h, s->len));
 CUDA_CHECK(cudaMalloc(&s->workspace, bytes + 1));   /* + 1: none is still a pointer */
-#line 23391 "scan.nw"
+#line 23417 "scan.nw"
 }
-#line 23339 "scan.nw"
+#line 23365 "scan.nw"
   for (int i = 0; i < count; i++) {
     prepare_row(&table[i], s, &rec->results[i], start, stop);
     const bench_result *x = &rec->results[i];
@@ -11957,7 +11980,7 @@ CUDA_CHECK(cudaMalloc(&s->workspace, bytes + 1));   /* + 1: none is still a poin
         rec->results[i].sample_at[k] = take_sample(&table[i], s, rec->results[i].reps,
                                                    start, stop);
   
-#line 23429 "scan.nw"
+#line 23455 "scan.nw"
 rec->mem_stable = true;
 unsigned mem = 0;
 for (int i = 0; i < count; i++) {
@@ -11970,33 +11993,33 @@ for (int i = 0; i < count; i++) {
       if (x->sample_at[k].mem[e] != mem) rec->mem_stable = false;
     }
 }
-#line 23351 "scan.nw"
+#line 23377 "scan.nw"
   CUDA_CHECK(cudaFree(s->cub_temp));
   CUDA_CHECK(cudaFree(s->workspace));
   CUDA_CHECK(cudaFree((void *)s->offsets));
   s->cub_temp = s->workspace = NULL;
   s->offsets = NULL;
 }
-#line 23957 "scan.nw"
+#line 23983 "scan.nw"
 typedef struct {
   bool quick;
   const char *out, *sweeps, *kernels, *build;   /* NULL where not given */
   uint64_t shape_seed;
 } bench_options;
-#line 23507 "scan.nw"
+#line 23533 "scan.nw"
 static shape_record uniform_shape(long long rows, long long len)
 {
   shape_record r = {rows, len, rows * len, false, false, true, false, NULL, NULL};
   return r;
 }
-#line 23520 "scan.nw"
+#line 23546 "scan.nw"
 /* A standard normal number, from two of them (Box and Muller). */
 static double normal_at(uint64_t seed, long long i)
 {
   double u = unit_at(seed, 2 * i), v = unit_at(seed, 2 * i + 1);
   return sqrt(-2.0 * log(1.0 - u)) * cos(6.283185307179586 * v);
 }
-#line 23533 "scan.nw"
+#line 23559 "scan.nw"
 #define SWEEP_C_SHAPES 24
 #define SHAPE_SEED 31     /* of sweeps C and R, where --shape-seed gives none */
 
@@ -12019,7 +12042,7 @@ static int sweep_c_shapes(shape_record *shapes, long long n, uint64_t seed)
   qsort(shapes, count, sizeof shapes[0], by_length);
   return count;
 }
-#line 23579 "scan.nw"
+#line 23605 "scan.nw"
 /* The i-th length drawn for a batch: log-normal with a median of 1,000 and sigma 1,
    uniform in 1 .. 65,536, or, between the long documents, uniform in 1 .. 16. */
 static long long document_length(int kind, uint64_t seed, long long i)
@@ -12030,7 +12053,7 @@ static long long document_length(int kind, uint64_t seed, long long i)
   }
   return 1 + (long long)(unit_at(seed, i) * (kind == RAGGED_UNIFORM ? 65536 : 16));
 }
-#line 23596 "scan.nw"
+#line 23622 "scan.nw"
 static void end_document(ragged_batch *g, long long end)
 {
   if (g->rows + 2 > g->capacity) {
@@ -12045,7 +12068,7 @@ static ragged_batch make_batch(int kind, long long n, uint64_t seed)
   ragged_batch g = {kind, 0, 1024, (long long *)malloc(sizeof(long long) * 1024)};
   long long at = 0, tiny = 0, longs = kind == RAGGED_LONG_AMONG_TINY ? 4 : 0, places[4];
   
-#line 23623 "scan.nw"
+#line 23649 "scan.nw"
 for (int j = 0; j < 4; j++) places[j] = (long long)(unit_at(~seed, j) * (n / 2));
 for (int j = 1; j < 4; j++)   /* in order */
   for (int k = j; k > 0 && places[k] < places[k - 1]; k--) {
@@ -12053,7 +12076,7 @@ for (int j = 1; j < 4; j++)   /* in order */
     places[k] = places[k - 1];
     places[k - 1] = t;
   }
-#line 23610 "scan.nw"
+#line 23636 "scan.nw"
   g.offsets[0] = 0;
   for (long long i = 0, placed = 0; at < n;) {
     bool long_one = placed < longs && tiny >= places[placed];
@@ -12064,7 +12087,7 @@ for (int j = 1; j < 4; j++)   /* in order */
   }
   return g;
 }
-#line 23636 "scan.nw"
+#line 23662 "scan.nw"
 static int sweep_s_shapes(shape_record *shapes, long long n)
 {
   int count = 0;
@@ -12076,14 +12099,14 @@ static int sweep_s_shapes(shape_record *shapes, long long n)
     }
   return count;
 }
-#line 23654 "scan.nw"
+#line 23680 "scan.nw"
 typedef struct { const char *sweep; double times, plus_us; } bench_target;
 static const bench_target targets[] = {{"A", 1.05, 0}, {"B", 1.05, 0}, {"C", 1.05, 0},
                                        {"R", 1.05, 0}, {"S", 1.05, 2},
                                        {"misaligned", 1.10, 0}, {"BW", 1.05, 0},
                                        {"H", 1.05, 0}, {"HBW", 1.05, 0}};
 #define TARGET_COUNT 9
-#line 23895 "scan.nw"
+#line 23921 "scan.nw"
 static int bench_shapes(shape_record *shapes, long long n, bool want_a, bool want_b)
 {
   int count = 0;
@@ -12101,7 +12124,7 @@ static int bench_shapes(shape_record *shapes, long long n, bool want_a, bool wan
   }
   return count;
 }
-#line 23667 "scan.nw"
+#line 23693 "scan.nw"
 #define MAX_ROWS 40
 
 typedef struct {
@@ -12119,7 +12142,7 @@ static const char *const sweep_s_rows[] = {"auto", "stream", "transform", NULL};
 static const char *const sweep_bw_rows[] = {"backward", "stream-backward", NULL};
 static const char *const sweep_h_rows[] = {"stored", "stream-half", NULL};
 static const char *const sweep_hbw_rows[] = {"stored-backward", "stream-backward-half", NULL};
-#line 23692 "scan.nw"
+#line 23718 "scan.nw"
 /* Whether name is an item of a comma-separated list; every name is in NULL's. */
 static bool listed(const char *list, const char *name)
 {
@@ -12145,7 +12168,7 @@ static int pick_rows(bench_row *table, const bench_row *all, int count,
   }
   return picked;
 }
-#line 23720 "scan.nw"
+#line 23746 "scan.nw"
 /* Whether an item of a comma-separated list is none of names; if so, it goes in item. */
 static bool unknown_item(const char *list, const char *const *names, int count,
                          char *item, size_t size)
@@ -12162,7 +12185,7 @@ static bool unknown_item(const char *list, const char *const *names, int count,
   }
   return false;
 }
-#line 23742 "scan.nw"
+#line 23768 "scan.nw"
 static bench_sweep *new_sweep(bench_sweep *w, const char *name, const char *const *names,
                               const bench_row *all, int count, const char *kept, int room)
 {
@@ -12183,7 +12206,7 @@ static int make_sweeps(bench_sweep *w, const bench_row *all, int count,
     x->count = bench_shapes(x->shapes, n, a, b);
   }
   
-#line 23767 "scan.nw"
+#line 23793 "scan.nw"
 if (listed(o->sweeps, "C")) {
   bench_sweep *x = new_sweep(&w[made++], "C", sweep_c_rows, all, count, o->kernels,
                              SWEEP_C_SHAPES);
@@ -12210,7 +12233,7 @@ if (listed(o->sweeps, "BW")) {
   x->count += sweep_c_shapes(x->shapes + x->count, n, o->shape_seed);
   for (int i = 0; i < x->count; i++) x->shapes[i].backward = true;
 }
-#line 23800 "scan.nw"
+#line 23826 "scan.nw"
 for (int backward = 0; backward < 2; backward++) {
   const char *name = backward ? "HBW" : "H";
   if (!listed(o->sweeps, name)) continue;
@@ -12223,10 +12246,10 @@ for (int backward = 0; backward < 2; backward++) {
     x->shapes[i].stored = true;
   }
 }
-#line 23762 "scan.nw"
+#line 23788 "scan.nw"
   return made;
 }
-#line 23815 "scan.nw"
+#line 23841 "scan.nw"
 static void measure_sweep(bench_shape *s, bench_sweep *w, cudaEvent_t start,
                           cudaEvent_t stop)
 {
@@ -12242,7 +12265,7 @@ static void measure_sweep(bench_shape *s, bench_sweep *w, cudaEvent_t start,
     measure_shape(s, w->table, w->rows, r, start, stop);
   }
 }
-#line 23847 "scan.nw"
+#line 23873 "scan.nw"
 typedef struct {
   char name[256], slug[256];
   int sms, l2_bytes, mem_clock_khz, bus_bits, major, minor, driver, runtime;
@@ -12269,7 +12292,7 @@ static void read_device(device_facts *d)
   CUDA_CHECK(cudaRuntimeGetVersion(&d->runtime));
   d->theoretical_gbps = 2.0 * d->mem_clock_khz * 1e3 * d->bus_bits / 8 / 1e9;
   
-#line 23877 "scan.nw"
+#line 23903 "scan.nw"
 int j = 0;
 for (const char *c = d->name; *c && j < (int)sizeof d->slug - 1; c++) {
   if (isalnum((unsigned char)*c)) d->slug[j++] = (char)tolower((unsigned char)*c);
@@ -12277,9 +12300,9 @@ for (const char *c = d->name; *c && j < (int)sizeof d->slug - 1; c++) {
 }
 while (j > 0 && d->slug[j - 1] == '-') j--;
 d->slug[j] = 0;
-#line 23873 "scan.nw"
+#line 23899 "scan.nw"
 }
-#line 23915 "scan.nw"
+#line 23941 "scan.nw"
 static void warm_up(bench_shape *s, cudaEvent_t start, cudaEvent_t stop)
 {
   bench_row stream = {"stream", "", "ceiling", ROW_STREAM, NULL, 12};
@@ -12287,7 +12310,7 @@ static void warm_up(bench_shape *s, cudaEvent_t start, cudaEvent_t stop)
   float total = 0;
   while (total < 1000.0f) total += 50 * take_sample(&stream, s, 50, start, stop).ms;
 }
-#line 24123 "scan.nw"
+#line 24149 "scan.nw"
 static void json_clock(FILE *f, const unsigned *mhz)
 {
   if (!nvml.ok) fprintf(f, "null");
@@ -12305,7 +12328,7 @@ static void json_number(FILE *f, const char *key, double x)
   if (isfinite(x)) fprintf(f, ", \"%s\": %.6g", key, x);
   else fprintf(f, ", \"%s\": null", key);
 }
-#line 24143 "scan.nw"
+#line 24169 "scan.nw"
 /* stream_ms and copy_ms: the streaming kernel's and the best copy's times at the
    shape, NAN where there is none. */
 static void json_result(FILE *f, const bench_row *row, const bench_result *x,
@@ -12320,7 +12343,7 @@ static void json_result(FILE *f, const bench_row *row, const bench_result *x,
   json_number(f, "predicted_ms", stream_ms * model / (12.0 * r->elements));
   if (x->status != RESULT_OK) { fprintf(f, "}"); return; }
   
-#line 24162 "scan.nw"
+#line 24188 "scan.nw"
 fprintf(f, ", \"max_err_over_bound\": %.6g, \"reps\": %d, \"samples_ms\": [",
         x->worst, x->reps);
 for (int k = 0; k < x->samples; k++)
@@ -12343,10 +12366,10 @@ for (int k = 0; k < x->samples; k++) {
   fprintf(f, "}");
 }
 fprintf(f, "]");
-#line 24157 "scan.nw"
+#line 24183 "scan.nw"
   fprintf(f, "}");
 }
-#line 24190 "scan.nw"
+#line 24216 "scan.nw"
 static int best_copy(const shape_record *r, const bench_row *table, int rows)
 {
   int best = -1;
@@ -12364,7 +12387,7 @@ static double median_or_nan(const shape_record *r, int k)
 {
   return k >= 0 && r->results[k].status == RESULT_OK ? r->results[k].median : NAN;
 }
-#line 24210 "scan.nw"
+#line 24236 "scan.nw"
 static void json_shape(FILE *f, const shape_record *r, const bench_row *table, int rows,
                        const device_facts *d)
 {
@@ -12372,7 +12395,7 @@ static void json_shape(FILE *f, const shape_record *r, const bench_row *table, i
   double stream_ms = median_or_nan(r, row_index(table, rows, "stream"));
   fprintf(f, " {");
   
-#line 24232 "scan.nw"
+#line 24258 "scan.nw"
 if (r->batch) {
   const long long *at = r->batch->offsets;
   long long shortest = LLONG_MAX, longest = 0;
@@ -12390,7 +12413,7 @@ if (r->batch) {
     fprintf(f, ", \"sweeps\": [%s%s%s]", r->sweep_a ? "\"A\"" : "",
             r->sweep_a && r->sweep_b ? ", " : "", r->sweep_b ? "\"B\"" : "");
 }
-#line 24217 "scan.nw"
+#line 24243 "scan.nw"
   fprintf(f, ", \"elements\": %lld, \"mem_clock_stable\": %s, \"best_copy\": ",
           r->elements, r->mem_stable ? "true" : "false");
   if (copy >= 0) fprintf(f, "\"%s\"", table[copy].name); else fprintf(f, "null");
@@ -12403,7 +12426,7 @@ if (r->batch) {
   }
   fprintf(f, " ]}");
 }
-#line 24252 "scan.nw"
+#line 24278 "scan.nw"
 static void json_sweep(FILE *f, const bench_sweep *w, uint64_t seed, const device_facts *d)
 {
   fprintf(f, " \"%s\": {\"kernels\": [", w->name);
@@ -12418,7 +12441,7 @@ static void json_sweep(FILE *f, const bench_sweep *w, uint64_t seed, const devic
   }
   fprintf(f, " ]}");
 }
-#line 24269 "scan.nw"
+#line 24295 "scan.nw"
 static void json_device(FILE *f, const device_facts *d, time_t began)
 {
   char stamp[64];
@@ -12432,7 +12455,7 @@ static void json_device(FILE *f, const device_facts *d, time_t began)
           d->major, d->minor, d->sms, d->l2_bytes, d->memory, d->mem_clock_khz,
           d->bus_bits, d->theoretical_gbps, d->driver, d->runtime);
 }
-#line 24290 "scan.nw"
+#line 24316 "scan.nw"
 #define BENCH_TEXT(...) #__VA_ARGS__
 #define BENCH_STRING(...) BENCH_TEXT(__VA_ARGS__)
 
@@ -12454,7 +12477,7 @@ static void json_build(FILE *f, const char *name)
   fprintf(f, "null},\n");
 #endif
 }
-#line 24338 "scan.nw"
+#line 24364 "scan.nw"
 typedef struct {
   long long rows, len, tiles;
   int tile;                     /* elements a tile */
@@ -12463,7 +12486,7 @@ typedef struct {
   bool same_bits;               /* the stamped output is the plain one */
   unsigned long long *stamps;   /* on the host, STAMPS words a tile */
 } tile_timeline;
-#line 24349 "scan.nw"
+#line 24375 "scan.nw"
 static tile_timeline record_timeline(bench_shape *s, long long rows, long long len)
 {
   l4_params shape = {};
@@ -12477,7 +12500,7 @@ static tile_timeline record_timeline(bench_shape *s, long long rows, long long l
   void *workspace;
   unsigned long long *stamps, *count, differing = 1;
   
-#line 24374 "scan.nw"
+#line 24400 "scan.nw"
 size_t plain = l4_workspace_bytes<32>(rows, len, true);
 size_t own = l4_held_workspace_bytes(rows, len, true);
 CUDA_CHECK(cudaMalloc(&workspace, plain > own ? plain : own));
@@ -12491,14 +12514,14 @@ count_differences<<<1024, 256>>>((const uint32_t *)s->copy_to, (const uint32_t *
                                   rows * len, count);
 CUDA_CHECK(cudaGetLastError());
 CUDA_CHECK(cudaMemcpy(&differing, count, sizeof differing, cudaMemcpyDeviceToHost));
-#line 24362 "scan.nw"
+#line 24388 "scan.nw"
   t.same_bits = differing == 0;
   t.stamps = (unsigned long long *)malloc(bytes);
   CUDA_CHECK(cudaMemcpy(t.stamps, stamps, bytes, cudaMemcpyDeviceToHost));
   CUDA_CHECK(cudaFree(workspace)); CUDA_CHECK(cudaFree(stamps)); CUDA_CHECK(cudaFree(count));
   return t;
 }
-#line 24396 "scan.nw"
+#line 24422 "scan.nw"
 /* Sorts d (n values, in microseconds) and writes its summary as "key": {...};
    with a span, also the tiles in the step on average. */
 static void json_spread(FILE *f, const char *key, double *d, long long n, double span)
@@ -12514,13 +12537,13 @@ static void json_spread(FILE *f, const char *key, double *d, long long n, double
   if (span > 0) json_number(f, "tiles_in_step", sum / span);
   fprintf(f, "}");
 }
-#line 24428 "scan.nw"
+#line 24454 "scan.nw"
 /* Whether a row starts among the elements [from, to) of the flattened rows. */
 static bool row_starts_in(long long from, long long to, long long len)
 {
   return round_up(to, len) > round_up(from, len);   /* a multiple of len in between */
 }
-#line 24436 "scan.nw"
+#line 24462 "scan.nw"
 /* The first tile whose aggregate the walk of tile g waits for, or -1 when
    tile g does not walk: walk_groups' rule, for tiles of `tile`, no shift. */
 static long long first_needed_tile(long long g, long long len, long long tile)
@@ -12533,7 +12556,7 @@ static long long first_needed_tile(long long g, long long len, long long tile)
                 (last && !row_starts_in(32 * G * tile, (g + 1) * tile, len));
   return prefix ? 32 * (G - 1) : 32 * G;
 }
-#line 24451 "scan.nw"
+#line 24477 "scan.nw"
 /* The walk of each tile of group >= 1 that walks, split at the moment the
    last aggregate it waits for was published (that tile's STAMP_SCANNED). */
 static void json_walk_split(FILE *f, const tile_timeline *t, double *waiting,
@@ -12554,7 +12577,7 @@ static void json_walk_split(FILE *f, const tile_timeline *t, double *waiting,
   fprintf(f, ", ");
   json_spread(f, "walk_after_last_aggregate", after, n, 0);
 }
-#line 24474 "scan.nw"
+#line 24500 "scan.nw"
 static const char *const step_names[] = {"claim", "load", "scan", "walk", "store"};
 static const char *const order_names[] = {"look-back", "tiles apart", "rows a block"};
 
@@ -12565,7 +12588,7 @@ static void json_timeline(FILE *f, const tile_timeline *t)
   double *d = (double *)malloc(sizeof(double) * (t->tiles + 1));
   double *e = (double *)malloc(sizeof(double) * (t->tiles + 1));
   
-#line 24498 "scan.nw"
+#line 24524 "scan.nw"
 int sms = 0;
 for (long long g = 0; g < t->tiles; g++) {
   first = first < x[g * STAMPS + STAMP_BEGAN] ? first : x[g * STAMPS + STAMP_BEGAN];
@@ -12577,7 +12600,7 @@ fprintf(f, "  {\"rows\": %lld, \"len\": %lld, \"kernel\": \"%s\", \"tile\": %d, 
         t->rows, t->len, t->held ? "l4-held" : "l4-32", t->tile, t->tiles,
         order_names[t->order], t->same_bits ? "true" : "false", sms);
 json_number(f, "span_us", (last - first) / 1e3);
-#line 24484 "scan.nw"
+#line 24510 "scan.nw"
   for (int k = 0; k <= 5; k++) {   /* the five steps, then the whole tile */
     for (long long g = 0; g < t->tiles; g++)
       d[g] = ((double)x[g * STAMPS + (k < 5 ? k + 1 : STAMP_STORED)] -
@@ -12589,7 +12612,7 @@ json_number(f, "span_us", (last - first) / 1e3);
   fprintf(f, "}");
   free(d); free(e);
 }
-#line 24516 "scan.nw"
+#line 24542 "scan.nw"
 static void write_json(FILE *f, const device_facts *d, time_t began, long long n,
                        const bench_options *o, const bench_row *all, int all_count,
                        const bench_sweep *sweeps, int sweep_count, const int *differing,
@@ -12606,16 +12629,16 @@ static void write_json(FILE *f, const device_facts *d, time_t began, long long n
           nvml.ok ? "true" : "false", stable ? "true" : "false",
           (unsigned long long)o->shape_seed);
   
-#line 24539 "scan.nw"
+#line 24565 "scan.nw"
 fprintf(f, "\"kernels\": [\n");
 for (int i = 0; i < all_count; i++)
   fprintf(f, "  {\"name\": \"%s\", \"title\": \"%s\", \"kind\": \"%s\", "
           "\"bytes_per_element\": %d}%s\n", all[i].name, all[i].title,
           all[i].kind, all[i].model_bytes, i + 1 < all_count ? "," : "");
 fprintf(f, "],\n");
-#line 24532 "scan.nw"
+#line 24558 "scan.nw"
   
-#line 24548 "scan.nw"
+#line 24574 "scan.nw"
 fprintf(f, "\"shapes\": [\n");
 for (int w = 0; w < sweep_count; w++)
   for (int i = 0; !strcmp(sweeps[w].name, "AB") && i < sweeps[w].count; i++) {
@@ -12629,17 +12652,17 @@ for (int w = 0, written = 0; w < sweep_count; w++)
     json_sweep(f, &sweeps[w], o->shape_seed, d);
   }
 fprintf(f, "\n},\n");
-#line 24533 "scan.nw"
+#line 24559 "scan.nw"
   
-#line 24564 "scan.nw"
+#line 24590 "scan.nw"
 fprintf(f, "\"targets\": {");
 for (int i = 0; i < TARGET_COUNT; i++)
   fprintf(f, "%s\"%s\": {\"times\": %.6g, \"plus_us\": %.6g}", i ? ", " : "",
           targets[i].sweep, targets[i].times, targets[i].plus_us);
 fprintf(f, "},\n");
-#line 24534 "scan.nw"
+#line 24560 "scan.nw"
   
-#line 24572 "scan.nw"
+#line 24598 "scan.nw"
 fprintf(f, "\"timelines\": [\n");
 for (int i = 0; i < timeline_count; i++) {
   json_timeline(f, &timelines[i]);
@@ -12652,9 +12675,9 @@ else
           "\"cub_runs_differing_from_first\": %d, "
           "\"auto_runs_differing_from_first\": %d}\n}\n",
           n, runs, differing[0], differing[1]);
-#line 24535 "scan.nw"
+#line 24561 "scan.nw"
 }
-#line 24594 "scan.nw"
+#line 24620 "scan.nw"
 static int differing_runs(const bench_row *r, bench_shape *s, int runs)
 {
   float *first;
@@ -12676,7 +12699,7 @@ static int differing_runs(const bench_row *r, bench_shape *s, int runs)
   CUDA_CHECK(cudaFree(count));
   return differing;
 }
-#line 24702 "scan.nw"
+#line 24728 "scan.nw"
 static const char *const table_columns[] = {"l0", "l1", "l2", "l3", "l3b", "l3c-8",
                                             "l4-32", "l4-held", "auto", "cub", "stream",
                                             "transform"};
@@ -12692,7 +12715,7 @@ static void print_cell(const bench_result *x, int width, bool us)
     printf(" %*s", width,
            !x || x->status == RESULT_UNSUPPORTED ? "-" : result_names[x->status]);
 }
-#line 24720 "scan.nw"
+#line 24746 "scan.nw"
 static void print_table(const device_facts *d, const bench_row *table, int count,
                         const shape_record *shapes, int shape_count,
                         const int *differing, int runs)
@@ -12705,7 +12728,7 @@ static void print_table(const device_facts *d, const bench_row *table, int count
   for (int c = 0; c < TABLE_COLUMNS; c++) printf(" %7s", table_columns[c]);
   printf(" %8s %6s %6s\n", "best", "%roof", "%peak");
   for (int i = 0; i < shape_count; i++) 
-#line 24739 "scan.nw"
+#line 24765 "scan.nw"
 {
   const shape_record *r = &shapes[i];
   int best = -1;
@@ -12723,12 +12746,12 @@ static void print_table(const device_facts *d, const bench_row *table, int count
          100.0 * row_gbps(r, ms) / d->theoretical_gbps,
          r->mem_stable ? "" : "  CLOCK MOVED");
 }
-#line 24732 "scan.nw"
+#line 24758 "scan.nw"
   if (differing)
     printf("CUB runs differing from its first: %d of %d; SCAN_AUTO: %d of %d\n",
            differing[0], runs, differing[1], runs);
 }
-#line 24762 "scan.nw"
+#line 24788 "scan.nw"
 static const bench_target *target_of(const char *sweep)
 {
   for (int i = 0; i < TARGET_COUNT; i++)
@@ -12741,7 +12764,7 @@ static const char *judged(const bench_target *t, double ms, double copy_ms)
   if (!t || !isfinite(ms) || !isfinite(copy_ms)) return "";
   return ms <= t->times * copy_ms + t->plus_us / 1000 ? "met" : "MISSED";
 }
-#line 24777 "scan.nw"
+#line 24803 "scan.nw"
 static void print_sweep(const bench_sweep *w)
 {
   printf("sweep %s: time per call in µs (median), the best copy's, and each scan's time"
@@ -12749,7 +12772,7 @@ static void print_sweep(const bench_sweep *w)
   for (int k = 0; k < w->rows; k++) printf(" %9.9s", w->table[k].name);
   printf(" %9s\n", "copy");
   for (int i = 0; i < w->count; i++) 
-#line 24788 "scan.nw"
+#line 24814 "scan.nw"
 {
   const shape_record *r = &w->shapes[i];
   char shape[64];
@@ -12769,15 +12792,15 @@ static void print_sweep(const bench_sweep *w)
     }
   printf("%s\n", r->mem_stable ? "" : "  CLOCK MOVED");
 }
-#line 24784 "scan.nw"
+#line 24810 "scan.nw"
 }
-#line 23925 "scan.nw"
+#line 23951 "scan.nw"
 static int command_bench(int argc, char **argv)
 {
   bench_options o = {false, NULL, NULL, NULL, NULL, SHAPE_SEED};
   char why[200], path[600];
   
-#line 23965 "scan.nw"
+#line 23991 "scan.nw"
 for (int i = 0; i < argc; i++) {
   bool value = i + 1 < argc;
   if (!strcmp(argv[i], "--quick")) o.quick = true;
@@ -12787,18 +12810,18 @@ for (int i = 0; i < argc; i++) {
   else if (!strcmp(argv[i], "--build") && value) o.build = argv[++i];
   else if (!strcmp(argv[i], "--shape-seed") && value) {
     
-#line 23982 "scan.nw"
+#line 24008 "scan.nw"
 char *end;
 errno = 0;
 o.shape_seed = strtoull(argv[++i], &end, 10);
 if (argv[i][0] < '0' || argv[i][0] > '9' || *end || errno == ERANGE)
   return usage_error("--shape-seed takes a whole number, not '%s'", argv[i]);
-#line 23974 "scan.nw"
+#line 24000 "scan.nw"
   } else
     return usage_error("bench takes --quick, --out FILE, --sweeps LIST, --kernels LIST, "
                        "--build NAME and --shape-seed N, not '%s'", argv[i]);
 }
-#line 23992 "scan.nw"
+#line 24018 "scan.nw"
 static const char *const sweep_names[] = {"A", "B", "C", "R", "S", "BW", "H", "HBW"};
 bench_row all[MAX_ROWS];
 const char *row_names[MAX_ROWS];
@@ -12812,7 +12835,7 @@ static const char name_chars[] = "abcdefghijklmnopqrstuvwxyz0123456789-";
 if (o.build && (!o.build[0] || o.build[strspn(o.build, name_chars)]))
   return usage_error("--build takes a name of lower-case letters, digits and -, not '%s'",
                      o.build);
-#line 23930 "scan.nw"
+#line 23956 "scan.nw"
   if (!gpu_available(why, sizeof why)) {
     fprintf(stderr, "scan: bench needs a GPU: %s\n", why);
     return EXIT_NO_GPU;
@@ -12826,7 +12849,7 @@ if (o.build && (!o.build[0] || o.build[strspn(o.build, name_chars)]))
   while (4 * n < 8LL * d.l2_bytes) n *= 2;
   if (o.quick) n /= 16;
   
-#line 24014 "scan.nw"
+#line 24040 "scan.nw"
 bench_shape s;
 memset(&s, 0, sizeof s);
 s.n = s.total = n;
@@ -12853,9 +12876,9 @@ s.host_b = (float *)malloc(bytes);
 s.host_h = (float *)malloc(bytes);
 s.ref = (double *)malloc(3 * 2 * bytes);
 s.bound = (double *)malloc(3 * 2 * bytes);
-#line 23943 "scan.nw"
+#line 23969 "scan.nw"
   
-#line 24048 "scan.nw"
+#line 24074 "scan.nw"
 static bench_sweep sweeps[8];
 int sweep_count = make_sweeps(sweeps, all, all_count, &o, n), det_runs = 20;
 int differing[2] = {0, 0}, timeline_count = 0;
@@ -12872,7 +12895,7 @@ for (int w = 0; w < sweep_count; w++) {
   measure_sweep(&s, &sweeps[w], start, stop);
   if (full && !strcmp(sweeps[w].name, "AB")) {
     
-#line 24625 "scan.nw"
+#line 24651 "scan.nw"
 const bench_sweep *ab = &sweeps[w];
 for (int i = 0; i < ab->rows; i++) {
   if (ab->table[i].type != ROW_CUB && ab->table[i].type != ROW_AUTO) continue;
@@ -12891,12 +12914,12 @@ if (timeline_count) {
 } else {
   fprintf(stderr, "bench: the 32-item tile does not fit on this GPU; no timelines\n");
 }
-#line 24064 "scan.nw"
+#line 24090 "scan.nw"
   }
 }
-#line 23944 "scan.nw"
+#line 23970 "scan.nw"
   
-#line 24663 "scan.nw"
+#line 24689 "scan.nw"
 if (!o.out) {
   mkdir("figures", 0777);
   snprintf(path, sizeof path, "figures/%s", d.slug);
@@ -12915,7 +12938,7 @@ write_json(f, &d, began, n, &o, all, all_count, sweeps, sweep_count,
            full ? differing : NULL, det_runs, timelines, timeline_count);
 fclose(f);
 fprintf(stderr, "bench: wrote %s\n", o.out);
-#line 24649 "scan.nw"
+#line 24675 "scan.nw"
 for (int i = 0; i < timeline_count; i++) free(timelines[i].stamps);
 for (int w = 0; w < sweep_count; w++)
   if (!strcmp(sweeps[w].name, "AB"))
@@ -12924,10 +12947,10 @@ for (int w = 0; w < sweep_count; w++)
   else
     print_sweep(&sweeps[w]);
 fprintf(stderr, "bench: done in %.0f s\n", difftime(time(NULL), began));
-#line 23945 "scan.nw"
+#line 23971 "scan.nw"
   return EXIT_OK;
 }
-#line 21847 "scan.nw"
+#line 21873 "scan.nw"
 typedef struct {
   char gpu[256];                /* the device's name */
   long long rows, len;
@@ -12940,7 +12963,7 @@ typedef struct {
   long long ring_tiles, ring_resident;   /* the ring's tiles, and its blocks that fit */
   long long tiles, resident;    /* the tile or held kernel's tiles, and blocks that fit */
 } plan_facts;
-#line 21862 "scan.nw"
+#line 21888 "scan.nw"
 /* 134217728 as "134,217,728", in one of eight buffers used in turn, so that
    one call of say() can take eight at once. */
 static const char *thousands(long long v)
@@ -12975,7 +12998,7 @@ static double plan_busy_pct(const plan_facts *f)
   long long rounds = (f->rows + f->groups - 1) / f->groups;
   return 100.0 * f->rows / ((double)rounds * f->groups);
 }
-#line 21904 "scan.nw"
+#line 21930 "scan.nw"
 static void say_not_warps(char *out, size_t size, const plan_facts *f)
 {
   if (!f->rows_aligned)
@@ -13005,14 +13028,14 @@ static void say_not_ring(char *out, size_t size, const plan_facts *f)
         thousands(f->ring_tiles), f->ring_tiles == 1 ? "" : "s", thousands(RING_TILE),
         thousands(f->ring_resident));
 }
-#line 21940 "scan.nw"
+#line 21966 "scan.nw"
 static void plan_text(char *out, size_t size, const plan_facts *f)
 {
   out[0] = 0;
   say(out, size, "On the %s, SCAN_AUTO runs ", f->gpu);
   switch (f->plan.kernel) {
   case L4_RUNS_WARPS: 
-#line 21963 "scan.nw"
+#line 21989 "scan.nw"
 say(out, size, "the warps' kernel for %s row%s of %s, in blocks of %d warps, %d warp%s a row: "
     "the rows keep %.0f %% of the %s groups that fit busy, counting the last round, and "
     "three quarters is enough.", thousands(f->rows), f->rows == 1 ? "" : "s",
@@ -13023,10 +13046,10 @@ if (f->len >= RING_OVER_ROWS) {
   say_not_ring(out, size, f);
   say(out, size, ".");
 }
-#line 21945 "scan.nw"
+#line 21971 "scan.nw"
                                               break;
   case L4_RUNS_RING: 
-#line 21976 "scan.nw"
+#line 22002 "scan.nw"
 say(out, size, "the ring and its chain block for %s row%s of %s: the arrays lie alike on "
     "their lines, and its %s tile%s of %s give each of the %s ring blocks that fit two or "
     "more.",
@@ -13035,18 +13058,18 @@ say(out, size, "the ring and its chain block for %s row%s of %s: the arrays lie 
 if (f->plan.items == 0)
   say(out, size, " The warps would take these rows, but rows of %s elements or more go to "
       "the ring.", thousands(RING_OVER_ROWS));
-#line 21946 "scan.nw"
+#line 21972 "scan.nw"
                                              break;
   case L4_RUNS_HELD: 
-#line 21987 "scan.nw"
+#line 22013 "scan.nw"
 say(out, size, "the held kernel for %s row%s of %s: its %s tile%s of %s look back for their "
     "prefixes, and while a tile waits for its prefix in registers, the next one loads.",
     thousands(f->rows), f->rows == 1 ? "" : "s", thousands(f->len), thousands(f->tiles),
     f->tiles == 1 ? "" : "s", thousands(HELD_TILE));
-#line 21947 "scan.nw"
+#line 21973 "scan.nw"
                                                     break;
   case L4_RUNS_TILES: 
-#line 21994 "scan.nw"
+#line 22020 "scan.nw"
 static const char *const orders[] = {"tiles looking back", "tiles apart", "a row a block"};
 long long tile = (long long)L4_THREADS * f->plan.items;
 say(out, size, "the tile kernel with %d items a thread, %s, for %s row%s of %s: ",
@@ -13069,7 +13092,7 @@ else if (f->tiles >= 2 * f->resident)
 else
   say(out, size, "no tile gives each block that fits two, and its %s tiles of %s make one "
       "group, whose walk is one round trip.", thousands(f->tiles), thousands(tile));
-#line 21948 "scan.nw"
+#line 21974 "scan.nw"
                                                      break;
   }
   if (f->plan.kernel != L4_RUNS_WARPS && f->plan.kernel != L4_RUNS_RING) {
@@ -13082,11 +13105,11 @@ else
     say(out, size, ".");
   }
 }
-#line 22026 "scan.nw"
+#line 22052 "scan.nw"
 static int suite_plan_words(void)
 {
   
-#line 22052 "scan.nw"
+#line 22078 "scan.nw"
 enum { SAME, UNALIGNED, SHORT_ROWS, NO_GROUPS, OFF_LINES, RAGGED, NO_RING, FEW_TILES,
        RING_ROWS_NO_RING, ONE_TILE };
 typedef struct { const char *names; l4_plan plan; int change; } made_up_plan;
@@ -13126,7 +13149,7 @@ for (int i = 0; i < count; i++) {
   f.tiles = c == FEW_TILES ? 10 : c == ONE_TILE ? 1 : f.tiles;
   facts[i] = f;
 }
-#line 22029 "scan.nw"
+#line 22055 "scan.nw"
   int failures = 0;
   for (int i = 0; i < count; i++) {
     char text[1000];
@@ -13144,7 +13167,7 @@ for (int i = 0; i < count; i++) {
          "sentences\n", count);
   return failures ? EXIT_FAILED : EXIT_OK;
 }
-#line 21430 "scan.nw"
+#line 21456 "scan.nw"
 static const suite suites[] = {
   {"combine", "the operator: associative, not commutative, identity, row start",
    false, suite_combine},
@@ -13175,7 +13198,7 @@ static const suite suites[] = {
   {"plan-words", "scan plan's sentences, for every kind of plan and every reason", false,
    suite_plan_words},
   
-#line 21465 "scan.nw"
+#line 21491 "scan.nw"
 {"gpu-l0", "level 0 on every case", true, suite_gpu_l0},
 {"gpu-l1", "level 1 on every case up to its ceiling", true, suite_gpu_l1},
 {"gpu-l2", "level 2 on every case up to its ceiling", true, suite_gpu_l2},
@@ -13227,10 +13250,10 @@ static const suite suites[] = {
 {"gpu-selective-bits", "20 runs of level 5 on two shapes, bit-identical", true,
  suite_gpu_selective_bits},
 {"gpu-selective-calls", "bad calls on level 5's entries", true, suite_gpu_selective_calls},
-#line 21460 "scan.nw"
+#line 21486 "scan.nw"
 };
 #define SUITE_COUNT ((int)(sizeof suites / sizeof suites[0]))
-#line 21524 "scan.nw"
+#line 21550 "scan.nw"
 static int run_suite(const suite *s)
 {
   char why[200];
@@ -13247,7 +13270,7 @@ static int run_suite(const suite *s)
   fflush(stdout);
   return status;
 }
-#line 21563 "scan.nw"
+#line 21589 "scan.nw"
 static const suite *find_suite(const char *name)
 {
   for (int i = 0; i < SUITE_COUNT; i++)
@@ -13273,7 +13296,7 @@ static int command_check(int argc, char **argv)
            skipped);
   return failed ? EXIT_FAILED : count == skipped ? EXIT_SKIPPED : EXIT_OK;
 }
-#line 21592 "scan.nw"
+#line 21618 "scan.nw"
 static int command_list(void)
 {
   printf("suites (scan check NAME):\n");
@@ -13287,7 +13310,7 @@ static int command_list(void)
                                   ? " (rows up to 2,048)" : " (rows up to 2^22)") : "");
   return EXIT_OK;
 }
-#line 21616 "scan.nw"
+#line 21642 "scan.nw"
 /* Reads the argument called `name` as a whole number from 1 to `most`; returns
    EXIT_OK, or says what is wrong with it and returns EXIT_USAGE. */
 static int parse_count(const char *name, const char *text, long long most,
@@ -13303,7 +13326,7 @@ static int parse_count(const char *name, const char *text, long long most,
   *value = v;
   return EXIT_OK;
 }
-#line 21641 "scan.nw"
+#line 21667 "scan.nw"
 static const char offsets_meaning[] =
   "the offsets, 0 to 3 floats, at which the arrays a, b and h start";
 
@@ -13328,7 +13351,7 @@ static int parse_offsets(const char *text, int *offsets)
     return usage_error("--offsets %s: %s; A,B,H are %s", text, wrong, offsets_meaning);
   return EXIT_OK;
 }
-#line 21676 "scan.nw"
+#line 21702 "scan.nw"
 #define RUN_MOST_ELEMENTS (1LL << 40)   /* in all the rows of one run */
 
 static int parse_shape(const char *rows_text, const char *len_text, long long *rows,
@@ -13355,7 +13378,7 @@ static int read_offsets_option(int argc, char **argv, int *i, int *offsets)
   if (*i + 1 == argc) return usage_error("--offsets needs A,B,H, %s", offsets_meaning);
   return parse_offsets(argv[++*i], offsets);
 }
-#line 21715 "scan.nw"
+#line 21741 "scan.nw"
 static int command_run(int argc, char **argv)
 {
   long long rows, len;
@@ -13368,7 +13391,7 @@ static int command_run(int argc, char **argv)
   if (!v) return usage_error("no kernel named '%s' (see 'scan list')", argv[0]);
   if (parse_shape(argv[1], argv[2], &rows, &len) != EXIT_OK) return EXIT_USAGE;
   
-#line 21745 "scan.nw"
+#line 21771 "scan.nw"
 for (int i = 3; i < argc; i++) {
   int o[3];
   if (!strcmp(argv[i], "--check-only")) {
@@ -13380,7 +13403,7 @@ for (int i = 3; i < argc; i++) {
     return usage_error("run takes --check-only and --offsets A,B,H, not '%s'", argv[i]);
   }
 }
-#line 21727 "scan.nw"
+#line 21753 "scan.nw"
   if (v->max_len && len > v->max_len)
     return usage_error("%s takes rows of at most %lld elements", v->name, v->max_len);
   if (shape_too_large(rows, len)) return EXIT_USAGE;
@@ -13391,7 +13414,7 @@ for (int i = 3; i < argc; i++) {
   c.rows = rows;
   c.len = len;
   
-#line 21759 "scan.nw"
+#line 21785 "scan.nw"
 case_result r = run_case(kernel_ref{v, -1}, &c);
 if (!timed) {
   char text[200];
@@ -13413,7 +13436,7 @@ for (int i = 0; i < 20; i++) {
   CUDA_CHECK(cudaEventSynchronize(stop));
   CUDA_CHECK(cudaEventElapsedTime(&ms[i], start, stop));
 }
-#line 21784 "scan.nw"
+#line 21810 "scan.nw"
 qsort(ms, 20, sizeof ms[0], compare_floats);
 double median = 0.5 * (ms[9] + ms[10]);
 char text[200];
@@ -13425,9 +13448,9 @@ CUDA_CHECK(cudaEventDestroy(start));
 CUDA_CHECK(cudaEventDestroy(stop));
 case_buffers_free(&m);
 return r.ok ? EXIT_OK : EXIT_FAILED;
-#line 21737 "scan.nw"
+#line 21763 "scan.nw"
 }
-#line 21823 "scan.nw"
+#line 21849 "scan.nw"
 /* Pointers that start where cudaMalloc's would, on 256-byte lines, or offset[k]
    floats past them. They are never dereferenced: a plan reads only where
    arrays start. */
@@ -13437,7 +13460,7 @@ static void plan_arrays(const int *offset, const float **a, const float **b, flo
   *b = (const float *)(uintptr_t)(2ULL << 40) + offset[1];
   *h = (float *)(uintptr_t)(3ULL << 40) + offset[2];
 }
-#line 22097 "scan.nw"
+#line 22123 "scan.nw"
 static plan_facts plan_facts_for(const float *a, const float *b, float *h, long long rows,
                                  long long len)
 {
@@ -13461,7 +13484,7 @@ static plan_facts plan_facts_for(const float *a, const float *b, float *h, long 
   f.ring_resident = l4_ring_resident();
   l4_params p = l4_params_for(a, b, h, rows, len, &aligned);
   
-#line 22125 "scan.nw"
+#line 22151 "scan.nw"
 if (f.plan.kernel == L4_RUNS_HELD) {
   f.tiles = l4_tiles(rows * len, p.shift, HELD_TILE);
   f.resident = aligned ? l4_held_resident<true>() : l4_held_resident<false>();
@@ -13470,10 +13493,10 @@ if (f.plan.kernel == L4_RUNS_HELD) {
   f.resident = f.plan.items == 8 ? l4_resident<8, true>() : f.plan.items == 16
              ? l4_resident<16, true>() : l4_resident<32, true>();
 }
-#line 22120 "scan.nw"
+#line 22146 "scan.nw"
   return f;
 }
-#line 22139 "scan.nw"
+#line 22165 "scan.nw"
 static int command_plan(int argc, char **argv)
 {
   long long rows, len;
@@ -13499,7 +13522,7 @@ static int command_plan(int argc, char **argv)
   printf("%s\n", text);
   return EXIT_OK;
 }
-#line 22186 "scan.nw"
+#line 22212 "scan.nw"
 static int trace_blelloch(int n)
 {
   printf("# phase\tlevel\tleft\tright\n");
@@ -13517,7 +13540,7 @@ static int trace_blelloch(int n)
   }
   return EXIT_OK;
 }
-#line 22206 "scan.nw"
+#line 22232 "scan.nw"
 static int trace_lookback(void)
 {
   protocol_case c = {1, 24 * 4, 4};
@@ -13541,7 +13564,7 @@ static int trace_lookback(void)
   launch_memory_free(m);
   return finished ? EXIT_OK : EXIT_FAILED;
 }
-#line 22232 "scan.nw"
+#line 22258 "scan.nw"
 static int trace_ring(void)
 {
   const ring_case one_row = {1, 64 * 8, 8, 0, 5};
@@ -13564,7 +13587,7 @@ static int trace_ring(void)
   case_arrays_free(m);
   return finished ? EXIT_OK : EXIT_FAILED;
 }
-#line 22257 "scan.nw"
+#line 22283 "scan.nw"
 static int trace_held(void)
 {
   const held_case one_row = {1, 32 * 8, 8, 4}, *c = &one_row;
@@ -13581,7 +13604,7 @@ held_block *blocks = (held_block *)malloc(sizeof(held_block) * c->blocks);
 int *movable = (int *)malloc(sizeof(int) * 2 * c->blocks);
 held_launch L = {m.a, m.b, m.h, n, c->len, c->tile_size, tiles, 0, fault, c->blocks, false,
                  flag, aggregate, inclusive, blocks, movable};
-#line 22262 "scan.nw"
+#line 22288 "scan.nw"
   long long stamps[32 * HSTAMPS];
   protocol_evidence ev = {false, false, false, ""};
   L.stamps = stamps;
@@ -13597,10 +13620,10 @@ held_launch L = {m.a, m.b, m.h, n, c->len, c->tile_size, tiles, 0, fault, c->blo
 #line 16272 "scan.nw"
 case_arrays_free(m);
 free(flag); free(aggregate); free(inclusive); free(blocks); free(movable);
-#line 22274 "scan.nw"
+#line 22300 "scan.nw"
   return finished ? EXIT_OK : EXIT_FAILED;
 }
-#line 22279 "scan.nw"
+#line 22305 "scan.nw"
 /* What the trace keeps of one schedule: each walk's first window, and the
    launch at the moment of the walk it draws. */
 typedef struct {
@@ -13625,7 +13648,7 @@ static void watch_group_walk(const group_launch *L, const group_actor *x, void *
   }
   if (x->step != GSTEP_FOLD || x->window != x->tile / 32 - 1) return;
   
-#line 22313 "scan.nw"
+#line 22339 "scan.nw"
 unsigned settled = w->first_empty[x->tile] & ((1u << x->lane) - 1);
 int s = __builtin_popcount(settled), f = x->lane - s, empty = 0;
 for (long long G = 0; G < (L->tiles + 31) / 32; G++)
@@ -13636,9 +13659,9 @@ w->score = score, w->moment = w->events, w->tile = x->tile;
 w->known = x->lane, w->settled = settled;
 for (long long t = 0; t < L->tiles; t++) w->tile_kind[t] = L->tile_word[t].kind;
 for (long long G = 0; G < (L->tiles + 31) / 32; G++) w->group_kind[G] = L->group_word[G].kind;
-#line 22303 "scan.nw"
+#line 22329 "scan.nw"
 }
-#line 22334 "scan.nw"
+#line 22360 "scan.nw"
 static int trace_groups(void)
 {
   const group_case two_rows = {2, 1024, 4}, *c = &two_rows;
@@ -13653,7 +13676,7 @@ group_actor *actors = (group_actor *)malloc(sizeof(group_actor) * tiles);
 int *movable = (int *)malloc(sizeof(int) * tiles);
 group_launch L = {m.a, m.b, m.h, n, c->len, c->tile_size, tiles, 0, fault, settle, false, false,
                   false, words, words + tiles, actors};
-#line 22339 "scan.nw"
+#line 22365 "scan.nw"
   long long groups = (tiles + 31) / 32;
   walk_moment w = {0, -1, -1, (unsigned *)calloc(tiles, sizeof(unsigned)), -1, 0, 0,
                    (int *)malloc(sizeof(int) * tiles), (int *)malloc(sizeof(int) * groups)};
@@ -13663,7 +13686,7 @@ group_launch L = {m.a, m.b, m.h, n, c->len, c->tile_size, tiles, 0, fault, settl
   bool ok = !ev.deadlock && !ev.out_of_bound && !ev.disagree && w.tile >= 0;
   if (ok) {
     
-#line 22360 "scan.nw"
+#line 22386 "scan.nw"
 static const char *const tile_words[] = {"empty", "aggregate", "known"};
 static const char *const group_words[] = {"empty", "total", "known"};
 long long G = w.tile / 32;
@@ -13680,14 +13703,14 @@ for (long long H = 0; H < groups; H++) {
          j < 0 || j >= 32 ? "-" : j == w.known ? "known" : j > w.known ? "window"
          : w.settled >> j & 1 ? "settled" : "folded");
 }
-#line 22348 "scan.nw"
+#line 22374 "scan.nw"
   }
   case_arrays_free(m);
   free(words); free(actors); free(movable);
   free(w.first_empty); free(w.tile_kind); free(w.group_kind);
   return ok ? EXIT_OK : EXIT_FAILED;
 }
-#line 22385 "scan.nw"
+#line 22411 "scan.nw"
 static int trace_rows(void)
 {
   const int warps = 4, ways = 2;
@@ -13710,7 +13733,7 @@ static int trace_rows(void)
             }
   return EXIT_OK;
 }
-#line 22416 "scan.nw"
+#line 22442 "scan.nw"
 static int trace_selective(void)
 {
   const int state = 16;
@@ -13722,7 +13745,7 @@ static int trace_selective(void)
   for (int t = 0; t < s.threads; t++)   /* as the kernel takes them: every lanes-th state */
     printf("thread\t%d\t%d\t%d\t%d\t%d\n", t, t / s.lanes, t % s.lanes, t % s.lanes, s.lanes);
   
-#line 22432 "scan.nw"
+#line 22458 "scan.nw"
 float *base = (float *)calloc(total, sizeof(float));
 if (!base) return EXIT_FAILED;
 selective_tiles m = selective_tiles_in(base, s, false);
@@ -13737,10 +13760,10 @@ for (int r = 0; r < regions; r++) {
   printf("region\t%s\t%lld\t%lld\n", region[r].name, first, end - first);
 }
 free(base);
-#line 22427 "scan.nw"
+#line 22453 "scan.nw"
   return EXIT_OK;
 }
-#line 22458 "scan.nw"
+#line 22484 "scan.nw"
 static int trace_plan(void)
 {
   static const char *const kernels[] = {"warps", "ring", "held", "tiles"};
@@ -13769,7 +13792,7 @@ static int trace_plan(void)
     }
   return EXIT_OK;
 }
-#line 22489 "scan.nw"
+#line 22515 "scan.nw"
 static int command_trace(int argc, char **argv)
 {
   long long n;
@@ -13789,7 +13812,7 @@ static int command_trace(int argc, char **argv)
   return usage_error("trace takes 'blelloch N', 'lookback', 'ring', 'held', 'groups', 'rows', "
                      "'selective' or 'plan'");
 }
-#line 22516 "scan.nw"
+#line 22542 "scan.nw"
 static const char usage_text[] =
   "usage: scan COMMAND [ARGUMENTS]\n"
   "  list                 the test suites and the kernels\n"
@@ -13819,7 +13842,7 @@ static const char usage_text[] =
   "exit status: 0 passed (or done), 1 failed (a test, a check or a CUDA call),\n"
   "2 usage error, 3 no usable GPU (run, bench, plan, trace plan), 77 skipped\n"
   "(check, when every suite it ran skipped itself)\n";
-#line 22554 "scan.nw"
+#line 22580 "scan.nw"
 /* Sets run_seed; returns EXIT_OK, or says what is wrong with SCAN_SEED. */
 static int read_seed(void)
 {
@@ -13837,7 +13860,7 @@ static int read_seed(void)
   run_seed = v;
   return EXIT_OK;
 }
-#line 22574 "scan.nw"
+#line 22600 "scan.nw"
 int main(int argc, char **argv)
 {
   if (argc < 2) { fputs(usage_text, stderr); return EXIT_USAGE; }
