@@ -158,13 +158,13 @@ cudaError_t selective_scan_forward_bf16_in(const selective_problem_bf16 *p, __nv
 #endif
 #define FOR_EACH_THREAD(tid, count) \
   for (int tid = THREAD_FIRST; tid < (count); tid += THREAD_STRIDE)
-#line 21749 "scan.nw"
+#line 21750 "scan.nw"
 #include <errno.h>
-#line 22677 "scan.nw"
+#line 22678 "scan.nw"
 #include <time.h>
 #include <cuda_pipeline.h>
 #include <cooperative_groups.h>   /* the ring's grid-wide wait at its start */
-#line 22687 "scan.nw"
+#line 22688 "scan.nw"
 #ifndef SCAN_NO_MAIN
 #include <cub/device/device_scan.cuh>
 #include <cub/device/device_transform.cuh>
@@ -173,7 +173,7 @@ cudaError_t selective_scan_forward_bf16_in(const selective_problem_bf16 *p, __nv
 #include <thrust/iterator/transform_output_iterator.h>
 #include <dlfcn.h>
 #endif
-#line 23968 "scan.nw"
+#line 23969 "scan.nw"
 #include <ctype.h>
 #include <sys/stat.h>
 #line 420 "scan.nw"
@@ -5381,7 +5381,7 @@ static void make_inputs(float *a, float *b, long long n, int decay)
   fill_uniform(a, n, next_seed(), decays[decay].lo, decays[decay].hi);
   fill_uniform(b, n, next_seed(), -1.0f, 1.0f);
 }
-#line 21627 "scan.nw"
+#line 21628 "scan.nw"
 static int usage_error(const char *fmt, ...)
 {
   va_list args;
@@ -5392,7 +5392,7 @@ static int usage_error(const char *fmt, ...)
   va_end(args);
   return EXIT_USAGE;
 }
-#line 21879 "scan.nw"
+#line 21880 "scan.nw"
 static int compare_floats(const void *x, const void *y)
 {
   float a = *(const float *)x, b = *(const float *)y;
@@ -6567,7 +6567,7 @@ free(flag); free(aggregate); free(inclusive); free(blocks); free(movable);
   }
   return ev;
 }
-#line 16359 "scan.nw"
+#line 16360 "scan.nw"
 enum { SHARE_SCAN, SHARE_POST, SHARE_WAIT, SHARE_READ, SHARE_APPLY, SHARE_DONE };
 #define SHARE_MAX_PIECES 4
 
@@ -6578,7 +6578,7 @@ typedef struct {
   double carry, state;            /* before the stride; before this warp's step */
   affine<double> piece[SHARE_MAX_PIECES], step;
 } share_warp;
-#line 16372 "scan.nw"
+#line 16373 "scan.nw"
 typedef struct {
   const float *a, *b;
   double *h;
@@ -6597,7 +6597,7 @@ static affine<double> share_element(const share_launch *L, long long r, long lon
   affine<double> x = {L->a[r * L->len + i], L->b[r * L->len + i]};
   return x;
 }
-#line 16400 "scan.nw"
+#line 16401 "scan.nw"
 static long long share_start(const share_launch *L, const share_warp *w, int way)
 {
   return w->stride + (long long)way * L->pieces * L->piece;
@@ -6615,7 +6615,7 @@ static void share_scan(share_launch *L, share_warp *w, int way)
     w->step = p == 0 || last_only ? t : combine(w->step, t);
   }
 }
-#line 16425 "scan.nw"
+#line 16426 "scan.nw"
 static void share_read(share_launch *L, share_warp *w, int g, int way)
 {
   const affine<double> *set = L->posted + (long long)w->parity * L->groups * L->ways;
@@ -6642,7 +6642,7 @@ static void share_apply(share_launch *L, share_warp *w, int way)
     state = w->piece[p].a * state + w->piece[p].b;
   }
 }
-#line 16461 "scan.nw"
+#line 16462 "scan.nw"
 static void share_advance(share_launch *L, share_warp *w)
 {
   w->stride += (long long)L->ways * L->pieces * L->piece;
@@ -6654,7 +6654,7 @@ static void share_advance(share_launch *L, share_warp *w)
   if (L->fault == FAULT_ROWS_PARITY_PER_ROW) w->parity = 0;
   w->event = w->row < L->rows ? SHARE_SCAN : SHARE_DONE;
 }
-#line 16475 "scan.nw"
+#line 16476 "scan.nw"
 /* One event of warp `i`; false when it must wait at the barrier. */
 static bool share_event(share_launch *L, int i)
 {
@@ -6677,9 +6677,9 @@ static bool share_event(share_launch *L, int i)
   }
   return false;
 }
-#line 16505 "scan.nw"
+#line 16506 "scan.nw"
 enum { SHARE_RANDOM, SHARE_FIRST_WARP_FIRST, SHARE_LAST_WARP_FIRST };
-#line 16509 "scan.nw"
+#line 16510 "scan.nw"
 static bool share_run(share_launch *L, int policy, uint64_t rng)
 {
   int warps = L->groups * L->ways;
@@ -6700,7 +6700,7 @@ static bool share_run(share_launch *L, int policy, uint64_t rng)
     if (L->warps[i].event != SHARE_DONE) return false;
   return true;
 }
-#line 16536 "scan.nw"
+#line 16537 "scan.nw"
 typedef struct { long long rows, len; int ways, groups, pieces, piece; } share_case;
 
 static const share_case share_cases[] = {
@@ -6708,7 +6708,7 @@ static const share_case share_cases[] = {
   {4, 24, 2, 1, 2, 3}, {10, 50, 2, 3, 1, 5}, {5, 130, 8, 2, 2, 3},
 };
 #define SHARE_CASES ((int)(sizeof share_cases / sizeof share_cases[0]))
-#line 16546 "scan.nw"
+#line 16547 "scan.nw"
 static bool share_schedule(share_launch *L, const share_case *c, int policy, uint64_t seed,
                            double *first_h, bool first, protocol_evidence *ev)
 {
@@ -6730,7 +6730,7 @@ static bool share_schedule(share_launch *L, const share_case *c, int policy, uin
   judge_schedule(L->a, L->b, L->h, first_h, c->rows, c->len, first, name, ev);
   return true;
 }
-#line 16595 "scan.nw"
+#line 16596 "scan.nw"
 /* Whether the warps' layout for T covers every element of rows of several lengths once,
    for every number of ways. */
 template <typename T, bool ALIGNED>
@@ -6756,7 +6756,7 @@ static bool rows_layout_covers(void)
     }
   return true;
 }
-#line 16570 "scan.nw"
+#line 16571 "scan.nw"
 static protocol_evidence run_share_mirror(int fault, int *schedules)
 {
   protocol_evidence ev = {false, false, false, ""};
@@ -6764,7 +6764,7 @@ static protocol_evidence run_share_mirror(int fault, int *schedules)
   for (int ci = 0; ci < SHARE_CASES; ci++) {
     const share_case *c = &share_cases[ci];
     
-#line 16623 "scan.nw"
+#line 16624 "scan.nw"
 long long n = c->rows * c->len;
 int warps = c->groups * c->ways;
 case_arrays m = case_arrays_new(n, ci % DECAY_COUNT);
@@ -6776,7 +6776,7 @@ share_launch L = {m.a, m.b, m.h, c->rows, c->len, c->ways, c->groups, c->pieces,
                   (int *)malloc(sizeof(int) * c->groups),
                   (share_warp *)malloc(sizeof(share_warp) * warps),
                   (int *)malloc(sizeof(int) * warps)};
-#line 16577 "scan.nw"
+#line 16578 "scan.nw"
     bool have_first = false;   /* the first schedule that ran to its end */
     for (int s = 0; s < 2 + RANDOM_SCHEDULES; s++, ++*schedules)
       if (share_schedule(&L, c, s < 2 ? s + 1 : SHARE_RANDOM, next_seed(), first_h,
@@ -6787,7 +6787,7 @@ share_launch L = {m.a, m.b, m.h, c->rows, c->len, c->ways, c->groups, c->pieces,
   }
   return ev;
 }
-#line 16710 "scan.nw"
+#line 16711 "scan.nw"
 typedef struct { double a, b; bool reset; } gseg;   /* a segment, in float64 */
 static const gseg GSEG_IDENTITY = {1.0, 0.0, false};
 
@@ -6802,7 +6802,7 @@ static double gseg_apply(gseg x, double state)
 {
   return x.reset ? x.b : x.a * state + x.b;
 }
-#line 16731 "scan.nw"
+#line 16732 "scan.nw"
 enum { GWORD_EMPTY, GWORD_SEGMENT, GWORD_KNOWN };
 typedef struct { int kind; gseg value; } gword;
 
@@ -6812,7 +6812,7 @@ static gword gword_of(gseg x)
   if (x.reset) w.value.a = 1.0;
   return w;
 }
-#line 16749 "scan.nw"
+#line 16750 "scan.nw"
 static void gseg_warp_scan(gseg x[32], bool left_fold)
 {
   if (left_fold)
@@ -6822,7 +6822,7 @@ static void gseg_warp_scan(gseg x[32], bool left_fold)
       for (int lane = 31; lane >= offset; lane--)
         x[lane] = gseg_combine(x[lane - offset], x[lane]);
 }
-#line 16766 "scan.nw"
+#line 16767 "scan.nw"
 enum { GSTEP_CLAIM, GSTEP_PUBLISH, GSTEP_READ, GSTEP_SCAN, GSTEP_SETTLE_READ,
        GSTEP_SETTLE_SWAP, GSTEP_FIND, GSTEP_FOLD, GSTEP_WRITE, GSTEP_DONE };
 
@@ -6849,7 +6849,7 @@ typedef struct group_launch {
   void (*watch)(const struct group_launch *L, const group_actor *x, void *notes);
   void *notes;
 } group_launch;
-#line 16801 "scan.nw"
+#line 16802 "scan.nw"
 static void group_read_window(const group_launch *L, long long window, gword w[32])
 {
   const gword known0 = {GWORD_KNOWN, {1.0, 0.0, true}};
@@ -6875,7 +6875,7 @@ static bool group_published(const group_launch *L, long long first, int count)
     if (L->tile_word[first + i].kind == GWORD_EMPTY) return false;
   return true;
 }
-#line 16837 "scan.nw"
+#line 16838 "scan.nw"
 static void group_store(group_launch *L, long long H, gword w)
 {
   gword old = L->group_word[H];
@@ -6890,12 +6890,12 @@ static void group_swap_from_empty(group_launch *L, long long H, gword w)
 {
   if (L->group_word[H].kind == GWORD_EMPTY) group_store(L, H, w);
 }
-#line 16866 "scan.nw"
+#line 16867 "scan.nw"
 static long long group_settle_first(const group_launch *L, const group_actor *x)
 {
   return 32 * (x->window - x->lane) + (L->fault == FAULT_GROUPS_SETTLE_SHIFTED);
 }
-#line 16873 "scan.nw"
+#line 16874 "scan.nw"
 static bool group_can_move(const group_launch *L, const group_actor *x)
 {
   long long G = x->tile / 32;
@@ -6914,7 +6914,7 @@ static bool group_can_move(const group_launch *L, const group_actor *x)
   default: return x->step != GSTEP_DONE;
   }
 }
-#line 16902 "scan.nw"
+#line 16903 "scan.nw"
 static void group_scan_event(group_launch *L, group_actor *x)
 {
   long long G = x->tile / 32;
@@ -6933,7 +6933,7 @@ static void group_scan_event(group_launch *L, group_actor *x)
   x->prefix = k ? gseg_apply(x->before, 0.0) : 0.0;   /* when no walk is needed */
   x->step = needs ? GSTEP_FIND : GSTEP_WRITE;
 }
-#line 16932 "scan.nw"
+#line 16933 "scan.nw"
 static void group_settle_event(group_launch *L, group_actor *x)
 {
   gseg s[32];
@@ -6945,7 +6945,7 @@ static void group_settle_event(group_launch *L, group_actor *x)
   x->settled = s[L->fault == FAULT_GROUPS_SETTLE_SHORT ? 30 : 31];
   x->step = GSTEP_SETTLE_SWAP;
 }
-#line 16957 "scan.nw"
+#line 16958 "scan.nw"
 static void group_fold_event(group_launch *L, group_actor *x)
 {
   long long G = x->tile / 32;
@@ -6967,7 +6967,7 @@ static void group_fold_event(group_launch *L, group_actor *x)
   x->prefix = k ? gseg_apply(x->before, acc) : acc;
   x->step = GSTEP_WRITE;
 }
-#line 16984 "scan.nw"
+#line 16985 "scan.nw"
 static gseg group_element(const group_launch *L, long long i)
 {
   gseg x = {L->a[i], L->b[i], i % L->len == 0};
@@ -6981,7 +6981,7 @@ static void group_event(group_launch *L, group_actor *x)
   switch (x->step) {
   case GSTEP_CLAIM: x->tile = L->ticket++; x->step = GSTEP_PUBLISH; break;
   case GSTEP_PUBLISH: { 
-#line 17009 "scan.nw"
+#line 17010 "scan.nw"
 x->own = group_element(L, first);
 for (long long i = first + 1; i < end; i++) x->own = gseg_combine(x->own, group_element(L, i));
 if (x->own.reset) x->own.a = 1.0;   /* as readers see it, as the kernel does */
@@ -6989,29 +6989,29 @@ L->tile_word[x->tile] = gword_of(x->own);
 x->window = x->tile / 32 - 1;
 x->looked = false;
 x->step = L->settle ? GSTEP_READ : GSTEP_SCAN;
-#line 16996 "scan.nw"
+#line 16997 "scan.nw"
                                                                        } break;
   case GSTEP_READ: { 
-#line 17019 "scan.nw"
+#line 17020 "scan.nw"
 group_read_window(L, x->window, x->seen);
 x->looked = true;
 x->step = GSTEP_SCAN;
-#line 16997 "scan.nw"
+#line 16998 "scan.nw"
                                                                    } break;
   case GSTEP_SCAN: group_scan_event(L, x); break;
   case GSTEP_SETTLE_READ: group_settle_event(L, x); break;
   case GSTEP_SETTLE_SWAP: { 
-#line 17025 "scan.nw"
+#line 17026 "scan.nw"
 if (L->fault == FAULT_GROUPS_SETTLE_STORE)   /* a plain store, not a swap */
   group_store(L, x->window - x->lane, gword_of(x->settled));
 else
   group_swap_from_empty(L, x->window - x->lane, gword_of(x->settled));
 x->seen[x->lane] = gword_of(x->settled);
 x->step = GSTEP_FIND;
-#line 17000 "scan.nw"
+#line 17001 "scan.nw"
                                                                              } break;
   case GSTEP_FIND: { 
-#line 17039 "scan.nw"
+#line 17040 "scan.nw"
 if (!L->settle || !x->looked) group_read_window(L, x->window, x->seen);
 x->looked = true;
 int empty, lane = window_nearest_known(x->seen, &empty);
@@ -7026,22 +7026,22 @@ if (empty >= 0) {
   x->lane = lane;
   x->step = GSTEP_FOLD;
 }
-#line 17001 "scan.nw"
+#line 17002 "scan.nw"
                                                     } break;
   case GSTEP_FOLD: group_fold_event(L, x); break;
   case GSTEP_WRITE: { 
-#line 17056 "scan.nw"
+#line 17057 "scan.nw"
 double state = x->prefix;
 for (long long i = first; i < end; i++) {
   state = gseg_apply(group_element(L, i), state);
   L->h[i] = state;
 }
 x->step = GSTEP_DONE;
-#line 17003 "scan.nw"
+#line 17004 "scan.nw"
                                                   } break;
   }
 }
-#line 17077 "scan.nw"
+#line 17078 "scan.nw"
 enum { GROUPS_RANDOM, GROUPS_EAGER, GROUPS_LAST_LATE, GROUPS_NEWEST,
        GROUPS_EIGHT, GROUPS_POLICIES };
 static const char *const group_policy_names[GROUPS_POLICIES] = {
@@ -7068,7 +7068,7 @@ static int group_choice(const group_launch *L, const int *movable, int n, int po
   }
   return best;
 }
-#line 17107 "scan.nw"
+#line 17108 "scan.nw"
 /* Runs a launch to its end; false on deadlock, or if the actors have not
    finished after a thousand events each (a walk that never ends). Actor i is
    block i; under eight at a time, blocks become resident from the last, eight
@@ -7098,7 +7098,7 @@ static bool group_run(group_launch *L, int policy, uint64_t rng, int *movable)
     if (L->actors[i].step != GSTEP_DONE) return false;
   return true;
 }
-#line 17151 "scan.nw"
+#line 17152 "scan.nw"
 typedef struct { long long rows, len, tile_size; } group_case;
 
 static const group_case group_cases[] = {
@@ -7106,7 +7106,7 @@ static const group_case group_cases[] = {
 };
 #define GROUP_CASES ((int)(sizeof group_cases / sizeof group_cases[0]))
 #define GROUP_RANDOM_SCHEDULES 8   /* fewer than the protocol suite's: the cases are larger */
-#line 17166 "scan.nw"
+#line 17167 "scan.nw"
 static void group_schedule(group_launch *L, const group_case *c, int policy, uint64_t seed,
                            int *movable, double *first_h, bool first, protocol_evidence *ev)
 {
@@ -7136,7 +7136,7 @@ static void group_schedule(group_launch *L, const group_case *c, int policy, uin
   judge_schedule(L->a, L->b, L->h, first_h, c->rows, c->len, first,
                  group_policy_names[policy], ev);
 }
-#line 17198 "scan.nw"
+#line 17199 "scan.nw"
 static protocol_evidence run_group_mirror(int fault, int settle, int *schedules)
 {
   protocol_evidence ev = {false, false, false, ""};
@@ -7144,7 +7144,7 @@ static protocol_evidence run_group_mirror(int fault, int settle, int *schedules)
   for (int ci = 0; ci < GROUP_CASES; ci++) {
     const group_case *c = &group_cases[ci];
     
-#line 17217 "scan.nw"
+#line 17218 "scan.nw"
 long long n = c->rows * c->len, tiles = (n + c->tile_size - 1) / c->tile_size;
 case_arrays m = case_arrays_new(n, ci % DECAY_COUNT);
 double *first_h = m.first_h;
@@ -7153,7 +7153,7 @@ group_actor *actors = (group_actor *)malloc(sizeof(group_actor) * tiles);
 int *movable = (int *)malloc(sizeof(int) * tiles);
 group_launch L = {m.a, m.b, m.h, n, c->len, c->tile_size, tiles, 0, fault, settle, false, false,
                   false, words, words + tiles, actors};
-#line 17205 "scan.nw"
+#line 17206 "scan.nw"
     for (int s = 0; s < GROUPS_POLICIES - 1 + GROUP_RANDOM_SCHEDULES; s++, ++*schedules) {
       int policy = s < GROUPS_POLICIES - 1 ? s + 1 : GROUPS_RANDOM;
       group_schedule(&L, c, policy, next_seed(), movable, first_h, s == 0, &ev);
@@ -7163,7 +7163,7 @@ group_launch L = {m.a, m.b, m.h, n, c->len, c->tile_size, tiles, 0, fault, settl
   }
   return ev;
 }
-#line 17316 "scan.nw"
+#line 17317 "scan.nw"
 enum { RACTOR_CHAIN, RACTOR_PRODUCER, RACTOR_WALKER, RACTOR_COMPOSER, RACTOR_HOLDER };
 enum { RSTEP_FIRST, RSTEP_SECOND, RSTEP_DONE, RSTEP_MAPS };
 #define RING_MIRROR_PART_MAX 4   /* the most elements a mirror part has */
@@ -7179,7 +7179,7 @@ typedef struct {
   double map_a[RING_MIRROR_PART_MAX], map_b[RING_MIRROR_PART_MAX];   /* its registers */
   gseg scanned[32];         /* a chain warp's window, scanned */
 } ring_actor;
-#line 17341 "scan.nw"
+#line 17342 "scan.nw"
 typedef struct {
   int full, composed, empty;   /* phases completed */
   int composed_in, empty_in;   /* arrivals in the phase under way */
@@ -7196,7 +7196,7 @@ typedef struct {
   int post_reads[RING_POSTS];
   long long end_use;
 } ring_mirror_block;
-#line 17360 "scan.nw"
+#line 17361 "scan.nw"
 typedef struct {
   const float *a, *b;
   double *h;
@@ -7213,7 +7213,7 @@ typedef struct {
   long long clock, *stamps;          /* the events so far; RSTAMPS a tile, or NULL */
   int *parts_stored;                 /* holder warps done with each tile, for the stamps */
 } ring_launch;
-#line 17386 "scan.nw"
+#line 17387 "scan.nw"
 enum { RSTAMP_CLAIMED, RSTAMP_PUBLISHED, RSTAMP_KNOWN, RSTAMP_POSTED, RSTAMP_STORED,
        RSTAMP_FREED, RSTAMP_BLOCK, RSTAMP_USE, RSTAMPS };
 
@@ -7226,7 +7226,7 @@ static void ring_stamp(ring_launch *L, long long g, int moment)
 {
   ring_note(L, g, moment, L->clock);
 }
-#line 17409 "scan.nw"
+#line 17410 "scan.nw"
 static bool ring_mirror_phase_done(ring_launch *L, int completed, long long u)
 {
   long long phase = u / RING_STAGES;
@@ -7242,7 +7242,7 @@ static int ring_mirror_wait(ring_launch *L, const ring_mirror_block *k, int comp
   if (ring_mirror_phase_done(L, completed, u)) return 1;
   return k->end_use <= u ? -1 : 0;
 }
-#line 17430 "scan.nw"
+#line 17431 "scan.nw"
 static void ring_mirror_arrive(int *arrivals, int *completed, int count)
 {
   if (++*arrivals == count) { *arrivals = 0; ++*completed; }
@@ -7255,7 +7255,7 @@ static void ring_mirror_arrive_empty(ring_launch *L, ring_mirror_stage *st)
   ring_mirror_arrive(&st->empty_in, &st->empty, 1 + RING_PARTS);
   if (st->empty != before) ring_stamp(L, st->tile, RSTAMP_FREED);
 }
-#line 17449 "scan.nw"
+#line 17450 "scan.nw"
 static bool ring_chain_ready(const ring_launch *L, const ring_actor *x)
 {
   if (x->step == RSTEP_SECOND)
@@ -7265,7 +7265,7 @@ static bool ring_chain_ready(const ring_launch *L, const ring_actor *x)
     if (L->word[g].kind == GWORD_EMPTY) return false;
   return true;
 }
-#line 17473 "scan.nw"
+#line 17474 "scan.nw"
 /* The first window of the look's fold, with the carry into it; -1 if none. */
 static long long ring_mirror_look_from(const ring_launch *L, long long W, double *carry)
 {
@@ -7276,7 +7276,7 @@ static long long ring_mirror_look_from(const ring_launch *L, long long W, double
   }
   return L->look && W < L->look ? 0 : -1;
 }
-#line 17486 "scan.nw"
+#line 17487 "scan.nw"
 static bool ring_mirror_state_through(const ring_launch *L, long long t, double *state)
 {
   long long W = t / RING_WINDOW, j = t % RING_WINDOW;
@@ -7290,7 +7290,7 @@ static bool ring_mirror_state_through(const ring_launch *L, long long t, double 
   if (L->fault == FAULT_RING_LOOK_SKIPS_WINDOW && from < W) from++;
   for (long long v = from; v <= W; v++) {
     
-#line 17505 "scan.nw"
+#line 17506 "scan.nw"
 gseg x[32];
 for (int lane = 0; lane < RING_WINDOW; lane++) {
   const gword *w = &L->word[RING_WINDOW * v + lane];
@@ -7298,11 +7298,11 @@ for (int lane = 0; lane < RING_WINDOW; lane++) {
 }
 gseg_warp_scan(x, L->fault == FAULT_RING_LOOK_LEFT_FOLD);
 *state = gseg_apply(x[v < W ? RING_WINDOW - 1 : j], *state);
-#line 17499 "scan.nw"
+#line 17500 "scan.nw"
   }
   return true;
 }
-#line 17521 "scan.nw"
+#line 17522 "scan.nw"
 static bool ring_ready(ring_launch *L, const ring_actor *x)
 {
   if (x->step == RSTEP_DONE || x->step == RSTEP_MAPS) return x->step == RSTEP_MAPS;
@@ -7317,17 +7317,17 @@ static bool ring_ready(ring_launch *L, const ring_actor *x)
   case RACTOR_WALKER * 2: case RACTOR_HOLDER * 2:
     return ring_mirror_wait(L, k, st->composed, x->use) != 0;
   
-#line 17545 "scan.nw"
+#line 17546 "scan.nw"
 case RACTOR_WALKER * 2 + 1: {
   double state;
   return !x->needs_before || ring_mirror_state_through(L, x->tile - 1, &state);
 }
 case RACTOR_HOLDER * 2 + 1: return k->post_use[x->use % L->posts] == x->use;
-#line 17535 "scan.nw"
+#line 17536 "scan.nw"
   }
   return true;
 }
-#line 17558 "scan.nw"
+#line 17559 "scan.nw"
 static void ring_mirror_produce(ring_launch *L, ring_actor *x, ring_mirror_block *k)
 {
   int s = (int)(x->use % RING_STAGES);
@@ -7348,7 +7348,7 @@ static void ring_mirror_produce(ring_launch *L, ring_actor *x, ring_mirror_block
   st->full++;
   x->use++;
 }
-#line 17590 "scan.nw"
+#line 17591 "scan.nw"
 static void ring_mirror_compose(ring_launch *L, ring_actor *x, ring_mirror_block *k)
 {
   ring_mirror_stage *st = &k->stage[x->use % RING_STAGES];
@@ -7362,7 +7362,7 @@ static void ring_mirror_compose(ring_launch *L, ring_actor *x, ring_mirror_block
   st->part[x->index] = m;
   x->step = RSTEP_SECOND;
 }
-#line 17606 "scan.nw"
+#line 17607 "scan.nw"
 static void ring_mirror_publish(ring_launch *L, ring_actor *x, ring_mirror_block *k)
 {
   ring_mirror_stage *st = &k->stage[x->use % RING_STAGES];
@@ -7380,7 +7380,7 @@ static void ring_mirror_publish(ring_launch *L, ring_actor *x, ring_mirror_block
   x->use++;
   x->step = RSTEP_FIRST;
 }
-#line 17632 "scan.nw"
+#line 17633 "scan.nw"
 static void ring_mirror_post(ring_launch *L, ring_actor *x, ring_mirror_block *k)
 {
   int slot = (int)(x->use % L->posts);
@@ -7394,7 +7394,7 @@ static void ring_mirror_post(ring_launch *L, ring_actor *x, ring_mirror_block *k
   x->use++;
   x->step = RSTEP_FIRST;
 }
-#line 17658 "scan.nw"
+#line 17659 "scan.nw"
 static void ring_mirror_take_maps(ring_launch *L, ring_actor *x, ring_mirror_block *k)
 {
   int s = (int)(x->use % RING_STAGES), f = x->index % RING_PARTS;
@@ -7410,7 +7410,7 @@ static void ring_mirror_take_maps(ring_launch *L, ring_actor *x, ring_mirror_blo
   x->from = st->first;
   x->end = L->fault == FAULT_RING_STORES_PAST_ROW ? L->n : st->first + st->count;
 }
-#line 17676 "scan.nw"
+#line 17677 "scan.nw"
 static void ring_mirror_store(ring_launch *L, ring_actor *x, ring_mirror_block *k)
 {
   int slot = (int)(x->use % L->posts);
@@ -7423,7 +7423,7 @@ static void ring_mirror_store(ring_launch *L, ring_actor *x, ring_mirror_block *
   x->use += L->holders;
   x->step = RSTEP_FIRST;
 }
-#line 17696 "scan.nw"
+#line 17697 "scan.nw"
 static void ring_mirror_chain(ring_launch *L, ring_actor *x)
 {
   long long first = RING_WINDOW * x->window;
@@ -7443,7 +7443,7 @@ static void ring_mirror_chain(ring_launch *L, ring_actor *x)
   x->window += L->chain_warps;
   x->step = RING_WINDOW * x->window < L->tiles ? RSTEP_FIRST : RSTEP_DONE;
 }
-#line 17721 "scan.nw"
+#line 17722 "scan.nw"
 static void ring_event(ring_launch *L, ring_actor *x)
 {
   if (x->role == RACTOR_CHAIN) { ring_mirror_chain(L, x); return; }
@@ -7455,7 +7455,7 @@ static void ring_event(ring_launch *L, ring_actor *x)
     if (ring_mirror_wait(L, k, barrier, x->use) < 0) { x->step = RSTEP_DONE; return; }
   }
   
-#line 17736 "scan.nw"
+#line 17737 "scan.nw"
 if (x->role == RACTOR_COMPOSER) {
   if (x->step == RSTEP_FIRST) ring_mirror_compose(L, x, k); else ring_mirror_publish(L, x, k);
 } else if (x->role == RACTOR_WALKER && x->step == RSTEP_FIRST) {
@@ -7472,18 +7472,18 @@ if (x->role == RACTOR_COMPOSER) {
   ring_mirror_store(L, x, k);
 } else {
   
-#line 17760 "scan.nw"
+#line 17761 "scan.nw"
 bool early = L->fault == FAULT_RING_EMPTY_BEFORE_MAPS;
 if (x->step == RSTEP_FIRST)
   ring_mirror_arrive_empty(L, st);
 if (early && x->step == RSTEP_FIRST) { x->step = RSTEP_MAPS; return; }
 ring_mirror_take_maps(L, x, k);
 x->step = RSTEP_SECOND;
-#line 17752 "scan.nw"
+#line 17753 "scan.nw"
 }
-#line 17732 "scan.nw"
+#line 17733 "scan.nw"
 }
-#line 17778 "scan.nw"
+#line 17779 "scan.nw"
 enum { RING_RANDOM, RING_HOLDERS_LAST, RING_CHAIN_LATE, RING_CHAIN_BACKWARDS,
        RING_POLICIES };
 static const char *const ring_policy_names[RING_POLICIES] = {
@@ -7497,7 +7497,7 @@ static bool ring_preferred(const ring_actor *x, int policy)
   }
   return true;
 }
-#line 17795 "scan.nw"
+#line 17796 "scan.nw"
 /* Runs a launch until no actor can move; false unless every actor is done.
    The chain block's warps are the first actors, so under chain backwards,
    when only they can move, the last is its highest-numbered that can. */
@@ -7521,7 +7521,7 @@ static bool ring_run(ring_launch *L, int policy, uint64_t rng)
     if (L->actors[i].step != RSTEP_DONE) return false;
   return true;
 }
-#line 17831 "scan.nw"
+#line 17832 "scan.nw"
 typedef struct { long long rows, len, tile_size, shift; int rings; } ring_case;
 
 static const ring_case ring_cases[] = {
@@ -7534,7 +7534,7 @@ static const ring_case ring_cases[] = {
 /* The ring blocks that fill a window without looks: ceil(W / (S + 1)), 4. */
 #define RING_RINGS_WITHOUT_LOOKS ((RING_WINDOW + RING_STAGES) / (RING_STAGES + 1))
 #define RING_RANDOM_SCHEDULES 8
-#line 17850 "scan.nw"
+#line 17851 "scan.nw"
 static void ring_mirror_reset(ring_launch *L)
 {
   const gword empty = {GWORD_EMPTY, {NAN, NAN, false}};
@@ -7551,7 +7551,7 @@ static void ring_mirror_reset(ring_launch *L)
     k->end_use = RING_NO_END;
   }
   
-#line 17870 "scan.nw"
+#line 17871 "scan.nw"
 int n = 0;
 for (int w = 0; w < L->chain_warps; w++)
   L->actors[n++] = ring_actor{RACTOR_CHAIN, -1, w, RING_WINDOW * w < L->tiles ? RSTEP_FIRST
@@ -7564,9 +7564,9 @@ for (int b = 0; b < L->rings; b++) {
     L->actors[n++] = ring_actor{RACTOR_HOLDER, b, i, RSTEP_FIRST, i / RING_PARTS};
 }
 L->actor_count = n;
-#line 17866 "scan.nw"
+#line 17867 "scan.nw"
 }
-#line 17890 "scan.nw"
+#line 17891 "scan.nw"
 static void ring_schedule(ring_launch *L, const ring_case *c, int policy, uint64_t seed,
                           double *first_h, bool first, protocol_evidence *ev)
 {
@@ -7584,9 +7584,9 @@ static void ring_schedule(ring_launch *L, const ring_case *c, int policy, uint64
   }
   judge_schedule(L->a, L->b, L->h, first_h, c->rows, c->len, first, name, ev);
 }
-#line 17914 "scan.nw"
+#line 17915 "scan.nw"
 typedef struct { int fault, holders, posts, rings, look; const char *correct; } ring_mirror_run;
-#line 17922 "scan.nw"
+#line 17923 "scan.nw"
 /* A launch of case c under run r, on the inputs and outputs of m. */
 static ring_launch ring_launch_new(const ring_case *c, const ring_mirror_run *r, case_arrays m)
 {
@@ -7602,7 +7602,7 @@ static ring_launch ring_launch_new(const ring_case *c, const ring_mirror_run *r,
     blocks[b].sb = blocks[b].sa + stage;
   }
   
-#line 17947 "scan.nw"
+#line 17948 "scan.nw"
 ring_launch L = {m.a, m.b, m.h, n, c->len, c->tile_size, row_tiles, tiles, 0, c->shift, line,
                  r->fault,
                  r->holders, r->posts, rings, RING_CHAIN_WARPS, r->look, false, false,
@@ -7611,7 +7611,7 @@ ring_launch L = {m.a, m.b, m.h, n, c->len, c->tile_size, row_tiles, tiles, 0, c-
                  (ring_actor *)malloc(sizeof(ring_actor) * actors_most), 0,
                  (int *)malloc(sizeof(int) * actors_most), 0, NULL, NULL};
 return L;
-#line 17937 "scan.nw"
+#line 17938 "scan.nw"
 }
 
 static void ring_launch_free(ring_launch *L)
@@ -7619,7 +7619,7 @@ static void ring_launch_free(ring_launch *L)
   free(L->word); free(L->known); free(L->blocks[0].sa); free(L->blocks);
   free(L->actors); free(L->movable);
 }
-#line 17958 "scan.nw"
+#line 17959 "scan.nw"
 static protocol_evidence run_ring_mirror(const ring_mirror_run *r, int *schedules)
 {
   protocol_evidence ev = {false, false, false, ""};
@@ -8056,7 +8056,7 @@ static int suite_mirror_held(void)
                                FAULT_HELD_PREFIX_EARLY, FAULT_HELD_WRONG_TILE};
   return report_faults(run_held_mirror, faults, 4);
 }
-#line 16640 "scan.nw"
+#line 16641 "scan.nw"
 static int suite_mirror_rows(void)
 {
   static const int faults[] = {FAULT_NONE, FAULT_ROWS_STEP_LAST_PIECE,
@@ -8070,7 +8070,7 @@ static int suite_mirror_rows(void)
   int failed = report_faults(run_share_mirror, faults, 5);
   return laid ? failed : EXIT_FAILED;
 }
-#line 17231 "scan.nw"
+#line 17232 "scan.nw"
 static int suite_mirror_groups(void)
 {
   static const struct { int fault, settle; } runs[] = {
@@ -8088,7 +8088,7 @@ static int suite_mirror_groups(void)
   }
   return ok ? EXIT_OK : EXIT_FAILED;
 }
-#line 17996 "scan.nw"
+#line 17997 "scan.nw"
 static int suite_mirror_ring(void)
 {
   static const ring_mirror_run runs[] = {
@@ -8106,7 +8106,7 @@ static int suite_mirror_ring(void)
     {FAULT_NONE, RING_HOLDERS, RING_POSTS, 0, 2, "correct, looks of two windows"},
     {FAULT_NONE, RING_HOLDERS, RING_POSTS, 0, 0, "correct, walkers wait for the chain"},
     
-#line 18028 "scan.nw"
+#line 18029 "scan.nw"
 {FAULT_RING_HOLDER_FOLDS_OWN, RING_HOLDERS, RING_POSTS, 0, RING_LOOK, ""},
 {FAULT_RING_ROW_START_KEPT, RING_HOLDERS, RING_POSTS, 0, RING_LOOK, ""},
 {FAULT_RING_CHAIN_NO_WAIT, RING_HOLDERS, RING_POSTS, 0, RING_LOOK, ""},
@@ -8121,7 +8121,7 @@ static int suite_mirror_ring(void)
 {FAULT_RING_LOOK_SKIPS_EMPTY, RING_HOLDERS, RING_POSTS, 0, RING_LOOK, ""},
 {FAULT_RING_LOOK_SKIPS_WINDOW, RING_HOLDERS, RING_POSTS, 0, RING_LOOK, ""},
 {FAULT_RING_HEAD_KEPT, RING_HOLDERS, RING_POSTS, 0, RING_LOOK, ""},
-#line 18013 "scan.nw"
+#line 18014 "scan.nw"
   };
   bool ok = true;
   for (int r = 0; r < (int)(sizeof runs / sizeof runs[0]); r++) {
@@ -8131,7 +8131,7 @@ static int suite_mirror_ring(void)
   }
   return ok ? EXIT_OK : EXIT_FAILED;
 }
-#line 18057 "scan.nw"
+#line 18058 "scan.nw"
 static int suite_combine(void)
 {
   int failures = 0, swapped_differ = 0, trials = 100000;
@@ -8143,7 +8143,7 @@ static int suite_combine(void)
       x[k].b = uniform_at(seed, 6 * i + 2 * k + 1, -1.0f, 1.0f);
     }
     
-#line 18077 "scan.nw"
+#line 18078 "scan.nw"
 affine<double> left = combine(combine(x[0], x[1]), x[2]);
 affine<double> right = combine(x[0], combine(x[1], x[2]));
 double scale = fabs(x[2].a * x[1].a * x[0].b) + fabs(x[2].a * x[1].b) + fabs(x[2].b);
@@ -8153,22 +8153,22 @@ affine<double> e = identity_map<double>(), ex = combine(e, x[0]), xe = combine(x
 if (ex.a != x[0].a || ex.b != x[0].b || xe.a != x[0].a || xe.b != x[0].b) failures++;
 affine<double> xy = combine(x[0], x[1]), yx = combine(x[1], x[0]);
 swapped_differ += xy.b != yx.b;
-#line 18068 "scan.nw"
+#line 18069 "scan.nw"
   }
   
-#line 18089 "scan.nw"
+#line 18090 "scan.nw"
 affine<double> two = {2, 0}, plus_one = {1, 1};
 if (combine(two, plus_one).b != 1 || combine(plus_one, two).b != 2) failures++;
 affine<double> nan_a = {NAN, 0.5}, inf_a = {INFINITY, 0.5}, fine = {0.75, 0.5};
 if (!isnan(start_row(nan_a).b) || !isnan(start_row(inf_a).b) ||
     start_row(fine).b != 0.5) failures++;
 if (swapped_differ < trials * 9 / 10) failures++;
-#line 18070 "scan.nw"
+#line 18071 "scan.nw"
   printf("  %d triples: associative within rounding, identity exact; swapped"
          " operands differ in %d of %d pairs\n", trials, swapped_differ, trials);
   return failures ? EXIT_FAILED : EXIT_OK;
 }
-#line 18106 "scan.nw"
+#line 18107 "scan.nw"
 /* The composition of elements [lo, hi) of a row, halving recursively. */
 static affine<float> halving(const float *a, const float *b, long long lo, long long hi)
 {
@@ -8179,12 +8179,12 @@ static affine<float> halving(const float *a, const float *b, long long lo, long 
   long long mid = lo + (hi - lo) / 2;
   return combine(halving(a, b, lo, mid), halving(a, b, mid, hi));
 }
-#line 18119 "scan.nw"
+#line 18120 "scan.nw"
 static int suite_reference(void)
 {
   int failures = 0;
   
-#line 18136 "scan.nw"
+#line 18137 "scan.nw"
 for (int k = 0; k < 4; k++) {
   double c = 0.5 + 0.125 * k;
   float a[1000], b[1000];
@@ -8195,12 +8195,12 @@ for (int k = 0; k < 4; k++) {
     if (fabs(h[t] - (1 - pow(c, t + 1)) / (1 - c)) > 4 * (t + 1) * 0x1p-53 / (1 - c))
       failures++;
 }
-#line 18123 "scan.nw"
+#line 18124 "scan.nw"
   double worst_sequential = 0, worst_halving = 0, widest = 0;
   for (int decay = 0; decay < DECAY_COUNT; decay++)
     for (long long len = 1; len <= (1 << 16); len = len * 4 + 1) {
       
-#line 18149 "scan.nw"
+#line 18150 "scan.nw"
 float *a = (float *)malloc(sizeof(float) * len);
 float *b = (float *)malloc(sizeof(float) * len);
 float *h = (float *)malloc(sizeof(float) * len);
@@ -8214,7 +8214,7 @@ for (long long t = 1; t < len; t++) {
 comparison c = compare_rows(a, b, h, 1, len, FLOAT32);
 failures += c.failed > 0;
 worst_sequential = fmax(worst_sequential, c.worst_ratio);
-#line 18170 "scan.nw"
+#line 18171 "scan.nw"
 affine<float> whole = halving(a, b, 0, len);
 reference_state r = {0, 0, 0};
 for (long long t = 0; t < len; t++) reference_step(&r, a[t], b[t]);
@@ -8223,9 +8223,9 @@ double ratio = fabs(whole.b - r.h) / bound;
 failures += !(ratio <= 1.0);
 worst_halving = fmax(worst_halving, ratio);
 widest = fmax(widest, bound / (r.s > 0 ? r.s : 1.0));
-#line 18163 "scan.nw"
+#line 18164 "scan.nw"
 free(a); free(b); free(h);
-#line 18127 "scan.nw"
+#line 18128 "scan.nw"
     }
   printf("  float32 sequential uses %.3g of the bound, recursive halving %.3g;"
          " the bound is at most %.3g of the sums it guards\n",
@@ -8357,19 +8357,19 @@ static int suite_mirror_stored(void)
   for (int s = 0; s < STORED_TYPE_COUNT; s++) ok = stored_type_passes(&STORED_TYPES[s]) && ok;
   return ok ? EXIT_OK : EXIT_FAILED;
 }
-#line 18215 "scan.nw"
+#line 18216 "scan.nw"
 enum { LENGTHS_EMPTY, LENGTHS_ONES, LENGTHS_TINY_AND_LONG, LENGTHS_NEAR_1000,
        LENGTHS_ONE_ROW, LENGTHS_UNIFORM, LENGTHS_KINDS };
 static const char *const lengths_names[LENGTHS_KINDS] = {
   "empty rows among short ones", "every row of 1", "tiny rows and very long ones",
   "rows around 1,000", "one row", "rows of 1 to 65,536"};
-#line 18224 "scan.nw"
+#line 18225 "scan.nw"
 /* A double in [0, 1) from the hash of (seed, i). */
 static double unit_at(uint64_t seed, long long i)
 {
   return (double)(mix64(seed ^ mix64((uint64_t)i)) >> 11) * 0x1p-53;
 }
-#line 18232 "scan.nw"
+#line 18233 "scan.nw"
 /* Row i's length in a batch of n elements of this kind, before the last is cut. */
 static long long draw_length(int kind, uint64_t seed, long long i, long long n)
 {
@@ -8385,7 +8385,7 @@ static long long draw_length(int kind, uint64_t seed, long long i, long long n)
   default: return n;   /* one row */
   }
 }
-#line 18250 "scan.nw"
+#line 18251 "scan.nw"
 /* Append one offset, growing the array as it fills; *rows counts the rows. */
 static void push_offset(long long **o, long long *cap, long long *rows, long long value)
 {
@@ -8396,7 +8396,7 @@ static void push_offset(long long **o, long long *cap, long long *rows, long lon
   }
   (*o)[++*rows] = value;
 }
-#line 18263 "scan.nw"
+#line 18264 "scan.nw"
 /* The rows + 1 offsets (malloc'ed) of a batch of n elements; returns rows. */
 static long long make_offsets(int kind, long long n, uint64_t seed, long long **offsets)
 {
@@ -8414,7 +8414,7 @@ static long long make_offsets(int kind, long long n, uint64_t seed, long long **
   *offsets = o;
   return rows;
 }
-#line 18293 "scan.nw"
+#line 18294 "scan.nw"
 enum { RAGGED_PLAIN, RAGGED_NAN_B, RAGGED_NAN_A_AT_START, RAGGED_NAN_A_AT_END,
        RAGGED_INF_B, RAGGED_FLAG_NANS, RAGGED_SPECIALS };
 static const char *const ragged_special_names[RAGGED_SPECIALS] = {
@@ -8429,7 +8429,7 @@ typedef struct {
   bool in_place;                      /* h is b */
   int special;
 } ragged_case;
-#line 18311 "scan.nw"
+#line 18312 "scan.nw"
 /* Rows 1, 4, 7, ... (row 0 where there is one row), skipping empty ones. */
 static void plant_ragged(int special, float *a, float *b, const long long *offsets,
                          long long rows)
@@ -8445,7 +8445,7 @@ static void plant_ragged(int special, float *a, float *b, const long long *offse
     if (special == RAGGED_FLAG_NANS) memcpy(&a[start + len / 2], &flag, sizeof flag);
   }
 }
-#line 18335 "scan.nw"
+#line 18336 "scan.nw"
 typedef struct {
   const char *what;
   long long n, rows, offsets[6];
@@ -8458,7 +8458,7 @@ static const offsets_case offsets_cases[] = {
   {"n = 0 in three empty rows", 0, 3, {0, 0, 0, 0}, true},
   {"one row of one", 1, 1, {0, 1}, true},
   
-#line 18352 "scan.nw"
+#line 18353 "scan.nw"
 {"decreasing", 10, 3, {0, 6, 4, 10}, false},
 {"negative", 10, 3, {0, -2, 4, 10}, false},
 {"offsets[0] = 1", 10, 2, {1, 5, 10}, false},
@@ -8471,10 +8471,10 @@ static const offsets_case offsets_cases[] = {
 {"LLONG_MIN inside", 10, 2, {0, LLONG_MIN, 10}, false},
 {"rows < 0", 10, -1, {0}, false},
 {"n < 0", -1, 1, {0, -1}, false},
-#line 18347 "scan.nw"
+#line 18348 "scan.nw"
 };
 #define OFFSETS_CASES ((int)(sizeof offsets_cases / sizeof offsets_cases[0]))
-#line 18367 "scan.nw"
+#line 18368 "scan.nw"
 static bool check_offsets_cases(void)
 {
   int wrong = 0;
@@ -8492,7 +8492,7 @@ static bool check_offsets_cases(void)
          " must be\n", wrong ? "FAILED" : "ok", OFFSETS_CASES);
   return wrong == 0;
 }
-#line 18397 "scan.nw"
+#line 18398 "scan.nw"
 /* Whether a batch of this kind looks as its name says. */
 static bool batch_looks_right(int kind, const long long *o, long long rows, long long n)
 {
@@ -8506,7 +8506,7 @@ static bool batch_looks_right(int kind, const long long *o, long long rows, long
     under_700 += len < 700;
   }
   
-#line 18414 "scan.nw"
+#line 18415 "scan.nw"
 switch (kind) {
 case LENGTHS_EMPTY: return o[1] == 0 && o[rows - 1] == n && empty_pairs > 0;
 case LENGTHS_ONES: return rows == n;
@@ -8515,9 +8515,9 @@ case LENGTHS_NEAR_1000: return 2 * lengths_over_1400 < rows && 2 * under_700 < r
 case LENGTHS_ONE_ROW: return rows == 1;
 default: return longest > 50000 && longest <= 65536;
 }
-#line 18410 "scan.nw"
+#line 18411 "scan.nw"
 }
-#line 18425 "scan.nw"
+#line 18426 "scan.nw"
 static bool check_batches(void)
 {
   int wrong = 0;
@@ -8529,7 +8529,7 @@ static bool check_batches(void)
              lengths_names[kind]);
     }
     
-#line 18445 "scan.nw"
+#line 18446 "scan.nw"
 long long r = rows > 1 ? 1 + (long long)(unit_at(next_seed(), 0) * (rows - 1)) : 1;
 for (int way = 0; way < 4; way++) {
   long long *spot = way < 2 ? &o[r] : &o[rows], kept = *spot;
@@ -8542,14 +8542,14 @@ for (int way = 0; way < 4; way++) {
   }
   *spot = kept;
 }
-#line 18436 "scan.nw"
+#line 18437 "scan.nw"
     free(o);
   }
   printf("  %-6s batches of each of the %d kinds of lengths: well formed, as they say,"
          " and refused once spoiled\n", wrong ? "FAILED" : "ok", LENGTHS_KINDS);
   return wrong == 0;
 }
-#line 18464 "scan.nw"
+#line 18465 "scan.nw"
 static int ragged_cpu_cases(ragged_case *cases)
 {
   static const long long sizes[] = {1, 1000, 100003};
@@ -8566,7 +8566,7 @@ static int ragged_cpu_cases(ragged_case *cases)
   cases[count++] = ragged_case{LENGTHS_ONE_ROW, 10007, 3, 0, 0, 0, false, RAGGED_NAN_B};
   return count;
 }
-#line 18492 "scan.nw"
+#line 18493 "scan.nw"
 typedef struct {
   int reference_caught, judge_caught;   /* batches where each check failed */
   char reference_first[200], judge_first[300];
@@ -8578,7 +8578,7 @@ static ragged_evidence run_ragged_fault(const ragged_case *cases, int count, int
   ragged_evidence ev = {0, 0, "", "", 0.0};
   for (int i = 0; i < count; i++) {
     
-#line 18512 "scan.nw"
+#line 18513 "scan.nw"
 const ragged_case *c = &cases[i];
 long long n = c->n, *o, rows = make_offsets(c->lengths, n, next_seed(), &o);
 float *a = (float *)malloc(sizeof(float) * n), *b = (float *)malloc(sizeof(float) * n);
@@ -8590,9 +8590,9 @@ if (!a || !b || !h32 || !h || !want) {
 }
 make_inputs(a, b, n, c->decay);
 plant_ragged(c->special, a, b, o, rows);
-#line 18503 "scan.nw"
+#line 18504 "scan.nw"
     
-#line 18526 "scan.nw"
+#line 18527 "scan.nw"
 ragged_pass(a, b, h, n, o, rows, fault);
 for (long long r = 0; r < rows; r++)
   reference_row(a + o[r], b + o[r], want + o[r], o[r + 1] - o[r]);
@@ -8604,9 +8604,9 @@ if (t < n && !ev.reference_caught++) {
            " n %lld%s (got %.9g, want %.9g)", r, t - o[r], lengths_names[c->lengths], n,
            ragged_special_names[c->special], h[t], want[t]);
 }
-#line 18504 "scan.nw"
+#line 18505 "scan.nw"
     
-#line 18540 "scan.nw"
+#line 18541 "scan.nw"
 ragged_pass(a, b, h32, n, o, rows, fault);
 comparison judged = compare_ragged(a, b, h32, n, o, rows, FLOAT32);
 if ((judged.failed || judged.checked != n) && !ev.judge_caught++) {
@@ -8616,12 +8616,12 @@ if ((judged.failed || judged.checked != n) && !ev.judge_caught++) {
            lengths_names[c->lengths], n, ragged_special_names[c->special]);
 }
 if (!c->special && judged.worst_ratio > ev.worst) ev.worst = judged.worst_ratio;
-#line 18505 "scan.nw"
+#line 18506 "scan.nw"
     free(o); free(a); free(b); free(h); free(want); free(h32);
   }
   return ev;
 }
-#line 18555 "scan.nw"
+#line 18556 "scan.nw"
 static bool report_ragged_fault(int fault, const ragged_evidence *ev, int batches)
 {
   const char *name = ragged_fault_names[fault];
@@ -8641,7 +8641,7 @@ static bool report_ragged_fault(int fault, const ragged_evidence *ev, int batche
                                                              : "no batch fails the bound");
   return caught;
 }
-#line 18577 "scan.nw"
+#line 18578 "scan.nw"
 static int suite_ragged(void)
 {
   bool ok = check_offsets_cases();
@@ -8654,7 +8654,7 @@ static int suite_ragged(void)
   }
   return ok ? EXIT_OK : EXIT_FAILED;
 }
-#line 18612 "scan.nw"
+#line 18613 "scan.nw"
 static const precision DIFFERENCES = {1e-6, 1e-12};
 
 /* The central difference of the loss when x[i] moves by 1e-6 either way. */
@@ -8669,7 +8669,7 @@ static double loss_difference(double *a, double *b, double *x, long long i, cons
   x[i] = keep;
   return (up - down) / 2e-6;
 }
-#line 18633 "scan.nw"
+#line 18634 "scan.nw"
 static bool reference_matches_differences(long long len)
 {
   float af[64], hf[64], dh[64];
@@ -8701,7 +8701,7 @@ static bool reference_matches_differences(long long len)
   }
   return !c.da.failed && !c.db.failed && !c.dh0.failed;
 }
-#line 18671 "scan.nw"
+#line 18672 "scan.nw"
 typedef struct { long long rows, len; int shift; bool h0, dh_final; } backward_mirror_case;
 
 static const backward_mirror_case backward_mirror_cases[] = {
@@ -8711,7 +8711,7 @@ static const backward_mirror_case backward_mirror_cases[] = {
   {300, 17, 0, true, true},   {2, 20000, 1, true, true},  {1, 70001, 3, true, true},
 };
 #define BACKWARD_MIRROR_CASES 12
-#line 18688 "scan.nw"
+#line 18689 "scan.nw"
 typedef struct { int lengths; long long n; int shift; bool at_edges; } packed_mirror_case;
 
 static const packed_mirror_case packed_mirror_cases[] = {
@@ -8741,7 +8741,7 @@ static const char *packed_mirror_name(int i)
   return packed_mirror_cases[i].at_edges ? "rows ending at tile edges"
                                          : lengths_names[packed_mirror_cases[i].lengths];
 }
-#line 18721 "scan.nw"
+#line 18722 "scan.nw"
 /* Whether the mirror under `fault` agrees with the reference on case i. */
 static bool backward_mirror_passes(int i, int fault, char *text, size_t size)
 {
@@ -8766,7 +8766,7 @@ static bool backward_mirror_passes(int i, int fault, char *text, size_t size)
   free(out);
   return passes;
 }
-#line 18751 "scan.nw"
+#line 18752 "scan.nw"
 /* tile_rows_kernel's plan on the host (malloc'ed): tile_row[g], g = 0 .. tiles. */
 static long long *host_tile_rows(const long long *offsets, long long rows, int tile,
                                  int shift, long long tiles)
@@ -8779,7 +8779,7 @@ static long long *host_tile_rows(const long long *offsets, long long rows, int t
   }
   return plan;
 }
-#line 18766 "scan.nw"
+#line 18767 "scan.nw"
 /* Whether the mirror under `fault` agrees with the reference on packed batch i. */
 static bool backward_ragged_mirror_passes(int i, int fault, char *text, size_t size)
 {
@@ -8805,7 +8805,7 @@ static bool backward_ragged_mirror_passes(int i, int fault, char *text, size_t s
   free(offsets);
   return passes;
 }
-#line 18794 "scan.nw"
+#line 18795 "scan.nw"
 static int suite_mirror_backward(void)
 {
   bool ok = true;
@@ -8831,7 +8831,7 @@ static int suite_mirror_backward(void)
   printf("  mirror matches the reference on %d cases and %d packed batches\n",
          BACKWARD_MIRROR_CASES, PACKED_MIRROR_CASES);
   
-#line 18824 "scan.nw"
+#line 18825 "scan.nw"
 for (int fault = FAULT_BACKWARD_A_UNSHIFTED; fault <= FAULT_BACKWARD_RAGGED_ENDS_AT_STARTS;
      fault++) {
   int i = 0, k = 0;
@@ -8849,10 +8849,10 @@ for (int fault = FAULT_BACKWARD_A_UNSHIFTED; fault <= FAULT_BACKWARD_RAGGED_ENDS
     printf("  MISSED %-28s no case exposed it\n", fault_names[fault]);
   ok = ok && (i < BACKWARD_MIRROR_CASES || k < PACKED_MIRROR_CASES);
 }
-#line 18819 "scan.nw"
+#line 18820 "scan.nw"
   return ok ? EXIT_OK : EXIT_FAILED;
 }
-#line 18902 "scan.nw"
+#line 18903 "scan.nw"
 static bool gpu_available(char *why, size_t size)
 {
   int count = 0, driver = 0;
@@ -8866,7 +8866,7 @@ static bool gpu_available(char *why, size_t size)
     snprintf(why, size, "no usable CUDA device (%s)", cudaGetErrorString(e));
   return false;
 }
-#line 18925 "scan.nw"
+#line 18926 "scan.nw"
 enum { SPECIAL_NONE, SPECIAL_NAN_B, SPECIAL_NAN_A, SPECIAL_INF_B, SPECIAL_INF_A,
        SPECIAL_NAN_FIRST_A, SPECIAL_EMPTY_NAN_A, SPECIAL_KNOWN_NAN_A };
 
@@ -8877,7 +8877,7 @@ typedef struct {
   bool in_place;                     /* h is b */
   int special;
 } gpu_case;
-#line 18943 "scan.nw"
+#line 18944 "scan.nw"
 typedef struct { const scan_variant *variant; int public_kernel; } kernel_ref;
 
 static cudaError_t call_kernel(kernel_ref k, const float *a, const float *b,
@@ -8896,7 +8896,7 @@ static const char *kernel_name(kernel_ref k)
       "SCAN_L4_ROOFLINE", "SCAN_AUTO"};
   return k.public_kernel >= 0 ? names[k.public_kernel] : k.variant->name;
 }
-#line 18969 "scan.nw"
+#line 18970 "scan.nw"
 typedef struct {
   float *a, *b, *h;              /* host */
   float *da, *db, *dh;           /* device, at the case's offsets */
@@ -8908,7 +8908,7 @@ static void poison(float *device_base, long long n)
 {
   CUDA_CHECK(cudaMemset(device_base, 0xff, sizeof(float) * (n + 8)));
 }
-#line 18983 "scan.nw"
+#line 18984 "scan.nw"
 static case_buffers case_buffers_new(const gpu_case *c)
 {
   case_buffers m;
@@ -8929,7 +8929,7 @@ static case_buffers case_buffers_new(const gpu_case *c)
   m.dh = c->in_place ? m.db : m.base_h + c->h_offset;
   return m;
 }
-#line 19006 "scan.nw"
+#line 19007 "scan.nw"
 static void case_buffers_free(case_buffers *m)
 {
   free(m->a); free(m->b); free(m->h);
@@ -8937,7 +8937,7 @@ static void case_buffers_free(case_buffers *m)
   CUDA_CHECK(cudaFree(m->base_b));
   CUDA_CHECK(cudaFree(m->base_h));
 }
-#line 19031 "scan.nw"
+#line 19032 "scan.nw"
 static float float_of_bits(uint32_t bits)
 {
   float x;
@@ -8958,7 +8958,7 @@ static void plant_special(const gpu_case *c, float *a, float *b)
   case SPECIAL_KNOWN_NAN_A: a[at] = float_of_bits(0xFFFFFFFEu); break;
   }
 }
-#line 19054 "scan.nw"
+#line 19055 "scan.nw"
 static void upload_case(const gpu_case *c, case_buffers *m)
 {
   make_inputs(m->a, m->b, m->n, c->decay);
@@ -8967,7 +8967,7 @@ static void upload_case(const gpu_case *c, case_buffers *m)
   CUDA_CHECK(cudaMemcpy(m->db, m->b, sizeof(float) * m->n, cudaMemcpyHostToDevice));
   if (!c->in_place) poison(m->base_h, m->n);
 }
-#line 19069 "scan.nw"
+#line 19070 "scan.nw"
 static bool guards_intact(const gpu_case *c, const case_buffers *m)
 {
   if (c->in_place) return true;
@@ -8984,7 +8984,7 @@ static bool guards_intact(const gpu_case *c, const case_buffers *m)
   }
   return true;
 }
-#line 19091 "scan.nw"
+#line 19092 "scan.nw"
 typedef struct { comparison cmp; bool ok; char error[160]; } case_result;
 
 static case_result run_case(kernel_ref k, const gpu_case *c)
@@ -8998,7 +8998,7 @@ static case_result run_case(kernel_ref k, const gpu_case *c)
     snprintf(r.error, sizeof r.error, "CUDA error: %s", cudaGetErrorString(e));
   } else {
     
-#line 19111 "scan.nw"
+#line 19112 "scan.nw"
 CUDA_CHECK(cudaMemcpy(m.h, m.dh, sizeof(float) * m.n, cudaMemcpyDeviceToHost));
 r.cmp = compare_rows(m.a, m.b, m.h, c->rows, c->len, FLOAT32);
 r.ok = r.cmp.failed == 0;
@@ -9008,12 +9008,12 @@ if (!guards_intact(c, &m)) {
 } else if (!r.ok) {
   describe_worst(r.error, sizeof r.error, &r.cmp, c->len);
 }
-#line 19104 "scan.nw"
+#line 19105 "scan.nw"
   }
   case_buffers_free(&m);
   return r;
 }
-#line 19132 "scan.nw"
+#line 19133 "scan.nw"
 static int kernel_cases(gpu_case *cases, long long ceiling, int tile)
 {
   int count = 0, d = 0;
@@ -9029,7 +9029,7 @@ static int kernel_cases(gpu_case *cases, long long ceiling, int tile)
     cases[i].rows = rows < 1 ? 1 : rows > 7 ? 7 : rows;
   }
   
-#line 19152 "scan.nw"
+#line 19153 "scan.nw"
 long long mid = top < 3001 ? top : 3001, wide = top < 257 ? top : 257;
 cases[count++] = gpu_case{70001, 33, 0};
 cases[count++] = gpu_case{66000, wide, 1};
@@ -9047,7 +9047,7 @@ if (tile) cases[count++] = gpu_case{1, 65536LL * tile + 7, 1};
 if (tile >= 2048) cases[count++] = gpu_case{4500, 16384, 2};
 if (tile >= 4096) {
   
-#line 19190 "scan.nw"
+#line 19191 "scan.nw"
 cases[count++] = gpu_case{1, 1LL << 23, 2};
 cases[count++] = gpu_case{8, 1LL << 20, 1};
 cases[count++] = gpu_case{600, 4096, 3};
@@ -9065,12 +9065,12 @@ cases[count++] = gpu_case{1, (1LL << 23) + 2, 2, 3, 3, 3, true};
 cases[count++] = gpu_case{5, 17 * 4096 - 20, 0};
 cases[count++] = gpu_case{5, 17 * 4096 - 20, 2, 2, 2, 2};
 cases[count++] = gpu_case{3, 20 * 4096 + 7, 1, 5, 5, 1};
-#line 19169 "scan.nw"
+#line 19170 "scan.nw"
 }
-#line 19147 "scan.nw"
+#line 19148 "scan.nw"
   return count;
 }
-#line 19214 "scan.nw"
+#line 19215 "scan.nw"
 static bool kernel_suite(kernel_ref k, long long ceiling, int tile)
 {
   gpu_case cases[128];
@@ -9081,7 +9081,7 @@ static bool kernel_suite(kernel_ref k, long long ceiling, int tile)
   for (int i = 0; i < count; i++) {
     case_result r = run_case(k, &cases[i]);
     
-#line 19234 "scan.nw"
+#line 19235 "scan.nw"
 const gpu_case *c = &cases[i];
 if (!r.ok) {
   failed++;
@@ -9096,7 +9096,7 @@ if (r.cmp.worst_index >= 0 && r.cmp.worst_ratio > worst.worst_ratio && !c->speci
   worst_len = c->len;
 }
 worst.checked = checked;
-#line 19224 "scan.nw"
+#line 19225 "scan.nw"
   }
   char text[200];
   describe_worst(text, sizeof text, &worst, worst_len);
@@ -9104,7 +9104,7 @@ worst.checked = checked;
          kernel_name(k), count, (double)worst.checked, text);
   return failed == 0;
 }
-#line 19254 "scan.nw"
+#line 19255 "scan.nw"
 static kernel_ref public_ref(int k) { return kernel_ref{NULL, k}; }
 
 static kernel_ref variant_ref(const char *name)
@@ -9122,7 +9122,7 @@ static int run_kernel_suites(const kernel_ref *refs, int count)
   }
   return ok ? EXIT_OK : EXIT_FAILED;
 }
-#line 19274 "scan.nw"
+#line 19275 "scan.nw"
 /* One suite for one kernel, public or from the catalogue. */
 #define KERNEL_SUITE(function, ref) \
   static int function(void) { kernel_ref k[] = {ref}; return run_kernel_suites(k, 1); }
@@ -9132,7 +9132,7 @@ KERNEL_SUITE(suite_gpu_l2, public_ref(SCAN_L2_MULTIBLOCK))
 KERNEL_SUITE(suite_gpu_l3, public_ref(SCAN_L3_LOOKBACK))
 KERNEL_SUITE(suite_gpu_l3b, public_ref(SCAN_L3B_LOOKBACK_WARP))
 KERNEL_SUITE(suite_gpu_auto, public_ref(SCAN_AUTO))
-#line 19286 "scan.nw"
+#line 19287 "scan.nw"
 static int suite_gpu_l3c(void)
 {
   kernel_ref k[] = {variant_ref("l3c-1"), variant_ref("l3c-2"), variant_ref("l3c-4"),
@@ -9147,7 +9147,7 @@ static int suite_gpu_l4(void)
                     public_ref(SCAN_L4_ROOFLINE)};
   int status = run_kernel_suites(k, 7);
   
-#line 19311 "scan.nw"
+#line 19312 "scan.nw"
 int device, major, optin;
 cudaFuncAttributes f;
 CUDA_CHECK(cudaGetDevice(&device));
@@ -9160,10 +9160,10 @@ bool missing = major >= 9 && fits && f.ptxVersion >= 90 && rings < RING_MIN_BLOC
 printf("  %-6s the ring: %s (%d ring blocks and a chain block)\n", missing ? "FAILED" : "ok",
        rings >= RING_MIN_BLOCKS - 1 ? "runs on this GPU" : "not on this GPU", rings);
 if (missing) status = EXIT_FAILED;
-#line 19300 "scan.nw"
+#line 19301 "scan.nw"
   return status;
 }
-#line 19332 "scan.nw"
+#line 19333 "scan.nw"
 typedef struct {
   const char *what;
   int kernel;                 /* -1: the kernel under test */
@@ -9171,7 +9171,7 @@ typedef struct {
   long long rows, len;
   cudaError_t want;
 } contract_call;
-#line 19342 "scan.nw"
+#line 19343 "scan.nw"
 static const contract_call contract_calls[] = {
   {"rows == 0", -1, 0, 0, 0, 0, 100, cudaSuccess},
   {"len == 0", -1, 0, 0, 0, 100, 0, cudaSuccess},
@@ -9191,7 +9191,7 @@ static const contract_call contract_calls[] = {
    cudaErrorInvalidValue},
 };
 #define CONTRACT_CALLS ((int)(sizeof contract_calls / sizeof contract_calls[0]))
-#line 19364 "scan.nw"
+#line 19365 "scan.nw"
 static const float *offset_pointer(float *base, int bytes)
 {
   return bytes < 0 ? NULL : (const float *)((char *)base + bytes);
@@ -9207,7 +9207,7 @@ static bool output_untouched(const float *device_h, float *host, long long n)
   }
   return true;
 }
-#line 19382 "scan.nw"
+#line 19383 "scan.nw"
 static int suite_gpu_contract(void)
 {
   const long long n = 4096;
@@ -9220,7 +9220,7 @@ static int suite_gpu_contract(void)
   int failures = 0, tried = 0;
   for (int k = 0; k <= SCAN_AUTO; k++)
     for (int i = 0; i < CONTRACT_CALLS; i++) 
-#line 19403 "scan.nw"
+#line 19404 "scan.nw"
 {
   const contract_call *c = &contract_calls[i];
   bool own = c->kernel >= 0 && c->kernel <= SCAN_AUTO, unknown = c->kernel > SCAN_AUTO ||
@@ -9240,14 +9240,14 @@ static int suite_gpu_contract(void)
   failures += !ok;
   tried++;
 }
-#line 19394 "scan.nw"
+#line 19395 "scan.nw"
   printf("  %-6s %d calls on %d kernels returned what the contract says and"
          " wrote nothing\n", failures ? "FAILED" : "ok", tried, SCAN_AUTO + 1);
   CUDA_CHECK(cudaFree(a)); CUDA_CHECK(cudaFree(b)); CUDA_CHECK(cudaFree(h));
   free(host);
   return failures ? EXIT_FAILED : EXIT_OK;
 }
-#line 19434 "scan.nw"
+#line 19435 "scan.nw"
 /* Check |h3b - h3c| <= the regrouping bound for one row; returns the number
    of elements that differ at all, adds violations to *bad. */
 static long long regroup_row(const float *a, const float *b, const float *h3b,
@@ -9264,7 +9264,7 @@ static long long regroup_row(const float *a, const float *b, const float *h3b,
     if (t % tile == 0) { P = row; T = identity_map<double>(); }
     reference_step(&r, a[t], b[t]);
     
-#line 19458 "scan.nw"
+#line 19459 "scan.nw"
 double u = FLOAT32.u;
 double bound = 1.01 * u * (7 * fabs(T.a * e.a * P.b) + 6 * fabs(e.a * T.b) +
                            3 * fabs(e.b)) +
@@ -9273,13 +9273,13 @@ double d = fabs((double)h3b[t] - (double)h3c[t]);
 differ += memcmp(&h3b[t], &h3c[t], sizeof(float)) != 0;
 if (!(d <= bound)) (*bad)++;
 if (d / bound > *worst) *worst = d / bound;
-#line 19450 "scan.nw"
+#line 19451 "scan.nw"
     T = combine(T, e);
     row = combine(row, e);
   }
   return differ;
 }
-#line 19469 "scan.nw"
+#line 19470 "scan.nw"
 static int suite_gpu_regrouping(void)
 {
   static const long long shapes[][2] = {{1, (1 << 22) + 5}, {33, 70001},
@@ -9289,7 +9289,7 @@ static int suite_gpu_regrouping(void)
   for (int s = 0; s < 4; s++) {
     gpu_case c = {shapes[s][0], shapes[s][1], s % DECAY_COUNT};
     
-#line 19489 "scan.nw"
+#line 19490 "scan.nw"
 case_buffers m = case_buffers_new(&c);
 upload_case(&c, &m);
 long long n = m.n;
@@ -9309,7 +9309,7 @@ for (long long row = 0; row < c.rows; row++)
                         out[2] + row * c.len, c.len, L3_THREADS, &bad, &worst);
 for (int k = 0; k < 3; k++) free(out[k]);
 case_buffers_free(&m);
-#line 19478 "scan.nw"
+#line 19479 "scan.nw"
   }
   bool ok = identical_failures == 0 && differ > 0 && bad == 0;
   printf("  %-6s 3 and 3b bit-identical: %s; 3c(1 item) differs from 3b in %lld"
@@ -9318,7 +9318,7 @@ case_buffers_free(&m);
          bad ? "; SOME ARE NOT" : "");
   return ok ? EXIT_OK : EXIT_FAILED;
 }
-#line 19518 "scan.nw"
+#line 19519 "scan.nw"
 static __global__ void count_differences(const uint32_t *x, const uint32_t *y,
                                          long long n, unsigned long long *count)
 {
@@ -9328,7 +9328,7 @@ static __global__ void count_differences(const uint32_t *x, const uint32_t *y,
     mine += x[i] != y[i];
   if (mine) atomicAdd(count, mine);
 }
-#line 19545 "scan.nw"
+#line 19546 "scan.nw"
 /* One run of v, its output and workspace poisoned first. */
 static void run_poisoned(const scan_variant *v, case_buffers *m, long long rows,
                          long long len, void *workspace, size_t bytes)
@@ -9337,7 +9337,7 @@ static void run_poisoned(const scan_variant *v, case_buffers *m, long long rows,
   if (bytes) CUDA_CHECK(cudaMemset(workspace, 0xff, bytes));
   CUDA_CHECK(run_variant(v, m->da, m->db, m->dh, rows, len, workspace, 0));
 }
-#line 19556 "scan.nw"
+#line 19557 "scan.nw"
 /* Run v `runs` times on one shape; returns how many runs differed from the
    first, and prints a line. */
 static int repeat_runs(const scan_variant *v, long long rows, long long len, int runs,
@@ -9357,7 +9357,7 @@ static int repeat_runs(const scan_variant *v, long long rows, long long len, int
   CUDA_CHECK(cudaMemset(count, 0, sizeof(unsigned long long)));
   int differing = 0;
   
-#line 19585 "scan.nw"
+#line 19586 "scan.nw"
 run_poisoned(v, &m, rows, len, workspace, bytes);
 CUDA_CHECK(cudaMemcpy(first, m.dh, sizeof(float) * m.n, cudaMemcpyDeviceToDevice));
 for (int run = 0; run < runs; run++) {
@@ -9368,7 +9368,7 @@ for (int run = 0; run < runs; run++) {
   CUDA_CHECK(cudaMemcpy(&host_count, count, sizeof host_count, cudaMemcpyDeviceToHost));
   if (host_count) { differing++; CUDA_CHECK(cudaMemset(count, 0, sizeof host_count)); }
 }
-#line 19575 "scan.nw"
+#line 19576 "scan.nw"
   printf("  %-6s %-8s %d runs of %lld x %lld%s%s\n", differing ? "FAILED" : "ok", v->name,
          runs, rows, len, special ? " with a flag's NaN" : "",
          differing ? ": some differ" : ", bit-identical");
@@ -9376,7 +9376,7 @@ for (int run = 0; run < runs; run++) {
   case_buffers_free(&m);
   return differing;
 }
-#line 19611 "scan.nw"
+#line 19612 "scan.nw"
 /* Where the ring runs: one row of 2^24, one of 1,343 tiles with each flag's
    NaN in its tile 447, and three rows of 100 tiles and a short one. */
 static int ring_shape_runs(const scan_variant *v)
@@ -9410,7 +9410,7 @@ static int suite_gpu_determinism(void)
   }
   return differing ? EXIT_FAILED : EXIT_OK;
 }
-#line 19676 "scan.nw"
+#line 19677 "scan.nw"
 static int suite_gpu_streams(void)
 {
   static const char *const pairs[][2] = {{"l4", "l3c-8"}, {"l3b", "l2"},
@@ -9421,7 +9421,7 @@ static int suite_gpu_streams(void)
     CUDA_CHECK(cudaStreamCreateWithFlags(&stream[s], cudaStreamNonBlocking));
   int failures = 0;
   for (int p = 0; p < 5; p++) 
-#line 19697 "scan.nw"
+#line 19698 "scan.nw"
 {
   gpu_case c[2] = {{1, (1 << 24) + 1, 0}, {8192, 2048, 1}};
   if (strcmp(pairs[p][0], "l4-ring") == 0)   /* two rings at once */
@@ -9447,9 +9447,9 @@ static int suite_gpu_streams(void)
     case_buffers_free(&m[s]);
   }
 }
-#line 19686 "scan.nw"
+#line 19687 "scan.nw"
   
-#line 19725 "scan.nw"
+#line 19726 "scan.nw"
 {
   gpu_case c = {1, 1 << 24, 0};
   case_buffers m = case_buffers_new(&c);
@@ -9461,7 +9461,7 @@ static int suite_gpu_streams(void)
   poison(m.base_h, m.n);
   CUDA_CHECK(cudaDeviceSynchronize());
   
-#line 19746 "scan.nw"
+#line 19747 "scan.nw"
 cudaGraph_t graph;
 cudaGraphExec_t exec;
 CUDA_CHECK(cudaStreamBeginCapture(stream[0], cudaStreamCaptureModeThreadLocal));
@@ -9481,14 +9481,14 @@ if (same) {
   CUDA_CHECK(cudaGraphExecDestroy(exec));
   CUDA_CHECK(cudaGraphDestroy(graph));
 }
-#line 19736 "scan.nw"
+#line 19737 "scan.nw"
   if (!same) { failures++; printf("  FAILED SCAN_AUTO captured in a graph\n"); }
   free(direct);
   case_buffers_free(&m);
 }
-#line 19687 "scan.nw"
+#line 19688 "scan.nw"
   
-#line 19768 "scan.nw"
+#line 19769 "scan.nw"
 {
   static const char *const order[] = {"l4-ring", "l4-ring", "l4-ring", "l4", "l4-ring",
                                       "l4-ring", "l4-8", "l4-ring", "l4-ring!", "l4-ring"};
@@ -9503,26 +9503,26 @@ if (same) {
     CUDA_CHECK(run_variant(find_variant(ring ? "l4-ring" : order[k]), m.da, m.db, m.dh,
                            c.rows, c.len, NULL, own));
     
-#line 19789 "scan.nw"
+#line 19790 "scan.nw"
 CUDA_CHECK(cudaStreamSynchronize(own));
 CUDA_CHECK(cudaMemcpy(m.h, m.dh, sizeof(float) * m.n, cudaMemcpyDeviceToHost));
 if (compare_rows(m.a, m.b, m.h, c.rows, c.len, FLOAT32).failed) {
   failures++;
   printf("  FAILED %s, call %d of the kept workspace's handovers\n", order[k], k + 1);
 }
-#line 19782 "scan.nw"
+#line 19783 "scan.nw"
     case_buffers_free(&m);
   }
   CUDA_CHECK(cudaStreamDestroy(own));
 }
-#line 19688 "scan.nw"
+#line 19689 "scan.nw"
   for (int s = 0; s < 2; s++) CUDA_CHECK(cudaStreamDestroy(stream[s]));
   printf("  %-6s 5 pairs of kernels on two streams at once, both outputs right; "
          "SCAN_AUTO captured in a graph and replayed, its bits; a kept workspace "
          "handed between kernels\n", failures ? "FAILED" : "ok");
   return failures ? EXIT_FAILED : EXIT_OK;
 }
-#line 19812 "scan.nw"
+#line 19813 "scan.nw"
 /* Scans one huge input with each of `count` kernels; returns the failures,
    or -1 when the GPU has too little memory for it. */
 static int huge_case(gpu_case c, const kernel_ref *refs, int count)
@@ -9538,7 +9538,7 @@ static int huge_case(gpu_case c, const kernel_ref *refs, int count)
   upload_case(&c, &m);
   int failures = 0;
   for (int k = 0; k < count; k++) 
-#line 19849 "scan.nw"
+#line 19850 "scan.nw"
 {
   poison(m.base_h, m.n);
   cudaError_t e = call_kernel(refs[k], m.da, m.db, m.dh, c.rows, c.len, 0);
@@ -9556,7 +9556,7 @@ static int huge_case(gpu_case c, const kernel_ref *refs, int count)
          m.n, e == cudaSuccess ? text : cudaGetErrorString(e));
   failures += !ok;
 }
-#line 19827 "scan.nw"
+#line 19828 "scan.nw"
   case_buffers_free(&m);
   return failures;
 }
@@ -9576,7 +9576,7 @@ static int suite_gpu_huge(void)
   if (short_rows > 0 || long_rows > 0 || whole_tiles > 0) return EXIT_FAILED;
   return long_rows < 0 || whole_tiles < 0 ? EXIT_SKIPPED : EXIT_OK;
 }
-#line 20828 "scan.nw"
+#line 20829 "scan.nw"
 typedef struct {
   long long rows, len;
   int offset;              /* floats past a 16-byte line: a, h and dh; outputs offset + 1 */
@@ -9606,7 +9606,7 @@ static const backward_case backward_cases[] = {
   {2, 3000000, 3, true, true, true, true, false, SPECIAL_NAN_A},
 };
 #define BACKWARD_CASES ((int)(sizeof backward_cases / sizeof backward_cases[0]))
-#line 20864 "scan.nw"
+#line 20865 "scan.nw"
 #define GUARD 32   /* floats of poison either side of a case's device arrays */
 
 typedef struct {
@@ -9630,7 +9630,7 @@ static backward_buffers backward_buffers_new(const backward_case *c)
   if (c->in_place) m.dev[BDB] = m.dev[BDH];
   return m;
 }
-#line 20890 "scan.nw"
+#line 20891 "scan.nw"
 /* Whether the guards either side of device array k are still poison. */
 static bool backward_guards_intact(const backward_buffers *m, int k)
 {
@@ -9653,7 +9653,7 @@ static void backward_buffers_free(backward_buffers *m)
     CUDA_CHECK(cudaFree(m->base[k]));
   }
 }
-#line 20918 "scan.nw"
+#line 20919 "scan.nw"
 static bool run_backward_case(const backward_case *c, int index)
 {
   long long n = c->rows * c->len;
@@ -9668,7 +9668,7 @@ static bool run_backward_case(const backward_case *c, int index)
     CUDA_CHECK(cudaMemcpy(m.dev[k], m.host[k], sizeof(float) * m.count[k],
                           cudaMemcpyHostToDevice));
   
-#line 20937 "scan.nw"
+#line 20938 "scan.nw"
 cudaError_t e = scan_backward(m.dev[BA], m.dev[BH], m.dev[BDH], c->h0 ? m.dev[BH0] : NULL,
                               c->dh_final ? m.dev[BDHF] : NULL, m.dev[BDA], m.dev[BDB],
                               c->dh0 ? m.dev[BDH0] : NULL, c->rows, c->len, 0);
@@ -9677,9 +9677,9 @@ CUDA_CHECK(e);
 for (int k = BDA; k <= BDH0; k++)
   CUDA_CHECK(cudaMemcpy(m.host[k], m.dev[k], sizeof(float) * m.count[k],
                         cudaMemcpyDeviceToHost));
-#line 20932 "scan.nw"
+#line 20933 "scan.nw"
   
-#line 20948 "scan.nw"
+#line 20949 "scan.nw"
 backward_comparison r = compare_backward(m.host[BA], m.host[BH], m.host[BDH],
                                          c->h0 ? m.host[BH0] : NULL,
                                          c->dh_final ? m.host[BDHF] : NULL, m.host[BDA],
@@ -9699,9 +9699,9 @@ printf("  %-4s %lld rows of %lld, offset %d%s%s%s%s%s: da %.3g, db %.3g of the b
 if (!ok) printf("       %s\n", text);
 backward_buffers_free(&m);
 return ok;
-#line 20933 "scan.nw"
+#line 20934 "scan.nw"
 }
-#line 20970 "scan.nw"
+#line 20971 "scan.nw"
 static int run_backward_cases(const backward_case *cases, int count)
 {
   int failed = 0;
@@ -9714,7 +9714,7 @@ static int suite_gpu_backward(void)
 {
   return run_backward_cases(backward_cases, BACKWARD_CASES);
 }
-#line 20989 "scan.nw"
+#line 20990 "scan.nw"
 static const backward_case backward_small_cases[] = {
   {1, 1, 0, true, true, true, true, false, SPECIAL_NONE},
   {7, 4097, 2, false, true, true, true, false, SPECIAL_NONE},
@@ -9727,7 +9727,7 @@ static int suite_gpu_backward_small(void)
 {
   return run_backward_cases(backward_small_cases, 5);
 }
-#line 21007 "scan.nw"
+#line 21008 "scan.nw"
 static int backward_runs_differing(long long rows, long long len, int runs)
 {
   backward_case c = {rows, len, 1, true, true, true, true, false, SPECIAL_NONE};
@@ -9752,7 +9752,7 @@ static int backward_runs_differing(long long rows, long long len, int runs)
   backward_buffers_free(&m);
   return differing;
 }
-#line 20811 "scan.nw"
+#line 20812 "scan.nw"
 typedef struct { const char *what; cudaError_t got; } bad_call;
 
 /* Print each call's verdict; the count of those not refused as invalid. */
@@ -9767,7 +9767,7 @@ static int count_unrefused(const bad_call *calls, int count)
   }
   return failed;
 }
-#line 21037 "scan.nw"
+#line 21038 "scan.nw"
 static int suite_gpu_backward_calls(void)
 {
   backward_case c = {4, 1000, 0, true, true, true, true, false, SPECIAL_NONE};
@@ -9779,7 +9779,7 @@ static int suite_gpu_backward_calls(void)
   CUDA_CHECK(cudaMalloc(&ws, bytes + 256));
   bad_call calls[] = {
     
-#line 21060 "scan.nw"
+#line 21061 "scan.nw"
 {"negative rows", scan_backward(a, h, dh, NULL, NULL, da, db, NULL, -1, 1000, 0)},
 {"negative len", scan_backward(a, h, dh, NULL, NULL, da, db, NULL, 4, -1, 0)},
 {"null a", scan_backward(NULL, h, dh, NULL, NULL, da, db, NULL, 4, 1000, 0)},
@@ -9798,7 +9798,7 @@ static int suite_gpu_backward_calls(void)
 {"workspace off its line",
  scan_backward_in(a, h, dh, NULL, NULL, da, db, NULL, 4, 1000, (char *)ws + 8, bytes, 0)},
 {"no workspace", scan_backward_in(a, h, dh, NULL, NULL, da, db, NULL, 4, 1000, NULL, 0, 0)},
-#line 21048 "scan.nw"
+#line 21049 "scan.nw"
   };
   int failed = count_unrefused(calls, (int)(sizeof calls / sizeof calls[0]));
   CUDA_CHECK(cudaDeviceSynchronize());
@@ -10479,7 +10479,7 @@ CUDA_CHECK(cudaFree(dblock));
 return failed || !untouched ? EXIT_FAILED : EXIT_OK;
 #line 12583 "scan.nw"
 }
-#line 21081 "scan.nw"
+#line 21082 "scan.nw"
 static int suite_gpu_backward_bits(void)
 {
   static const long long shapes[][2] = {{1, 16777216}, {64, 262139}, {100000, 33}};
@@ -10492,7 +10492,7 @@ static int suite_gpu_backward_bits(void)
   }
   return failed ? EXIT_FAILED : EXIT_OK;
 }
-#line 19916 "scan.nw"
+#line 19917 "scan.nw"
 #define CANARY_BYTES ((size_t)64 << 10)   /* on either side of an array */
 #define CANARY 0xA5
 
@@ -10518,7 +10518,7 @@ static guarded guarded_new(size_t bytes, size_t shift, size_t guard)
   g.at = g.base + g.before;
   return g;
 }
-#line 19944 "scan.nw"
+#line 19945 "scan.nw"
 /* Whether every canary byte, before and after the array, is still there. */
 static bool canaries_intact(const guarded *g)
 {
@@ -10533,7 +10533,7 @@ static bool canaries_intact(const guarded *g)
   free(host);
   return intact;
 }
-#line 19961 "scan.nw"
+#line 19962 "scan.nw"
 /* Whether the array still holds the host's copy of it. */
 static bool array_holds(const guarded *g, const void *host)
 {
@@ -10546,7 +10546,7 @@ static bool array_holds(const guarded *g, const void *host)
 }
 
 static void guarded_free(guarded *g) { CUDA_CHECK(cudaFree(g->base)); }
-#line 19981 "scan.nw"
+#line 19982 "scan.nw"
 typedef struct {
   long long n, rows;
   long long *offsets;             /* host, rows + 1 */
@@ -10554,7 +10554,7 @@ typedef struct {
   guarded da, db, dh, doffsets;   /* dh is db in place */
   bool in_place;
 } ragged_buffers;
-#line 19991 "scan.nw"
+#line 19992 "scan.nw"
 /* Takes `offsets` (malloc'ed, rows + 1 of them); plants the case's specials,
    which need them well formed. */
 static ragged_buffers ragged_new(const ragged_case *c, long long rows, long long *offsets,
@@ -10569,7 +10569,7 @@ static ragged_buffers ragged_new(const ragged_case *c, long long rows, long long
   plant_ragged(c->special, m.a, m.b, offsets, rows);
   m.in_place = c->in_place;
   
-#line 20010 "scan.nw"
+#line 20011 "scan.nw"
 m.da = guarded_new(bytes, 4 * c->a_offset, guard);
 m.db = guarded_new(bytes, 4 * c->b_offset, guard);
 m.dh = c->in_place ? m.db : guarded_new(bytes, 4 * c->h_offset, guard);
@@ -10579,17 +10579,17 @@ CUDA_CHECK(cudaMemcpy(m.db.at, m.b, bytes, cudaMemcpyHostToDevice));
 if (!c->in_place) CUDA_CHECK(cudaMemset(m.dh.at, 0xff, bytes));
 CUDA_CHECK(cudaMemcpy(m.doffsets.at, offsets, sizeof(long long) * (rows + 1),
                       cudaMemcpyHostToDevice));
-#line 20005 "scan.nw"
+#line 20006 "scan.nw"
   return m;
 }
-#line 20022 "scan.nw"
+#line 20023 "scan.nw"
 static void ragged_free(ragged_buffers *m)
 {
   guarded_free(&m->da); guarded_free(&m->db); guarded_free(&m->doffsets);
   if (!m->in_place) guarded_free(&m->dh);
   free(m->a); free(m->b); free(m->h); free(m->offsets);
 }
-#line 20038 "scan.nw"
+#line 20039 "scan.nw"
 enum { FORM_ONE_CALL, FORM_TWO_PHASE };
 static const char *const form_names[] = {"scan_forward_ragged", "scan_forward_ragged_in"};
 
@@ -10606,7 +10606,7 @@ static cudaError_t call_ragged(int form, const ragged_buffers *m, size_t guard,
     return e != cudaSuccess ? e : s;
   }
   
-#line 20058 "scan.nw"
+#line 20059 "scan.nw"
 size_t bytes = scan_ragged_workspace_bytes(m->n, m->rows);
 guarded w = guarded_new(bytes, 0, guard);
 CUDA_CHECK(cudaMemset(w.at, 0xff, bytes));
@@ -10615,9 +10615,9 @@ cudaError_t s = cudaDeviceSynchronize();
 if (s == cudaSuccess) *workspace_intact = canaries_intact(&w);
 if (s == cudaSuccess) guarded_free(&w);
 return e != cudaSuccess ? e : s;
-#line 20054 "scan.nw"
+#line 20055 "scan.nw"
 }
-#line 20079 "scan.nw"
+#line 20080 "scan.nw"
 static case_result run_ragged_case(const ragged_case *c, int form)
 {
   case_result r = {{0, 0, 0.0, -1, 0.0, 0.0}, false, ""};
@@ -10629,7 +10629,7 @@ static case_result run_ragged_case(const ragged_case *c, int form)
     snprintf(r.error, sizeof r.error, "the call returned %s", cudaGetErrorName(e));
   else
     
-#line 20101 "scan.nw"
+#line 20102 "scan.nw"
 {
   CUDA_CHECK(cudaMemcpy(m.h, m.dh.at, sizeof(float) * m.n, cudaMemcpyDeviceToHost));
   r.cmp = compare_ragged(m.a, m.b, m.h, m.n, m.offsets, m.rows, FLOAT32);
@@ -10642,7 +10642,7 @@ static case_result run_ragged_case(const ragged_case *c, int form)
   else if (!r.ok) describe_worst_ragged(r.error, sizeof r.error, &r.cmp, m.offsets, m.rows);
   r.ok = r.ok && !wrong;
 }
-#line 20090 "scan.nw"
+#line 20091 "scan.nw"
   if (!r.ok)
     printf("  FAILED %s, %s, n %lld in %lld rows, %s, offsets %d/%d/%d%s%s: %s\n",
            form_names[form], lengths_names[c->lengths], c->n, rows, decays[c->decay].name,
@@ -10651,7 +10651,7 @@ static case_result run_ragged_case(const ragged_case *c, int form)
   ragged_free(&m);
   return r;
 }
-#line 20124 "scan.nw"
+#line 20125 "scan.nw"
 static int ragged_cases(ragged_case *cases)
 {
   static const long long sizes[] = {1000, 100003, 3000017};
@@ -10660,7 +10660,7 @@ static int ragged_cases(ragged_case *cases)
     for (int s = 0; s < 3; s++)
       cases[count++] = ragged_case{k, sizes[s], (k + s) % DECAY_COUNT};
   
-#line 20147 "scan.nw"
+#line 20148 "scan.nw"
 cases[count++] = ragged_case{LENGTHS_ONE_ROW, 1, 0};
 cases[count++] = ragged_case{LENGTHS_EMPTY, 1, 1};
 cases[count++] = ragged_case{LENGTHS_ONES, 2, 2};
@@ -10678,7 +10678,7 @@ cases[count++] = ragged_case{LENGTHS_TINY_AND_LONG, 1000003, 3, 2, 3, 0};
 cases[count++] = ragged_case{LENGTHS_NEAR_1000, 300007, 0, 0, 0, 0, true};
 cases[count++] = ragged_case{LENGTHS_TINY_AND_LONG, 3000017, 2, 3, 3, 0, true};
 cases[count++] = ragged_case{LENGTHS_ONES, 10007, 3, 0, 1, 0, true};
-#line 20132 "scan.nw"
+#line 20133 "scan.nw"
   for (int s = RAGGED_NAN_B; s < RAGGED_SPECIALS; s++) {
     cases[count++] = ragged_case{LENGTHS_EMPTY, 200003, s % DECAY_COUNT, 0, 0, 0, false, s};
     cases[count++] = ragged_case{LENGTHS_NEAR_1000, 1000003, 1, 0, 0, 0, false, s};
@@ -10691,7 +10691,7 @@ cases[count++] = ragged_case{LENGTHS_ONES, 10007, 3, 0, 1, 0, true};
   cases[count++] = ragged_case{LENGTHS_EMPTY, 300007, 2, 1, 1, 0, true, RAGGED_NAN_B};
   return count;
 }
-#line 20172 "scan.nw"
+#line 20173 "scan.nw"
 static bool ragged_two_streams(void)
 {
   static const ragged_case pair[2] = {{LENGTHS_TINY_AND_LONG, 1 << 24, 1},
@@ -10704,7 +10704,7 @@ static bool ragged_two_streams(void)
     CUDA_CHECK(cudaStreamCreateWithFlags(&stream[s], cudaStreamNonBlocking));
   }
   
-#line 20189 "scan.nw"
+#line 20190 "scan.nw"
 size_t bytes = scan_ragged_workspace_bytes(m[1].n, m[1].rows);
 guarded w = guarded_new(bytes, 0, CANARY_BYTES);
 CUDA_CHECK(cudaDeviceSynchronize());   /* the streams do not wait for stream 0 */
@@ -10716,7 +10716,7 @@ cudaError_t e[2] = {
                          m[1].rows, w.at, bytes, stream[1])};
 bool ok = true;
 for (int s = 0; s < 2; s++) 
-#line 20205 "scan.nw"
+#line 20206 "scan.nw"
 {
   cudaError_t done = cudaStreamSynchronize(stream[s]);
   if (e[s] == cudaSuccess) e[s] = done;
@@ -10733,13 +10733,13 @@ for (int s = 0; s < 2; s++)
   CUDA_CHECK(cudaStreamDestroy(stream[s]));
   ragged_free(&m[s]);
 }
-#line 20200 "scan.nw"
+#line 20201 "scan.nw"
 ok = ok && canaries_intact(&w);
 guarded_free(&w);
-#line 20184 "scan.nw"
+#line 20185 "scan.nw"
   return ok;
 }
-#line 20229 "scan.nw"
+#line 20230 "scan.nw"
 static int suite_gpu_ragged(void)
 {
   ragged_case cases[80];
@@ -10761,7 +10761,7 @@ static int suite_gpu_ragged(void)
          worst.worst_ratio);
   return failed ? EXIT_FAILED : EXIT_OK;
 }
-#line 20272 "scan.nw"
+#line 20273 "scan.nw"
 enum { MALFORMED_LISTED, MALFORMED_IN_RANGE, MALFORMED_UNSORTED, MALFORMED_ANY,
        MALFORMED_SWAPPED, MALFORMED_ONE_HUGE };
 #define MALFORMED_LONG (3 * (1LL << 20) + 7)
@@ -10772,10 +10772,10 @@ typedef struct {
   int pattern;
   long long offsets[5];   /* the rows + 1 offsets of a listed case */
 } malformed_case;
-#line 20286 "scan.nw"
+#line 20287 "scan.nw"
 static const malformed_case malformed_cases[] = {
   
-#line 20301 "scan.nw"
+#line 20302 "scan.nw"
 {"decreasing", 1000, 3, MALFORMED_LISTED, {0, 500, 200, 1000}},
 {"decreasing, long", MALFORMED_LONG, 3, MALFORMED_LISTED,
  {0, 1LL << 21, 1LL << 20, MALFORMED_LONG}},
@@ -10789,9 +10789,9 @@ static const malformed_case malformed_cases[] = {
 {"ends one past the end", 1000, 2, MALFORMED_LISTED, {0, 300, 1001}},
 {"2^40, long", MALFORMED_LONG, 3, MALFORMED_LISTED,
  {0, MALFORMED_LONG / 3, 1LL << 40, MALFORMED_LONG}},
-#line 20288 "scan.nw"
+#line 20289 "scan.nw"
   
-#line 20317 "scan.nw"
+#line 20318 "scan.nw"
 {"LLONG_MIN", 1000, 2, MALFORMED_LISTED, {0, LLONG_MIN, 1000}},
 {"LLONG_MAX", 1000, 2, MALFORMED_LISTED, {0, LLONG_MAX, 1000}},
 {"LLONG_MAX at the end, long", MALFORMED_LONG, 2, MALFORMED_LISTED,
@@ -10805,9 +10805,9 @@ static const malformed_case malformed_cases[] = {
  {0, (1LL << 62) + 250, 1000}},
 {"2^61 + 125, 1,000 bytes of offsets", 1000, 2, MALFORMED_LISTED,
  {0, (1LL << 61) + 125, 1000}},
-#line 20289 "scan.nw"
+#line 20290 "scan.nw"
   
-#line 20333 "scan.nw"
+#line 20334 "scan.nw"
 {"offsets[0] = 5", 1000, 2, MALFORMED_LISTED, {5, 300, 1000}},
 {"offsets[0] = -3", 1000, 2, MALFORMED_LISTED, {-3, 300, 1000}},
 {"offsets[0] = n", 1000, 1, MALFORMED_LISTED, {1000, 1000}},
@@ -10821,7 +10821,7 @@ static const malformed_case malformed_cases[] = {
 {"every row empty", 1000, 3, MALFORMED_LISTED, {0, 0, 0, 0}},
 {"every offset n", MALFORMED_LONG, 2, MALFORMED_LISTED,
  {MALFORMED_LONG, MALFORMED_LONG, MALFORMED_LONG}},
-#line 20290 "scan.nw"
+#line 20291 "scan.nw"
   {"values in [-n, 2n)", 100003, 5000, MALFORMED_IN_RANGE},
   {"values in [0, n] in any order", MALFORMED_LONG, 3000, MALFORMED_UNSORTED},
   {"more rows than elements, in any order", 1000, 20000, MALFORMED_UNSORTED},
@@ -10830,7 +10830,7 @@ static const malformed_case malformed_cases[] = {
   {"rows around 1,000, one offset 2^63 - 1", MALFORMED_LONG, 3000, MALFORMED_ONE_HUGE},
 };
 #define MALFORMED_CASES ((int)(sizeof malformed_cases / sizeof malformed_cases[0]))
-#line 20349 "scan.nw"
+#line 20350 "scan.nw"
 /* The rows + 1 offsets of a malformed case (malloc'ed), drawn from `seed`. */
 static long long *malformed_offsets(const malformed_case *c, uint64_t seed)
 {
@@ -10847,7 +10847,7 @@ static long long *malformed_offsets(const malformed_case *c, uint64_t seed)
     }
   }
   
-#line 20370 "scan.nw"
+#line 20371 "scan.nw"
 if (c->pattern == MALFORMED_IN_RANGE || c->pattern == MALFORMED_UNSORTED ||
     c->pattern >= MALFORMED_SWAPPED) {
   o[0] = 0;
@@ -10859,10 +10859,10 @@ for (long long r = 1; c->pattern == MALFORMED_SWAPPED && r + 1 < c->rows; r += 7
   o[r + 1] = t;
 }
 if (c->pattern == MALFORMED_ONE_HUGE) o[c->rows / 2] = LLONG_MAX;
-#line 20365 "scan.nw"
+#line 20366 "scan.nw"
   return o;
 }
-#line 20390 "scan.nw"
+#line 20391 "scan.nw"
 typedef struct { size_t guard; int form, a, b, h; bool in_place; } malformed_way;
 static const malformed_way malformed_ways[] = {
   {CANARY_BYTES, FORM_ONE_CALL, 0, 0, 0, false}, {CANARY_BYTES, FORM_TWO_PHASE, 1, 2, 3, false},
@@ -10870,7 +10870,7 @@ static const malformed_way malformed_ways[] = {
   {0, FORM_TWO_PHASE, 2, 2, 2, false},
 };
 #define MALFORMED_WAYS ((int)(sizeof malformed_ways / sizeof malformed_ways[0]))
-#line 20400 "scan.nw"
+#line 20401 "scan.nw"
 static bool run_malformed(const malformed_case *c, const malformed_way *w, char *wrong,
                           size_t size)
 {
@@ -10880,7 +10880,7 @@ static bool run_malformed(const malformed_case *c, const malformed_way *w, char 
   cudaError_t e = call_ragged(w->form, &m, w->guard, &workspace_intact);
   if (e == cudaSuccess) e = cudaGetLastError();
   
-#line 20415 "scan.nw"
+#line 20416 "scan.nw"
 const char *what = e != cudaSuccess ? cudaGetErrorName(e)
                  : !canaries_intact(&m.dh) ? "wrote next to h"
                  : !canaries_intact(&m.da) || !canaries_intact(&m.db) ? "wrote next to a or b"
@@ -10892,11 +10892,11 @@ const char *what = e != cudaSuccess ? cudaGetErrorName(e)
 wrong[0] = 0;
 if (what)
   snprintf(wrong, size, "%s%s", e != cudaSuccess ? "returned " : "", what);
-#line 20409 "scan.nw"
+#line 20410 "scan.nw"
   ragged_free(&m);
   return !wrong[0];
 }
-#line 20429 "scan.nw"
+#line 20430 "scan.nw"
 static int suite_gpu_malformed(void)
 {
   int failed = 0;
@@ -10915,7 +10915,7 @@ static int suite_gpu_malformed(void)
          MALFORMED_WAYS);
   return failed ? EXIT_FAILED : EXIT_OK;
 }
-#line 20460 "scan.nw"
+#line 20461 "scan.nw"
 /* Returns how many runs differed from the first, or were wrong; prints a line. */
 static int repeat_ragged(const ragged_case *c, int runs)
 {
@@ -10929,7 +10929,7 @@ static int repeat_ragged(const ragged_case *c, int runs)
   int differing = 0;
   char first_wrong[240] = "";
   
-#line 20484 "scan.nw"
+#line 20485 "scan.nw"
 bool workspace_intact;
 cudaError_t e = call_ragged(FORM_ONE_CALL, &m, CANARY_BYTES, &workspace_intact);
 if (e != cudaSuccess) {
@@ -10937,7 +10937,7 @@ if (e != cudaSuccess) {
   differing = 1;
 } else {
   
-#line 20499 "scan.nw"
+#line 20500 "scan.nw"
 CUDA_CHECK(cudaMemcpy(m.h, m.dh.at, sizeof(float) * m.n, cudaMemcpyDeviceToHost));
 comparison r = compare_ragged(m.a, m.b, m.h, m.n, m.offsets, m.rows, FLOAT32);
 if (r.failed || r.checked != m.n) {
@@ -10947,12 +10947,12 @@ if (r.failed || r.checked != m.n) {
   differing = 1;
 }
 CUDA_CHECK(cudaMemcpy(first, m.dh.at, sizeof(float) * m.n, cudaMemcpyDeviceToDevice));
-#line 20491 "scan.nw"
+#line 20492 "scan.nw"
 }
 for (int form = FORM_ONE_CALL; form <= FORM_TWO_PHASE && !differing; form++)
   for (int run = 0; run < runs; run++) {
     
-#line 20511 "scan.nw"
+#line 20512 "scan.nw"
 unsigned long long host_count = 0;
 CUDA_CHECK(cudaMemset(m.dh.at, 0xff, sizeof(float) * m.n));
 e = call_ragged(form, &m, CANARY_BYTES, &workspace_intact);
@@ -10967,9 +10967,9 @@ count_differences<<<1024, 256>>>((const uint32_t *)first, (const uint32_t *)m.dh
 CUDA_CHECK(cudaGetLastError());
 CUDA_CHECK(cudaMemcpy(&host_count, count, sizeof host_count, cudaMemcpyDeviceToHost));
 if (host_count) { differing++; CUDA_CHECK(cudaMemset(count, 0, sizeof host_count)); }
-#line 20495 "scan.nw"
+#line 20496 "scan.nw"
   }
-#line 20473 "scan.nw"
+#line 20474 "scan.nw"
   printf("  %-6s %d runs in each form, %s, n %lld in %lld rows%s: %s\n",
          differing ? "FAILED" : "ok", runs, lengths_names[c->lengths], m.n, rows,
          ragged_special_names[c->special], first_wrong[0] ? first_wrong
@@ -10978,7 +10978,7 @@ if (host_count) { differing++; CUDA_CHECK(cudaMemset(count, 0, sizeof host_count
   ragged_free(&m);
   return differing;
 }
-#line 20532 "scan.nw"
+#line 20533 "scan.nw"
 static int suite_gpu_ragged_bits(void)
 {
   static const ragged_case batches[] = {
@@ -10993,7 +10993,7 @@ static int suite_gpu_ragged_bits(void)
     differing += repeat_ragged(&batches[i], 100);
   return differing ? EXIT_FAILED : EXIT_OK;
 }
-#line 20563 "scan.nw"
+#line 20564 "scan.nw"
 enum { WORKSPACE_ASKED, WORKSPACE_SHORT, WORKSPACE_NONE, WORKSPACE_LARGER,
        WORKSPACE_LIBRARY };
 
@@ -11006,7 +11006,7 @@ typedef struct {
 } ragged_call;
 
 #define RAGGED_CALL_N (1LL << 22)
-#line 20579 "scan.nw"
+#line 20580 "scan.nw"
 static const ragged_call ragged_calls[] = {
   {"n == 0", 0, 0, 0, 0, 0, 3, WORKSPACE_ASKED, cudaSuccess},
   {"n == 0 and rows == 0", 0, 0, 0, 0, 0, 0, WORKSPACE_ASKED, cudaSuccess},
@@ -11017,7 +11017,7 @@ static const ragged_call ragged_calls[] = {
   {"a larger workspace", 0, 0, 0, 0, RAGGED_CALL_N, 3, WORKSPACE_LARGER, cudaSuccess},
   {"the library's workspace", 0, 0, 0, 0, RAGGED_CALL_N, 3, WORKSPACE_LIBRARY, cudaSuccess},
   
-#line 20594 "scan.nw"
+#line 20595 "scan.nw"
 #define REFUSED(what, a, b, h, o, n, rows) \
   {what, a, b, h, o, n, rows, WORKSPACE_ASKED, cudaErrorInvalidValue}
 REFUSED("negative n", 0, 0, 0, 0, -1, 3),
@@ -11039,10 +11039,10 @@ REFUSED("n = LLONG_MAX", 0, 0, 0, 0, LLONG_MAX, 3),
 {"a workspace of no bytes", 0, 0, 0, 0, RAGGED_CALL_N, 3, WORKSPACE_NONE,
  cudaErrorInvalidValue},
 #undef REFUSED
-#line 20589 "scan.nw"
+#line 20590 "scan.nw"
 };
 #define RAGGED_CALLS ((int)(sizeof ragged_calls / sizeof ragged_calls[0]))
-#line 20621 "scan.nw"
+#line 20622 "scan.nw"
 static bool ragged_call_scanned(const ragged_buffers *m, const ragged_call *c, float *host)
 {
   const guarded *g = &m->dh;
@@ -11058,7 +11058,7 @@ static bool ragged_call_scanned(const ragged_buffers *m, const ragged_call *c, f
   }
   return r.failed == 0 && r.checked == c->n;
 }
-#line 20645 "scan.nw"
+#line 20646 "scan.nw"
 /* The bytes the call asks for, and the bytes its workspace is said to have. */
 static size_t ragged_call_asks(const ragged_call *c)
 {
@@ -11075,7 +11075,7 @@ static size_t ragged_call_bytes(const ragged_call *c, size_t asked)
   default: return asked;
   }
 }
-#line 20664 "scan.nw"
+#line 20665 "scan.nw"
 /* Tries one call in one form on a poisoned h; returns false, saying why, if it
    did not do as the contract says. */
 static bool try_ragged_call(const ragged_call *c, int form, const ragged_buffers *m,
@@ -11091,7 +11091,7 @@ static bool try_ragged_call(const ragged_call *c, int form, const ragged_buffers
   CUDA_CHECK(cudaMemset(w.at, 0xff, bytes));
   CUDA_CHECK(cudaMemset(m->dh.base, 0xff, guarded_total(&m->dh)));
   
-#line 20690 "scan.nw"
+#line 20691 "scan.nw"
 const float *a = offset_pointer((float *)m->da.at, c->a_bytes);
 const float *b = offset_pointer((float *)m->db.at, c->b_bytes);
 float *h = (float *)offset_pointer((float *)m->dh.at, c->h_bytes);
@@ -11112,11 +11112,11 @@ const char *why = !returned ? "" : !kept ? "; wrote next to its workspace"
 if (!ok)
   printf("  FAILED %s, %s: returned %s, want %s%s\n", c->what, form_names[form],
          cudaGetErrorName(e != cudaSuccess ? e : after), cudaGetErrorName(c->want), why);
-#line 20679 "scan.nw"
+#line 20680 "scan.nw"
   guarded_free(&w);
   return ok;
 }
-#line 20714 "scan.nw"
+#line 20715 "scan.nw"
 static int suite_gpu_ragged_calls(void)
 {
   long long *offsets = (long long *)malloc(sizeof(long long) * 6);
@@ -11128,21 +11128,21 @@ static int suite_gpu_ragged_calls(void)
   float *host = (float *)malloc(guarded_total(&m.dh));
   int failures = 0, tried = 0;
   
-#line 20734 "scan.nw"
+#line 20735 "scan.nw"
 for (int i = 0; i < RAGGED_CALLS; i++)
   for (int form = FORM_ONE_CALL; form <= FORM_TWO_PHASE; form++) {
     if (form == FORM_ONE_CALL && ragged_calls[i].workspace != WORKSPACE_ASKED) continue;
     failures += !try_ragged_call(&ragged_calls[i], form, &m, host);
     tried++;
   }
-#line 20725 "scan.nw"
+#line 20726 "scan.nw"
   printf("  %-6s %d calls returned what the contract says, and wrote nothing they must not\n",
          failures ? "FAILED" : "ok", tried);
   free(host);
   ragged_free(&m);
   return failures ? EXIT_FAILED : EXIT_OK;
 }
-#line 20754 "scan.nw"
+#line 20755 "scan.nw"
 /* One huge ragged case in one form: 1 if it failed, 0 if not, -1 where the
    GPU has too little memory for it. */
 static int huge_ragged(const ragged_case *c, int form)
@@ -11160,7 +11160,7 @@ static int huge_ragged(const ragged_case *c, int form)
            lengths_names[c->lengths], c->n, r.cmp.worst_ratio);
   return !r.ok;
 }
-#line 20774 "scan.nw"
+#line 20775 "scan.nw"
 static int suite_gpu_ragged_huge(void)
 {
   static const ragged_case near_1000 = {LENGTHS_NEAR_1000, (1LL << 31) + 1000003, 1};
@@ -11171,7 +11171,7 @@ static int suite_gpu_ragged_huge(void)
   if (many > 0 || one > 0) return EXIT_FAILED;
   return one < 0 ? EXIT_SKIPPED : EXIT_OK;
 }
-#line 21116 "scan.nw"
+#line 21117 "scan.nw"
 typedef struct {
   int lengths;
   long long n;
@@ -11187,7 +11187,7 @@ typedef struct {
   guarded dev[RB_ARRAYS], doffsets;
   bool in_place;
 } ragged_backward_buffers;
-#line 21134 "scan.nw"
+#line 21135 "scan.nw"
 /* Takes `offsets` (malloc'ed, rows + 1); inputs drawn fresh, specials planted (the
    offsets must then be well formed), outputs poisoned. */
 static ragged_backward_buffers ragged_backward_new(const ragged_backward_case *c,
@@ -11206,7 +11206,7 @@ static ragged_backward_buffers ragged_backward_new(const ragged_backward_case *c
   plant_ragged(c->special, m.host[RB_A], m.host[RB_DH], offsets, rows);
   m.in_place = c->in_place;
   
-#line 21157 "scan.nw"
+#line 21158 "scan.nw"
 for (int k = 0; k < RB_ARRAYS; k++) {
   if (k == RB_DB && c->in_place) { m.dev[k] = m.dev[RB_DH]; continue; }
   m.dev[k] = guarded_new(bytes, 4 * c->at[k], guard);
@@ -11216,10 +11216,10 @@ for (int k = 0; k < RB_ARRAYS; k++) {
 m.doffsets = guarded_new(sizeof(long long) * (rows + 1), 0, guard);
 CUDA_CHECK(cudaMemcpy(m.doffsets.at, offsets, sizeof(long long) * (rows + 1),
                       cudaMemcpyHostToDevice));
-#line 21152 "scan.nw"
+#line 21153 "scan.nw"
   return m;
 }
-#line 21169 "scan.nw"
+#line 21170 "scan.nw"
 static void ragged_backward_free(ragged_backward_buffers *m)
 {
   for (int k = 0; k < RB_ARRAYS; k++) {
@@ -11243,7 +11243,7 @@ static const char *ragged_backward_wrong(const ragged_backward_buffers *m,
        : !m->in_place && !array_holds(&m->dev[RB_DH], m->host[RB_DH]) ? "changed dh"
        : !array_holds(&m->doffsets, m->offsets) ? "changed the offsets" : NULL;
 }
-#line 21198 "scan.nw"
+#line 21199 "scan.nw"
 static cudaError_t call_ragged_backward(int form, const ragged_backward_buffers *m,
                                         size_t guard, bool *workspace_intact)
 {
@@ -11266,7 +11266,7 @@ static cudaError_t call_ragged_backward(int form, const ragged_backward_buffers 
   if (s == cudaSuccess) guarded_free(&w);
   return e != cudaSuccess ? e : s;
 }
-#line 21223 "scan.nw"
+#line 21224 "scan.nw"
 static bool run_ragged_backward_case(const ragged_backward_case *c)
 {
   long long *offsets, rows = make_offsets(c->lengths, c->n, next_seed(), &offsets);
@@ -11284,7 +11284,7 @@ static bool run_ragged_backward_case(const ragged_backward_case *c)
   bool ok = !wrong && !r.da.failed && !r.db.failed && r.da.checked == c->n &&
             r.db.checked == c->n;
   
-#line 21246 "scan.nw"
+#line 21247 "scan.nw"
 printf("  %-4s %-24s %s, n %lld in %lld rows, at %d/%d/%d/%d/%d%s, %s: da %.3g, db %.3g"
        " of the bound%s%s\n", ok ? "ok" : "FAIL", c->form ? "scan_backward_ragged_in"
        : "scan_backward_ragged", lengths_names[c->lengths], c->n, rows, c->at[0], c->at[1],
@@ -11296,11 +11296,11 @@ if (!ok && !wrong) {
   describe_worst_ragged(text, sizeof text, r.db.failed ? &r.db : &r.da, offsets, rows);
   printf("       worst: %s\n", text);
 }
-#line 21240 "scan.nw"
+#line 21241 "scan.nw"
   ragged_backward_free(&m);
   return ok;
 }
-#line 21267 "scan.nw"
+#line 21268 "scan.nw"
 static int ragged_backward_cases(ragged_backward_case *cases)
 {
   static const long long sizes[] = {1000, 100003, 3000017};
@@ -11321,7 +11321,7 @@ static int ragged_backward_cases(ragged_backward_case *cases)
                                         RAGGED_NAN_A_AT_START};
   return count;
 }
-#line 21290 "scan.nw"
+#line 21291 "scan.nw"
 static int run_ragged_backward_cases(void)
 {
   ragged_backward_case cases[64];
@@ -11330,7 +11330,7 @@ static int run_ragged_backward_cases(void)
   printf("  %d of %d ragged backward cases failed\n", failed, count);
   return failed;
 }
-#line 21307 "scan.nw"
+#line 21308 "scan.nw"
 static int suite_gpu_backward_malformed(void)
 {
   int failed = 0;
@@ -11354,7 +11354,7 @@ static int suite_gpu_backward_malformed(void)
          " and db, the inputs as they were\n", failed ? "FAILED" : "ok", MALFORMED_CASES);
   return failed ? EXIT_FAILED : EXIT_OK;
 }
-#line 21337 "scan.nw"
+#line 21338 "scan.nw"
 /* Runs of the ragged backward, after the first, whose da or db differ from the first's. */
 static int ragged_backward_runs_differing(int runs)
 {
@@ -11377,18 +11377,18 @@ static int ragged_backward_runs_differing(int runs)
     differing += run && memcmp(first, now, 2 * bytes) != 0;
   }
   
-#line 21366 "scan.nw"
+#line 21367 "scan.nw"
 backward_comparison r = compare_backward_ragged(m.host[RB_A], m.host[RB_H], m.host[RB_DH],
                                                 first, first + c.n, c.n, offsets, rows,
                                                 FLOAT32);
 if (r.da.failed || r.db.failed || r.da.checked != c.n || r.db.checked != c.n)
   differing = runs;
-#line 21359 "scan.nw"
+#line 21360 "scan.nw"
   free(first);
   ragged_backward_free(&m);
   return differing;
 }
-#line 21374 "scan.nw"
+#line 21375 "scan.nw"
 static int ragged_backward_unrefused(void)
 {
   ragged_backward_case c = {LENGTHS_NEAR_1000, 100003, 0, 0, {0, 0, 0, 0, 0}, false,
@@ -11404,7 +11404,7 @@ static int ragged_backward_unrefused(void)
   CUDA_CHECK(cudaMalloc(&ws, bytes + 256));
   bad_call calls[] = {
     
-#line 21399 "scan.nw"
+#line 21400 "scan.nw"
 {"negative n", scan_backward_ragged(a, h, dh, da, db, -1, o, rows, 0)},
 {"negative rows", scan_backward_ragged(a, h, dh, da, db, n, o, -1, 0)},
 {"null a", scan_backward_ragged(NULL, h, dh, da, db, n, o, rows, 0)},
@@ -11435,11 +11435,11 @@ static int ragged_backward_unrefused(void)
 {"workspace off its line",
  scan_backward_ragged_in(a, h, dh, da, db, n, o, rows, (char *)ws + 8, bytes, 0)},
 {"no workspace", scan_backward_ragged_in(a, h, dh, da, db, n, o, rows, NULL, 0, 0)},
-#line 21389 "scan.nw"
+#line 21390 "scan.nw"
   };
   int failed = count_unrefused(calls, (int)(sizeof calls / sizeof calls[0]));
   
-#line 21432 "scan.nw"
+#line 21433 "scan.nw"
 cudaError_t none = scan_backward_ragged(NULL, NULL, NULL, NULL, NULL, 0, NULL, -1, 0);
 printf("  %-4s no elements, every other argument bad: %s\n", none ? "FAIL" : "ok",
        cudaGetErrorName(none));
@@ -11448,12 +11448,12 @@ bool untouched = output_untouched(da, m.host[RB_DA], n) &&
                  output_untouched(db, m.host[RB_DB], n);
 printf("  %-4s da and db untouched by every bad call\n", untouched ? "ok" : "FAIL");
 failed += none != cudaSuccess || !untouched;
-#line 21392 "scan.nw"
+#line 21393 "scan.nw"
   CUDA_CHECK(cudaFree(ws));
   ragged_backward_free(&m);
   return failed;
 }
-#line 21447 "scan.nw"
+#line 21448 "scan.nw"
 static int suite_gpu_backward_ragged(void)
 {
   int failed = run_ragged_backward_cases();
@@ -11474,7 +11474,7 @@ static int suite_gpu_backward_ragged_small(void)
   int failed = !run_ragged_backward_case(&cases[0]) + !run_ragged_backward_case(&cases[1]);
   return failed ? EXIT_FAILED : EXIT_OK;
 }
-#line 22780 "scan.nw"
+#line 22781 "scan.nw"
 /* The roofline: read a and b, write h, 12 bytes an element, no arithmetic
    worth the name. n4 is the number of float4 groups. */
 static __global__ void stream_kernel(const float4 *a, const float4 *b, float4 *h,
@@ -11486,7 +11486,7 @@ static __global__ void stream_kernel(const float4 *a, const float4 *b, float4 *h
     h[i] = make_float4(x.x + y.x, x.y + y.y, x.z + y.z, x.w + y.w);
   }
 }
-#line 22797 "scan.nw"
+#line 22798 "scan.nw"
 static __global__ void stream_backward_kernel(const float4 *a, const float4 *h,
                                               const float4 *dh, float4 *da, float4 *db,
                                               long long n4)
@@ -11498,7 +11498,7 @@ static __global__ void stream_backward_kernel(const float4 *a, const float4 *h,
     db[i] = make_float4(y.x + z.x, y.y + z.y, y.z + z.z, y.w + z.w);
   }
 }
-#line 22819 "scan.nw"
+#line 22820 "scan.nw"
 struct pair_at {   /* index -> (a[i], b[i]) */
   const float *a, *b;
   __host__ __device__ affine<float> operator()(long long i) const
@@ -11520,7 +11520,7 @@ struct combine_op {
     return combine(x, y);
   }
 };
-#line 22843 "scan.nw"
+#line 22844 "scan.nw"
 /* CUB over the same arrays; with temp == NULL, only sizes *temp_bytes. */
 static cudaError_t cub_scan(const float *a, const float *b, float *h, long long rows,
                             long long len, void *temp, size_t *temp_bytes,
@@ -11538,7 +11538,7 @@ static cudaError_t cub_scan(const float *a, const float *b, float *h, long long 
                                              combine_op{}, rows * len,
                                              cuda::std::equal_to<>(), stream);
 }
-#line 22872 "scan.nw"
+#line 22873 "scan.nw"
 struct add_op {   /* (a, b) -> a + b: 8 bytes read and 4 written an element */
   __host__ __device__ float operator()(float x, float y) const { return x + y; }
 };
@@ -11549,7 +11549,7 @@ static cudaError_t transform_copy(const float *a, const float *b, float *h, long
   return cub::DeviceTransform::Transform(cuda::std::make_tuple(a, b), h, n, add_op{},
                                          stream);
 }
-#line 22900 "scan.nw"
+#line 22901 "scan.nw"
 enum { NVML_CLOCK_SM = 1, NVML_CLOCK_MEM = 2 };
 
 static struct {
@@ -11559,7 +11559,7 @@ static struct {
   int (*by_bus)(const char *, void **);
   int (*clock)(void *, int, unsigned *);
 } nvml;
-#line 22912 "scan.nw"
+#line 22913 "scan.nw"
 static void nvml_open(int cuda_device)
 {
   void *lib = dlopen("libnvidia-ml.so.1", RTLD_NOW);
@@ -11581,7 +11581,7 @@ static unsigned nvml_clock(int which)
   if (!nvml.ok || nvml.clock(nvml.device, which, &mhz) != 0) return 0;
   return mhz;
 }
-#line 22960 "scan.nw"
+#line 22961 "scan.nw"
 enum { ROW_VARIANT, ROW_AUTO, ROW_AUTO_PREALLOCATED, ROW_STREAM, ROW_MEMCPY, ROW_CUB,
        ROW_TRANSFORM, ROW_MISALIGNED, ROW_RAGGED, ROW_BACKWARD, ROW_STREAM_BACKWARD,
        ROW_STORED, ROW_STORED_BACKWARD, ROW_STREAM_HALF, ROW_STREAM_BACKWARD_HALF };
@@ -11592,7 +11592,7 @@ typedef struct {
   const scan_variant *variant;       /* for ROW_VARIANT */
   int model_bytes;
 } bench_row;
-#line 22975 "scan.nw"
+#line 22976 "scan.nw"
 static int bench_rows(bench_row *rows)
 {
   int count = 0;
@@ -11606,7 +11606,7 @@ static int bench_rows(bench_row *rows)
   rows[count++] = bench_row{"auto-misaligned", "SCAN_AUTO, a, b and h a float past a line",
                             "misaligned", ROW_MISALIGNED, NULL, 12};
   
-#line 22993 "scan.nw"
+#line 22994 "scan.nw"
 rows[count++] = bench_row{"stream", "Streaming kernel: read a and b, write h",
                           "ceiling", ROW_STREAM, NULL, 12};
 rows[count++] = bench_row{"transform", "CUB DeviceTransform: h = a + b", "ceiling",
@@ -11621,7 +11621,7 @@ rows[count++] = bench_row{"backward", "scan_backward: da and db from a, h and dh
                           "backward", ROW_BACKWARD, NULL, 20};
 rows[count++] = bench_row{"stream-backward", "Streaming kernel: read three arrays, write two",
                           "ceiling", ROW_STREAM_BACKWARD, NULL, 20};
-#line 23015 "scan.nw"
+#line 23016 "scan.nw"
 rows[count++] = bench_row{"stored", "scan_forward_stored, bfloat16", "stored", ROW_STORED,
                           NULL, 6};
 rows[count++] = bench_row{"stored-backward", "scan_backward_stored, bfloat16", "stored",
@@ -11631,16 +11631,16 @@ rows[count++] = bench_row{"stream-half", "Streaming kernel: the bytes of a bfloa
 rows[count++] = bench_row{"stream-backward-half",
                           "Streaming kernel: the bytes of a bfloat16 backward", "ceiling",
                           ROW_STREAM_BACKWARD_HALF, NULL, 10};
-#line 22988 "scan.nw"
+#line 22989 "scan.nw"
   return count;
 }
-#line 23030 "scan.nw"
+#line 23031 "scan.nw"
 static int row_index(const bench_row *table, int count, const char *name)
 {
   for (int i = 0; i < count; i++) if (!strcmp(table[i].name, name)) return i;
   return -1;
 }
-#line 23045 "scan.nw"
+#line 23046 "scan.nw"
 typedef struct {
   long long n, rows, len, total;     /* n: the arrays; total: the shape's elements */
   float *a, *b, *h, *copy_from, *copy_to;
@@ -11655,7 +11655,7 @@ typedef struct {
   int checked_count;
   const long long *offsets, *host_offsets;   /* a ragged batch's rows + 1, or NULL */
 } bench_shape;
-#line 23645 "scan.nw"
+#line 23646 "scan.nw"
 enum { RAGGED_LOGNORMAL, RAGGED_UNIFORM, RAGGED_LONG_AMONG_TINY, RAGGED_KINDS };
 static const char *const ragged_names[] = {"lognormal", "uniform", "long-among-tiny"};
 static const char *const ragged_titles[] = {
@@ -11667,7 +11667,7 @@ typedef struct {
   long long rows, capacity;   /* documents, and the room for offsets */
   long long *offsets;         /* on the host: rows + 1, from 0 to N */
 } ragged_batch;
-#line 23062 "scan.nw"
+#line 23063 "scan.nw"
 /* Run one row of the table once, on the shape's arrays. */
 static cudaError_t bench_call(const bench_row *r, bench_shape *s)
 {
@@ -11687,7 +11687,7 @@ static cudaError_t bench_call(const bench_row *r, bench_shape *s)
     return cudaMemcpyAsync(s->copy_to, s->copy_from, 6 * s->total,
                            cudaMemcpyDeviceToDevice, 0);
   
-#line 23088 "scan.nw"
+#line 23089 "scan.nw"
 case ROW_TRANSFORM:
   return transform_copy(s->a, s->b, s->h, s->total, 0);
 case ROW_MISALIGNED:
@@ -11701,7 +11701,7 @@ case ROW_STREAM_BACKWARD:
       (const float4 *)s->a, (const float4 *)s->b, (const float4 *)s->dh, (float4 *)s->ma,
       (float4 *)s->mb, (s->total + 3) / 4);
   return cudaGetLastError();
-#line 23105 "scan.nw"
+#line 23106 "scan.nw"
 case ROW_STORED:
   return scan_forward_stored(SCAN_BFLOAT16, s->sa, s->sb, s->sh, s->rows, s->len, 0);
 case ROW_STORED_BACKWARD:
@@ -11716,12 +11716,12 @@ case ROW_STREAM_BACKWARD_HALF:
       (const float4 *)s->sa, (const float4 *)s->sb, (const float4 *)s->sdh, (float4 *)s->sh,
       (float4 *)s->sdb, (s->total + 7) / 8);
   return cudaGetLastError();
-#line 23081 "scan.nw"
+#line 23082 "scan.nw"
   default:
     return cub_scan(s->a, s->b, s->h, s->rows, s->len, s->cub_temp, &s->cub_bytes, 0);
   }
 }
-#line 23220 "scan.nw"
+#line 23221 "scan.nw"
 /* Compare n outputs with a reference and its bound, on all cores. */
 static comparison compare_with(const float *out, const double *ref,
                                const double *bound, long long n, long long first)
@@ -11740,7 +11740,7 @@ static comparison compare_with(const float *out, const double *ref,
   }
   return all;
 }
-#line 23241 "scan.nw"
+#line 23242 "scan.nw"
 /* Is every row of a ragged batch right? Fills *worst with the share of the bound
    used: the GPU suites' judge, compare_ragged, at the batch's depth. */
 static bool ragged_check(bench_shape *s, double *worst)
@@ -11752,7 +11752,7 @@ static bool ragged_check(bench_shape *s, double *worst)
   *worst = all.worst_ratio;
   return all.failed == 0 && all.checked == s->total;
 }
-#line 23154 "scan.nw"
+#line 23155 "scan.nw"
 static bool backward_check(bench_shape *s, double *worst)
 {
   backward_comparison all;
@@ -11774,7 +11774,7 @@ static bool backward_check(bench_shape *s, double *worst)
   *worst = fmax(all.da.worst_ratio, all.db.worst_ratio);
   return all.da.failed == 0 && all.db.failed == 0;
 }
-#line 23182 "scan.nw"
+#line 23183 "scan.nw"
 static bool stored_check(bench_shape *s, bool backward, double *worst)
 {
   const stored_type *t = &STORED_TYPES[0];   /* bfloat16 */
@@ -11785,7 +11785,7 @@ static bool stored_check(bench_shape *s, bool backward, double *worst)
   *worst = 0;
   for (int k = 0; k < s->checked_count; k++) {
     
-#line 23199 "scan.nw"
+#line 23200 "scan.nw"
 long long at = s->checked_rows[k] * len;
 for (long long i = 0; i < len; i++) {
   a[i] = t->nearest(s->host_a[at + i]);
@@ -11804,12 +11804,12 @@ else
   c.db = compare_stored(a, b, out, 1, len, t);
 ok = ok && !c.da.failed && !c.db.failed;
 *worst = fmax(*worst, fmax(c.da.worst_ratio, c.db.worst_ratio));
-#line 23192 "scan.nw"
+#line 23193 "scan.nw"
   }
   free(x);
   return ok;
 }
-#line 23255 "scan.nw"
+#line 23256 "scan.nw"
 /* Is the output right on the checked rows? Fills *worst with the share of the
    bound used. Ceilings are not scans and are not checked. */
 static bool bench_check(const bench_row *r, bench_shape *s, double *worst)
@@ -11833,7 +11833,7 @@ static bool bench_check(const bench_row *r, bench_shape *s, double *worst)
   }
   return ok;
 }
-#line 23295 "scan.nw"
+#line 23296 "scan.nw"
 typedef struct { float ms; unsigned sm[2], mem[2]; } sample;
 
 static sample take_sample(const bench_row *r, bench_shape *s, int reps,
@@ -11852,7 +11852,7 @@ static sample take_sample(const bench_row *r, bench_shape *s, int reps,
   x.mem[1] = nvml_clock(NVML_CLOCK_MEM);
   return x;
 }
-#line 23327 "scan.nw"
+#line 23328 "scan.nw"
 #define SAMPLES 15
 enum { RESULT_OK, RESULT_UNSUPPORTED, RESULT_WRONG, RESULT_ERROR };
 static const char *const result_names[] = {"ok", "unsupported", "wrong", "error"};
@@ -11873,7 +11873,7 @@ typedef struct {
   const ragged_batch *batch;    /* sweep R's batch, or NULL */
   bench_result *results;        /* one per row of its sweep */
 } shape_record;
-#line 23359 "scan.nw"
+#line 23360 "scan.nw"
 static void prepare_row(const bench_row *r, bench_shape *s, bench_result *x,
                         cudaEvent_t start, cudaEvent_t stop)
 {
@@ -11892,7 +11892,7 @@ static void prepare_row(const bench_row *r, bench_shape *s, bench_result *x,
     return;
   }
   
-#line 23381 "scan.nw"
+#line 23382 "scan.nw"
 if (!bench_check(r, s, &x->worst)) {
   x->status = RESULT_WRONG;
   snprintf(x->reason, sizeof x->reason, "output outside the bound (%.3g of it)",
@@ -11904,9 +11904,9 @@ x->reps = once.ms >= 2.0f ? 1 : (int)ceilf(2.0f / fmaxf(once.ms, 0.001f));
 if (x->reps > 2000) x->reps = 2000;   /* only sweep S's smallest come near */
 x->samples = once.ms > 500.0f ? 5 : SAMPLES;
 x->status = RESULT_OK;
-#line 23377 "scan.nw"
+#line 23378 "scan.nw"
 }
-#line 23397 "scan.nw"
+#line 23398 "scan.nw"
 static void summarise(bench_result *x)
 {
   double ms[SAMPLES];
@@ -11917,12 +11917,12 @@ static void summarise(bench_result *x)
   x->q1 = ms[n / 4];
   x->q3 = ms[(3 * n) / 4];
 }
-#line 23416 "scan.nw"
+#line 23417 "scan.nw"
 static void measure_shape(bench_shape *s, const bench_row *table, int count,
                           shape_record *rec, cudaEvent_t start, cudaEvent_t stop)
 {
   
-#line 23445 "scan.nw"
+#line 23446 "scan.nw"
 s->rows = rec->rows;
 s->len = rec->len;
 s->total = rec->elements;
@@ -11947,17 +11947,17 @@ if (rec->stored) {
 }
 if (rec->batch) {
   
-#line 23476 "scan.nw"
+#line 23477 "scan.nw"
 size_t offset_bytes = sizeof(long long) * (s->rows + 1);
 long long *offsets;
 CUDA_CHECK(cudaMalloc(&offsets, offset_bytes));
 CUDA_CHECK(cudaMemcpy(offsets, s->host_offsets, offset_bytes, cudaMemcpyHostToDevice));
 s->offsets = offsets;
 s->checked_count = 0;
-#line 23469 "scan.nw"
+#line 23470 "scan.nw"
 } else {
   
-#line 23485 "scan.nw"
+#line 23486 "scan.nw"
 long long picks[3] = {0, s->rows / 2, s->rows - 1};
 s->checked_count = s->rows >= 3 ? 3 : (int)s->rows;
 #pragma omp parallel for
@@ -11971,18 +11971,18 @@ for (int k = 0; k < s->checked_count; k++) {
     s->bound[k * s->len + t] = error_bound(&ref, t, later_depth(s->len), FLOAT32);
   }
 }
-#line 23471 "scan.nw"
+#line 23472 "scan.nw"
   
-#line 23501 "scan.nw"
+#line 23502 "scan.nw"
 s->cub_bytes = 0;
 CUDA_CHECK(cub_scan(s->a, s->b, s->h, s->rows, s->len, NULL, &s->cub_bytes, 0));
 CUDA_CHECK(cudaMalloc(&s->cub_temp, s->cub_bytes + 1));
 const scan_variant *chosen = find_variant(public_variant_names[SCAN_AUTO]);
 size_t bytes = chosen->workspace(s->rows, s->len, rows_aligned(s->a, s->b, s->h, s->len));
 CUDA_CHECK(cudaMalloc(&s->workspace, bytes + 1));   /* + 1: none is still a pointer */
-#line 23472 "scan.nw"
+#line 23473 "scan.nw"
 }
-#line 23420 "scan.nw"
+#line 23421 "scan.nw"
   for (int i = 0; i < count; i++) {
     prepare_row(&table[i], s, &rec->results[i], start, stop);
     const bench_result *x = &rec->results[i];
@@ -11995,7 +11995,7 @@ CUDA_CHECK(cudaMalloc(&s->workspace, bytes + 1));   /* + 1: none is still a poin
         rec->results[i].sample_at[k] = take_sample(&table[i], s, rec->results[i].reps,
                                                    start, stop);
   
-#line 23510 "scan.nw"
+#line 23511 "scan.nw"
 rec->mem_stable = true;
 unsigned mem = 0;
 for (int i = 0; i < count; i++) {
@@ -12008,33 +12008,33 @@ for (int i = 0; i < count; i++) {
       if (x->sample_at[k].mem[e] != mem) rec->mem_stable = false;
     }
 }
-#line 23432 "scan.nw"
+#line 23433 "scan.nw"
   CUDA_CHECK(cudaFree(s->cub_temp));
   CUDA_CHECK(cudaFree(s->workspace));
   CUDA_CHECK(cudaFree((void *)s->offsets));
   s->cub_temp = s->workspace = NULL;
   s->offsets = NULL;
 }
-#line 24038 "scan.nw"
+#line 24039 "scan.nw"
 typedef struct {
   bool quick;
   const char *out, *sweeps, *kernels, *build;   /* NULL where not given */
   uint64_t shape_seed;
 } bench_options;
-#line 23588 "scan.nw"
+#line 23589 "scan.nw"
 static shape_record uniform_shape(long long rows, long long len)
 {
   shape_record r = {rows, len, rows * len, false, false, true, false, NULL, NULL};
   return r;
 }
-#line 23601 "scan.nw"
+#line 23602 "scan.nw"
 /* A standard normal number, from two of them (Box and Muller). */
 static double normal_at(uint64_t seed, long long i)
 {
   double u = unit_at(seed, 2 * i), v = unit_at(seed, 2 * i + 1);
   return sqrt(-2.0 * log(1.0 - u)) * cos(6.283185307179586 * v);
 }
-#line 23614 "scan.nw"
+#line 23615 "scan.nw"
 #define SWEEP_C_SHAPES 24
 #define SHAPE_SEED 31     /* of sweeps C and R, where --shape-seed gives none */
 
@@ -12057,7 +12057,7 @@ static int sweep_c_shapes(shape_record *shapes, long long n, uint64_t seed)
   qsort(shapes, count, sizeof shapes[0], by_length);
   return count;
 }
-#line 23660 "scan.nw"
+#line 23661 "scan.nw"
 /* The i-th length drawn for a batch: log-normal with a median of 1,000 and sigma 1,
    uniform in 1 .. 65,536, or, between the long documents, uniform in 1 .. 16. */
 static long long document_length(int kind, uint64_t seed, long long i)
@@ -12068,7 +12068,7 @@ static long long document_length(int kind, uint64_t seed, long long i)
   }
   return 1 + (long long)(unit_at(seed, i) * (kind == RAGGED_UNIFORM ? 65536 : 16));
 }
-#line 23677 "scan.nw"
+#line 23678 "scan.nw"
 static void end_document(ragged_batch *g, long long end)
 {
   if (g->rows + 2 > g->capacity) {
@@ -12083,7 +12083,7 @@ static ragged_batch make_batch(int kind, long long n, uint64_t seed)
   ragged_batch g = {kind, 0, 1024, (long long *)malloc(sizeof(long long) * 1024)};
   long long at = 0, tiny = 0, longs = kind == RAGGED_LONG_AMONG_TINY ? 4 : 0, places[4];
   
-#line 23704 "scan.nw"
+#line 23705 "scan.nw"
 for (int j = 0; j < 4; j++) places[j] = (long long)(unit_at(~seed, j) * (n / 2));
 for (int j = 1; j < 4; j++)   /* in order */
   for (int k = j; k > 0 && places[k] < places[k - 1]; k--) {
@@ -12091,7 +12091,7 @@ for (int j = 1; j < 4; j++)   /* in order */
     places[k] = places[k - 1];
     places[k - 1] = t;
   }
-#line 23691 "scan.nw"
+#line 23692 "scan.nw"
   g.offsets[0] = 0;
   for (long long i = 0, placed = 0; at < n;) {
     bool long_one = placed < longs && tiny >= places[placed];
@@ -12102,7 +12102,7 @@ for (int j = 1; j < 4; j++)   /* in order */
   }
   return g;
 }
-#line 23717 "scan.nw"
+#line 23718 "scan.nw"
 static int sweep_s_shapes(shape_record *shapes, long long n)
 {
   int count = 0;
@@ -12114,14 +12114,14 @@ static int sweep_s_shapes(shape_record *shapes, long long n)
     }
   return count;
 }
-#line 23735 "scan.nw"
+#line 23736 "scan.nw"
 typedef struct { const char *sweep; double times, plus_us; } bench_target;
 static const bench_target targets[] = {{"A", 1.05, 0}, {"B", 1.05, 0}, {"C", 1.05, 0},
                                        {"R", 1.05, 0}, {"S", 1.05, 2},
                                        {"misaligned", 1.10, 0}, {"BW", 1.05, 0},
                                        {"H", 1.05, 0}, {"HBW", 1.05, 0}};
 #define TARGET_COUNT 9
-#line 23976 "scan.nw"
+#line 23977 "scan.nw"
 static int bench_shapes(shape_record *shapes, long long n, bool want_a, bool want_b)
 {
   int count = 0;
@@ -12139,7 +12139,7 @@ static int bench_shapes(shape_record *shapes, long long n, bool want_a, bool wan
   }
   return count;
 }
-#line 23748 "scan.nw"
+#line 23749 "scan.nw"
 #define MAX_ROWS 40
 
 typedef struct {
@@ -12157,7 +12157,7 @@ static const char *const sweep_s_rows[] = {"auto", "stream", "transform", NULL};
 static const char *const sweep_bw_rows[] = {"backward", "stream-backward", NULL};
 static const char *const sweep_h_rows[] = {"stored", "stream-half", NULL};
 static const char *const sweep_hbw_rows[] = {"stored-backward", "stream-backward-half", NULL};
-#line 23773 "scan.nw"
+#line 23774 "scan.nw"
 /* Whether name is an item of a comma-separated list; every name is in NULL's. */
 static bool listed(const char *list, const char *name)
 {
@@ -12183,7 +12183,7 @@ static int pick_rows(bench_row *table, const bench_row *all, int count,
   }
   return picked;
 }
-#line 23801 "scan.nw"
+#line 23802 "scan.nw"
 /* Whether an item of a comma-separated list is none of names; if so, it goes in item. */
 static bool unknown_item(const char *list, const char *const *names, int count,
                          char *item, size_t size)
@@ -12200,7 +12200,7 @@ static bool unknown_item(const char *list, const char *const *names, int count,
   }
   return false;
 }
-#line 23823 "scan.nw"
+#line 23824 "scan.nw"
 static bench_sweep *new_sweep(bench_sweep *w, const char *name, const char *const *names,
                               const bench_row *all, int count, const char *kept, int room)
 {
@@ -12221,7 +12221,7 @@ static int make_sweeps(bench_sweep *w, const bench_row *all, int count,
     x->count = bench_shapes(x->shapes, n, a, b);
   }
   
-#line 23848 "scan.nw"
+#line 23849 "scan.nw"
 if (listed(o->sweeps, "C")) {
   bench_sweep *x = new_sweep(&w[made++], "C", sweep_c_rows, all, count, o->kernels,
                              SWEEP_C_SHAPES);
@@ -12248,7 +12248,7 @@ if (listed(o->sweeps, "BW")) {
   x->count += sweep_c_shapes(x->shapes + x->count, n, o->shape_seed);
   for (int i = 0; i < x->count; i++) x->shapes[i].backward = true;
 }
-#line 23881 "scan.nw"
+#line 23882 "scan.nw"
 for (int backward = 0; backward < 2; backward++) {
   const char *name = backward ? "HBW" : "H";
   if (!listed(o->sweeps, name)) continue;
@@ -12261,10 +12261,10 @@ for (int backward = 0; backward < 2; backward++) {
     x->shapes[i].stored = true;
   }
 }
-#line 23843 "scan.nw"
+#line 23844 "scan.nw"
   return made;
 }
-#line 23896 "scan.nw"
+#line 23897 "scan.nw"
 static void measure_sweep(bench_shape *s, bench_sweep *w, cudaEvent_t start,
                           cudaEvent_t stop)
 {
@@ -12280,7 +12280,7 @@ static void measure_sweep(bench_shape *s, bench_sweep *w, cudaEvent_t start,
     measure_shape(s, w->table, w->rows, r, start, stop);
   }
 }
-#line 23928 "scan.nw"
+#line 23929 "scan.nw"
 typedef struct {
   char name[256], slug[256];
   int sms, l2_bytes, mem_clock_khz, bus_bits, major, minor, driver, runtime;
@@ -12307,7 +12307,7 @@ static void read_device(device_facts *d)
   CUDA_CHECK(cudaRuntimeGetVersion(&d->runtime));
   d->theoretical_gbps = 2.0 * d->mem_clock_khz * 1e3 * d->bus_bits / 8 / 1e9;
   
-#line 23958 "scan.nw"
+#line 23959 "scan.nw"
 int j = 0;
 for (const char *c = d->name; *c && j < (int)sizeof d->slug - 1; c++) {
   if (isalnum((unsigned char)*c)) d->slug[j++] = (char)tolower((unsigned char)*c);
@@ -12315,9 +12315,9 @@ for (const char *c = d->name; *c && j < (int)sizeof d->slug - 1; c++) {
 }
 while (j > 0 && d->slug[j - 1] == '-') j--;
 d->slug[j] = 0;
-#line 23954 "scan.nw"
+#line 23955 "scan.nw"
 }
-#line 23996 "scan.nw"
+#line 23997 "scan.nw"
 static void warm_up(bench_shape *s, cudaEvent_t start, cudaEvent_t stop)
 {
   bench_row stream = {"stream", "", "ceiling", ROW_STREAM, NULL, 12};
@@ -12325,7 +12325,7 @@ static void warm_up(bench_shape *s, cudaEvent_t start, cudaEvent_t stop)
   float total = 0;
   while (total < 1000.0f) total += 50 * take_sample(&stream, s, 50, start, stop).ms;
 }
-#line 24204 "scan.nw"
+#line 24205 "scan.nw"
 static void json_clock(FILE *f, const unsigned *mhz)
 {
   if (!nvml.ok) fprintf(f, "null");
@@ -12343,7 +12343,7 @@ static void json_number(FILE *f, const char *key, double x)
   if (isfinite(x)) fprintf(f, ", \"%s\": %.6g", key, x);
   else fprintf(f, ", \"%s\": null", key);
 }
-#line 24224 "scan.nw"
+#line 24225 "scan.nw"
 /* stream_ms and copy_ms: the streaming kernel's and the best copy's times at the
    shape, NAN where there is none. */
 static void json_result(FILE *f, const bench_row *row, const bench_result *x,
@@ -12358,7 +12358,7 @@ static void json_result(FILE *f, const bench_row *row, const bench_result *x,
   json_number(f, "predicted_ms", stream_ms * model / (12.0 * r->elements));
   if (x->status != RESULT_OK) { fprintf(f, "}"); return; }
   
-#line 24243 "scan.nw"
+#line 24244 "scan.nw"
 fprintf(f, ", \"max_err_over_bound\": %.6g, \"reps\": %d, \"samples_ms\": [",
         x->worst, x->reps);
 for (int k = 0; k < x->samples; k++)
@@ -12381,10 +12381,10 @@ for (int k = 0; k < x->samples; k++) {
   fprintf(f, "}");
 }
 fprintf(f, "]");
-#line 24238 "scan.nw"
+#line 24239 "scan.nw"
   fprintf(f, "}");
 }
-#line 24271 "scan.nw"
+#line 24272 "scan.nw"
 static int best_copy(const shape_record *r, const bench_row *table, int rows)
 {
   int best = -1;
@@ -12402,7 +12402,7 @@ static double median_or_nan(const shape_record *r, int k)
 {
   return k >= 0 && r->results[k].status == RESULT_OK ? r->results[k].median : NAN;
 }
-#line 24291 "scan.nw"
+#line 24292 "scan.nw"
 static void json_shape(FILE *f, const shape_record *r, const bench_row *table, int rows,
                        const device_facts *d)
 {
@@ -12410,7 +12410,7 @@ static void json_shape(FILE *f, const shape_record *r, const bench_row *table, i
   double stream_ms = median_or_nan(r, row_index(table, rows, "stream"));
   fprintf(f, " {");
   
-#line 24313 "scan.nw"
+#line 24314 "scan.nw"
 if (r->batch) {
   const long long *at = r->batch->offsets;
   long long shortest = LLONG_MAX, longest = 0;
@@ -12428,7 +12428,7 @@ if (r->batch) {
     fprintf(f, ", \"sweeps\": [%s%s%s]", r->sweep_a ? "\"A\"" : "",
             r->sweep_a && r->sweep_b ? ", " : "", r->sweep_b ? "\"B\"" : "");
 }
-#line 24298 "scan.nw"
+#line 24299 "scan.nw"
   fprintf(f, ", \"elements\": %lld, \"mem_clock_stable\": %s, \"best_copy\": ",
           r->elements, r->mem_stable ? "true" : "false");
   if (copy >= 0) fprintf(f, "\"%s\"", table[copy].name); else fprintf(f, "null");
@@ -12441,7 +12441,7 @@ if (r->batch) {
   }
   fprintf(f, " ]}");
 }
-#line 24333 "scan.nw"
+#line 24334 "scan.nw"
 static void json_sweep(FILE *f, const bench_sweep *w, uint64_t seed, const device_facts *d)
 {
   fprintf(f, " \"%s\": {\"kernels\": [", w->name);
@@ -12456,7 +12456,7 @@ static void json_sweep(FILE *f, const bench_sweep *w, uint64_t seed, const devic
   }
   fprintf(f, " ]}");
 }
-#line 24350 "scan.nw"
+#line 24351 "scan.nw"
 static void json_device(FILE *f, const device_facts *d, time_t began)
 {
   char stamp[64];
@@ -12470,7 +12470,7 @@ static void json_device(FILE *f, const device_facts *d, time_t began)
           d->major, d->minor, d->sms, d->l2_bytes, d->memory, d->mem_clock_khz,
           d->bus_bits, d->theoretical_gbps, d->driver, d->runtime);
 }
-#line 24371 "scan.nw"
+#line 24372 "scan.nw"
 #define BENCH_TEXT(...) #__VA_ARGS__
 #define BENCH_STRING(...) BENCH_TEXT(__VA_ARGS__)
 
@@ -12492,7 +12492,7 @@ static void json_build(FILE *f, const char *name)
   fprintf(f, "null},\n");
 #endif
 }
-#line 24419 "scan.nw"
+#line 24420 "scan.nw"
 typedef struct {
   long long rows, len, tiles;
   int tile;                     /* elements a tile */
@@ -12501,7 +12501,7 @@ typedef struct {
   bool same_bits;               /* the stamped output is the plain one */
   unsigned long long *stamps;   /* on the host, STAMPS words a tile */
 } tile_timeline;
-#line 24430 "scan.nw"
+#line 24431 "scan.nw"
 static tile_timeline record_timeline(bench_shape *s, long long rows, long long len)
 {
   l4_params shape = {};
@@ -12515,7 +12515,7 @@ static tile_timeline record_timeline(bench_shape *s, long long rows, long long l
   void *workspace;
   unsigned long long *stamps, *count, differing = 1;
   
-#line 24455 "scan.nw"
+#line 24456 "scan.nw"
 size_t plain = l4_workspace_bytes<32>(rows, len, true);
 size_t own = l4_held_workspace_bytes(rows, len, true);
 CUDA_CHECK(cudaMalloc(&workspace, plain > own ? plain : own));
@@ -12529,14 +12529,14 @@ count_differences<<<1024, 256>>>((const uint32_t *)s->copy_to, (const uint32_t *
                                   rows * len, count);
 CUDA_CHECK(cudaGetLastError());
 CUDA_CHECK(cudaMemcpy(&differing, count, sizeof differing, cudaMemcpyDeviceToHost));
-#line 24443 "scan.nw"
+#line 24444 "scan.nw"
   t.same_bits = differing == 0;
   t.stamps = (unsigned long long *)malloc(bytes);
   CUDA_CHECK(cudaMemcpy(t.stamps, stamps, bytes, cudaMemcpyDeviceToHost));
   CUDA_CHECK(cudaFree(workspace)); CUDA_CHECK(cudaFree(stamps)); CUDA_CHECK(cudaFree(count));
   return t;
 }
-#line 24477 "scan.nw"
+#line 24478 "scan.nw"
 /* Sorts d (n values, in microseconds) and writes its summary as "key": {...};
    with a span, also the tiles in the step on average. */
 static void json_spread(FILE *f, const char *key, double *d, long long n, double span)
@@ -12552,13 +12552,13 @@ static void json_spread(FILE *f, const char *key, double *d, long long n, double
   if (span > 0) json_number(f, "tiles_in_step", sum / span);
   fprintf(f, "}");
 }
-#line 24509 "scan.nw"
+#line 24510 "scan.nw"
 /* Whether a row starts among the elements [from, to) of the flattened rows. */
 static bool row_starts_in(long long from, long long to, long long len)
 {
   return round_up(to, len) > round_up(from, len);   /* a multiple of len in between */
 }
-#line 24517 "scan.nw"
+#line 24518 "scan.nw"
 /* The first tile whose aggregate the walk of tile g waits for, or -1 when
    tile g does not walk: walk_groups' rule, for tiles of `tile`, no shift. */
 static long long first_needed_tile(long long g, long long len, long long tile)
@@ -12571,7 +12571,7 @@ static long long first_needed_tile(long long g, long long len, long long tile)
                 (last && !row_starts_in(32 * G * tile, (g + 1) * tile, len));
   return prefix ? 32 * (G - 1) : 32 * G;
 }
-#line 24532 "scan.nw"
+#line 24533 "scan.nw"
 /* The walk of each tile of group >= 1 that walks, split at the moment the
    last aggregate it waits for was published (that tile's STAMP_SCANNED). */
 static void json_walk_split(FILE *f, const tile_timeline *t, double *waiting,
@@ -12592,7 +12592,7 @@ static void json_walk_split(FILE *f, const tile_timeline *t, double *waiting,
   fprintf(f, ", ");
   json_spread(f, "walk_after_last_aggregate", after, n, 0);
 }
-#line 24555 "scan.nw"
+#line 24556 "scan.nw"
 static const char *const step_names[] = {"claim", "load", "scan", "walk", "store"};
 static const char *const order_names[] = {"look-back", "tiles apart", "rows a block"};
 
@@ -12603,7 +12603,7 @@ static void json_timeline(FILE *f, const tile_timeline *t)
   double *d = (double *)malloc(sizeof(double) * (t->tiles + 1));
   double *e = (double *)malloc(sizeof(double) * (t->tiles + 1));
   
-#line 24579 "scan.nw"
+#line 24580 "scan.nw"
 int sms = 0;
 for (long long g = 0; g < t->tiles; g++) {
   first = first < x[g * STAMPS + STAMP_BEGAN] ? first : x[g * STAMPS + STAMP_BEGAN];
@@ -12615,7 +12615,7 @@ fprintf(f, "  {\"rows\": %lld, \"len\": %lld, \"kernel\": \"%s\", \"tile\": %d, 
         t->rows, t->len, t->held ? "l4-held" : "l4-32", t->tile, t->tiles,
         order_names[t->order], t->same_bits ? "true" : "false", sms);
 json_number(f, "span_us", (last - first) / 1e3);
-#line 24565 "scan.nw"
+#line 24566 "scan.nw"
   for (int k = 0; k <= 5; k++) {   /* the five steps, then the whole tile */
     for (long long g = 0; g < t->tiles; g++)
       d[g] = ((double)x[g * STAMPS + (k < 5 ? k + 1 : STAMP_STORED)] -
@@ -12627,7 +12627,7 @@ json_number(f, "span_us", (last - first) / 1e3);
   fprintf(f, "}");
   free(d); free(e);
 }
-#line 24597 "scan.nw"
+#line 24598 "scan.nw"
 static void write_json(FILE *f, const device_facts *d, time_t began, long long n,
                        const bench_options *o, const bench_row *all, int all_count,
                        const bench_sweep *sweeps, int sweep_count, const int *differing,
@@ -12644,16 +12644,16 @@ static void write_json(FILE *f, const device_facts *d, time_t began, long long n
           nvml.ok ? "true" : "false", stable ? "true" : "false",
           (unsigned long long)o->shape_seed);
   
-#line 24620 "scan.nw"
+#line 24621 "scan.nw"
 fprintf(f, "\"kernels\": [\n");
 for (int i = 0; i < all_count; i++)
   fprintf(f, "  {\"name\": \"%s\", \"title\": \"%s\", \"kind\": \"%s\", "
           "\"bytes_per_element\": %d}%s\n", all[i].name, all[i].title,
           all[i].kind, all[i].model_bytes, i + 1 < all_count ? "," : "");
 fprintf(f, "],\n");
-#line 24613 "scan.nw"
+#line 24614 "scan.nw"
   
-#line 24629 "scan.nw"
+#line 24630 "scan.nw"
 fprintf(f, "\"shapes\": [\n");
 for (int w = 0; w < sweep_count; w++)
   for (int i = 0; !strcmp(sweeps[w].name, "AB") && i < sweeps[w].count; i++) {
@@ -12667,17 +12667,17 @@ for (int w = 0, written = 0; w < sweep_count; w++)
     json_sweep(f, &sweeps[w], o->shape_seed, d);
   }
 fprintf(f, "\n},\n");
-#line 24614 "scan.nw"
+#line 24615 "scan.nw"
   
-#line 24645 "scan.nw"
+#line 24646 "scan.nw"
 fprintf(f, "\"targets\": {");
 for (int i = 0; i < TARGET_COUNT; i++)
   fprintf(f, "%s\"%s\": {\"times\": %.6g, \"plus_us\": %.6g}", i ? ", " : "",
           targets[i].sweep, targets[i].times, targets[i].plus_us);
 fprintf(f, "},\n");
-#line 24615 "scan.nw"
+#line 24616 "scan.nw"
   
-#line 24653 "scan.nw"
+#line 24654 "scan.nw"
 fprintf(f, "\"timelines\": [\n");
 for (int i = 0; i < timeline_count; i++) {
   json_timeline(f, &timelines[i]);
@@ -12690,9 +12690,9 @@ else
           "\"cub_runs_differing_from_first\": %d, "
           "\"auto_runs_differing_from_first\": %d}\n}\n",
           n, runs, differing[0], differing[1]);
-#line 24616 "scan.nw"
+#line 24617 "scan.nw"
 }
-#line 24675 "scan.nw"
+#line 24676 "scan.nw"
 static int differing_runs(const bench_row *r, bench_shape *s, int runs)
 {
   float *first;
@@ -12714,7 +12714,7 @@ static int differing_runs(const bench_row *r, bench_shape *s, int runs)
   CUDA_CHECK(cudaFree(count));
   return differing;
 }
-#line 24783 "scan.nw"
+#line 24784 "scan.nw"
 static const char *const table_columns[] = {"l0", "l1", "l2", "l3", "l3b", "l3c-8",
                                             "l4-32", "l4-held", "auto", "cub", "stream",
                                             "transform"};
@@ -12730,7 +12730,7 @@ static void print_cell(const bench_result *x, int width, bool us)
     printf(" %*s", width,
            !x || x->status == RESULT_UNSUPPORTED ? "-" : result_names[x->status]);
 }
-#line 24801 "scan.nw"
+#line 24802 "scan.nw"
 static void print_table(const device_facts *d, const bench_row *table, int count,
                         const shape_record *shapes, int shape_count,
                         const int *differing, int runs)
@@ -12743,7 +12743,7 @@ static void print_table(const device_facts *d, const bench_row *table, int count
   for (int c = 0; c < TABLE_COLUMNS; c++) printf(" %7s", table_columns[c]);
   printf(" %8s %6s %6s\n", "best", "%roof", "%peak");
   for (int i = 0; i < shape_count; i++) 
-#line 24820 "scan.nw"
+#line 24821 "scan.nw"
 {
   const shape_record *r = &shapes[i];
   int best = -1;
@@ -12761,12 +12761,12 @@ static void print_table(const device_facts *d, const bench_row *table, int count
          100.0 * row_gbps(r, ms) / d->theoretical_gbps,
          r->mem_stable ? "" : "  CLOCK MOVED");
 }
-#line 24813 "scan.nw"
+#line 24814 "scan.nw"
   if (differing)
     printf("CUB runs differing from its first: %d of %d; SCAN_AUTO: %d of %d\n",
            differing[0], runs, differing[1], runs);
 }
-#line 24843 "scan.nw"
+#line 24844 "scan.nw"
 static const bench_target *target_of(const char *sweep)
 {
   for (int i = 0; i < TARGET_COUNT; i++)
@@ -12779,7 +12779,7 @@ static const char *judged(const bench_target *t, double ms, double copy_ms)
   if (!t || !isfinite(ms) || !isfinite(copy_ms)) return "";
   return ms <= t->times * copy_ms + t->plus_us / 1000 ? "met" : "MISSED";
 }
-#line 24858 "scan.nw"
+#line 24859 "scan.nw"
 static void print_sweep(const bench_sweep *w)
 {
   printf("sweep %s: time per call in µs (median), the best copy's, and each scan's time"
@@ -12787,7 +12787,7 @@ static void print_sweep(const bench_sweep *w)
   for (int k = 0; k < w->rows; k++) printf(" %9.9s", w->table[k].name);
   printf(" %9s\n", "copy");
   for (int i = 0; i < w->count; i++) 
-#line 24869 "scan.nw"
+#line 24870 "scan.nw"
 {
   const shape_record *r = &w->shapes[i];
   char shape[64];
@@ -12807,15 +12807,15 @@ static void print_sweep(const bench_sweep *w)
     }
   printf("%s\n", r->mem_stable ? "" : "  CLOCK MOVED");
 }
-#line 24865 "scan.nw"
+#line 24866 "scan.nw"
 }
-#line 24006 "scan.nw"
+#line 24007 "scan.nw"
 static int command_bench(int argc, char **argv)
 {
   bench_options o = {false, NULL, NULL, NULL, NULL, SHAPE_SEED};
   char why[200], path[600];
   
-#line 24046 "scan.nw"
+#line 24047 "scan.nw"
 for (int i = 0; i < argc; i++) {
   bool value = i + 1 < argc;
   if (!strcmp(argv[i], "--quick")) o.quick = true;
@@ -12825,18 +12825,18 @@ for (int i = 0; i < argc; i++) {
   else if (!strcmp(argv[i], "--build") && value) o.build = argv[++i];
   else if (!strcmp(argv[i], "--shape-seed") && value) {
     
-#line 24063 "scan.nw"
+#line 24064 "scan.nw"
 char *end;
 errno = 0;
 o.shape_seed = strtoull(argv[++i], &end, 10);
 if (argv[i][0] < '0' || argv[i][0] > '9' || *end || errno == ERANGE)
   return usage_error("--shape-seed takes a whole number, not '%s'", argv[i]);
-#line 24055 "scan.nw"
+#line 24056 "scan.nw"
   } else
     return usage_error("bench takes --quick, --out FILE, --sweeps LIST, --kernels LIST, "
                        "--build NAME and --shape-seed N, not '%s'", argv[i]);
 }
-#line 24073 "scan.nw"
+#line 24074 "scan.nw"
 static const char *const sweep_names[] = {"A", "B", "C", "R", "S", "BW", "H", "HBW"};
 bench_row all[MAX_ROWS];
 const char *row_names[MAX_ROWS];
@@ -12850,7 +12850,7 @@ static const char name_chars[] = "abcdefghijklmnopqrstuvwxyz0123456789-";
 if (o.build && (!o.build[0] || o.build[strspn(o.build, name_chars)]))
   return usage_error("--build takes a name of lower-case letters, digits and -, not '%s'",
                      o.build);
-#line 24011 "scan.nw"
+#line 24012 "scan.nw"
   if (!gpu_available(why, sizeof why)) {
     fprintf(stderr, "scan: bench needs a GPU: %s\n", why);
     return EXIT_NO_GPU;
@@ -12864,7 +12864,7 @@ if (o.build && (!o.build[0] || o.build[strspn(o.build, name_chars)]))
   while (4 * n < 8LL * d.l2_bytes) n *= 2;
   if (o.quick) n /= 16;
   
-#line 24095 "scan.nw"
+#line 24096 "scan.nw"
 bench_shape s;
 memset(&s, 0, sizeof s);
 s.n = s.total = n;
@@ -12891,9 +12891,9 @@ s.host_b = (float *)malloc(bytes);
 s.host_h = (float *)malloc(bytes);
 s.ref = (double *)malloc(3 * 2 * bytes);
 s.bound = (double *)malloc(3 * 2 * bytes);
-#line 24024 "scan.nw"
+#line 24025 "scan.nw"
   
-#line 24129 "scan.nw"
+#line 24130 "scan.nw"
 static bench_sweep sweeps[8];
 int sweep_count = make_sweeps(sweeps, all, all_count, &o, n), det_runs = 20;
 int differing[2] = {0, 0}, timeline_count = 0;
@@ -12910,7 +12910,7 @@ for (int w = 0; w < sweep_count; w++) {
   measure_sweep(&s, &sweeps[w], start, stop);
   if (full && !strcmp(sweeps[w].name, "AB")) {
     
-#line 24706 "scan.nw"
+#line 24707 "scan.nw"
 const bench_sweep *ab = &sweeps[w];
 for (int i = 0; i < ab->rows; i++) {
   if (ab->table[i].type != ROW_CUB && ab->table[i].type != ROW_AUTO) continue;
@@ -12929,12 +12929,12 @@ if (timeline_count) {
 } else {
   fprintf(stderr, "bench: the 32-item tile does not fit on this GPU; no timelines\n");
 }
-#line 24145 "scan.nw"
+#line 24146 "scan.nw"
   }
 }
-#line 24025 "scan.nw"
+#line 24026 "scan.nw"
   
-#line 24744 "scan.nw"
+#line 24745 "scan.nw"
 if (!o.out) {
   mkdir("figures", 0777);
   snprintf(path, sizeof path, "figures/%s", d.slug);
@@ -12953,7 +12953,7 @@ write_json(f, &d, began, n, &o, all, all_count, sweeps, sweep_count,
            full ? differing : NULL, det_runs, timelines, timeline_count);
 fclose(f);
 fprintf(stderr, "bench: wrote %s\n", o.out);
-#line 24730 "scan.nw"
+#line 24731 "scan.nw"
 for (int i = 0; i < timeline_count; i++) free(timelines[i].stamps);
 for (int w = 0; w < sweep_count; w++)
   if (!strcmp(sweeps[w].name, "AB"))
@@ -12962,10 +12962,10 @@ for (int w = 0; w < sweep_count; w++)
   else
     print_sweep(&sweeps[w]);
 fprintf(stderr, "bench: done in %.0f s\n", difftime(time(NULL), began));
-#line 24026 "scan.nw"
+#line 24027 "scan.nw"
   return EXIT_OK;
 }
-#line 21928 "scan.nw"
+#line 21929 "scan.nw"
 typedef struct {
   char gpu[256];                /* the device's name */
   long long rows, len;
@@ -12978,7 +12978,7 @@ typedef struct {
   long long ring_tiles, ring_resident;   /* the ring's tiles, and its blocks that fit */
   long long tiles, resident;    /* the tile or held kernel's tiles, and blocks that fit */
 } plan_facts;
-#line 21943 "scan.nw"
+#line 21944 "scan.nw"
 /* 134217728 as "134,217,728", in one of eight buffers used in turn, so that
    one call of say() can take eight at once. */
 static const char *thousands(long long v)
@@ -13013,7 +13013,7 @@ static double plan_busy_pct(const plan_facts *f)
   long long rounds = (f->rows + f->groups - 1) / f->groups;
   return 100.0 * f->rows / ((double)rounds * f->groups);
 }
-#line 21985 "scan.nw"
+#line 21986 "scan.nw"
 static void say_not_warps(char *out, size_t size, const plan_facts *f)
 {
   if (!f->rows_aligned)
@@ -13043,14 +13043,14 @@ static void say_not_ring(char *out, size_t size, const plan_facts *f)
         thousands(f->ring_tiles), f->ring_tiles == 1 ? "" : "s", thousands(RING_TILE),
         thousands(f->ring_resident));
 }
-#line 22021 "scan.nw"
+#line 22022 "scan.nw"
 static void plan_text(char *out, size_t size, const plan_facts *f)
 {
   out[0] = 0;
   say(out, size, "On the %s, SCAN_AUTO runs ", f->gpu);
   switch (f->plan.kernel) {
   case L4_RUNS_WARPS: 
-#line 22044 "scan.nw"
+#line 22045 "scan.nw"
 say(out, size, "the warps' kernel for %s row%s of %s, in blocks of %d warps, %d warp%s a row: "
     "the rows keep %.0f %% of the %s groups that fit busy, counting the last round, and "
     "three quarters is enough.", thousands(f->rows), f->rows == 1 ? "" : "s",
@@ -13061,10 +13061,10 @@ if (f->len >= RING_OVER_ROWS) {
   say_not_ring(out, size, f);
   say(out, size, ".");
 }
-#line 22026 "scan.nw"
+#line 22027 "scan.nw"
                                               break;
   case L4_RUNS_RING: 
-#line 22057 "scan.nw"
+#line 22058 "scan.nw"
 say(out, size, "the ring and its chain block for %s row%s of %s: the arrays lie alike on "
     "their lines, and its %s tile%s of %s give each of the %s ring blocks that fit two or "
     "more.",
@@ -13073,18 +13073,18 @@ say(out, size, "the ring and its chain block for %s row%s of %s: the arrays lie 
 if (f->plan.items == 0)
   say(out, size, " The warps would take these rows, but rows of %s elements or more go to "
       "the ring.", thousands(RING_OVER_ROWS));
-#line 22027 "scan.nw"
+#line 22028 "scan.nw"
                                              break;
   case L4_RUNS_HELD: 
-#line 22068 "scan.nw"
+#line 22069 "scan.nw"
 say(out, size, "the held kernel for %s row%s of %s: its %s tile%s of %s look back for their "
     "prefixes, and while a tile waits for its prefix in registers, the next one loads.",
     thousands(f->rows), f->rows == 1 ? "" : "s", thousands(f->len), thousands(f->tiles),
     f->tiles == 1 ? "" : "s", thousands(HELD_TILE));
-#line 22028 "scan.nw"
+#line 22029 "scan.nw"
                                                     break;
   case L4_RUNS_TILES: 
-#line 22075 "scan.nw"
+#line 22076 "scan.nw"
 static const char *const orders[] = {"tiles looking back", "tiles apart", "a row a block"};
 long long tile = (long long)L4_THREADS * f->plan.items;
 say(out, size, "the tile kernel with %d items a thread, %s, for %s row%s of %s: ",
@@ -13107,7 +13107,7 @@ else if (f->tiles >= 2 * f->resident)
 else
   say(out, size, "no tile gives each block that fits two, and its %s tiles of %s make one "
       "group, whose walk is one round trip.", thousands(f->tiles), thousands(tile));
-#line 22029 "scan.nw"
+#line 22030 "scan.nw"
                                                      break;
   }
   if (f->plan.kernel != L4_RUNS_WARPS && f->plan.kernel != L4_RUNS_RING) {
@@ -13120,11 +13120,11 @@ else
     say(out, size, ".");
   }
 }
-#line 22107 "scan.nw"
+#line 22108 "scan.nw"
 static int suite_plan_words(void)
 {
   
-#line 22133 "scan.nw"
+#line 22134 "scan.nw"
 enum { SAME, UNALIGNED, SHORT_ROWS, NO_GROUPS, OFF_LINES, RAGGED, NO_RING, FEW_TILES,
        RING_ROWS_NO_RING, ONE_TILE };
 typedef struct { const char *names; l4_plan plan; int change; } made_up_plan;
@@ -13164,7 +13164,7 @@ for (int i = 0; i < count; i++) {
   f.tiles = c == FEW_TILES ? 10 : c == ONE_TILE ? 1 : f.tiles;
   facts[i] = f;
 }
-#line 22110 "scan.nw"
+#line 22111 "scan.nw"
   int failures = 0;
   for (int i = 0; i < count; i++) {
     char text[1000];
@@ -13182,7 +13182,7 @@ for (int i = 0; i < count; i++) {
          "sentences\n", count);
   return failures ? EXIT_FAILED : EXIT_OK;
 }
-#line 21511 "scan.nw"
+#line 21512 "scan.nw"
 static const suite suites[] = {
   {"combine", "the operator: associative, not commutative, identity, row start",
    false, suite_combine},
@@ -13213,7 +13213,7 @@ static const suite suites[] = {
   {"plan-words", "scan plan's sentences, for every kind of plan and every reason", false,
    suite_plan_words},
   
-#line 21546 "scan.nw"
+#line 21547 "scan.nw"
 {"gpu-l0", "level 0 on every case", true, suite_gpu_l0},
 {"gpu-l1", "level 1 on every case up to its ceiling", true, suite_gpu_l1},
 {"gpu-l2", "level 2 on every case up to its ceiling", true, suite_gpu_l2},
@@ -13265,10 +13265,10 @@ static const suite suites[] = {
 {"gpu-selective-bits", "20 runs of level 5 on two shapes, bit-identical", true,
  suite_gpu_selective_bits},
 {"gpu-selective-calls", "bad calls on level 5's entries", true, suite_gpu_selective_calls},
-#line 21541 "scan.nw"
+#line 21542 "scan.nw"
 };
 #define SUITE_COUNT ((int)(sizeof suites / sizeof suites[0]))
-#line 21605 "scan.nw"
+#line 21606 "scan.nw"
 static int run_suite(const suite *s)
 {
   char why[200];
@@ -13285,7 +13285,7 @@ static int run_suite(const suite *s)
   fflush(stdout);
   return status;
 }
-#line 21644 "scan.nw"
+#line 21645 "scan.nw"
 static const suite *find_suite(const char *name)
 {
   for (int i = 0; i < SUITE_COUNT; i++)
@@ -13311,7 +13311,7 @@ static int command_check(int argc, char **argv)
            skipped);
   return failed ? EXIT_FAILED : count == skipped ? EXIT_SKIPPED : EXIT_OK;
 }
-#line 21673 "scan.nw"
+#line 21674 "scan.nw"
 static int command_list(void)
 {
   printf("suites (scan check NAME):\n");
@@ -13325,7 +13325,7 @@ static int command_list(void)
                                   ? " (rows up to 2,048)" : " (rows up to 2^22)") : "");
   return EXIT_OK;
 }
-#line 21697 "scan.nw"
+#line 21698 "scan.nw"
 /* Reads the argument called `name` as a whole number from 1 to `most`; returns
    EXIT_OK, or says what is wrong with it and returns EXIT_USAGE. */
 static int parse_count(const char *name, const char *text, long long most,
@@ -13341,7 +13341,7 @@ static int parse_count(const char *name, const char *text, long long most,
   *value = v;
   return EXIT_OK;
 }
-#line 21722 "scan.nw"
+#line 21723 "scan.nw"
 static const char offsets_meaning[] =
   "the offsets, 0 to 3 floats, at which the arrays a, b and h start";
 
@@ -13366,7 +13366,7 @@ static int parse_offsets(const char *text, int *offsets)
     return usage_error("--offsets %s: %s; A,B,H are %s", text, wrong, offsets_meaning);
   return EXIT_OK;
 }
-#line 21757 "scan.nw"
+#line 21758 "scan.nw"
 #define RUN_MOST_ELEMENTS (1LL << 40)   /* in all the rows of one run */
 
 static int parse_shape(const char *rows_text, const char *len_text, long long *rows,
@@ -13393,7 +13393,7 @@ static int read_offsets_option(int argc, char **argv, int *i, int *offsets)
   if (*i + 1 == argc) return usage_error("--offsets needs A,B,H, %s", offsets_meaning);
   return parse_offsets(argv[++*i], offsets);
 }
-#line 21796 "scan.nw"
+#line 21797 "scan.nw"
 static int command_run(int argc, char **argv)
 {
   long long rows, len;
@@ -13406,7 +13406,7 @@ static int command_run(int argc, char **argv)
   if (!v) return usage_error("no kernel named '%s' (see 'scan list')", argv[0]);
   if (parse_shape(argv[1], argv[2], &rows, &len) != EXIT_OK) return EXIT_USAGE;
   
-#line 21826 "scan.nw"
+#line 21827 "scan.nw"
 for (int i = 3; i < argc; i++) {
   int o[3];
   if (!strcmp(argv[i], "--check-only")) {
@@ -13418,7 +13418,7 @@ for (int i = 3; i < argc; i++) {
     return usage_error("run takes --check-only and --offsets A,B,H, not '%s'", argv[i]);
   }
 }
-#line 21808 "scan.nw"
+#line 21809 "scan.nw"
   if (v->max_len && len > v->max_len)
     return usage_error("%s takes rows of at most %lld elements", v->name, v->max_len);
   if (shape_too_large(rows, len)) return EXIT_USAGE;
@@ -13429,7 +13429,7 @@ for (int i = 3; i < argc; i++) {
   c.rows = rows;
   c.len = len;
   
-#line 21840 "scan.nw"
+#line 21841 "scan.nw"
 case_result r = run_case(kernel_ref{v, -1}, &c);
 if (!timed) {
   char text[200];
@@ -13451,7 +13451,7 @@ for (int i = 0; i < 20; i++) {
   CUDA_CHECK(cudaEventSynchronize(stop));
   CUDA_CHECK(cudaEventElapsedTime(&ms[i], start, stop));
 }
-#line 21865 "scan.nw"
+#line 21866 "scan.nw"
 qsort(ms, 20, sizeof ms[0], compare_floats);
 double median = 0.5 * (ms[9] + ms[10]);
 char text[200];
@@ -13463,9 +13463,9 @@ CUDA_CHECK(cudaEventDestroy(start));
 CUDA_CHECK(cudaEventDestroy(stop));
 case_buffers_free(&m);
 return r.ok ? EXIT_OK : EXIT_FAILED;
-#line 21818 "scan.nw"
+#line 21819 "scan.nw"
 }
-#line 21904 "scan.nw"
+#line 21905 "scan.nw"
 /* Pointers that start where cudaMalloc's would, on 256-byte lines, or offset[k]
    floats past them. They are never dereferenced: a plan reads only where
    arrays start. */
@@ -13475,7 +13475,7 @@ static void plan_arrays(const int *offset, const float **a, const float **b, flo
   *b = (const float *)(uintptr_t)(2ULL << 40) + offset[1];
   *h = (float *)(uintptr_t)(3ULL << 40) + offset[2];
 }
-#line 22178 "scan.nw"
+#line 22179 "scan.nw"
 static plan_facts plan_facts_for(const float *a, const float *b, float *h, long long rows,
                                  long long len)
 {
@@ -13499,7 +13499,7 @@ static plan_facts plan_facts_for(const float *a, const float *b, float *h, long 
   f.ring_resident = l4_ring_resident();
   l4_params p = l4_params_for(a, b, h, rows, len, &aligned);
   
-#line 22206 "scan.nw"
+#line 22207 "scan.nw"
 if (f.plan.kernel == L4_RUNS_HELD) {
   f.tiles = l4_tiles(rows * len, p.shift, HELD_TILE);
   f.resident = aligned ? l4_held_resident<true>() : l4_held_resident<false>();
@@ -13508,10 +13508,10 @@ if (f.plan.kernel == L4_RUNS_HELD) {
   f.resident = f.plan.items == 8 ? l4_resident<8, true>() : f.plan.items == 16
              ? l4_resident<16, true>() : l4_resident<32, true>();
 }
-#line 22201 "scan.nw"
+#line 22202 "scan.nw"
   return f;
 }
-#line 22220 "scan.nw"
+#line 22221 "scan.nw"
 static int command_plan(int argc, char **argv)
 {
   long long rows, len;
@@ -13537,7 +13537,7 @@ static int command_plan(int argc, char **argv)
   printf("%s\n", text);
   return EXIT_OK;
 }
-#line 22267 "scan.nw"
+#line 22268 "scan.nw"
 static int trace_blelloch(int n)
 {
   printf("# phase\tlevel\tleft\tright\n");
@@ -13555,7 +13555,7 @@ static int trace_blelloch(int n)
   }
   return EXIT_OK;
 }
-#line 22287 "scan.nw"
+#line 22288 "scan.nw"
 static int trace_lookback(void)
 {
   protocol_case c = {1, 24 * 4, 4};
@@ -13579,7 +13579,7 @@ static int trace_lookback(void)
   launch_memory_free(m);
   return finished ? EXIT_OK : EXIT_FAILED;
 }
-#line 22313 "scan.nw"
+#line 22314 "scan.nw"
 static int trace_ring(void)
 {
   const ring_case one_row = {1, 64 * 8, 8, 0, 5};
@@ -13602,7 +13602,7 @@ static int trace_ring(void)
   case_arrays_free(m);
   return finished ? EXIT_OK : EXIT_FAILED;
 }
-#line 22338 "scan.nw"
+#line 22339 "scan.nw"
 static int trace_held(void)
 {
   const held_case one_row = {1, 32 * 8, 8, 4}, *c = &one_row;
@@ -13619,7 +13619,7 @@ held_block *blocks = (held_block *)malloc(sizeof(held_block) * c->blocks);
 int *movable = (int *)malloc(sizeof(int) * 2 * c->blocks);
 held_launch L = {m.a, m.b, m.h, n, c->len, c->tile_size, tiles, 0, fault, c->blocks, false,
                  flag, aggregate, inclusive, blocks, movable};
-#line 22343 "scan.nw"
+#line 22344 "scan.nw"
   long long stamps[32 * HSTAMPS];
   protocol_evidence ev = {false, false, false, ""};
   L.stamps = stamps;
@@ -13635,10 +13635,10 @@ held_launch L = {m.a, m.b, m.h, n, c->len, c->tile_size, tiles, 0, fault, c->blo
 #line 16288 "scan.nw"
 case_arrays_free(m);
 free(flag); free(aggregate); free(inclusive); free(blocks); free(movable);
-#line 22355 "scan.nw"
+#line 22356 "scan.nw"
   return finished ? EXIT_OK : EXIT_FAILED;
 }
-#line 22360 "scan.nw"
+#line 22361 "scan.nw"
 /* What the trace keeps of one schedule: each walk's first window, and the
    launch at the moment of the walk it draws. */
 typedef struct {
@@ -13663,7 +13663,7 @@ static void watch_group_walk(const group_launch *L, const group_actor *x, void *
   }
   if (x->step != GSTEP_FOLD || x->window != x->tile / 32 - 1) return;
   
-#line 22394 "scan.nw"
+#line 22395 "scan.nw"
 unsigned settled = w->first_empty[x->tile] & ((1u << x->lane) - 1);
 int s = __builtin_popcount(settled), f = x->lane - s, empty = 0;
 for (long long G = 0; G < (L->tiles + 31) / 32; G++)
@@ -13674,15 +13674,15 @@ w->score = score, w->moment = w->events, w->tile = x->tile;
 w->known = x->lane, w->settled = settled;
 for (long long t = 0; t < L->tiles; t++) w->tile_kind[t] = L->tile_word[t].kind;
 for (long long G = 0; G < (L->tiles + 31) / 32; G++) w->group_kind[G] = L->group_word[G].kind;
-#line 22384 "scan.nw"
+#line 22385 "scan.nw"
 }
-#line 22415 "scan.nw"
+#line 22416 "scan.nw"
 static int trace_groups(void)
 {
   const group_case two_rows = {2, 1024, 4}, *c = &two_rows;
   int ci = 0, fault = FAULT_NONE, settle = 1;
   
-#line 17217 "scan.nw"
+#line 17218 "scan.nw"
 long long n = c->rows * c->len, tiles = (n + c->tile_size - 1) / c->tile_size;
 case_arrays m = case_arrays_new(n, ci % DECAY_COUNT);
 double *first_h = m.first_h;
@@ -13691,7 +13691,7 @@ group_actor *actors = (group_actor *)malloc(sizeof(group_actor) * tiles);
 int *movable = (int *)malloc(sizeof(int) * tiles);
 group_launch L = {m.a, m.b, m.h, n, c->len, c->tile_size, tiles, 0, fault, settle, false, false,
                   false, words, words + tiles, actors};
-#line 22420 "scan.nw"
+#line 22421 "scan.nw"
   long long groups = (tiles + 31) / 32;
   walk_moment w = {0, -1, -1, (unsigned *)calloc(tiles, sizeof(unsigned)), -1, 0, 0,
                    (int *)malloc(sizeof(int) * tiles), (int *)malloc(sizeof(int) * groups)};
@@ -13701,7 +13701,7 @@ group_launch L = {m.a, m.b, m.h, n, c->len, c->tile_size, tiles, 0, fault, settl
   bool ok = !ev.deadlock && !ev.out_of_bound && !ev.disagree && w.tile >= 0;
   if (ok) {
     
-#line 22441 "scan.nw"
+#line 22442 "scan.nw"
 static const char *const tile_words[] = {"empty", "aggregate", "known"};
 static const char *const group_words[] = {"empty", "total", "known"};
 long long G = w.tile / 32;
@@ -13718,14 +13718,14 @@ for (long long H = 0; H < groups; H++) {
          j < 0 || j >= 32 ? "-" : j == w.known ? "known" : j > w.known ? "window"
          : w.settled >> j & 1 ? "settled" : "folded");
 }
-#line 22429 "scan.nw"
+#line 22430 "scan.nw"
   }
   case_arrays_free(m);
   free(words); free(actors); free(movable);
   free(w.first_empty); free(w.tile_kind); free(w.group_kind);
   return ok ? EXIT_OK : EXIT_FAILED;
 }
-#line 22466 "scan.nw"
+#line 22467 "scan.nw"
 static int trace_rows(void)
 {
   const int warps = 4, ways = 2;
@@ -13748,7 +13748,7 @@ static int trace_rows(void)
             }
   return EXIT_OK;
 }
-#line 22497 "scan.nw"
+#line 22498 "scan.nw"
 static int trace_selective(void)
 {
   const int state = 16;
@@ -13760,7 +13760,7 @@ static int trace_selective(void)
   for (int t = 0; t < s.threads; t++)   /* as the kernel takes them: every lanes-th state */
     printf("thread\t%d\t%d\t%d\t%d\t%d\n", t, t / s.lanes, t % s.lanes, t % s.lanes, s.lanes);
   
-#line 22513 "scan.nw"
+#line 22514 "scan.nw"
 float *base = (float *)calloc(total, sizeof(float));
 if (!base) return EXIT_FAILED;
 selective_tiles m = selective_tiles_in(base, s, false);
@@ -13775,10 +13775,10 @@ for (int r = 0; r < regions; r++) {
   printf("region\t%s\t%lld\t%lld\n", region[r].name, first, end - first);
 }
 free(base);
-#line 22508 "scan.nw"
+#line 22509 "scan.nw"
   return EXIT_OK;
 }
-#line 22539 "scan.nw"
+#line 22540 "scan.nw"
 static int trace_plan(void)
 {
   static const char *const kernels[] = {"warps", "ring", "held", "tiles"};
@@ -13807,7 +13807,7 @@ static int trace_plan(void)
     }
   return EXIT_OK;
 }
-#line 22570 "scan.nw"
+#line 22571 "scan.nw"
 static int command_trace(int argc, char **argv)
 {
   long long n;
@@ -13827,7 +13827,7 @@ static int command_trace(int argc, char **argv)
   return usage_error("trace takes 'blelloch N', 'lookback', 'ring', 'held', 'groups', 'rows', "
                      "'selective' or 'plan'");
 }
-#line 22597 "scan.nw"
+#line 22598 "scan.nw"
 static const char usage_text[] =
   "usage: scan COMMAND [ARGUMENTS]\n"
   "  list                 the test suites and the kernels\n"
@@ -13857,7 +13857,7 @@ static const char usage_text[] =
   "exit status: 0 passed (or done), 1 failed (a test, a check or a CUDA call),\n"
   "2 usage error, 3 no usable GPU (run, bench, plan, trace plan), 77 skipped\n"
   "(check, when every suite it ran skipped itself)\n";
-#line 22635 "scan.nw"
+#line 22636 "scan.nw"
 /* Sets run_seed; returns EXIT_OK, or says what is wrong with SCAN_SEED. */
 static int read_seed(void)
 {
@@ -13875,7 +13875,7 @@ static int read_seed(void)
   run_seed = v;
   return EXIT_OK;
 }
-#line 22655 "scan.nw"
+#line 22656 "scan.nw"
 int main(int argc, char **argv)
 {
   if (argc < 2) { fputs(usage_text, stderr); return EXIT_USAGE; }
