@@ -33,7 +33,7 @@ cudaError_t scan_forward_ragged_in(const float *a, const float *b, float *h, lon
 /* A host array of offsets checked: cudaSuccess where well formed, else
    cudaErrorInvalidValue. */
 cudaError_t scan_check_offsets(const long long *host_offsets, long long rows, long long n);
-#line 6997 "scan.nw"
+#line 7005 "scan.nw"
 /* The backward of scan_forward over rows of len, given a and the forward's h, and the
    loss's gradient dh on h: g[t] = dh[t] + a[t+1] * g[t+1] within each row, starting from
    g[len-1] = dh[len-1] + dh_final[r]; then db = g, da[t] = g[t] * h[t-1] with h[-1] =
@@ -49,7 +49,7 @@ cudaError_t scan_backward_in(const float *a, const float *h, const float *dh,
                              const float *h0, const float *dh_final, float *da, float *db,
                              float *dh0, long long rows, long long len, void *workspace,
                              size_t workspace_bytes, cudaStream_t stream);
-#line 7850 "scan.nw"
+#line 7859 "scan.nw"
 /* The backward of scan_forward_ragged over n elements in rows offsets[r] ..
    offsets[r + 1] - 1 (its offsets): g[t] = dh[t] + a[t+1] * g[t+1] within each row,
    from g = dh at a row's last element; db = g, da[t] = g[t] * h[t-1], with h[t-1] taken
@@ -276,7 +276,7 @@ FAULT_RING_LOOK_SKIPS_WINDOW,  /* ring: a look starts a window after its carry *
 FAULT_RING_HEAD_KEPT,          /* ring: a tile's slots before its row's start not cleared */
 #line 930 "scan.nw"
   
-#line 7163 "scan.nw"
+#line 7171 "scan.nw"
 FAULT_BACKWARD_A_UNSHIFTED,      /* backward: a[t] where a[t+1] belongs           */
 FAULT_BACKWARD_FOLD_FORWARD,     /* backward: a thread's items folded lowest first */
 FAULT_BACKWARD_ROW_END_KEPT,     /* backward: no reset at a row's end (nor its sum) */
@@ -284,7 +284,7 @@ FAULT_BACKWARD_LAST_DROPPED,     /* backward: the last state's gradient dropped 
 FAULT_BACKWARD_DA_OWN_H,         /* backward: da from h[t], not h[t-1]             */
 FAULT_BACKWARD_START_LEAKS,      /* backward: da at a row start from the row before */
 FAULT_BACKWARD_DH0_UNSCALED,     /* backward: dh0 = g[first], without a[first]     */
-#line 7945 "scan.nw"
+#line 7954 "scan.nw"
 FAULT_BACKWARD_RAGGED_ENDS_AT_STARTS,   /* backward: a packed row's end marked at its start */
 #line 931 "scan.nw"
   
@@ -3126,7 +3126,7 @@ static cudaError_t l4_tiles_launch_kept(const float *a, const float *b, float *h
   halves_after(w, i, need, filled_other, ready, e);
   return e;
 }
-#line 6639 "scan.nw"
+#line 6647 "scan.nw"
 /* Items a thread for n elements at `shift`: the largest tile where every resident
    block gets two; below that, where tiles start rows (`apart`) the smallest, and
    where they look back one 16-item tile, one group of 8-item tiles, or the held
@@ -3141,7 +3141,7 @@ static int l4_choose_items(long long n, int shift, bool apart)
   if (resident[0] > 0 && l4_tiles(n, shift, L4_THREADS * 8) <= 32) return 8;
   return resident[2] > 0 ? 32 : resident[1] > 0 ? 16 : 8;
 }
-#line 6676 "scan.nw"
+#line 6684 "scan.nw"
 #define ROWS_SHORTEST 2048   /* the shortest rows measured */
 
 /* Whether the rows go to warps: aligned arrays, rows no shorter than those
@@ -3157,7 +3157,7 @@ static bool l4_rows_takes(long long rows, long long len, bool aligned)
   long long rounds = (rows + groups - 1) / groups;
   return 4 * rows >= 3 * rounds * groups;
 }
-#line 6720 "scan.nw"
+#line 6728 "scan.nw"
 #define RING_OVER_ROWS (16 * RING_TILE)   /* rows this long go to the ring, not the warps */
 
 static size_t l4_auto_workspace_bytes(long long rows, long long len, bool aligned)
@@ -3169,7 +3169,7 @@ static size_t l4_auto_workspace_bytes(long long rows, long long len, bool aligne
   size_t ring = l4_ring_workspace_bytes(rows, len, aligned);
   return tiles > ring ? tiles : ring;
 }
-#line 6738 "scan.nw"
+#line 6746 "scan.nw"
 typedef enum {
   L4_RUNS_WARPS,   /* a warp, or a group of warps, a row */
   L4_RUNS_RING,    /* the ring of stages and its chain block */
@@ -3182,7 +3182,7 @@ typedef struct {
   int items;   /* the tile kernel's items a thread: 8, 16 or 32; 0 for the warps */
   int order;   /* the tile kernel's order: L4_LOOK_BACK, L4_TILES_APART, L4_ROW_A_BLOCK */
 } l4_plan;
-#line 6753 "scan.nw"
+#line 6761 "scan.nw"
 /* What SCAN_AUTO runs for this call on this GPU: the three questions, in order. */
 static l4_plan l4_auto_plan(const float *a, const float *b, const float *h, long long rows,
                             long long len)
@@ -3205,7 +3205,7 @@ static l4_plan l4_auto_plan(const float *a, const float *b, const float *h, long
                                                                     : L4_RUNS_TILES;
   return plan;
 }
-#line 6790 "scan.nw"
+#line 6798 "scan.nw"
 typedef struct {
   int device;          /* -1: nothing asked yet */
   long long rows, len;
@@ -3222,7 +3222,7 @@ static bool l4_asked_again(l4_question *last, long long rows, long long len, uin
   *last = now;
   return again;
 }
-#line 6809 "scan.nw"
+#line 6817 "scan.nw"
 static l4_plan l4_auto_plan_remembered(const float *a, const float *b, const float *h,
                                        long long rows, long long len)
 {
@@ -3242,7 +3242,7 @@ static size_t l4_auto_workspace_remembered(long long rows, long long len, bool a
     bytes = l4_auto_workspace_bytes(rows, len, aligned);
   return bytes;
 }
-#line 6831 "scan.nw"
+#line 6839 "scan.nw"
 static cudaError_t l4_run_plan(l4_plan plan, const float *a, const float *b, float *h,
                                long long rows, long long len, void *workspace,
                                cudaStream_t stream)
@@ -3265,7 +3265,7 @@ static cudaError_t l4_auto_launch(const float *a, const float *b, float *h,
   return l4_run_plan(l4_auto_plan_remembered(a, b, h, rows, len), a, b, h, rows, len,
                      workspace, stream);
 }
-#line 6863 "scan.nw"
+#line 6871 "scan.nw"
 static cudaError_t l4_auto_launch_kept(const float *a, const float *b, float *h,
                                        long long rows, long long len, state_halves *w,
                                        cudaStream_t stream)
@@ -3320,16 +3320,24 @@ static long long ragged_starts_bytes(long long n)
   return round_up(ragged_starts_words(n) * 4, 256);
 }
 
-static size_t l4_ragged_workspace_bytes(long long n)
+/* The workspace of a packed batch scanned in tiles of at least `tile` elements: the most
+   states, at the largest shift, and the bit array. */
+static size_t ragged_workspace_bytes(long long n, int tile)
 {
-  long long tiles = l4_tiles(n, VEC - 1, L4_THREADS * 8);
-  return (size_t)(l4_state_bytes(tiles) + ragged_starts_bytes(n));
+  return (size_t)(l4_state_bytes(l4_tiles(n, VEC - 1, tile)) + ragged_starts_bytes(n));
 }
 
-/* Mark the batch's row starts of n elements in the bit array at `at`, and point r at it. */
-static cudaError_t ragged_mark_starts(ragged_rows *r, long long n, void *at,
-                                      cudaStream_t stream)
+static size_t l4_ragged_workspace_bytes(long long n)
 {
+  return ragged_workspace_bytes(n, L4_THREADS * 8);
+}
+
+/* Mark the batch's row starts of n elements in the bit array that follows the states of
+   `tiles` tiles in the workspace, and point r at it. */
+static cudaError_t ragged_mark_starts(ragged_rows *r, long long n, void *workspace,
+                                      long long tiles, cudaStream_t stream)
+{
+  void *at = (char *)workspace + l4_state_bytes(tiles);
   r->starts = (const unsigned *)at;
   r->words = ragged_starts_words(n);
   cudaError_t e = cudaMemsetAsync(at, 0, (size_t)(r->words * 4), stream);
@@ -3338,7 +3346,7 @@ static cudaError_t ragged_mark_starts(ragged_rows *r, long long n, void *at,
                                                                           n, (unsigned *)at);
   return cudaGetLastError();
 }
-#line 6502 "scan.nw"
+#line 6511 "scan.nw"
 /* Clear a ragged launch's states, of `tile` elements a tile, and mark its row starts. */
 static cudaError_t ragged_prepare(l4_params *p, void *workspace, int tile, cudaStream_t stream)
 {
@@ -3346,8 +3354,7 @@ static cudaError_t ragged_prepare(l4_params *p, void *workspace, int tile, cudaS
   p->s = l4_states(workspace, p->tiles);
   cudaError_t e = cudaMemsetAsync(workspace, 0xFF, (size_t)l4_state_bytes(p->tiles), stream);
   if (e != cudaSuccess) return e;
-  return ragged_mark_starts(&p->ragged, p->n, (char *)workspace + l4_state_bytes(p->tiles),
-                            stream);
+  return ragged_mark_starts(&p->ragged, p->n, workspace, p->tiles, stream);
 }
 
 template <int ITEMS>
@@ -3358,7 +3365,7 @@ static cudaError_t l4_ragged_tiles(l4_params p, bool aligned, void *workspace,
   if (e != cudaSuccess) return e;
   return aligned ? l4_start<ITEMS, true>(p, stream) : l4_start<ITEMS, false>(p, stream);
 }
-#line 6524 "scan.nw"
+#line 6532 "scan.nw"
 static cudaError_t l4_ragged_held(l4_params p, bool aligned, long long resident,
                                   void *workspace, cudaStream_t stream)
 {
@@ -3386,7 +3393,7 @@ static cudaError_t l4_ragged_launch(const float *a, const float *b, float *h, lo
        : items == 16 ? l4_ragged_tiles<16>(p, aligned, workspace, stream)
                      : l4_ragged_tiles<8>(p, aligned, workspace, stream);
 }
-#line 7175 "scan.nw"
+#line 7183 "scan.nw"
 #define BWD_THREADS 256
 #ifndef BWD_ITEMS
 #define BWD_ITEMS 32                          /* consecutive elements a thread, 32 at most */
@@ -3406,7 +3413,7 @@ typedef struct {
   int shift;                    /* virtual index = flat index + shift (section "Vectors") */
   packed_states s;              /* level 4's ticket, tile words and group words */
 } backward_params;
-#line 7204 "scan.nw"
+#line 7212 "scan.nw"
 /* The flat index of slot 0 of tile q (the q-th from the end; negative where the tile
    that holds element 0, q = tiles - 1, has slots before it). */
 static __host__ __device__ __forceinline__ long long backward_tile_first(long long tiles,
@@ -3426,7 +3433,7 @@ static __host__ __device__ __forceinline__ long long backward_reduce(long long x
 {
   return x < len ? x : len >= BWD_TILE ? x - len : (long long)((unsigned)x % (unsigned)len);
 }
-#line 7236 "scan.nw"
+#line 7244 "scan.nw"
 /* Bits e of *ends and *starts: item e ends or starts its row, in rows of len, where
    `pos` is the row offset of the thread's highest element (item 0). */
 static __host__ __device__ __forceinline__ void backward_marks(long long pos, long long len,
@@ -3447,7 +3454,7 @@ static __host__ __device__ __forceinline__ unsigned backward_inside(long long to
   long long hi = top < BWD_ITEMS - 1 ? top : BWD_ITEMS - 1;
   return hi < lo ? 0u : ((2u << hi) - 1) & ~((1u << lo) - 1);
 }
-#line 7913 "scan.nw"
+#line 7922 "scan.nw"
 /* Bit d to bit BWD_ITEMS - 1 - d: a window's lowest-first mask in the items' order. */
 static __host__ __device__ __forceinline__ unsigned reverse_items(unsigned m)
 {
@@ -3459,7 +3466,7 @@ static __host__ __device__ __forceinline__ unsigned reverse_items(unsigned m)
   return r;
 #endif
 }
-#line 7927 "scan.nw"
+#line 7936 "scan.nw"
 /* backward_marks for a packed batch, the thread's highest element `top`. Item e starts
    its row where element top - e starts one, and ends it where element top - e + 1 does. */
 static __host__ __device__ __forceinline__ void backward_ragged_marks(const ragged_rows &r,
@@ -3472,7 +3479,7 @@ static __host__ __device__ __forceinline__ void backward_ragged_marks(const ragg
   *starts = reverse_items(ragged_item_starts<BWD_ITEMS>(r, low));
   *ends = reverse_items(ragged_item_starts<BWD_ITEMS>(r, low + late));
 }
-#line 7266 "scan.nw"
+#line 7274 "scan.nw"
 /* The a of item t's map x -> c*x + d: a[t+1] (a_next), never a[t] (a_here). */
 template <typename real>
 static __host__ __device__ __forceinline__ real backward_decay(real a_next, real a_here,
@@ -3502,7 +3509,7 @@ static __host__ __device__ __forceinline__ real backward_last(real dh, real dh_f
 {
   return FAULT_AT(fault, FAULT_BACKWARD_LAST_DROPPED) ? dh : dh + dh_final;
 }
-#line 7395 "scan.nw"
+#line 7403 "scan.nw"
 #define BWD_VECTORS (BWD_ITEMS / VEC)   /* vectors a thread */
 
 /* The float at slot i of a tile's layout in shared memory. */
@@ -3513,7 +3520,7 @@ static __device__ __forceinline__ float *tile_float(float4 *s, int i)
 
 /* The four floats of a vector, as an array. */
 #define VECTOR_FLOATS(name, v) float name[VEC] = {(v).x, (v).y, (v).z, (v).w}
-#line 7408 "scan.nw"
+#line 7416 "scan.nw"
 /* The segment of a thread's items (block `block`), highest first: item e is slot
    32 * block + 31 - e; `inside`: the items in the array (the rest are the identity). */
 template <bool EDGE>
@@ -3538,7 +3545,7 @@ static __device__ __forceinline__ segment backward_compose(const float4 *sa, con
   }
   return mine;
 }
-#line 7444 "scan.nw"
+#line 7452 "scan.nw"
 template <bool EDGE>
 static __device__ __forceinline__ void backward_apply(const backward_params &p, float4 *sa,
                                                       float4 *sd, float4 *sh, float a_above,
@@ -3561,7 +3568,7 @@ static __device__ __forceinline__ void backward_apply(const backward_params &p, 
       int e = BWD_ITEMS - 1 - (m * VEC + k);
       float below = k > 0 ? z[k - 1] : m > 0 ? under.w : h_below;
       if (!EDGE || inside >> e & 1) 
-#line 7479 "scan.nw"
+#line 7487 "scan.nw"
 {
   float g = ends >> e & 1 ? y[k] : fmaf(backward_decay(c, x[k], FAULT_NONE), state, y[k]);
   bool start = starts >> e & 1, per_row = start && (p.h0 || p.dh0);
@@ -3573,14 +3580,14 @@ static __device__ __forceinline__ void backward_apply(const backward_params &p, 
   y[k] = state = g;
   z[k] = da;
 }
-#line 7466 "scan.nw"
+#line 7474 "scan.nw"
       c = x[k];
     }
     sd[v] = make_float4(y[0], y[1], y[2], y[3]);
     sh[v] = make_float4(z[0], z[1], z[2], z[3]);
   }
 }
-#line 7495 "scan.nw"
+#line 7503 "scan.nw"
 /* T: the type of a, h, dh, da and db; RAGGED: rows from `ragged`'s offsets, not of len. */
 template <bool ALIGNED, typename T = float, bool RAGGED = false>
 static __global__ void __launch_bounds__(BWD_THREADS, BWD_BLOCKS_PER_SM)
@@ -3595,7 +3602,7 @@ backward_kernel(backward_params p, ragged_rows ragged)
   int lane = threadIdx.x & 31, warp = threadIdx.x >> 5, block = backward_block(threadIdx.x);
   for (;;) {
     
-#line 7527 "scan.nw"
+#line 7535 "scan.nw"
 __syncthreads();
 if (threadIdx.x == 0) {
   long long q = (long long)(atomicAdd(p.s.ticket, 1ULL) + 1ULL);
@@ -3607,13 +3614,13 @@ __syncthreads();
 long long q = tile_shared;
 if (q >= p.tiles) break;
 long long first = backward_tile_first(p.tiles, q, p.shift);
-#line 7509 "scan.nw"
+#line 7517 "scan.nw"
     
-#line 7551 "scan.nw"
+#line 7559 "scan.nw"
 bool inner = ALIGNED && first >= 0 && first + BWD_TILE <= p.n;   /* every vector whole */
 if (inner) {
   
-#line 7570 "scan.nw"
+#line 7578 "scan.nw"
 #pragma unroll
 for (int m = 0; m < BWD_ITEMS / VEC; m++) {
   int v = threadIdx.x + m * BWD_THREADS;
@@ -3622,10 +3629,10 @@ for (int m = 0; m < BWD_ITEMS / VEC; m++) {
   __pipeline_memcpy_async(&sd[slot(v)], as_stored<T>(p.dh) + i, VEC * sizeof(T));
   __pipeline_memcpy_async(&sh[slot(v)], as_stored<T>(p.h) + i, VEC * sizeof(T));
 }
-#line 7554 "scan.nw"
+#line 7562 "scan.nw"
 } else {
   
-#line 7581 "scan.nw"
+#line 7589 "scan.nw"
 #pragma unroll
 for (int m = 0; m < BWD_ITEMS / VEC; m++) {
   int v = threadIdx.x + m * BWD_THREADS;
@@ -3634,7 +3641,7 @@ for (int m = 0; m < BWD_ITEMS / VEC; m++) {
   copy_vector<ALIGNED>(&sd[slot(v)], as_stored<T>(p.dh), i, p.n, 0.0f);
   copy_vector<ALIGNED>(&sh[slot(v)], as_stored<T>(p.h), i, p.n, 0.0f);
 }
-#line 7556 "scan.nw"
+#line 7564 "scan.nw"
 }
 if (threadIdx.x == 0) {
   a_after = first + BWD_TILE < p.n ? widen(as_stored<T>(p.a)[first + BWD_TILE]) : 1.0f;
@@ -3646,9 +3653,9 @@ widen_stripes<ALIGNED, BWD_VECTORS, BWD_THREADS, T>(sa, first, p.n);
 widen_stripes<ALIGNED, BWD_VECTORS, BWD_THREADS, T>(sd, first, p.n);
 widen_stripes<ALIGNED, BWD_VECTORS, BWD_THREADS, T>(sh, first, p.n);
 __syncthreads();
-#line 7510 "scan.nw"
+#line 7518 "scan.nw"
     
-#line 7596 "scan.nw"
+#line 7604 "scan.nw"
 long long top = first + block * BWD_ITEMS + BWD_ITEMS - 1;
 unsigned ends, starts, inside = backward_inside(top, p.n);
 if (RAGGED)
@@ -3663,16 +3670,16 @@ for (unsigned m = p.dh_final ? ends : 0u; m; m &= m - 1) {
   float *d = tile_float(sd, block * BWD_ITEMS + BWD_ITEMS - 1 - e);
   *d = backward_last(*d, p.dh_final[(top - e) / p.len], FAULT_NONE);
 }
-#line 7511 "scan.nw"
+#line 7519 "scan.nw"
     
-#line 7616 "scan.nw"
+#line 7624 "scan.nw"
 float a_above = block == BWD_THREADS - 1 ? a_after
               : *tile_float(sa, (block + 1) * BWD_ITEMS);
 float h_below = block == 0 ? h_before : *tile_float(sh, block * BWD_ITEMS - 1);
 bool edge = inside != BWD_ALL;
 segment mine = edge ? backward_compose<true>(sa, sd, a_above, block, ends, inside)
                     : backward_compose<false>(sa, sd, a_above, block, ends, inside);
-#line 7512 "scan.nw"
+#line 7520 "scan.nw"
     segment lane_before, warp_before, total;
     
 #line 3721 "scan.nw"
@@ -3685,9 +3692,9 @@ warp_before = segment_identity();
 for (int w = 0; w < warp; w++) warp_before = segment_combine(warp_before, warp_sums[w]);
 total = warp_before;
 for (int w = warp; w < L4_WARPS; w++) total = segment_combine(total, warp_sums[w]);
-#line 7514 "scan.nw"
+#line 7522 "scan.nw"
     
-#line 7631 "scan.nw"
+#line 7639 "scan.nw"
 if (warp == 0) {
   bool top_ends = __shfl_sync(FULL_MASK, ends & 1u, 0);
   bool needs_after = q > 0 && !top_ends, last = q % 32 == 31;
@@ -3699,9 +3706,9 @@ if (warp == 0) {
   if (lane == 0) prefix_shared = after;
 }
 __syncthreads();
-#line 7515 "scan.nw"
+#line 7523 "scan.nw"
     
-#line 7645 "scan.nw"
+#line 7653 "scan.nw"
 float state = segment_apply(lane_before, segment_apply(warp_before, prefix_shared));
 if (edge || starts)   /* the tested path: items outside the array, or a row's start */
   backward_apply<true>(p, sa, sd, sh, a_above, h_below, state, top, block, ends, starts,
@@ -3710,9 +3717,9 @@ else
   backward_apply<false>(p, sa, sd, sh, a_above, h_below, state, top, block, ends, 0u,
                         inside);
 __syncthreads();
-#line 7516 "scan.nw"
+#line 7524 "scan.nw"
     
-#line 7656 "scan.nw"
+#line 7664 "scan.nw"
 #pragma unroll
 for (int m = 0; m < BWD_ITEMS / VEC; m++) {
   int v = threadIdx.x + m * BWD_THREADS;
@@ -3725,26 +3732,17 @@ for (int m = 0; m < BWD_ITEMS / VEC; m++) {
     store_vector<ALIGNED>(as_stored<T>(p.da), i, p.n, (const float *)&sh[slot(v)]);
   }
 }
-#line 7517 "scan.nw"
+#line 7525 "scan.nw"
     if (gridDim.x >= p.tiles) break;
   }
 }
 
-#line 7958 "scan.nw"
-/* Mark the batch's row starts (section "Ragged rows") in the workspace after the states;
-   ragged->starts then points at them. */
-static cudaError_t backward_mark_starts(ragged_rows *ragged, const backward_params &p,
-                                      void *workspace, cudaStream_t stream)
-{
-  return ragged_mark_starts(ragged, p.n, (char *)workspace + l4_state_bytes(p.tiles), stream);
-}
-
+#line 7967 "scan.nw"
 static size_t backward_ragged_workspace(long long n)
 {
-  long long tiles = l4_tiles(n, VEC - 1, BWD_TILE);
-  return (size_t)(l4_state_bytes(tiles) + ragged_starts_bytes(n));
+  return ragged_workspace_bytes(n, BWD_TILE);
 }
-#line 7679 "scan.nw"
+#line 7687 "scan.nw"
 static size_t backward_shared_bytes(void)
 {
   return 3 * (size_t)slot(BWD_TILE / VEC) * sizeof(float4);
@@ -3762,7 +3760,7 @@ static int backward_resident(void)
   return resident_blocks((const void *)backward_kernel<ALIGNED, T, RAGGED>, BWD_THREADS,
                          (int)backward_shared_bytes(), remembered);
 }
-#line 7699 "scan.nw"
+#line 7707 "scan.nw"
 /* The backward on arrays stored in T (float, or two bytes an element); RAGGED: rows
    from ragged.offsets, whose bit array of starts goes into the workspace after the
    states. */
@@ -3780,7 +3778,8 @@ static cudaError_t backward_launch(backward_params p, void *workspace, cudaStrea
                : backward_resident<false, T, RAGGED>()) <= 0)
     return cudaErrorInvalidConfiguration;   /* too little shared memory a block */
   cudaError_t e = cudaMemsetAsync(workspace, 0xFF, (size_t)l4_state_bytes(p.tiles), stream);
-  if (e == cudaSuccess && RAGGED) e = backward_mark_starts(&ragged, p, workspace, stream);
+  if (e == cudaSuccess && RAGGED)
+    e = ragged_mark_starts(&ragged, p.n, workspace, p.tiles, stream);
   if (e != cudaSuccess) return e;
   unsigned grid = grid_for(p.tiles), threads = BWD_THREADS;
   size_t shared = backward_shared_bytes();
@@ -4128,7 +4127,7 @@ cudaError_t scan_check_offsets(const long long *host_offsets, long long rows, lo
     if (host_offsets[r] > host_offsets[r + 1]) return cudaErrorInvalidValue;
   return cudaSuccess;
 }
-#line 7731 "scan.nw"
+#line 7740 "scan.nw"
 /* Whether bytes [x, x + nx) and [y, y + ny) share one, both there. */
 static bool overlap_bytes(const void *x, long long nx, const void *y, long long ny)
 {
@@ -4152,7 +4151,7 @@ static cudaError_t check_backward_sized(const void *a, const void *h, const void
       misaligned(h0) || misaligned(dh_final) || misaligned(dh0))
     return cudaErrorInvalidValue;
   
-#line 7769 "scan.nw"
+#line 7778 "scan.nw"
 if (overlap_bytes(da, n, a, n) || overlap_bytes(da, n, h, n) || overlap_bytes(da, n, dh, n) ||
     overlap_bytes(da, n, db, n) || overlap_bytes(db, n, a, n) || overlap_bytes(db, n, h, n) ||
     (db != dh && overlap_bytes(db, n, dh, n)))
@@ -4166,10 +4165,10 @@ if (overlap_bytes(da, n, h0, r) || overlap_bytes(da, n, dh_final, r) ||
     overlap_bytes(db, n, h0, r) ||
     overlap_bytes(db, n, dh_final, r))   /* stores over a row's state that another tile reads */
   return cudaErrorInvalidValue;
-#line 7754 "scan.nw"
+#line 7763 "scan.nw"
   return cudaSuccess;
 }
-#line 7759 "scan.nw"
+#line 7768 "scan.nw"
 static cudaError_t check_backward(const float *a, const float *h, const float *dh,
                                   const float *h0, const float *dh_final, const float *da,
                                   const float *db, const float *dh0, long long rows,
@@ -4177,7 +4176,7 @@ static cudaError_t check_backward(const float *a, const float *h, const float *d
 {
   return check_backward_sized(a, h, dh, h0, dh_final, da, db, dh0, rows, len, sizeof(float));
 }
-#line 7785 "scan.nw"
+#line 7794 "scan.nw"
 static backward_params backward_params_for(const float *a, const float *h, const float *dh,
                                            const float *h0, const float *dh_final, float *da,
                                            float *db, float *dh0, long long rows,
@@ -4192,7 +4191,7 @@ size_t scan_backward_workspace_bytes(long long rows, long long len)
   if (rows <= 0 || len <= 0 || rows > LLONG_MAX / 16 / len) return 0;
   return backward_workspace(rows * len);
 }
-#line 7802 "scan.nw"
+#line 7811 "scan.nw"
 cudaError_t scan_backward_in(const float *a, const float *h, const float *dh,
                              const float *h0, const float *dh_final, float *da, float *db,
                              float *dh0, long long rows, long long len, void *workspace,
@@ -4207,7 +4206,7 @@ cudaError_t scan_backward_in(const float *a, const float *h, const float *dh,
   return backward_launch(backward_params_for(a, h, dh, h0, dh_final, da, db, dh0, rows, len),
                          workspace, stream);
 }
-#line 7822 "scan.nw"
+#line 7831 "scan.nw"
 cudaError_t scan_backward(const float *a, const float *h, const float *dh,
                           const float *h0, const float *dh_final, float *da, float *db,
                           float *dh0, long long rows, long long len, cudaStream_t stream)
@@ -5618,7 +5617,7 @@ static void describe_worst_ragged(char *text, size_t size, const comparison *c,
            offsets[r + 1] - offsets[r], c->worst_index - offsets[r], c->worst_out,
            c->worst_ref);
 }
-#line 7051 "scan.nw"
+#line 7059 "scan.nw"
 /* The outputs' comparisons: db (= g), da and dh0. */
 typedef struct { comparison da, db, dh0; } backward_comparison;
 
@@ -5635,7 +5634,7 @@ static void merge_backward(backward_comparison *into, const backward_comparison 
   merge_comparison(&into->db, &c->db);
   merge_comparison(&into->dh0, &c->dh0);
 }
-#line 7074 "scan.nw"
+#line 7082 "scan.nw"
 /* Compare row `row` (elements first .. first + len - 1) of a backward's outputs. */
 template <typename real>
 static void compare_backward_row(const float *a, const float *h, const float *dh,
@@ -5657,7 +5656,7 @@ static void compare_backward_row(const float *a, const float *h, const float *dh
                   1.01 * fabs((double)a[t]) * rounded + p.tiny, row);
   }
 }
-#line 7101 "scan.nw"
+#line 7109 "scan.nw"
 template <typename real>
 static backward_comparison compare_backward(const float *a, const float *h, const float *dh,
                                             const float *h0, const float *dh_final,
@@ -5681,7 +5680,7 @@ static backward_comparison compare_backward(const float *a, const float *h, cons
   }
   return all;
 }
-#line 7135 "scan.nw"
+#line 7143 "scan.nw"
 /* The loss sum_t dh[t] h[t] + dh_final h[len-1] of one row in double, from *h0. */
 static double backward_loss(const double *a, const double *b, const float *dh,
                             const double *h0, double dh_final, long long len)
@@ -7611,7 +7610,7 @@ static protocol_evidence run_ring_mirror(const ring_mirror_run *r, int *schedule
   }
   return ev;
 }
-#line 7303 "scan.nw"
+#line 7311 "scan.nw"
 /* One thread's items of tile `first` (row offset `base`), from `state`, the reverse
    scan's state after them; returns the state before them. `ragged`: a packed batch's
    rows and their bit array of starts, or NULL for rows of len. */
@@ -7632,7 +7631,7 @@ static double backward_mirror_thread(const backward_params &p, const ragged_rows
     long long t = top - e, row = t / p.len;
     if (!(inside >> e & 1)) continue;
     
-#line 7329 "scan.nw"
+#line 7337 "scan.nw"
 bool end = ends >> e & 1, start = starts >> e & 1;
 double a_next = t + 1 < p.n ? p.a[t + 1] : 1.0, d = p.dh[t], x;
 if (end && p.dh_final) d = backward_last(d, (double)p.dh_final[row], fault);
@@ -7641,11 +7640,11 @@ state = db[t] = g;
 backward_grads(g, t > 0 ? (double)p.h[t - 1] : 0.0, (double)p.h[t],
                p.h0 ? (double)p.h0[row] : 0.0, (double)p.a[t], start, fault, &da[t], &x);
 if (start && dh0) dh0[row] = x;
-#line 7323 "scan.nw"
+#line 7331 "scan.nw"
   }
   return state;
 }
-#line 7342 "scan.nw"
+#line 7350 "scan.nw"
 static void backward_mirror(const backward_params &p, const ragged_rows *ragged, double *da,
                             double *db, double *dh0, int fault)
 {
