@@ -3306,11 +3306,11 @@ static __host__ __device__ long long mark_span(const long long *offsets, long lo
 }
 
 /* Whether word i of a block's span of `used` words is the block's alone, to be stored
-   plainly; the two end words, which the blocks before and after may share, are ORed. */
-static __host__ __device__ __forceinline__ bool mark_word_alone(int i, int used, int fault)
-{
-  return FAULT_AT(fault, FAULT_MARK_ENDS_STORED) || (i > 0 && i < used - 1);
-}
+   plainly; the two end words, which the blocks before and after may share, are ORed. A
+   macro: with the fault's constant test folded at once, the kernel is the same
+   instruction for instruction as with the bare condition. */
+#define MARK_WORD_ALONE(i, used, fault) \
+  (FAULT_AT(fault, FAULT_MARK_ENDS_STORED) || ((i) > 0 && (i) < (used) - 1))
 #line 6471 "scan.nw"
 /* Set bit offsets[r] of starts for every r in [0, rows] whose offset lies in [0, n] (n:
    the end of the last row, just past the array), and bit 0; starts cleared before. */
@@ -3348,7 +3348,7 @@ for (int j = 0; j < MARK_EACH; j++) {
 #line 6515 "scan.nw"
 for (int i = threadIdx.x; i < used; i += MARK_THREADS) {
   unsigned v = span[i];
-  if (mark_word_alone(i, used, FAULT_NONE)) starts[w0 + i] = v;
+  if (MARK_WORD_ALONE(i, used, FAULT_NONE)) starts[w0 + i] = v;
   else if (v) atomicOr(&starts[w0 + i], v);
 }
 #line 6488 "scan.nw"
@@ -8654,7 +8654,7 @@ static int mark_block_writes(const long long *offsets, long long base, long long
     else out[count++] = mark_write_of(o >> 5, bit, false);
   }
   for (int i = 0; i < used; i++)
-    if (mark_word_alone(i, used, fault)) out[count++] = mark_write_of(w0 + i, span[i], true);
+    if (MARK_WORD_ALONE(i, used, fault)) out[count++] = mark_write_of(w0 + i, span[i], true);
     else if (span[i]) out[count++] = mark_write_of(w0 + i, span[i], false);
   return count;
 }
