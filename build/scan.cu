@@ -8692,9 +8692,9 @@ static bool mark_in_order(const long long *offsets, long long rows, long long n,
   for (long long b = 0; b < blocks; b++) {
     long long base = b * MARK_ROWS, last = base + MARK_ROWS - 1;
     if (last > rows) last = rows;
-    count[b] = mark_block_writes(offsets, base, last, n, fault, writes + b * each);
-    inside = inside && count[b] >= 0;
-    left += count[b] = count[b] < 0 ? 0 : count[b];
+    int made = mark_block_writes(offsets, base, last, n, fault, writes + b * each);
+    inside = inside && made >= 0;   /* -1: a span wider than shared memory's */
+    left += count[b] = made < 0 ? 0 : made;
   }
   
 #line 18839 "scan.nw"
