@@ -41,6 +41,8 @@ for tool in memcheck racecheck synccheck; do
   run "$tool" l4-32 2 70001 --offsets 1,1,1
   run "$tool" l4-16 3 5001 --offsets 1,2,3
   run "$tool" l4-held 1 100001 --offsets 2,2,2
+  run "$tool" l4-32 300 1001 --offsets 1,1,1    # tiles apart, each reading its row's head
+  run "$tool" l4-8 400 97
   if [ "$tool" = racecheck ]; then   # see the book, section "A ring of stages, and a chain block"
     printf '%-9s %-32s %s\n' racecheck "l4-ring 1 1081344" \
       "left out: racecheck does not see the ring's barrier phases and flags"
