@@ -58,8 +58,6 @@ for tool in memcheck racecheck synccheck; do
   run "$tool" l4-rows 5 20001 --offsets 1,1,1
   run "$tool" l4-rows 6000 1028               # blocks of four warps
   run "$tool" l4-rows 6000 1029 --offsets 1,1,1
-  run "$tool" l4-rows 3000 37                 # spans of 56 rows
-  run "$tool" l4-rows 700 2051                # spans of one row, not whole vectors
   suite "$tool" gpu-backward-small
   suite "$tool" gpu-backward-ragged-small
   suite "$tool" gpu-stored-small
