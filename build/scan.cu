@@ -1,4 +1,4 @@
-#line 181 "scan.nw"
+#line 184 "scan.nw"
 typedef enum {
   SCAN_L1_BLELLOCH, SCAN_L2_MULTIBLOCK, SCAN_L3_LOOKBACK, SCAN_L3B_LOOKBACK_WARP,
   SCAN_L3C_LOOKBACK_ITEMS, SCAN_L4_ROOFLINE, SCAN_AUTO
@@ -7,7 +7,7 @@ typedef enum {
    Device pointers, fp32, row-major and contiguous. Asynchronous on `stream`. */
 cudaError_t scan_forward(scan_kernel k, const float *a, const float *b, float *h,
                          long long rows, long long len, cudaStream_t stream);
-#line 227 "scan.nw"
+#line 230 "scan.nw"
 /* The two-phase form: the most bytes of workspace that a call of this shape may need on
    the current device, whatever the alignment of a, b and h; then the call on a workspace
    of at least that many bytes, aligned to 256 (as cudaMalloc's are). */
@@ -15,7 +15,7 @@ size_t scan_workspace_bytes(scan_kernel k, long long rows, long long len);
 cudaError_t scan_forward_in(scan_kernel k, const float *a, const float *b, float *h,
                             long long rows, long long len, void *workspace,
                             size_t workspace_bytes, cudaStream_t stream);
-#line 267 "scan.nw"
+#line 272 "scan.nw"
 /* h[t] = a[t] * h[t - 1] + b[t] over n elements, with h = 0 before every row start
    offsets[r], r = 0 .. rows (a device array of rows + 1 int64, cu_seqlens).
    Whatever offsets holds, nothing outside a, b, h [0, n) and offsets [0, rows] is
@@ -33,7 +33,7 @@ cudaError_t scan_forward_ragged_in(const float *a, const float *b, float *h, lon
 /* A host array of offsets checked: cudaSuccess where well formed, else
    cudaErrorInvalidValue. */
 cudaError_t scan_check_offsets(const long long *host_offsets, long long rows, long long n);
-#line 7380 "scan.nw"
+#line 7385 "scan.nw"
 /* The backward of scan_forward over rows of len, given a and the forward's h, and the
    loss's gradient dh on h: g[t] = dh[t] + a[t+1] * g[t+1] within each row, starting from
    g[len-1] = dh[len-1] + dh_final[r]; then db = g, da[t] = g[t] * h[t-1] with h[-1] =
@@ -49,7 +49,7 @@ cudaError_t scan_backward_in(const float *a, const float *h, const float *dh,
                              const float *h0, const float *dh_final, float *da, float *db,
                              float *dh0, long long rows, long long len, void *workspace,
                              size_t workspace_bytes, cudaStream_t stream);
-#line 8234 "scan.nw"
+#line 8239 "scan.nw"
 /* The backward of scan_forward_ragged over n elements in rows offsets[r] ..
    offsets[r + 1] - 1 (its offsets): g[t] = dh[t] + a[t+1] * g[t+1] within each row,
    from g = dh at a row's last element; db = g, da[t] = g[t] * h[t-1], with h[t-1] taken
@@ -67,7 +67,7 @@ cudaError_t scan_backward_ragged_in(const float *a, const float *h, const float 
                                     const long long *offsets, long long rows,
                                     void *workspace, size_t workspace_bytes,
                                     cudaStream_t stream);
-#line 9713 "scan.nw"
+#line 9718 "scan.nw"
 typedef enum { SCAN_FLOAT32, SCAN_BFLOAT16, SCAN_FLOAT16 } scan_storage;
 /* scan_forward(SCAN_AUTO, ...) on a, b and h stored in `storage`: each element widened to
    float, the scan in float32, h rounded to nearest. Pointers on the type's 2 bytes. */
@@ -78,7 +78,7 @@ size_t scan_stored_workspace_bytes(scan_storage storage, long long rows, long lo
 cudaError_t scan_forward_stored_in(scan_storage storage, const void *a, const void *b,
                                    void *h, long long rows, long long len, void *workspace,
                                    size_t workspace_bytes, cudaStream_t stream);
-#line 9727 "scan.nw"
+#line 9732 "scan.nw"
 /* scan_backward with a, h, dh, da and db stored in `storage` (h0, dh_final and dh0 stay
    float, a float a row); its workspace is scan_backward_workspace_bytes(rows, len). */
 cudaError_t scan_backward_stored(scan_storage storage, const void *a, const void *h,
@@ -90,7 +90,7 @@ cudaError_t scan_backward_stored_in(scan_storage storage, const void *a, const v
                                     const float *dh_final, void *da, void *db, float *dh0,
                                     long long rows, long long len, void *workspace,
                                     size_t workspace_bytes, cudaStream_t stream);
-#line 12301 "scan.nw"
+#line 12306 "scan.nw"
 /* Mamba-1's selective scan, forward. For batch b, channel d of group g = d / (D / G), state
    n and step t, with dt = softplus(delta[t] + delta_bias[d]) (each part where asked):
    x[n] = exp(dt A[d,n]) x[n] + dt B[b,g,n,t] u[t] from x = 0, and
@@ -102,7 +102,7 @@ typedef struct {
   const float *D, *z, *delta_bias;     /* (D), (B,D,L), (D), or NULL */
   bool delta_softplus;
 } selective_problem;
-#line 12315 "scan.nw"
+#line 12320 "scan.nw"
 /* y (B,D,L) and, where last_state is not NULL, the last states x (B,D,N). Asynchronous
    on stream; no output may overlap an input or the other output. */
 cudaError_t selective_scan_forward(const selective_problem *p, float *y, float *last_state,
@@ -113,7 +113,7 @@ size_t selective_scan_workspace_bytes(const selective_problem *p);
 cudaError_t selective_scan_forward_in(const selective_problem *p, float *y, float *last_state,
                                       void *workspace, size_t workspace_bytes,
                                       cudaStream_t stream);
-#line 12332 "scan.nw"
+#line 12337 "scan.nw"
 #include <cuda_bf16.h>   /* __nv_bfloat16 */
 typedef struct {
   long long batch, channels, length;
@@ -133,7 +133,7 @@ size_t selective_scan_workspace_bytes_bf16(const selective_problem_bf16 *p);
 cudaError_t selective_scan_forward_bf16_in(const selective_problem_bf16 *p, __nv_bfloat16 *y,
                                            float *last_state, void *workspace,
                                            size_t workspace_bytes, cudaStream_t stream);
-#line 392 "scan.nw"
+#line 397 "scan.nw"
 #include <cuda_runtime.h>
 #include <cuda_bf16.h>   /* the stored types' conversions, on the host too */
 #include <cuda_fp16.h>
@@ -146,7 +146,7 @@ cudaError_t selective_scan_forward_bf16_in(const selective_problem_bf16 *p, __nv
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#line 913 "scan.nw"
+#line 918 "scan.nw"
 #ifdef __CUDA_ARCH__
 #define THREAD_FIRST ((int)threadIdx.x)
 #define THREAD_STRIDE ((int)blockDim.x)
@@ -158,13 +158,13 @@ cudaError_t selective_scan_forward_bf16_in(const selective_problem_bf16 *p, __nv
 #endif
 #define FOR_EACH_THREAD(tid, count) \
   for (int tid = THREAD_FIRST; tid < (count); tid += THREAD_STRIDE)
-#line 22648 "scan.nw"
+#line 22653 "scan.nw"
 #include <errno.h>
-#line 23581 "scan.nw"
+#line 23586 "scan.nw"
 #include <time.h>
 #include <cuda_pipeline.h>
 #include <cooperative_groups.h>   /* the ring's grid-wide wait at its start */
-#line 23591 "scan.nw"
+#line 23596 "scan.nw"
 #ifndef SCAN_NO_MAIN
 #include <cub/device/device_scan.cuh>
 #include <cub/device/device_transform.cuh>
@@ -173,10 +173,10 @@ cudaError_t selective_scan_forward_bf16_in(const selective_problem_bf16 *p, __nv
 #include <thrust/iterator/transform_output_iterator.h>
 #include <dlfcn.h>
 #endif
-#line 24872 "scan.nw"
+#line 24877 "scan.nw"
 #include <ctype.h>
 #include <sys/stat.h>
-#line 434 "scan.nw"
+#line 439 "scan.nw"
 /* The map x -> a*x + b.  `real` is float on the GPU and double in the mirrors. */
 template <typename real> struct affine { real a, b; };
 
@@ -192,14 +192,14 @@ combine(affine<real> earlier, affine<real> later)
   r.b = later.a * earlier.b + later.b;
   return r;
 }
-#line 458 "scan.nw"
+#line 463 "scan.nw"
 template <typename real>
 static __host__ __device__ __forceinline__ affine<real> identity_map(void)
 {
   affine<real> e = {(real)1, (real)0};
   return e;
 }
-#line 475 "scan.nw"
+#line 480 "scan.nw"
 /* The first element of a row starts from h = 0: h0 = a0 * 0 + b0, which
    poisons h0 when a0 is NaN or infinite, as the sequential recurrence does. */
 template <typename real>
@@ -208,48 +208,48 @@ static __host__ __device__ __forceinline__ affine<real> start_row(affine<real> x
   x.b = x.a * (real)0 + x.b;
   return x;
 }
-#line 347 "scan.nw"
+#line 352 "scan.nw"
 #ifndef SCAN_NO_MAIN
-#line 935 "scan.nw"
+#line 940 "scan.nw"
 typedef enum {
   FAULT_NONE = 0,
   
-#line 1449 "scan.nw"
+#line 1454 "scan.nw"
 FAULT_UPSWEEP_SWAP,            /* up-sweep combines (right, left)        */
 FAULT_DOWNSWEEP_SWAP,          /* down-sweep combines (left sum, parent) */
 FAULT_DOWNSWEEP_INDEX,         /* down-sweep left index off by one       */
 FAULT_ROOT_NOT_IDENTITY,       /* down-sweep starts from the total       */
 FAULT_THREADS_ROUNDED_TO_WARP, /* the original study's max(C/2, 32)      */
-#line 938 "scan.nw"
+#line 943 "scan.nw"
   
-#line 1730 "scan.nw"
+#line 1735 "scan.nw"
 FAULT_APPLY_SWAP,              /* level 2 applies (local, prefix)        */
 FAULT_SPINE_NO_IDENTITY,       /* level 2 spine forgets the identity     */
-#line 939 "scan.nw"
+#line 944 "scan.nw"
   
-#line 2193 "scan.nw"
+#line 2198 "scan.nw"
 FAULT_WALK_STOPS_AT_AGGREGATE, /* look-back takes an A for a P           */
 FAULT_FLAG_BEFORE_VALUE,       /* a tile publishes P before its value    */
 FAULT_WALK_ORDER,              /* look-back folds (aggregate, prefix)    */
 FAULT_WARP_LANE_ORDER,         /* warp walk folds its lanes nearest first */
 FAULT_BACKWARD_FOLD,           /* look-back folds backwards as it walks  */
 FAULT_TILE_FROM_BLOCKIDX,      /* tiles taken from blockIdx, no ticket   */
-#line 940 "scan.nw"
+#line 945 "scan.nw"
   
-#line 4438 "scan.nw"
+#line 4443 "scan.nw"
 FAULT_HELD_LAST_FROM_TILE,     /* held kernel: `last` from the tile      */
 FAULT_HELD_PREFIX_EARLY,       /* held kernel: prefix read before DONE   */
 FAULT_HELD_WRONG_TILE,         /* held kernel: prefix applied to new tile */
-#line 941 "scan.nw"
+#line 946 "scan.nw"
   
-#line 5264 "scan.nw"
+#line 5269 "scan.nw"
 FAULT_ROWS_STEP_LAST_PIECE,    /* shared rows: step total = last piece's */
 FAULT_ROWS_STATE_AFTER_OWN,    /* shared rows: own total put in front    */
 FAULT_ROWS_ONE_SET,            /* shared rows: totals without parity     */
 FAULT_ROWS_PARITY_PER_ROW,     /* shared rows: parity restarts each row  */
-#line 942 "scan.nw"
+#line 947 "scan.nw"
   
-#line 3411 "scan.nw"
+#line 3416 "scan.nw"
 FAULT_GROUPS_FOLD_NEWEST_FIRST, /* groups: a window's totals newest first */
 FAULT_GROUPS_SETTLE_SHORT,     /* groups: a settled total one tile short */
 FAULT_GROUPS_SETTLE_LEFT_FOLD, /* groups: settled by a left fold         */
@@ -257,9 +257,9 @@ FAULT_GROUPS_SETTLE_NO_WAIT,   /* groups: settled over empty aggregates  */
 FAULT_GROUPS_SETTLE_STORE,     /* groups: settled by a store, not a swap */
 FAULT_GROUPS_SETTLE_SHIFTED,   /* groups: settled from tiles one too late */
 FAULT_GROUPS_SKIP_EMPTY,       /* groups: an empty group folded as nothing */
-#line 943 "scan.nw"
+#line 948 "scan.nw"
   
-#line 6657 "scan.nw"
+#line 6662 "scan.nw"
 FAULT_RING_HOLDER_FOLDS_OWN,   /* ring: a holder folds its own part in too */
 FAULT_RING_ROW_START_KEPT,     /* ring: a row start published unreset    */
 FAULT_RING_CHAIN_NO_WAIT,      /* ring: a chain warp takes the carry early */
@@ -274,9 +274,9 @@ FAULT_RING_LOOK_LEFT_FOLD,     /* ring: a walker's look folds left, not as the c
 FAULT_RING_LOOK_SKIPS_EMPTY,   /* ring: a look folds an unpublished tile as nothing */
 FAULT_RING_LOOK_SKIPS_WINDOW,  /* ring: a look starts a window after its carry */
 FAULT_RING_HEAD_KEPT,          /* ring: a tile's slots before its row's start not cleared */
-#line 944 "scan.nw"
+#line 949 "scan.nw"
   
-#line 7546 "scan.nw"
+#line 7551 "scan.nw"
 FAULT_BACKWARD_A_UNSHIFTED,      /* backward: a[t] where a[t+1] belongs           */
 FAULT_BACKWARD_FOLD_FORWARD,     /* backward: a thread's items folded lowest first */
 FAULT_BACKWARD_ROW_END_KEPT,     /* backward: no reset at a row's end (nor its sum) */
@@ -284,55 +284,55 @@ FAULT_BACKWARD_LAST_DROPPED,     /* backward: the last state's gradient dropped 
 FAULT_BACKWARD_DA_OWN_H,         /* backward: da from h[t], not h[t-1]             */
 FAULT_BACKWARD_START_LEAKS,      /* backward: da at a row start from the row before */
 FAULT_BACKWARD_DH0_UNSCALED,     /* backward: dh0 = g[first], without a[first]     */
-#line 8329 "scan.nw"
+#line 8334 "scan.nw"
 FAULT_BACKWARD_RAGGED_ENDS_AT_STARTS,   /* backward: a packed row's end marked at its start */
-#line 945 "scan.nw"
+#line 950 "scan.nw"
   
-#line 6765 "scan.nw"
+#line 6770 "scan.nw"
 FAULT_MARK_ENDS_STORED,   /* marking pass: a span's end words stored, not ORed */
-#line 946 "scan.nw"
+#line 951 "scan.nw"
   
-#line 4031 "scan.nw"
+#line 4036 "scan.nw"
 FAULT_HEAD_ONE_SHORT,          /* heads: a head starts one element late  */
 FAULT_HEAD_UNSHIFTED,          /* heads: a tile's row offset without shift */
 FAULT_HEAD_RULE_LOOSE,         /* heads: rows of half a tile read heads  */
-#line 947 "scan.nw"
+#line 952 "scan.nw"
   
-#line 10958 "scan.nw"
+#line 10963 "scan.nw"
 FAULT_SELECTIVE_B_ONE_LATE,      /* level 5: B[t-1] read with step t's input        */
 FAULT_SELECTIVE_A_SIGN,          /* level 5: the sign of A flipped                   */
 FAULT_SELECTIVE_D_FORGOTTEN,     /* level 5: the skip D u left out                   */
 FAULT_SELECTIVE_SOFTPLUS_TWICE,  /* level 5: softplus applied to delta twice         */
 FAULT_SELECTIVE_GROUP_OFF,       /* level 5: a channel reads the next group's B, C   */
 FAULT_SELECTIVE_PRODUCT_DROPPED, /* level 5: chunks combined without their decays    */
-#line 948 "scan.nw"
+#line 953 "scan.nw"
   FAULT_COUNT
 } fault_kind;
 
 /* Whether the mirror runs with the fault that lives at `site`. */
 #define FAULT_AT(fault, site) ((fault) == (site))
-#line 960 "scan.nw"
+#line 965 "scan.nw"
 template <typename real>
 static __host__ __device__ __forceinline__ affine<real>
 combine_at(int site, int fault, affine<real> earlier, affine<real> later)
 {
   return FAULT_AT(fault, site) ? combine(later, earlier) : combine(earlier, later);
 }
-#line 349 "scan.nw"
+#line 354 "scan.nw"
 #else
-#line 975 "scan.nw"
+#line 980 "scan.nw"
 #define FAULT_NONE 0
 #define FAULT_AT(fault, site) ((void)(fault), false)
 #define combine_at(site, fault, earlier, later) ((void)(fault), combine(earlier, later))
-#line 351 "scan.nw"
+#line 356 "scan.nw"
 #endif
-#line 986 "scan.nw"
+#line 991 "scan.nw"
 template <typename real> struct shared_tile {
   real *a, *b;     /* slots for the two components */
   int slots;       /* how many slots each array has */
   int *overflow;   /* CPU only: the first slot past the end, or -1 */
 };
-#line 994 "scan.nw"
+#line 999 "scan.nw"
 /* On the CPU, a slot outside the tile is recorded and refused; on the GPU
    every slot is trusted, and compute-sanitizer checks the trust. */
 template <typename real>
@@ -347,7 +347,7 @@ tile_slot_ok(shared_tile<real> t, int slot)
   return false;
 #endif
 }
-#line 1011 "scan.nw"
+#line 1016 "scan.nw"
 static __host__ __device__ __forceinline__ int padded(int i);
 
 template <typename real>
@@ -367,7 +367,7 @@ tile_put(shared_tile<real> t, int i, affine<real> x)
   int s = padded(i);
   if (tile_slot_ok(t, s)) { t.a[s] = x.a; t.b[s] = x.b; }
 }
-#line 1048 "scan.nw"
+#line 1053 "scan.nw"
 #define FULL_MASK 0xffffffffu
 
 /* The pair held by the lane `delta` below; lanes below `delta` keep theirs. */
@@ -389,7 +389,7 @@ shfl_affine(affine<float> x, int lane)
   y.b = __shfl_sync(FULL_MASK, x.b, lane);
   return y;
 }
-#line 1076 "scan.nw"
+#line 1081 "scan.nw"
 static __device__ __forceinline__ affine<float>
 warp_inclusive_scan(affine<float> x)
 {
@@ -400,7 +400,7 @@ warp_inclusive_scan(affine<float> x)
   }
   return x;
 }
-#line 1139 "scan.nw"
+#line 1144 "scan.nw"
 typedef cudaError_t (*scan_launcher)(const float *a, const float *b, float *h,
                                      long long rows, long long len,
                                      void *workspace, cudaStream_t stream);
@@ -409,9 +409,9 @@ static unsigned grid_for(long long blocks)
 {
   return (unsigned)(blocks < 0x7fffffffLL ? blocks : 0x7fffffffLL);
 }
-#line 1165 "scan.nw"
+#line 1170 "scan.nw"
 #ifndef SCAN_NO_MAIN
-#line 1096 "scan.nw"
+#line 1101 "scan.nw"
 #define L0_THREADS 1024
 
 /* One row per block, in chunks of L0_THREADS; `carry` composes the chunks
@@ -425,7 +425,7 @@ l0_kernel(const float *a, const float *b, float *h, long long rows, long long le
     affine<float> carry = identity_map<float>();
     for (long long start = 0; start < len; start += L0_THREADS) {
       
-#line 1115 "scan.nw"
+#line 1120 "scan.nw"
 int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
 long long i = start + threadIdx.x;
 affine<float> x = identity_map<float>();
@@ -440,11 +440,11 @@ if (warp > 0) x = combine(warp_sums[warp - 1], x);
 if (i < len) h[base + i] = combine(carry, x).b;
 carry = combine(carry, warp_sums[31]);
 __syncthreads();
-#line 1109 "scan.nw"
+#line 1114 "scan.nw"
     }
   }
 }
-#line 1150 "scan.nw"
+#line 1155 "scan.nw"
 static cudaError_t l0_launch(const float *a, const float *b, float *h,
                              long long rows, long long len, void *workspace,
                              cudaStream_t stream)
@@ -453,9 +453,9 @@ static cudaError_t l0_launch(const float *a, const float *b, float *h,
   l0_kernel<<<grid_for(rows), L0_THREADS, 0, stream>>>(a, b, h, rows, len);
   return cudaGetLastError();
 }
-#line 1168 "scan.nw"
+#line 1173 "scan.nw"
 #endif
-#line 1210 "scan.nw"
+#line 1215 "scan.nw"
 static __host__ __device__ __forceinline__ int blelloch_left(int offset, int tid)
 {
   return offset * (2 * tid + 1) - 1;
@@ -465,7 +465,7 @@ static __host__ __device__ __forceinline__ int blelloch_right(int offset, int ti
 {
   return offset * (2 * tid + 2) - 1;
 }
-#line 1226 "scan.nw"
+#line 1231 "scan.nw"
 template <typename real>
 static __host__ __device__ __forceinline__ void
 upsweep_step(shared_tile<real> t, int offset, int tid, int fault)
@@ -485,7 +485,7 @@ downsweep_step(shared_tile<real> t, int offset, int tid, int fault)
   tile_put(t, left, parent);
   tile_put(t, right, combine_at(FAULT_DOWNSWEEP_SWAP, fault, parent, left_sum));
 }
-#line 1253 "scan.nw"
+#line 1258 "scan.nw"
 template <typename real>
 static __host__ __device__ __forceinline__ void
 clear_root(shared_tile<real> t, int n, int fault)
@@ -493,7 +493,7 @@ clear_root(shared_tile<real> t, int n, int fault)
   tile_put(t, n, tile_get(t, n - 1));
   if (!FAULT_AT(fault, FAULT_ROOT_NOT_IDENTITY)) tile_put(t, n - 1, identity_map<real>());
 }
-#line 1263 "scan.nw"
+#line 1268 "scan.nw"
 /* Exclusive scan of the n slots of `t` (n a power of two, n/2 threads);
    the total ends up in slot n. */
 template <typename real>
@@ -514,14 +514,14 @@ static __host__ __device__ void blelloch_exclusive(shared_tile<real> t, int n,
   }
   BARRIER();
 }
-#line 1296 "scan.nw"
+#line 1301 "scan.nw"
 /* One spare slot after every 32, so that strided accesses spread over the
    32 banks. */
 static __host__ __device__ __forceinline__ int padded(int i)
 {
   return i + (i >> 5);
 }
-#line 1311 "scan.nw"
+#line 1316 "scan.nw"
 static __host__ __device__ __forceinline__ int blelloch_size(int count)
 {
   int n = 2;
@@ -539,7 +539,7 @@ static __host__ __device__ __forceinline__ int blelloch_slots(int n)
 {
   return padded(n) + 1;
 }
-#line 1343 "scan.nw"
+#line 1348 "scan.nw"
 template <typename real>
 static __host__ __device__ void
 blelloch_load(shared_tile<real> t, const float *a, const float *b, int count,
@@ -556,7 +556,7 @@ blelloch_load(shared_tile<real> t, const float *a, const float *b, int count,
     }
   }
 }
-#line 1365 "scan.nw"
+#line 1370 "scan.nw"
 template <typename real>
 static __host__ __device__ void
 blelloch_store(shared_tile<real> t, real *out_a, real *out_b,
@@ -574,7 +574,7 @@ blelloch_store(shared_tile<real> t, real *out_a, real *out_b,
   }
   if (total) FOR_EACH_THREAD(tid, 1) *total = tile_get(t, n);
 }
-#line 1385 "scan.nw"
+#line 1390 "scan.nw"
 template <typename real>
 static __host__ __device__ void
 blelloch_tile(shared_tile<real> t, const float *a, const float *b, int count,
@@ -585,7 +585,7 @@ blelloch_tile(shared_tile<real> t, const float *a, const float *b, int count,
   blelloch_exclusive(t, n, fault);
   blelloch_store(t, out_a, out_b, total, count, n, fault);
 }
-#line 1403 "scan.nw"
+#line 1408 "scan.nw"
 #define L1_MAX_LEN 2048
 
 static __global__ void __launch_bounds__(L1_MAX_LEN / 2)
@@ -601,7 +601,7 @@ l1_kernel(const float *a, const float *b, float *h, long long rows, int len)
     __syncthreads();
   }
 }
-#line 1426 "scan.nw"
+#line 1431 "scan.nw"
 static cudaError_t l1_launch(const float *a, const float *b, float *h,
                              long long rows, long long len, void *workspace,
                              cudaStream_t stream)
@@ -613,7 +613,7 @@ static cudaError_t l1_launch(const float *a, const float *b, float *h,
       a, b, h, rows, (int)len);
   return cudaGetLastError();
 }
-#line 1540 "scan.nw"
+#line 1545 "scan.nw"
 #define L2_TILE 2048
 #define L2_MAX_LEN ((long long)L2_TILE * L2_TILE)
 
@@ -629,7 +629,7 @@ place_tile(long long g, long long len, long long tiles_per_row, int tile)
   p.count = (int)(len - p.index * tile < tile ? len - p.index * tile : tile);
   return p;
 }
-#line 1564 "scan.nw"
+#line 1569 "scan.nw"
 /* Exclusive scan of one row's `count` tile totals, in place. */
 template <typename real>
 static __host__ __device__ void spine_scan(shared_tile<real> t,
@@ -644,7 +644,7 @@ static __host__ __device__ void spine_scan(shared_tile<real> t,
   FOR_EACH_THREAD(tid, threads)
     for (int i = tid; i < count; i += threads) spine[i] = tile_get(t, i);
 }
-#line 1587 "scan.nw"
+#line 1592 "scan.nw"
 template <typename real>
 static __host__ __device__ void apply_tile(real *h, const real *local_a,
                                            affine<real> prefix, int count,
@@ -655,7 +655,7 @@ static __host__ __device__ void apply_tile(real *h, const real *local_a,
     h[i] = combine_at(FAULT_APPLY_SWAP, fault, prefix, local).b;
   }
 }
-#line 1604 "scan.nw"
+#line 1609 "scan.nw"
 static __global__ void __launch_bounds__(L2_TILE / 2)
 l2_tile_kernel(const float *a, const float *b, float *h, float *local_a,
                affine<float> *spine, long long rows, long long len,
@@ -671,7 +671,7 @@ l2_tile_kernel(const float *a, const float *b, float *h, float *local_a,
     __syncthreads();
   }
 }
-#line 1622 "scan.nw"
+#line 1627 "scan.nw"
 static __global__ void __launch_bounds__(L2_TILE / 2)
 l2_spine_kernel(affine<float> *spine, long long rows, int tiles_per_row)
 {
@@ -693,7 +693,7 @@ l2_apply_kernel(float *h, const float *local_a, const affine<float> *spine,
     apply_tile(h + p.start, local_a + p.start, spine[g], p.count, FAULT_NONE);
   }
 }
-#line 1653 "scan.nw"
+#line 1658 "scan.nw"
 static long long round_up(long long x, long long to) { return (x + to - 1) / to * to; }
 
 static size_t l2_workspace_bytes(long long rows, long long len, bool aligned)
@@ -702,7 +702,7 @@ static size_t l2_workspace_bytes(long long rows, long long len, bool aligned)
   return (size_t)(round_up(rows * len * (long long)sizeof(float), 256) +
                   tiles * (long long)sizeof(affine<float>));
 }
-#line 1664 "scan.nw"
+#line 1669 "scan.nw"
 static cudaError_t l2_launch(const float *a, const float *b, float *h,
                              long long rows, long long len, void *workspace,
                              cudaStream_t stream)
@@ -715,7 +715,7 @@ static cudaError_t l2_launch(const float *a, const float *b, float *h,
   size_t tile_shared = 2 * (size_t)blelloch_slots(L2_TILE) * sizeof(float);
   size_t spine_shared = 2 * (size_t)blelloch_slots(spine_n) * sizeof(float);
   
-#line 1681 "scan.nw"
+#line 1686 "scan.nw"
 l2_tile_kernel<<<grid_for(tiles), L2_TILE / 2, tile_shared, stream>>>(
     a, b, h, local_a, spine, rows, len, per_row);
 cudaError_t e = cudaGetLastError();
@@ -725,10 +725,10 @@ l2_spine_kernel<<<grid_for(rows), blelloch_threads(spine_n, FAULT_NONE),
 if ((e = cudaGetLastError()) != cudaSuccess) return e;
 l2_apply_kernel<<<grid_for(tiles), L2_TILE / 2, 0, stream>>>(
     h, local_a, spine, rows, len, per_row);
-#line 1676 "scan.nw"
+#line 1681 "scan.nw"
   return cudaGetLastError();
 }
-#line 1882 "scan.nw"
+#line 1887 "scan.nw"
 enum { TILE_EMPTY = 0, TILE_AGGREGATE = 1, TILE_PREFIX = 2 };
 
 typedef struct {
@@ -737,7 +737,7 @@ typedef struct {
   affine<float> *inclusive;   /* row start through the tile (flag == P)  */
   unsigned long long *ticket; /* the next tile number to hand out        */
 } tile_states;
-#line 1898 "scan.nw"
+#line 1903 "scan.nw"
 static __device__ __forceinline__ void store_volatile(affine<float> *p,
                                                       affine<float> v)
 {
@@ -752,7 +752,7 @@ static __device__ __forceinline__ affine<float> load_volatile(const affine<float
   affine<float> v = {q[0], q[1]};
   return v;
 }
-#line 1915 "scan.nw"
+#line 1920 "scan.nw"
 /* The value, a fence, then the flag: no reader sees the flag first. */
 static __device__ void publish(tile_states s, long long g, int flag,
                                affine<float> value)
@@ -771,7 +771,7 @@ static __device__ int wait_for_flag(tile_states s, long long g)
   __threadfence();
   return f;
 }
-#line 2113 "scan.nw"
+#line 2118 "scan.nw"
 static long long tile_flags_bytes(long long tiles)
 {
   return 256 + round_up(tiles * (long long)sizeof(int), 256);
@@ -782,7 +782,7 @@ static size_t lookback_workspace_bytes(long long tiles)
   return (size_t)(tile_flags_bytes(tiles) +
                   2 * tiles * (long long)sizeof(affine<float>));
 }
-#line 2126 "scan.nw"
+#line 2131 "scan.nw"
 /* Carve the workspace into tile states and clear the ticket and flags. */
 static cudaError_t tile_states_init(void *workspace, long long tiles,
                                     tile_states *s, cudaStream_t stream)
@@ -794,7 +794,7 @@ static cudaError_t tile_states_init(void *workspace, long long tiles,
   s->inclusive = s->aggregate + tiles;
   return cudaMemsetAsync(base, 0, (size_t)tile_flags_bytes(tiles), stream);
 }
-#line 1983 "scan.nw"
+#line 1988 "scan.nw"
 /* Serial walk: back to the nearest inclusive prefix, then forward through
    the aggregates after it, oldest first. */
 static __device__ affine<float> walk_serial(tile_states s, long long g)
@@ -805,7 +805,7 @@ static __device__ affine<float> walk_serial(tile_states s, long long g)
   for (j++; j < g; j++) acc = combine(acc, load_volatile(&s.aggregate[j]));
   return acc;
 }
-#line 2003 "scan.nw"
+#line 2008 "scan.nw"
 enum { WALK_SERIAL, WALK_WARP };
 static __device__ affine<float> walk_warp(tile_states s, long long g,
                                           long long first);
@@ -826,7 +826,7 @@ static __device__ affine<float> look_back(tile_states s, long long g,
   if (leader) publish(s, g, TILE_PREFIX, combine(prefix, total));
   return prefix;
 }
-#line 2034 "scan.nw"
+#line 2039 "scan.nw"
 /* Returns the composition of the elements of the threads before this one;
    *total gets the whole block's. `warp_sums` is shared, one slot a warp. */
 static __device__ affine<float> block_exclusive_scan(affine<float> x,
@@ -846,7 +846,7 @@ static __device__ affine<float> block_exclusive_scan(affine<float> x,
   *total = all;
   return combine(warp_before, before);
 }
-#line 2061 "scan.nw"
+#line 2066 "scan.nw"
 static __device__ long long take_ticket(tile_states s, long long *shared_slot)
 {
   __syncthreads();
@@ -854,7 +854,7 @@ static __device__ long long take_ticket(tile_states s, long long *shared_slot)
   __syncthreads();
   return *shared_slot;
 }
-#line 2075 "scan.nw"
+#line 2080 "scan.nw"
 #define L3_THREADS 256
 
 template <int WALK>
@@ -868,7 +868,7 @@ l3_kernel(const float *a, const float *b, float *h, long long len,
     long long g = take_ticket(s, &tile_shared);
     if (g >= tiles) break;
     
-#line 2094 "scan.nw"
+#line 2099 "scan.nw"
 tile_place p = place_tile(g, len, tiles_per_row, L3_THREADS);
 int i = threadIdx.x;
 affine<float> x = identity_map<float>(), total;
@@ -881,11 +881,11 @@ if (WALK == WALK_SERIAL ? threadIdx.x == 0 : threadIdx.x < 32) {
 }
 __syncthreads();
 if (i < p.count) h[p.start + i] = combine(prefix_shared, mine).b;
-#line 2088 "scan.nw"
+#line 2093 "scan.nw"
     if (gridDim.x >= tiles) break;
   }
 }
-#line 2140 "scan.nw"
+#line 2145 "scan.nw"
 static long long l3_tiles(long long rows, long long len, int tile)
 {
   return rows * ((len + tile - 1) / tile);
@@ -896,7 +896,7 @@ static size_t l3_workspace_bytes(long long rows, long long len, bool aligned)
 {
   return lookback_workspace_bytes(l3_tiles(rows, len, L3_THREADS));
 }
-#line 2153 "scan.nw"
+#line 2158 "scan.nw"
 template <int WALK>
 static cudaError_t l3_launch(const float *a, const float *b, float *h,
                              long long rows, long long len, void *workspace,
@@ -910,7 +910,7 @@ static cudaError_t l3_launch(const float *a, const float *b, float *h,
       a, b, h, len, tiles / rows, tiles, s);
   return cudaGetLastError();
 }
-#line 2213 "scan.nw"
+#line 2218 "scan.nw"
 /* Find the nearest predecessor with P, 32 at a time. Returns the window
    (lane k looked at tile window - k) and, in *lane_of_prefix, the lane. */
 static __device__ long long find_prefix_warp(tile_states s, long long g,
@@ -929,7 +929,7 @@ static __device__ long long find_prefix_warp(tile_states s, long long g,
     window -= 32;
   }
 }
-#line 2259 "scan.nw"
+#line 2264 "scan.nw"
 static __device__ affine<float> walk_warp(tile_states s, long long g,
                                           long long first)
 {
@@ -946,7 +946,7 @@ static __device__ affine<float> walk_warp(tile_states s, long long g,
   }
   return acc;
 }
-#line 2312 "scan.nw"
+#line 2317 "scan.nw"
 template <int ITEMS>
 static __global__ void __launch_bounds__(L3_THREADS)
 l3c_kernel(const float *a, const float *b, float *h, long long len,
@@ -961,7 +961,7 @@ l3c_kernel(const float *a, const float *b, float *h, long long len,
     int first = threadIdx.x * ITEMS;
     affine<float> x[ITEMS], total;
     
-#line 2339 "scan.nw"
+#line 2344 "scan.nw"
 #pragma unroll
 for (int k = 0; k < ITEMS; k++) {
   x[k] = identity_map<float>();
@@ -971,9 +971,9 @@ for (int k = 0; k < ITEMS; k++) {
   }
 }
 if (p.index == 0 && first == 0) x[0] = start_row(x[0]);
-#line 2326 "scan.nw"
+#line 2331 "scan.nw"
     
-#line 2351 "scan.nw"
+#line 2356 "scan.nw"
 affine<float> mine = x[0];
 #pragma unroll
 for (int k = 1; k < ITEMS; k++) mine = combine(mine, x[k]);
@@ -989,11 +989,11 @@ for (int k = 0; k < ITEMS; k++) {
   acc = combine(acc, x[k]);
   if (first + k < p.count) h[p.start + first + k] = acc.b;
 }
-#line 2327 "scan.nw"
+#line 2332 "scan.nw"
     if (gridDim.x >= tiles) break;
   }
 }
-#line 2369 "scan.nw"
+#line 2374 "scan.nw"
 template <int ITEMS>
 static size_t l3c_workspace_bytes(long long rows, long long len, bool aligned)
 {
@@ -1013,7 +1013,7 @@ static cudaError_t l3c_launch(const float *a, const float *b, float *h,
       a, b, h, len, tiles / rows, tiles, s);
   return cudaGetLastError();
 }
-#line 2677 "scan.nw"
+#line 2682 "scan.nw"
 /* A stretch of the flattened rows: x -> a*x + b, or, with `reset`, a stretch
    containing a row start, which no longer depends on what came before (its
    `a` is then never read). */
@@ -1027,7 +1027,7 @@ static __device__ __forceinline__ segment segment_combine(segment earlier,
                earlier.reset};
   return r;
 }
-#line 2698 "scan.nw"
+#line 2703 "scan.nw"
 static __device__ __forceinline__ segment segment_identity(void)
 {
   segment e = {1.0f, 0.0f, 0};
@@ -1040,7 +1040,7 @@ static __device__ __forceinline__ segment element(float a, float b, bool first)
   segment x = {a, first ? fmaf(a, 0.0f, b) : b, first};
   return x;
 }
-#line 2720 "scan.nw"
+#line 2725 "scan.nw"
 /* The warp scan of segments none of which resets: plain affine maps. */
 static __device__ __forceinline__ segment warp_inclusive_maps(segment x)
 {
@@ -1052,7 +1052,7 @@ static __device__ __forceinline__ segment warp_inclusive_maps(segment x)
   }
   return x;
 }
-#line 2736 "scan.nw"
+#line 2741 "scan.nw"
 static __device__ __forceinline__ segment shfl_segment(segment x, int lane)
 {
   segment y = {__shfl_sync(FULL_MASK, x.a, lane), __shfl_sync(FULL_MASK, x.b, lane),
@@ -1072,9 +1072,9 @@ static __device__ __forceinline__ segment warp_inclusive_segments(segment x)
   }
   return x;
 }
-#line 2788 "scan.nw"
+#line 2793 "scan.nw"
 #define VEC 4   /* floats per vector */
-#line 9418 "scan.nw"
+#line 9423 "scan.nw"
 /* Stored types: a float as itself, or two bytes widened exactly to float; a float
    rounds to nearest (even) into one. */
 static __host__ __device__ __forceinline__ float widen(float x) { return x; }
@@ -1089,7 +1089,7 @@ static __device__ __forceinline__ void round_to(__nv_bfloat16 *d, float x)
   *d = __float2bfloat16_rn(x);
 }
 static __device__ __forceinline__ void round_to(__half *d, float x) { *d = __float2half_rn(x); }
-#line 9438 "scan.nw"
+#line 9443 "scan.nw"
 template <typename T>
 union stored_vector { T x[VEC]; uint2 raw; };
 
@@ -1101,7 +1101,7 @@ static __device__ __forceinline__ float4 widen_vector(uint2 raw)
   v.raw = raw;
   return make_float4(widen(v.x[0]), widen(v.x[1]), widen(v.x[2]), widen(v.x[3]));
 }
-#line 9455 "scan.nw"
+#line 9460 "scan.nw"
 static __device__ __forceinline__ void store_whole(float *dst, float4 f)
 {
   __stcg((float4 *)dst, f);
@@ -1138,7 +1138,7 @@ static __device__ __forceinline__ void store_whole(T *dst, uint2 raw)
 {
   __stcg((uint2 *)dst, raw);
 }
-#line 9500 "scan.nw"
+#line 9505 "scan.nw"
 template <typename T> struct tile_slot { typedef uint2 type; };   /* two bytes an element */
 template <> struct tile_slot<float> { typedef float4 type; };
 
@@ -1153,7 +1153,7 @@ static __device__ __forceinline__ void slot_write(uint2 *d, float4 f)
 {
   *d = round_vector<T>(f);
 }
-#line 9521 "scan.nw"
+#line 9526 "scan.nw"
 template <typename T>
 static __device__ __forceinline__ const T *as_stored(const float *p)
 {
@@ -1165,7 +1165,7 @@ static __device__ __forceinline__ T *as_stored(float *p)
 {
   return (T *)(void *)p;
 }
-#line 2801 "scan.nw"
+#line 2806 "scan.nw"
 template <bool ALIGNED, typename T>   /* T: float, or a type stored in two bytes */
 static __device__ __forceinline__ void copy_vector(float4 *dst, const T *src,
                                                    long long i, long long n, float fill)
@@ -1201,7 +1201,7 @@ static __device__ __forceinline__ void copy_vector(uint2 *dst, const T *src,
 #pragma unroll
   for (int k = 0; k < VEC; k++) d[k] = i + k >= 0 && i + k < n ? bits[i + k] : fill_bits;
 }
-#line 2845 "scan.nw"
+#line 2850 "scan.nw"
 template <bool ALIGNED, typename T>
 static __device__ __forceinline__ void store_vector(T *dst, long long i,
                                                     long long n, const float *v)
@@ -1237,7 +1237,7 @@ static __device__ __forceinline__ void store_vector(T *dst, long long i, long lo
   for (int k = 0; k < VEC; k++)
     if (i + k >= 0 && i + k < n) bits[i + k] = (unsigned short)e[k];
 }
-#line 3010 "scan.nw"
+#line 3015 "scan.nw"
 /* The upper half of a status word: a segment's a, or one of two NaNs that
    arithmetic never produces. */
 #define WORD_EMPTY 0xFFFFFFFFu   /* nothing published yet */
@@ -1249,7 +1249,7 @@ typedef struct {
   unsigned long long *group_status;  /* per group of 32 tiles */
   unsigned long long *known;         /* the ring's: its chain block's states, per tile */
 } packed_states;
-#line 3032 "scan.nw"
+#line 3037 "scan.nw"
 static __device__ __forceinline__ unsigned long long load_relaxed(
     const unsigned long long *p)
 {
@@ -1263,7 +1263,7 @@ static __device__ __forceinline__ void store_relaxed(unsigned long long *p,
 {
   asm volatile("st.relaxed.gpu.global.b64 [%0], %1;" :: "l"(p), "l"(v) : "memory");
 }
-#line 3048 "scan.nw"
+#line 3053 "scan.nw"
 static __device__ __forceinline__ unsigned long long pack(unsigned high, float low)
 {
   return (unsigned long long)high * 0x100000000ULL | __float_as_uint(low);
@@ -1290,7 +1290,7 @@ static __device__ __forceinline__ segment word_segment(unsigned long long w)
                __uint_as_float((unsigned)w), known};
   return x;
 }
-#line 3202 "scan.nw"
+#line 3207 "scan.nw"
 #define WORD_NONE_BEFORE pack(WORD_KNOWN, 0.0f)   /* a group before the first */
 
 /* Step 1, all at once, lane j: the aggregate of tile 32G + j, that of tile
@@ -1305,7 +1305,7 @@ static __device__ walk_reads first_reads(packed_states s, long long G)
                   H >= 0 ? load_relaxed(&s.group_status[H]) : WORD_NONE_BEFORE};
   return r;
 }
-#line 3234 "scan.nw"
+#line 3239 "scan.nw"
 /* The segments of the warp's active lanes, `word` being each lane's first read
    of its own word `*status`; inactive lanes get the identity. */
 static __device__ segment published_segments(const unsigned long long *status,
@@ -1317,7 +1317,7 @@ static __device__ segment published_segments(const unsigned long long *status,
   }
   return active ? word_segment(word) : segment_identity();
 }
-#line 3251 "scan.nw"
+#line 3256 "scan.nw"
 /* S_G(j) at every lane j, from the aggregates of lanes below k, `own` at lane
    k and the identity above; `mate`: step 1's reads. */
 static __device__ segment group_scan(packed_states s, long long G, int k, segment own,
@@ -1327,7 +1327,7 @@ static __device__ segment group_scan(packed_states s, long long G, int k, segmen
   segment x = published_segments(&s.status[32 * G + lane], lane < k, mate);
   return warp_inclusive_segments(lane == k ? own : x);
 }
-#line 3267 "scan.nw"
+#line 3272 "scan.nw"
 /* Group H's total from its tiles' aggregates (`word`: this lane's first read
    of its tile's), swapped in by lane `publisher` if H has published nothing. */
 static __device__ segment settle_group_total(packed_states s, long long H,
@@ -1339,7 +1339,7 @@ static __device__ segment settle_group_total(packed_states s, long long H,
   if (lane == publisher) atomicCAS(&s.group_status[H], ~0ULL, segment_word(total));
   return total;
 }
-#line 3288 "scan.nw"
+#line 3293 "scan.nw"
 /* Find the nearest group before G that is known, settling every nearer group
    found empty; returns the window (lane j has group window - j), the known
    lane, and in *word each lane's word of that window, settled totals put in. */
@@ -1354,13 +1354,13 @@ static __device__ long long nearest_known_group(packed_states s, long long G, wa
     unsigned nearer = known ? (known & (0u - known)) - 1 : FULL_MASK;
     if (empty & nearer) {
       
-#line 3313 "scan.nw"
+#line 3318 "scan.nw"
 int e = __ffs(empty) - 1;
 long long H = window - e;
 unsigned long long first = H == G - 1 ? r.previous : load_relaxed(&s.status[32 * H + lane]);
 segment total = settle_group_total(s, H, first, e);
 if (lane == e) *word = segment_word(total);
-#line 3302 "scan.nw"
+#line 3307 "scan.nw"
       continue;
     }
     if (known) { *lane_of = __ffs(known) - 1; return window; }
@@ -1369,13 +1369,13 @@ if (lane == e) *word = segment_word(total);
     *word = H >= 0 ? load_relaxed(&s.group_status[H]) : WORD_NONE_BEFORE;
   }
 }
-#line 3326 "scan.nw"
+#line 3331 "scan.nw"
 /* The b component of everything before a stretch, followed by the stretch. */
 static __device__ __forceinline__ float segment_apply(segment x, float b)
 {
   return x.reset ? x.b : fmaf(x.a, b, x.b);
 }
-#line 3341 "scan.nw"
+#line 3346 "scan.nw"
 /* B_G, the b of everything before group G, canonically. */
 static __device__ float group_prefix(packed_states s, long long G, walk_reads r)
 {
@@ -1391,7 +1391,7 @@ static __device__ float group_prefix(packed_states s, long long G, walk_reads r)
   }
   return acc;
 }
-#line 3368 "scan.nw"
+#line 3373 "scan.nw"
 /* The walk of tile g with aggregate `own`: publishes its group's total and
    state through it if g is the group's last tile, and returns the b before
    g, which the caller reads only if `needs_before`. */
@@ -1412,7 +1412,7 @@ static __device__ float walk_groups(packed_states s, long long g, segment own,
     store_relaxed(&s.group_status[G], pack(WORD_KNOWN, segment_apply(through, prefix)));
   return k ? segment_apply(before, prefix) : prefix;
 }
-#line 3443 "scan.nw"
+#line 3448 "scan.nw"
 #define L4_THREADS 256
 #define L4_WARPS (L4_THREADS / 32)
 
@@ -1441,7 +1441,7 @@ typedef struct {
   long long state_bytes;   /* the states' bytes from the ticket on, where fill_after is set */
   ragged_rows ragged;      /* offsets NULL: rows of len */
 } l4_params;
-#line 3484 "scan.nw"
+#line 3489 "scan.nw"
 enum { STAMP_BEGAN, STAMP_CLAIMED, STAMP_LOADED, STAMP_SCANNED, STAMP_PREFIXED,
        STAMP_STORED, STAMP_SM, STAMPS = 8 };   /* the words of a tile's timeline */
 
@@ -1464,7 +1464,7 @@ static __device__ __forceinline__ unsigned long long sm_id(void)
     p.stamps[(tile) * STAMPS + (step)] = (value); } while (0)
 /* ... and thread 0 notes one step of tile g. */
 #define L4_STAMP(step, value) do { if (threadIdx.x == 0) STAMP_TILE(g, step, value); } while (0)
-#line 6264 "scan.nw"
+#line 6269 "scan.nw"
 /* Fill a call's states at `words` with ones, a share a thread of the grid:
    p.state_bytes from the ticket on (for the ring, to the end of `known`). */
 static __device__ void fill_states(const l4_params &p, void *words)
@@ -1474,7 +1474,7 @@ static __device__ void fill_states(const l4_params &p, void *words)
        i += gridDim.x * blockDim.x)
     w[i] = make_uint4(~0u, ~0u, ~0u, ~0u);
 }
-#line 3524 "scan.nw"
+#line 3529 "scan.nw"
 /* Threads a multiprocessor holds: 2,048 on the data-centre GPUs (sm_80,
    sm_87, sm_90, sm_100), 1,024 on Turing, 1,536 on the others. */
 #if !defined(__CUDA_ARCH__) || __CUDA_ARCH__ == 800 || __CUDA_ARCH__ == 870 || \
@@ -1510,7 +1510,7 @@ static __device__ void claim_tile(const l4_params &p, int tile, long long *g,
 {
   tile_of_ticket(p, tile, atomicAdd(p.s.ticket, 1ULL), g, offset);
 }
-#line 2891 "scan.nw"
+#line 2896 "scan.nw"
 /* Copy COUNT vectors a thread of a tile from src + first into dst, striped over THREADS
    threads: whole and untested where the tile lies inside [0, n) and the arrays are aligned. */
 template <bool ALIGNED, int COUNT, int THREADS, typename S, typename T>
@@ -1552,7 +1552,7 @@ static __device__ __forceinline__ void store_stripes(T *dst, const S *src,
     store_vector<ALIGNED>(dst, first + (long long)v * VEC, n, src[slot(v)]);
   }
 }
-#line 9542 "scan.nw"
+#line 9547 "scan.nw"
 /* After the thread's copies land: widen, in place, the vectors of its stripes (as
    copy_stripes lays them) that were copied whole in two bytes an element. */
 template <bool ALIGNED, int COUNT, int THREADS, typename T>
@@ -1569,7 +1569,7 @@ static __device__ __forceinline__ void widen_stripes(float4 *dst, long long firs
       dst[slot(v)] = widen_vector<T>(*(const uint2 *)&dst[slot(v)]);
   }
 }
-#line 3588 "scan.nw"
+#line 3593 "scan.nw"
 /* Rows of len: the mask of starts at items first, first + step, ... */
 template <int ITEMS>
 static __device__ __forceinline__ unsigned item_starts(int first, int step)
@@ -1578,7 +1578,7 @@ static __device__ __forceinline__ unsigned item_starts(int first, int step)
   for (int e = first; e < ITEMS; e += step) m |= 1u << e;
   return m;
 }
-#line 3609 "scan.nw"
+#line 3614 "scan.nw"
 /* Bits d = 0 .. ITEMS - 1 of starts from element e0 on: bit d for element e0 + d (ITEMS
    at most 32); words outside [0, words) read as 0. */
 template <int ITEMS>
@@ -1599,7 +1599,7 @@ static __host__ __device__ __forceinline__ unsigned ragged_item_starts(const rag
 {
   return starts_window<ITEMS>(r.starts, r.words, e0);
 }
-#line 3632 "scan.nw"
+#line 3637 "scan.nw"
 /* This thread's items, composed in order into one segment; bit e of
    `starts`: item e starts a row. */
 template <int ITEMS, typename T, typename S>
@@ -1620,7 +1620,7 @@ static __device__ __forceinline__ segment compose_items(const S *sa, const S *sb
   }
   return mine;
 }
-#line 3655 "scan.nw"
+#line 3660 "scan.nw"
 /* The states of this thread's items, from the state before them, over the
    items' b slots; rows start as in compose_items. */
 template <int ITEMS, typename T, typename S>
@@ -1639,7 +1639,7 @@ static __device__ __forceinline__ void apply_items(const S *sa, S *sb, float sta
     slot_write<T>(&sb[v], make_float4(out[0], out[1], out[2], out[3]));
   }
 }
-#line 3887 "scan.nw"
+#line 3892 "scan.nw"
 /* Tiles apart of `tile` elements, virtual index = flat index + shift: where tile g's
    first element lies in its row of len, 0 where the tile starts a row. */
 static __host__ __device__ __forceinline__ long long apart_row_offset(long long g, int tile,
@@ -1658,7 +1658,7 @@ static __host__ __device__ __forceinline__ long long head_first(long long first,
   long long head = first - row_offset + FAULT_AT(fault, FAULT_HEAD_ONE_SHORT);
   return head >= 0 ? head : first;
 }
-#line 3928 "scan.nw"
+#line 3933 "scan.nw"
 #define HEAD_PART 8   /* a head is at most a tile's 1 / HEAD_PART */
 
 /* Whether the tile kernel of stored type T reads heads: floats only (below). */
@@ -1680,7 +1680,7 @@ static __host__ __device__ __forceinline__ bool tiles_read_heads(long long len, 
   int part = FAULT_AT(fault, FAULT_HEAD_RULE_LOOSE) ? HEAD_PART / 2 : HEAD_PART;
   return !in_place && len <= tile / part;
 }
-#line 3957 "scan.nw"
+#line 3962 "scan.nw"
 /* This thread's share of the head [first, end): its EACH elements from
    first + EACH * threadIdx.x that lie before end, composed in order. */
 template <int EACH, typename T>
@@ -1696,7 +1696,7 @@ static __device__ __forceinline__ segment compose_head(const T *a, const T *b,
   }
   return mine;
 }
-#line 3998 "scan.nw"
+#line 4003 "scan.nw"
 /* The state after a head whose warps' totals are sums[0 .. L4_WARPS - 1], in order. */
 static __device__ __forceinline__ float head_state(const segment *sums)
 {
@@ -1704,7 +1704,7 @@ static __device__ __forceinline__ float head_state(const segment *sums)
   for (int w = 1; w < L4_WARPS; w++) all = segment_combine(all, sums[w]);
   return segment_apply(all, 0.0f);
 }
-#line 3676 "scan.nw"
+#line 3681 "scan.nw"
 template <int ITEMS, bool ALIGNED, bool STAMPED = false, typename T = float>
 static __global__ void __launch_bounds__(L4_THREADS,
                                          L4_BLOCKS_PER_SM(ITEMS, sizeof(T), ALIGNED))
@@ -1725,7 +1725,7 @@ l4_kernel(l4_params p)
   for (;;) {
     if (STAMPED && threadIdx.x == 0) began = clock_ns();
     
-#line 3730 "scan.nw"
+#line 3735 "scan.nw"
 __syncthreads();
 if (threadIdx.x == 0 && p.order == L4_LOOK_BACK)
   claim_tile(p, TILE, &tile_shared, &offset_shared);
@@ -1736,16 +1736,16 @@ long long row_offset = p.order == L4_LOOK_BACK ? offset_shared
                      : apart_row_offset(g, TILE, p.shift, p.len, FAULT_NONE);
 long long tile_first = g * TILE - p.shift;
 if (g >= p.tiles) break;
-#line 3696 "scan.nw"
+#line 3701 "scan.nw"
     L4_STAMP(STAMP_BEGAN, began);
     L4_STAMP(STAMP_CLAIMED, clock_ns());
     L4_STAMP(STAMP_SM, sm_id());
     
-#line 3756 "scan.nw"
+#line 3761 "scan.nw"
 copy_stripes<ALIGNED, ITEMS / VEC, L4_THREADS>(sa, as_stored<T>(p.a), tile_first, p.n, 1.0f);
 copy_stripes<ALIGNED, ITEMS / VEC, L4_THREADS>(sb, as_stored<T>(p.b), tile_first, p.n, 0.0f);
 __pipeline_commit();
-#line 3975 "scan.nw"
+#line 3980 "scan.nw"
 long long head = p.order == L4_TILES_APART ? head_first(tile_first, row_offset, FAULT_NONE)
                                            : tile_first;
 bool has_head = tile_kernel_reads_heads<T>() && head < tile_first;   /* block-wide */
@@ -1753,40 +1753,40 @@ segment head_mine = segment_identity();
 if (has_head)
   head_mine = compose_head<ITEMS / HEAD_PART>(as_stored<T>(p.a), as_stored<T>(p.b), head,
                                              tile_first);
-#line 3760 "scan.nw"
+#line 3765 "scan.nw"
 __pipeline_wait_prior(0);
 __syncthreads();
-#line 3700 "scan.nw"
+#line 3705 "scan.nw"
     L4_STAMP(STAMP_LOADED, clock_ns());
     segment lane_before, warp_before, total;
     
-#line 3777 "scan.nw"
+#line 3782 "scan.nw"
 long long r = row_offset + (long long)threadIdx.x * ITEMS;
 r = r < p.len ? r : p.len < TILE ? (long long)((unsigned)r % (unsigned)p.len) : r - p.len;
 int step = p.len < ITEMS ? (int)p.len : ITEMS;
 int first_start = r == 0 ? 0 : p.len - r < ITEMS ? (int)(p.len - r) : ITEMS;
 unsigned starts = item_starts<ITEMS>(first_start, step);
-#line 3703 "scan.nw"
+#line 3708 "scan.nw"
     
-#line 3785 "scan.nw"
+#line 3790 "scan.nw"
 if (p.ragged.offsets)
   starts = ragged_item_starts<ITEMS>(p.ragged, tile_first + (long long)threadIdx.x * ITEMS);
-#line 3704 "scan.nw"
+#line 3709 "scan.nw"
     
-#line 3796 "scan.nw"
+#line 3801 "scan.nw"
 segment mine = starts ? compose_items<ITEMS, T>(sa, sb, starts)
                       : compose_items<ITEMS, T>(sa, sb, 0u);
-#line 3705 "scan.nw"
+#line 3710 "scan.nw"
     
-#line 3990 "scan.nw"
+#line 3995 "scan.nw"
 if (has_head) {
   bool warp_reads = head + (long long)warp * 32 * (ITEMS / HEAD_PART) < tile_first;
   segment incl = warp_reads ? warp_inclusive_segments(head_mine) : segment_identity();
   if (lane == 31) head_sums[warp] = incl;
 }
-#line 3706 "scan.nw"
+#line 3711 "scan.nw"
     
-#line 3805 "scan.nw"
+#line 3810 "scan.nw"
 segment incl = warp_inclusive_segments(mine);
 lane_before = shfl_segment(incl, (lane + 31) & 31);
 if (lane == 0) lane_before = segment_identity();
@@ -1796,9 +1796,9 @@ warp_before = segment_identity();
 for (int w = 0; w < warp; w++) warp_before = segment_combine(warp_before, warp_sums[w]);
 total = warp_before;
 for (int w = warp; w < L4_WARPS; w++) total = segment_combine(total, warp_sums[w]);
-#line 3707 "scan.nw"
+#line 3712 "scan.nw"
     
-#line 3826 "scan.nw"
+#line 3831 "scan.nw"
 if (warp == 0) {
   bool look_back = p.order == L4_LOOK_BACK;
   bool needs_before = look_back && g > 0 && row_offset != 0, last = look_back && g % 32 == 31;
@@ -1812,31 +1812,31 @@ if (warp == 0) {
   L4_STAMP(STAMP_PREFIXED, clock_ns());
 }
 __syncthreads();
-#line 3708 "scan.nw"
+#line 3713 "scan.nw"
     
-#line 3848 "scan.nw"
+#line 3853 "scan.nw"
 float state = segment_apply(lane_before, segment_apply(warp_before, prefix_shared));
 if (starts) apply_items<ITEMS, T>(sa, sb, state, starts);
 else apply_items<ITEMS, T>(sa, sb, state, 0u);
 carry = segment_apply(total, prefix_shared);   /* the state after the tile */
 __syncthreads();
-#line 3709 "scan.nw"
+#line 3714 "scan.nw"
     
-#line 3856 "scan.nw"
+#line 3861 "scan.nw"
 store_stripes<ALIGNED, ITEMS / VEC, L4_THREADS>(as_stored<T>(p.h), sb, tile_first, p.n);
-#line 3710 "scan.nw"
+#line 3715 "scan.nw"
     L4_STAMP(STAMP_STORED, clock_ns());
     if (gridDim.x >= p.tiles) break;
     
-#line 3748 "scan.nw"
+#line 3753 "scan.nw"
 long long done = (tile_first + p.shift) / TILE;   /* the tile just stored, g */
 next_tile = p.order != L4_ROW_A_BLOCK ? done + gridDim.x
           : (done + 1) % p.row_tiles ? done + 1 : done + 1 + (gridDim.x - 1LL) * p.row_tiles;
-#line 3713 "scan.nw"
+#line 3718 "scan.nw"
   }
   if (p.fill_after) fill_states(p, p.fill_after);
 }
-#line 4080 "scan.nw"
+#line 4085 "scan.nw"
 #define HELD_WARPS 7                            /* warps that load and scan */
 #define HELD_THREADS (HELD_WARPS * 32 + 32)     /* and one that walks */
 #define HELD_ITEMS 32
@@ -1849,7 +1849,7 @@ typedef struct {
   int needs_before;     /* whether its first elements need the prefix */
   int last;             /* whether the block has no tile after it */
 } held_request;
-#line 4118 "scan.nw"
+#line 4123 "scan.nw"
 static __device__ __forceinline__ void bar_sync(int id, int threads)
 {
   asm volatile("barrier.sync %0, %1;" :: "r"(id), "r"(threads) : "memory");
@@ -1859,7 +1859,7 @@ static __device__ __forceinline__ void bar_arrive(int id, int threads)
 {
   asm volatile("barrier.arrive %0, %1;" :: "r"(id), "r"(threads) : "memory");
 }
-#line 4149 "scan.nw"
+#line 4154 "scan.nw"
 template <bool ALIGNED, bool STAMPED, typename T, typename S>
 static __device__ __forceinline__ void start_held_copy(const l4_params &p, S *sa, S *sb,
                                                        long long tile)
@@ -1887,7 +1887,7 @@ static __device__ __forceinline__ void start_held_copy(const l4_params &p, S *sa
   }
   __pipeline_commit();
 }
-#line 4179 "scan.nw"
+#line 4184 "scan.nw"
 /* apply_items with the items' slots in registers, the states to slots of sh */
 template <typename T, typename S>
 static __device__ __forceinline__ void apply_held(const S *xs, const S *ys, S *sh,
@@ -1905,13 +1905,13 @@ static __device__ __forceinline__ void apply_held(const S *xs, const S *ys, S *s
     slot_write<T>(&sh[v], make_float4(out[0], out[1], out[2], out[3]));
   }
 }
-#line 4203 "scan.nw"
+#line 4208 "scan.nw"
 typedef struct {
   long long first;                    /* its first element's flat index */
   segment lane_before, warp_before;   /* this thread's share of the block scan */
   unsigned starts;                    /* bit e: the thread's item e starts a row */
 } held_tile;
-#line 4216 "scan.nw"
+#line 4221 "scan.nw"
 template <bool ALIGNED, bool STAMPED, typename T, typename S>
 static __device__ __forceinline__ void finish_held(const l4_params &p, const held_tile &t,
                                                    const S *xs, const S *ys, S *sh,
@@ -1926,7 +1926,7 @@ static __device__ __forceinline__ void finish_held(const l4_params &p, const hel
                                                             p.n);
   if (threadIdx.x == 0) STAMP_TILE((t.first + p.shift) / HELD_TILE, STAMP_STORED, clock_ns());
 }
-#line 4253 "scan.nw"
+#line 4258 "scan.nw"
 template <bool ALIGNED, bool STAMPED = false, typename T = float>
 static __global__ void __launch_bounds__(HELD_THREADS, 2)
 l4_held_kernel(l4_params p)
@@ -1943,17 +1943,17 @@ l4_held_kernel(l4_params p)
   S *sa = (S *)l4_tile, *sb = sa + SLOTS, *sh = sb + SLOTS;
   int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
   
-#line 4293 "scan.nw"
+#line 4298 "scan.nw"
 if (threadIdx.x == 0) {
   unsigned long long asked = STAMPED ? clock_ns() : 0;
   claim_tile(p, TILE, &tile_shared, &offset_shared);
   if (tile_shared < p.tiles) STAMP_TILE(tile_shared, STAMP_BEGAN, asked);
 }
 __syncthreads();
-#line 4269 "scan.nw"
+#line 4274 "scan.nw"
   if (warp == HELD_WARPS) {
     
-#line 4310 "scan.nw"
+#line 4315 "scan.nw"
 for (bool last = tile_shared >= p.tiles; !last;) {
   bar_sync(BAR_REQUEST, HELD_THREADS);
   long long g = request.tile;
@@ -1967,36 +1967,36 @@ for (bool last = tile_shared >= p.tiles; !last;) {
 }
 if (p.fill_after) fill_states(p, p.fill_after);
 return;
-#line 4271 "scan.nw"
+#line 4276 "scan.nw"
   }
   
-#line 4326 "scan.nw"
+#line 4331 "scan.nw"
 S xs[ITEMS / VEC], ys[ITEMS / VEC];   /* the held tile's slots */
 held_tile held;
 bool holding = false;
 long long g = tile_shared, row_offset = offset_shared;
 if (g < p.tiles) start_held_copy<ALIGNED, STAMPED, T>(p, sa, sb, g);
-#line 4273 "scan.nw"
+#line 4278 "scan.nw"
   while (g < p.tiles) {
     
-#line 3777 "scan.nw"
+#line 3782 "scan.nw"
 long long r = row_offset + (long long)threadIdx.x * ITEMS;
 r = r < p.len ? r : p.len < TILE ? (long long)((unsigned)r % (unsigned)p.len) : r - p.len;
 int step = p.len < ITEMS ? (int)p.len : ITEMS;
 int first_start = r == 0 ? 0 : p.len - r < ITEMS ? (int)(p.len - r) : ITEMS;
 unsigned starts = item_starts<ITEMS>(first_start, step);
-#line 3790 "scan.nw"
+#line 3795 "scan.nw"
 if (p.ragged.offsets)
   starts = ragged_item_starts<ITEMS>(p.ragged,
                                      g * TILE - p.shift + (long long)threadIdx.x * ITEMS);
-#line 4342 "scan.nw"
+#line 4347 "scan.nw"
 __pipeline_wait_prior(0);
 bar_sync(BAR_WORKERS, HELD_WARPS * 32);
 L4_STAMP(STAMP_LOADED, clock_ns());
-#line 3796 "scan.nw"
+#line 3801 "scan.nw"
 segment mine = starts ? compose_items<ITEMS, T>(sa, sb, starts)
                       : compose_items<ITEMS, T>(sa, sb, 0u);
-#line 4346 "scan.nw"
+#line 4351 "scan.nw"
 segment incl = warp_inclusive_segments(mine);
 segment lane_before = shfl_segment(incl, (lane + 31) & 31);
 if (lane == 0) lane_before = segment_identity();
@@ -2009,18 +2009,18 @@ for (int w = warp; w < HELD_WARPS; w++) own = segment_combine(own, warp_sums[w])
 if (own.reset) own.a = 1.0f;   /* as readers see it, as in the kernel before */
 if (threadIdx.x == 0) store_relaxed(&p.s.status[g], segment_word(own));
 L4_STAMP(STAMP_SCANNED, clock_ns());
-#line 4275 "scan.nw"
+#line 4280 "scan.nw"
     if (holding) finish_held<ALIGNED, STAMPED, T>(p, held, xs, ys, sh, &prefix_shared);
     
-#line 4369 "scan.nw"
+#line 4374 "scan.nw"
 unsigned long long ticket = 0;
 if (threadIdx.x == 0) {
   if (STAMPED) asked_shared = clock_ns();   /* in shared memory: registers are short */
   ticket = atomicAdd(p.s.ticket, 1ULL);
 }
-#line 4277 "scan.nw"
+#line 4282 "scan.nw"
     
-#line 4382 "scan.nw"
+#line 4387 "scan.nw"
 #pragma unroll
 for (int m = 0; m < ITEMS / VEC; m++) {
   int v = slot(threadIdx.x * (ITEMS / VEC) + m);
@@ -2035,15 +2035,15 @@ if (threadIdx.x == 0) {
   request.needs_before = g > 0 && row_offset != 0;
   request.last = next_shared >= p.tiles;
 }
-#line 4278 "scan.nw"
+#line 4283 "scan.nw"
     bar_sync(BAR_WORKERS, HELD_WARPS * 32);
     
-#line 4403 "scan.nw"
+#line 4408 "scan.nw"
 long long next = next_shared, next_offset = next_offset_shared;
 if (next < p.tiles) start_held_copy<ALIGNED, STAMPED, T>(p, sa, sb, next);
-#line 4280 "scan.nw"
+#line 4285 "scan.nw"
     
-#line 4408 "scan.nw"
+#line 4413 "scan.nw"
 bar_arrive(BAR_REQUEST, HELD_THREADS);
 holding = true;
 held.first = g * TILE - p.shift;
@@ -2052,12 +2052,12 @@ held.warp_before = warp_before;
 held.starts = starts;
 g = next;
 row_offset = next_offset;
-#line 4281 "scan.nw"
+#line 4286 "scan.nw"
   }
   if (holding) finish_held<ALIGNED, STAMPED, T>(p, held, xs, ys, sh, &prefix_shared);
   if (p.fill_after) fill_states(p, p.fill_after);
 }
-#line 4453 "scan.nw"
+#line 4458 "scan.nw"
 static long long l4_tiles(long long n, int shift, int tile)
 {
   return (n + shift + tile - 1) / tile;
@@ -2082,7 +2082,7 @@ static size_t l4_workspace_bytes(long long rows, long long len, bool aligned)
 {
   return (size_t)l4_state_bytes(l4_tiles(rows * len, 3, L4_THREADS * ITEMS));
 }
-#line 4480 "scan.nw"
+#line 4485 "scan.nw"
 static packed_states l4_states(void *workspace, long long tiles)
 {
   char *base = (char *)workspace;
@@ -2093,7 +2093,7 @@ static packed_states l4_states(void *workspace, long long tiles)
   s.known = NULL;
   return s;
 }
-#line 4505 "scan.nw"
+#line 4510 "scan.nw"
 /* A build for another GPU's limit: -DSCAN_SMEM_CAP_KIB=99 lets no block ask
    for more shared memory than a consumer GPU's 99 KiB. */
 #ifdef SCAN_SMEM_CAP_KIB
@@ -2129,7 +2129,7 @@ static int l4_resident(void)
   return resident_blocks((const void *)l4_kernel<ITEMS, ALIGNED, STAMPED, T>, L4_THREADS,
                          (int)l4_shared_bytes<ITEMS, T>(), remembered);
 }
-#line 4543 "scan.nw"
+#line 4548 "scan.nw"
 template <int ITEMS, bool ALIGNED, bool STAMPED = false, typename T = float>
 static cudaError_t l4_start(l4_params p, cudaStream_t stream)
 {
@@ -2139,7 +2139,7 @@ static cudaError_t l4_start(l4_params p, cudaStream_t stream)
                                        l4_shared_bytes<ITEMS, T>(), stream>>>(p);
   return cudaGetLastError();
 }
-#line 4584 "scan.nw"
+#line 4589 "scan.nw"
 /* A tile launch's parameters, but for its tiles and order: the shift that puts
    virtual multiples of 4 on lines of a vector's bytes (16 for floats, 8 for elements
    of `size` 2), where one shift serves all three arrays (*aligned says whether it does). */
@@ -2169,7 +2169,7 @@ static int l4_order(l4_params p, long long rows, int tile, int resident, bool he
     return L4_TILES_APART;   /* a tile inside a short row reads the row's head */
   return L4_LOOK_BACK;
 }
-#line 4616 "scan.nw"
+#line 4621 "scan.nw"
 /* The tile kernel; where its tiles look back, on states that hold ones already
    where `filled` (else it clears them first), filling `fill_after` for the next
    call where that is not NULL (*filled_other: it did). */
@@ -2182,24 +2182,24 @@ static cudaError_t l4_launch_at(const T *a, const T *b, T *h, long long rows,
   bool aligned;
   l4_params p = l4_params_sized(a, b, h, rows, len, sizeof(T), &aligned);
   
-#line 4672 "scan.nw"
+#line 4677 "scan.nw"
 p.tiles = l4_tiles(p.n, p.shift, L4_THREADS * ITEMS);
 p.order = l4_order(p, rows, L4_THREADS * ITEMS, l4_resident<ITEMS, true, false, T>(),
                    tile_kernel_reads_heads<T>());
 p.row_tiles = len / (L4_THREADS * ITEMS);
 p.s = l4_states(workspace, p.tiles);
-#line 4628 "scan.nw"
+#line 4633 "scan.nw"
   *filled_other = false;
   if (p.order == L4_LOOK_BACK) {
     
-#line 4680 "scan.nw"
+#line 4685 "scan.nw"
 p.state_bytes = l4_state_bytes(p.tiles);
 p.fill_after = stamps ? NULL : fill_after;
 if (!filled) {
   cudaError_t e = cudaMemsetAsync(workspace, 0xFF, (size_t)p.state_bytes, stream);
   if (e != cudaSuccess) return e;
 }
-#line 4631 "scan.nw"
+#line 4636 "scan.nw"
   }
 #ifndef SCAN_NO_MAIN   /* the timeline is the benchmark's; the library has no stamps */
   if (stamps) {   /* the timeline: aligned arrays of floats only */
@@ -2214,7 +2214,7 @@ if (!filled) {
   return e;
 }
 
-#line 4652 "scan.nw"
+#line 4657 "scan.nw"
 template <int ITEMS>
 static cudaError_t l4_launch_stamped(const float *a, const float *b, float *h,
                                      long long rows, long long len, void *workspace,
@@ -2232,7 +2232,7 @@ static cudaError_t l4_launch(const float *a, const float *b, float *h,
 {
   return l4_launch_stamped<ITEMS>(a, b, h, rows, len, workspace, NULL, stream);
 }
-#line 4696 "scan.nw"
+#line 4701 "scan.nw"
 template <typename T = float>
 static size_t l4_held_shared_bytes(void)
 {
@@ -2251,7 +2251,7 @@ static int l4_held_resident(void)
   return resident_blocks((const void *)l4_held_kernel<ALIGNED, STAMPED, T>, HELD_THREADS,
                          (int)l4_held_shared_bytes<T>(), remembered);
 }
-#line 4717 "scan.nw"
+#line 4722 "scan.nw"
 /* Whether the held kernel of stored type T runs a launch of this shape (p.len and
    p.shift set). */
 template <typename T = float>
@@ -2262,7 +2262,7 @@ static bool l4_held_takes(l4_params p, long long rows, bool aligned)
   return resident > 0 && l4_order(p, rows, L4_THREADS * 32, l4_resident<32, true, false, T>(),
                                   tile_kernel_reads_heads<T>()) == L4_LOOK_BACK;
 }
-#line 4733 "scan.nw"
+#line 4738 "scan.nw"
 /* The held kernel on a workspace whose states hold ones already where `filled`,
    filling `fill_after` for the next call where it is not NULL (*held: it ran);
    elsewhere the 32-item tile kernel. T: float, or a type stored in two bytes. */
@@ -2286,7 +2286,7 @@ static cudaError_t l4_held_launch_at(const T *a, const T *b, T *h, long long row
 #endif
   if (resident == 0) return cudaErrorInvalidConfiguration;
   
-#line 4783 "scan.nw"
+#line 4788 "scan.nw"
 p.tiles = l4_tiles(p.n, p.shift, HELD_TILE);
 p.s = l4_states(workspace, p.tiles);
 p.state_bytes = l4_state_bytes(p.tiles);
@@ -2307,10 +2307,10 @@ else l4_held_kernel<false, false, T><<<grid, HELD_THREADS, shared, stream>>>(p);
 cudaError_t e = cudaGetLastError();
 *held = e == cudaSuccess;
 return e;
-#line 4756 "scan.nw"
+#line 4761 "scan.nw"
 }
 
-#line 4765 "scan.nw"
+#line 4770 "scan.nw"
 static cudaError_t l4_held_launch_stamped(const float *a, const float *b, float *h,
                                           long long rows, long long len, void *workspace,
                                           unsigned long long *stamps, cudaStream_t stream)
@@ -2326,7 +2326,7 @@ static cudaError_t l4_held_launch(const float *a, const float *b, float *h,
 {
   return l4_held_launch_stamped(a, b, h, rows, len, workspace, NULL, stream);
 }
-#line 4843 "scan.nw"
+#line 4848 "scan.nw"
 #define ROWS_PIECES 4                         /* vectors a lane loads a step, of floats */
 #define ROWS_STEP (32 * VEC * ROWS_PIECES)    /* elements a warp scans a step, of floats */
 
@@ -2345,7 +2345,7 @@ static __host__ __device__ constexpr int rows_step()
 {
   return 32 * VEC * rows_pieces<T>();
 }
-#line 5010 "scan.nw"
+#line 5015 "scan.nw"
 static __host__ __device__ __forceinline__ int rows_groups(int warps, int ways)
 {
   return warps / ways;   /* groups a block */
@@ -2380,7 +2380,7 @@ static long long rows_blocks(long long rows, int warps, int ways)
 {
   return (rows + rows_groups(warps, ways) - 1) / rows_groups(warps, ways);
 }
-#line 4909 "scan.nw"
+#line 4914 "scan.nw"
 /* The vector of a row of floats that starts at element i; the identity past the end. */
 template <bool ALIGNED>
 static __device__ __forceinline__ float4 row_held(const float *row, long long i,
@@ -2396,7 +2396,7 @@ static __device__ __forceinline__ float4 row_held(const float *row, long long i,
   }
   return make_float4(v[0], v[1], v[2], v[3]);
 }
-#line 4927 "scan.nw"
+#line 4932 "scan.nw"
 /* A lane's vector as a step holds it: four floats, or the 8 bytes of four two-byte
    elements as loaded, which take half the registers. */
 template <typename T> struct rows_held { typedef uint2 vector; };
@@ -2414,7 +2414,7 @@ static __device__ __forceinline__ uint2 row_held(const T *row, long long i, long
     if (i + k < len) v.x[k] = row[i + k]; else round_to(&v.x[k], fill);
   return v.raw;
 }
-#line 4955 "scan.nw"
+#line 4960 "scan.nw"
 template <typename T>
 static __device__ __forceinline__ float4 held_floats(float4 v) { return v; }
 
@@ -2429,7 +2429,7 @@ static __device__ __forceinline__ uint2 held_again(uint2 raw)
   asm volatile("mov.b32 %0, %0;" : "+r"(raw.y));
   return raw;
 }
-#line 4972 "scan.nw"
+#line 4977 "scan.nw"
 /* The four elements of a vector, composed in order into one map. */
 static __device__ __forceinline__ segment compose_vector(float4 a, float4 b)
 {
@@ -2439,7 +2439,7 @@ static __device__ __forceinline__ segment compose_vector(float4 a, float4 b)
   x.b = fmaf(a.w, x.b, b.w); x.a *= a.w;
   return x;
 }
-#line 5049 "scan.nw"
+#line 5054 "scan.nw"
 template <bool ALIGNED, int WARPS, typename T = float>
 static __global__ void __launch_bounds__(WARPS * 32)
 l4_rows_kernel(const T *a, const T *b, T *h, long long rows, long long len, int ways)
@@ -2456,7 +2456,7 @@ l4_rows_kernel(const T *a, const T *b, T *h, long long rows, long long len, int 
     float carry = 0.0f;   /* the state before the stride */
     for (long long stride = 0; stride < len; stride += rows_stride_length<T>(ways)) {
       
-#line 5075 "scan.nw"
+#line 5080 "scan.nw"
 typename rows_held<T>::vector va[PIECES], vb[PIECES];
 #pragma unroll
 for (int p = 0; p < PIECES; p++) {
@@ -2464,9 +2464,9 @@ for (int p = 0; p < PIECES; p++) {
   va[p] = row_held<ALIGNED>(ra, i, len, 1.0f);
   vb[p] = row_held<ALIGNED>(rb, i, len, 0.0f);
 }
-#line 5065 "scan.nw"
+#line 5070 "scan.nw"
       
-#line 5090 "scan.nw"
+#line 5095 "scan.nw"
 segment before[PIECES], total[PIECES], step = segment_identity();
 #pragma unroll
 for (int p = 0; p < PIECES; p++) {
@@ -2478,9 +2478,9 @@ for (int p = 0; p < PIECES; p++) {
   total[p] = t;
   step = p == 0 ? t : segment_combine(step, t);
 }
-#line 5066 "scan.nw"
+#line 5071 "scan.nw"
       
-#line 5122 "scan.nw"
+#line 5127 "scan.nw"
 float state = carry;
 if (ways == 1) {
   carry = fmaf(step.a, carry, step.b);
@@ -2493,9 +2493,9 @@ if (ways == 1) {
     carry = fmaf(t.x, carry, t.y);
   }
 }
-#line 5067 "scan.nw"
+#line 5072 "scan.nw"
       
-#line 5141 "scan.nw"
+#line 5146 "scan.nw"
 #pragma unroll
 for (int p = 0; p < PIECES; p++) {
   float x = lane == 0 ? state : fmaf(before[p].a, state, before[p].b), out[VEC];
@@ -2507,12 +2507,12 @@ for (int p = 0; p < PIECES; p++) {
   store_vector<ALIGNED>(rh, rows_vector_at<T>(stride, way, p, lane), len, out);
   state = fmaf(total[p].a, state, total[p].b);
 }
-#line 5068 "scan.nw"
+#line 5073 "scan.nw"
       parity ^= 1;
     }
   }
 }
-#line 5172 "scan.nw"
+#line 5177 "scan.nw"
 #define ROWS_PER_GROUP 32   /* rows wanted for every resident group */
 
 template <typename T = float>
@@ -2535,7 +2535,7 @@ static int l4_rows_block_warps(long long rows, bool aligned)
 {
   return rows < 2LL * l4_rows_resident_warps<T>(aligned, 4) ? 8 : 4;
 }
-#line 5197 "scan.nw"
+#line 5202 "scan.nw"
 template <typename T = float>
 static int l4_rows_ways(long long rows, long long len, bool aligned)
 {
@@ -2546,14 +2546,14 @@ static int l4_rows_ways(long long rows, long long len, bool aligned)
     ways *= 2;
   return ways;
 }
-#line 5214 "scan.nw"
+#line 5219 "scan.nw"
 template <typename T>   /* lines of a vector's bytes: 16 for floats, 8 for two-byte types */
 static bool rows_aligned(const T *a, const T *b, const T *h, long long len)
 {
   uintptr_t line = VEC * sizeof(T) - 1;
   return (((uintptr_t)a | (uintptr_t)b | (uintptr_t)h) & line) == 0 && len % VEC == 0;
 }
-#line 5223 "scan.nw"
+#line 5228 "scan.nw"
 template <typename T>
 static cudaError_t l4_rows_launch(const T *a, const T *b, T *h, long long rows,
                                   long long len, void *workspace, cudaStream_t stream)
@@ -2566,7 +2566,7 @@ static cudaError_t l4_rows_launch(const T *a, const T *b, T *h, long long rows,
   int ways = l4_rows_ways<T>(rows, len, aligned);
   unsigned grid = grid_for(rows_blocks(rows, warps, ways));
   
-#line 5240 "scan.nw"
+#line 5245 "scan.nw"
 if (aligned && warps == 8)
   l4_rows_kernel<true, 8, T><<<grid, 8 * 32, 0, stream>>>(a, b, h, rows, len, ways);
 else if (aligned)
@@ -2577,10 +2577,10 @@ else if constexpr (sizeof(T) == sizeof(float)) {
   else
     l4_rows_kernel<false, 4, T><<<grid, 4 * 32, 0, stream>>>(a, b, h, rows, len, ways);
 }
-#line 5235 "scan.nw"
+#line 5240 "scan.nw"
   return cudaGetLastError();
 }
-#line 5413 "scan.nw"
+#line 5418 "scan.nw"
 #define RING_TILE 4096                       /* elements a tile */
 #define RING_STAGES 7                        /* tiles in flight in a block */
 #define RING_PARTS 4                         /* composer warps; warps a holder group */
@@ -2597,7 +2597,7 @@ enum { RING_PRODUCER, RING_WALKER, RING_COMPOSER_0, RING_HOLDER_0 = 2 + RING_PAR
 static_assert(RING_HOLDERS <= RING_STAGES && RING_POSTS >= RING_STAGES + RING_HOLDERS,
               "the ring's phases and posts are sound only so (the argument below)");
 static_assert(RING_WINDOW == 32, "a chain warp's window is its 32 lanes");
-#line 5461 "scan.nw"
+#line 5466 "scan.nw"
 typedef struct {
   long long tile, base, first;    /* the tile; the element of its slot 0; its first element */
   long long row_offset;           /* where that element lies in its row */
@@ -2619,7 +2619,7 @@ typedef struct {
    the 227 KiB a Hopper block may ask for; past it the ring would never run. */
 static_assert(2 * RING_STAGES * RING_TILE * sizeof(float) + sizeof(ring_shared) + 64 <=
                   227 * 1024, "a ring block's shared memory must fit a Hopper block");
-#line 5489 "scan.nw"
+#line 5494 "scan.nw"
 #if defined(__CUDA_ARCH__) && __CUDA_ARCH__ < 900
 #define RING_COMPILED 0   /* no bulk copies or transaction barriers before sm_90 */
 #else
@@ -2630,7 +2630,7 @@ static __device__ __forceinline__ unsigned shared_address(const void *p)
 {
   return (unsigned)__cvta_generic_to_shared(p);
 }
-#line 5502 "scan.nw"
+#line 5507 "scan.nw"
 static __device__ __forceinline__ void mbar_init(unsigned long long *bar, unsigned count)
 {
 #if RING_COMPILED
@@ -2646,7 +2646,7 @@ static __device__ __forceinline__ void mbar_arrive(unsigned long long *bar)
                :: "r"(shared_address(bar)) : "memory");
 #endif
 }
-#line 5524 "scan.nw"
+#line 5529 "scan.nw"
 /* Use u of the ring's stages: stage u % RING_STAGES, in its phase u / RING_STAGES, whose
    parity the stage's barriers count. */
 static __device__ __forceinline__ int ring_stage_of(long long u)
@@ -2678,7 +2678,7 @@ static __device__ bool ring_wait(unsigned long long *bar, long long u, ring_shar
     if (r->end_use <= u) return false;
   return true;
 }
-#line 5564 "scan.nw"
+#line 5569 "scan.nw"
 static __device__ __forceinline__ void bulk_copy(float4 *to, const float *from,
                                                  unsigned bytes, unsigned long long *bar)
 {
@@ -2703,7 +2703,7 @@ static __device__ void ring_copy_tile(const l4_params &p, float4 *sa, float4 *sb
   bulk_copy(sa + st->copy_from / VEC, p.a + st->base + st->copy_from, bytes, full);
   bulk_copy(sb + st->copy_from / VEC, p.b + st->base + st->copy_from, bytes, full);
 }
-#line 5601 "scan.nw"
+#line 5606 "scan.nw"
 typedef struct { long long base, first, row_offset, count; } ring_tile;
 
 /* Where tile g lies, in flat indices, for rows of len cut into tiles of `tile`
@@ -2734,7 +2734,7 @@ static long long ring_tiles_a_row(long long rows, long long len, long long shift
   }
   return most;
 }
-#line 5634 "scan.nw"
+#line 5639 "scan.nw"
 /* Note in the stage where tile g lies, and which of its slots the copy fills:
    the whole vectors that hold its elements and lie in the arrays. */
 static __device__ void ring_place(const l4_params &p, long long g, ring_stage *st)
@@ -2752,7 +2752,7 @@ static __device__ void ring_place(const l4_params &p, long long g, ring_stage *s
   st->copy_from = (int)from;
   st->copy_to = (int)(to > from ? to : from);
 }
-#line 5654 "scan.nw"
+#line 5659 "scan.nw"
 static __device__ void ring_produce(const l4_params &p, ring_shared *r, float4 *sa,
                                     float4 *sb)
 {
@@ -2767,7 +2767,7 @@ static __device__ void ring_produce(const l4_params &p, ring_shared *r, float4 *
                    &r->full[s], &r->stage[s]);
   }
 }
-#line 5685 "scan.nw"
+#line 5690 "scan.nw"
 /* Overwrite a lane's vector with the maps from the part's start through
    each element, given the map through the element before the vector. */
 static __device__ __forceinline__ void write_local_maps(float4 *xa, float4 *xb,
@@ -2781,7 +2781,7 @@ static __device__ __forceinline__ void write_local_maps(float4 *xa, float4 *xb,
   *xa = ra;
   *xb = rb;
 }
-#line 5701 "scan.nw"
+#line 5706 "scan.nw"
 /* Before part c of a stage is composed: its slots before the tile's first
    element take the identity, and the tile's elements that the copy left out,
    at most three at either end of the arrays, are loaded one by one. */
@@ -2800,7 +2800,7 @@ static __device__ void ring_patch_part(const l4_params &p, const ring_stage *st,
   }
   __syncwarp();
 }
-#line 5722 "scan.nw"
+#line 5727 "scan.nw"
 /* Compose part c of the tile in stage memory xa, xb in place; the part's total. */
 static __device__ segment ring_compose_part(float4 *xa, float4 *xb)
 {
@@ -2818,7 +2818,7 @@ static __device__ segment ring_compose_part(float4 *xa, float4 *xb)
   }
   return total;
 }
-#line 5748 "scan.nw"
+#line 5753 "scan.nw"
 static __device__ void ring_publish_part(const l4_params &p, ring_stage *st, int c,
                                          segment total)
 {
@@ -2836,7 +2836,7 @@ static __device__ void ring_publish_part(const l4_params &p, ring_stage *st, int
   st->parts_done = 0;
   store_relaxed(&p.s.status[st->tile], segment_word(own));
 }
-#line 5778 "scan.nw"
+#line 5783 "scan.nw"
 template <bool PATCHED>   /* whether any tile may need a patch */
 static __device__ void ring_compose(const l4_params &p, ring_shared *r, float4 *sa,
                                     float4 *sb, int c)
@@ -2853,7 +2853,7 @@ static __device__ void ring_compose(const l4_params &p, ring_shared *r, float4 *
     if (lane == 0) mbar_arrive(&r->composed[s]);
   }
 }
-#line 5818 "scan.nw"
+#line 5823 "scan.nw"
 static __device__ void ring_chain(const l4_params &p)
 {
   __shared__ volatile long long carry_window;   /* the window whose carry is in */
@@ -2875,7 +2875,7 @@ static __device__ void ring_chain(const l4_params &p)
     if (lane == 0) { carry = last; __threadfence_block(); carry_window = w + 1; }
   }
 }
-#line 5854 "scan.nw"
+#line 5859 "scan.nw"
 #define RING_CHAIN_SM(p) ((p).s.ticket + 16)   /* 128 bytes after the ticket */
 
 typedef enum { RING_BLOCK_LEAVES = -1, RING_BLOCK_RING, RING_BLOCK_CHAIN } ring_block_role;
@@ -2898,7 +2898,7 @@ static __device__ ring_block_role ring_role(const l4_params &p)
   __syncthreads();
   return role;
 }
-#line 5885 "scan.nw"
+#line 5890 "scan.nw"
 static __device__ float ring_state_through(const l4_params &p, long long t);   /* below */
 
 static __device__ void ring_walk(const l4_params &p, ring_shared *r)
@@ -2918,7 +2918,7 @@ static __device__ void ring_walk(const l4_params &p, ring_shared *r)
     }
   }
 }
-#line 5948 "scan.nw"
+#line 5953 "scan.nw"
 #define RING_LOOK 8   /* windows a walker's look reaches: its own and seven before */
 
 typedef struct {
@@ -2937,7 +2937,7 @@ static __device__ ring_look_reads ring_look_read(const l4_params &p, long long W
     r.word[d] = W >= d ? load_relaxed(&p.s.status[RING_WINDOW * (W - d) + lane]) : 0;
   return r;
 }
-#line 5975 "scan.nw"
+#line 5980 "scan.nw"
 /* The whole windows to fold before window W, with the carry into the first
    of them in *carry; -1 when no start is in reach. */
 static __device__ int ring_look_start(const ring_look_reads &r, long long W, float *carry)
@@ -2950,7 +2950,7 @@ static __device__ int ring_look_start(const ring_look_reads &r, long long W, flo
   *carry = ends ? __uint_as_float(carried) : 0.0f;
   return folds;
 }
-#line 5990 "scan.nw"
+#line 5995 "scan.nw"
 /* Whether every segment of the fold is published: windows 1 to `folds`
    back whole, and window W up to lane j. */
 static __device__ bool ring_look_complete(const ring_look_reads &r, int folds, int j)
@@ -2962,7 +2962,7 @@ static __device__ bool ring_look_complete(const ring_look_reads &r, int folds, i
     if (d <= folds && (d > 0 || lane <= j)) missing |= high_word(r.word[d]) == WORD_EMPTY;
   return !__any_sync(FULL_MASK, missing);
 }
-#line 6004 "scan.nw"
+#line 6009 "scan.nw"
 /* The chain block's fold from the carry: each whole window's scan, applied
    at its last lane, then window W's, applied at lane j. */
 static __device__ float ring_look_fold(const ring_look_reads &r, int folds, int j, float carry)
@@ -2976,7 +2976,7 @@ static __device__ float ring_look_fold(const ring_look_reads &r, int folds, int 
   segment x = lane <= j ? word_segment(r.word[0]) : segment_identity();
   return segment_apply(shfl_segment(warp_inclusive_segments(x), j), carry);
 }
-#line 6028 "scan.nw"
+#line 6033 "scan.nw"
 /* The state through tile t, bit for bit as the chain block makes it known. */
 static __device__ float ring_state_through(const l4_params &p, long long t)
 {
@@ -2993,7 +2993,7 @@ static __device__ float ring_state_through(const l4_params &p, long long t)
       return ring_look_fold(r, folds, j, carry);
   }
 }
-#line 6055 "scan.nw"
+#line 6060 "scan.nw"
 /* Store the elements of a vector at i that lie in [from, to): whole where it can be. */
 static __device__ __forceinline__ void store_vector_within(float *dst, long long i,
                                                            long long from, long long to,
@@ -3004,7 +3004,7 @@ static __device__ __forceinline__ void store_vector_within(float *dst, long long
   for (int k = 0; k < VEC; k++)
     if (i + k >= from && i + k < to) dst[i + k] = v[k];
 }
-#line 6068 "scan.nw"
+#line 6073 "scan.nw"
 template <bool PATCHED>
 static __device__ void ring_hold(const l4_params &p, ring_shared *r, const float4 *sa,
                                  const float4 *sb, int group, int f)
@@ -3024,7 +3024,7 @@ static __device__ void ring_hold(const l4_params &p, ring_shared *r, const float
     __syncwarp();
     if (lane == 0) mbar_arrive(&r->empty[s]);
     
-#line 6095 "scan.nw"
+#line 6100 "scan.nw"
 while (r->post_use[u % RING_POSTS] != u) __nanosleep(128);
 __threadfence_block();   /* the post's state is read after its use */
 float x = segment_apply(before, r->post_state[u % RING_POSTS]);
@@ -3035,10 +3035,10 @@ for (int q = 0; q < RING_PIECES; q++) {
   if (PATCHED) store_vector_within(p.h, start + (q * 32 + lane) * VEC, from, end, out);
   else store_vector<true>(p.h, start + (q * 32 + lane) * VEC, end, out);
 }
-#line 6087 "scan.nw"
+#line 6092 "scan.nw"
   }
 }
-#line 6276 "scan.nw"
+#line 6281 "scan.nw"
 template <bool PATCHED>
 static __global__ void __launch_bounds__(RING_WARPS * 32, 1) l4_ring_kernel(l4_params p)
 {
@@ -3052,10 +3052,10 @@ static __global__ void __launch_bounds__(RING_WARPS * 32, 1) l4_ring_kernel(l4_p
   ring_block_role role = ring_role(p);
   if (role == RING_BLOCK_CHAIN) ring_chain(p);
   if (role == RING_BLOCK_RING) 
-#line 6295 "scan.nw"
+#line 6300 "scan.nw"
 {
   
-#line 6308 "scan.nw"
+#line 6313 "scan.nw"
 for (int i = threadIdx.x; i < RING_POSTS; i += blockDim.x) r.post_use[i] = -1;
 if (threadIdx.x == 0) {
   for (int s = 0; s < RING_STAGES; s++) {
@@ -3068,7 +3068,7 @@ if (threadIdx.x == 0) {
   asm volatile("fence.mbarrier_init.release.cluster;" ::: "memory");
 }
 __syncthreads();
-#line 6297 "scan.nw"
+#line 6302 "scan.nw"
   float4 *sa = ring_data, *sb = ring_data + RING_STAGES * (RING_TILE / VEC);
   int lane = threadIdx.x & 31, warp = threadIdx.x >> 5;
   if (warp == RING_PRODUCER) { if (lane == 0) ring_produce(p, &r, sa, sb); }
@@ -3077,11 +3077,11 @@ __syncthreads();
   else ring_hold<PATCHED>(p, &r, sa, sb, (warp - RING_HOLDER_0) / RING_PARTS,
                           (warp - RING_HOLDER_0) % RING_PARTS);
 }
-#line 6289 "scan.nw"
+#line 6294 "scan.nw"
   if (p.fill_after) fill_states(p, p.fill_after);
 #endif
 }
-#line 6346 "scan.nw"
+#line 6351 "scan.nw"
 static size_t l4_ring_shared_bytes(void)
 {
   return 2 * (size_t)RING_STAGES * RING_TILE * sizeof(float);
@@ -3107,7 +3107,7 @@ static int l4_ring_resident(void)
                               (int)l4_ring_shared_bytes(), plain_remembered);
   return patched < plain ? patched : plain;   /* each allowed its shared memory */
 }
-#line 6374 "scan.nw"
+#line 6379 "scan.nw"
 #define RING_RAGGED_SHORTEST (16 * RING_TILE)   /* rows this long may be of any length */
 
 /* The shift that puts a's 128-byte lines at virtual multiples of RING_LINE. */
@@ -3132,7 +3132,7 @@ static bool ring_arrays_agree(const float *a, const float *b, const float *h)
   uintptr_t x = (uintptr_t)a;
   return (((uintptr_t)b ^ x) & 127) == 0 && (((uintptr_t)h ^ x) & 15) == 0 && (x & 3) == 0;
 }
-#line 6409 "scan.nw"
+#line 6414 "scan.nw"
 /* The device's multiprocessors, or 0 where it cannot launch cooperatively;
    asked once a device. */
 static int l4_ring_sms(void)
@@ -3157,7 +3157,7 @@ static int l4_ring_rings(void)
   return resident - (resident + sms - 1) / sms;
 }
 
-#line 6443 "scan.nw"
+#line 6448 "scan.nw"
 /* Whether the ring may take rows of len, wherever the arrays start: one row,
    rows of whole tiles or long rows, enough ring blocks, and two tiles or more
    for every resident block. */
@@ -3177,7 +3177,7 @@ static bool l4_ring_takes(const float *a, const float *b, const float *h, long l
   if (rows > 1 && len < RING_RAGGED_SHORTEST && ring_shift(a) != 0) return false;
   return ring_tiles(a, rows, len) >= 2LL * l4_ring_resident();
 }
-#line 6468 "scan.nw"
+#line 6473 "scan.nw"
 static long long ring_state_bytes(long long tiles)
 {
   return l4_state_bytes(tiles) + round_up(tiles * 8, 256);
@@ -3189,7 +3189,7 @@ static packed_states ring_states(void *workspace, long long tiles)
   s.known = (unsigned long long *)((char *)workspace + l4_state_bytes(tiles));
   return s;
 }
-#line 6482 "scan.nw"
+#line 6487 "scan.nw"
 /* Enough for the ring's tiles where it can take the shape, and for the held
    kernel's where it falls back. Rows of a few elements would each round up
    to a tile of the ring, which never takes them. */
@@ -3200,7 +3200,7 @@ static size_t l4_ring_workspace_bytes(long long rows, long long len, bool aligne
   size_t held = l4_held_workspace_bytes(rows, len, aligned);
   return ring > held ? ring : held;
 }
-#line 6500 "scan.nw"
+#line 6505 "scan.nw"
 static cudaError_t l4_ring_launch_at(const float *a, const float *b, float *h,
                                      long long rows, long long len, void *workspace,
                                      bool filled, void *fill_after, bool *ringed,
@@ -3221,7 +3221,7 @@ static cudaError_t l4_ring_launch_at(const float *a, const float *b, float *h,
   /* Patched where a row starts off a line, or the arrays end inside a vector. */
   bool patched = p.shift != 0 || (rows > 1 && len % RING_LINE) || p.n % VEC;
   
-#line 6531 "scan.nw"
+#line 6536 "scan.nw"
 cudaLaunchAttribute cooperative = {};
 cooperative.id = cudaLaunchAttributeCooperative;
 cooperative.val.cooperative = 1;
@@ -3233,7 +3233,7 @@ cudaError_t e = patched ? cudaLaunchKernelEx(&config, l4_ring_kernel<true>, p)
 if (e != cudaErrorCooperativeLaunchTooLarge) return e;
 (void)cudaGetLastError();   /* refused, not failed: clear it */
 return l4_held_launch(a, b, h, rows, len, workspace, stream);
-#line 6520 "scan.nw"
+#line 6525 "scan.nw"
 }
 static cudaError_t l4_ring_launch(const float *a, const float *b, float *h,
                                   long long rows, long long len, void *workspace,
@@ -3242,7 +3242,7 @@ static cudaError_t l4_ring_launch(const float *a, const float *b, float *h,
   bool ringed;
   return l4_ring_launch_at(a, b, h, rows, len, workspace, false, NULL, &ringed, stream);
 }
-#line 6561 "scan.nw"
+#line 6566 "scan.nw"
 typedef struct {
   char *half[2];        /* two workspaces, each large enough for the call */
   int filled;           /* the half that the last ring call filled for the next */
@@ -3269,7 +3269,7 @@ static void halves_after(state_halves *w, int i, size_t need, bool filled_other,
     w->filled_bytes = 0;
   }
 }
-#line 6590 "scan.nw"
+#line 6595 "scan.nw"
 /* The held kernel in the filled half where it holds enough ones, filling the
    other for the next call; otherwise in the other half, which it clears. */
 static cudaError_t l4_held_launch_kept(const float *a, const float *b, float *h,
@@ -3300,7 +3300,7 @@ static cudaError_t l4_ring_launch_kept(const float *a, const float *b, float *h,
   halves_after(w, i, need, ringed, ready, e);
   return e;
 }
-#line 6627 "scan.nw"
+#line 6632 "scan.nw"
 template <int ITEMS>
 static cudaError_t l4_tiles_launch_kept(const float *a, const float *b, float *h,
                                         long long rows, long long len, state_halves *w,
@@ -3317,7 +3317,7 @@ static cudaError_t l4_tiles_launch_kept(const float *a, const float *b, float *h
   halves_after(w, i, need, filled_other, ready, e);
   return e;
 }
-#line 7021 "scan.nw"
+#line 7026 "scan.nw"
 /* Items a thread for n elements at `shift`: the largest tile where every resident
    block gets two; below that, where tiles start rows (`apart`) the smallest, and
    where they look back one 16-item tile, one group of 8-item tiles, or the held
@@ -3332,7 +3332,7 @@ static int l4_choose_items(long long n, int shift, bool apart)
   if (resident[0] > 0 && l4_tiles(n, shift, L4_THREADS * 8) <= 32) return 8;
   return resident[2] > 0 ? 32 : resident[1] > 0 ? 16 : 8;
 }
-#line 7058 "scan.nw"
+#line 7063 "scan.nw"
 #define ROWS_SHORTEST 2048   /* the shortest rows measured */
 
 /* Whether the rows go to warps: aligned arrays, rows no shorter than those
@@ -3348,7 +3348,7 @@ static bool l4_rows_takes(long long rows, long long len, bool aligned)
   long long rounds = (rows + groups - 1) / groups;
   return 4 * rows >= 3 * rounds * groups;
 }
-#line 7102 "scan.nw"
+#line 7107 "scan.nw"
 #define RING_OVER_ROWS (16 * RING_TILE)   /* rows this long go to the ring, not the warps */
 
 static size_t l4_auto_workspace_bytes(long long rows, long long len, bool aligned)
@@ -3360,7 +3360,7 @@ static size_t l4_auto_workspace_bytes(long long rows, long long len, bool aligne
   size_t ring = l4_ring_workspace_bytes(rows, len, aligned);
   return tiles > ring ? tiles : ring;
 }
-#line 7120 "scan.nw"
+#line 7125 "scan.nw"
 typedef enum {
   L4_RUNS_WARPS,   /* a warp, or a group of warps, a row */
   L4_RUNS_RING,    /* the ring of stages and its chain block */
@@ -3373,7 +3373,7 @@ typedef struct {
   int items;   /* the tile kernel's items a thread: 8, 16 or 32; 0 for the warps */
   int order;   /* the tile kernel's order: L4_LOOK_BACK, L4_TILES_APART, L4_ROW_A_BLOCK */
 } l4_plan;
-#line 7135 "scan.nw"
+#line 7140 "scan.nw"
 /* What SCAN_AUTO runs for this call on this GPU: the three questions, in order. */
 static l4_plan l4_auto_plan(const float *a, const float *b, const float *h, long long rows,
                             long long len)
@@ -3397,7 +3397,7 @@ static l4_plan l4_auto_plan(const float *a, const float *b, const float *h, long
                                                                     : L4_RUNS_TILES;
   return plan;
 }
-#line 7173 "scan.nw"
+#line 7178 "scan.nw"
 typedef struct {
   int device;          /* -1: nothing asked yet */
   long long rows, len;
@@ -3414,7 +3414,7 @@ static bool l4_asked_again(l4_question *last, long long rows, long long len, uin
   *last = now;
   return again;
 }
-#line 7192 "scan.nw"
+#line 7197 "scan.nw"
 static l4_plan l4_auto_plan_remembered(const float *a, const float *b, const float *h,
                                        long long rows, long long len)
 {
@@ -3434,7 +3434,7 @@ static size_t l4_auto_workspace_remembered(long long rows, long long len, bool a
     bytes = l4_auto_workspace_bytes(rows, len, aligned);
   return bytes;
 }
-#line 7214 "scan.nw"
+#line 7219 "scan.nw"
 static cudaError_t l4_run_plan(l4_plan plan, const float *a, const float *b, float *h,
                                long long rows, long long len, void *workspace,
                                cudaStream_t stream)
@@ -3457,7 +3457,7 @@ static cudaError_t l4_auto_launch(const float *a, const float *b, float *h,
   return l4_run_plan(l4_auto_plan_remembered(a, b, h, rows, len), a, b, h, rows, len,
                      workspace, stream);
 }
-#line 7246 "scan.nw"
+#line 7251 "scan.nw"
 static cudaError_t l4_auto_launch_kept(const float *a, const float *b, float *h,
                                        long long rows, long long len, state_halves *w,
                                        cudaStream_t stream)
@@ -3475,7 +3475,7 @@ static cudaError_t l4_auto_launch_kept(const float *a, const float *b, float *h,
   }
   return l4_run_plan(plan, a, b, h, rows, len, w->half[1 - w->filled], stream);
 }
-#line 6733 "scan.nw"
+#line 6738 "scan.nw"
 #define MARK_THREADS 256
 #define MARK_EACH 8                               /* offsets a thread reads at a time */
 #define MARK_ROWS (MARK_THREADS * MARK_EACH)      /* offsets a block takes at a time */
@@ -3500,7 +3500,7 @@ static __host__ __device__ long long mark_span(const long long *offsets, long lo
    instruction for instruction as with the bare condition. */
 #define MARK_WORD_ALONE(i, used, fault) \
   (FAULT_AT(fault, FAULT_MARK_ENDS_STORED) || ((i) > 0 && (i) < (used) - 1))
-#line 6769 "scan.nw"
+#line 6774 "scan.nw"
 /* Set bit offsets[r] of starts for every r in [0, rows] whose offset lies in [0, n] (n:
    the end of the last row, just past the array), and bit 0; starts cleared before. */
 static __global__ void __launch_bounds__(MARK_THREADS)
@@ -3516,7 +3516,7 @@ mark_row_starts_kernel(const long long *offsets, long long rows, long long n,
     for (int i = threadIdx.x; i < used; i += MARK_THREADS) span[i] = 0;
     __syncthreads();
     
-#line 6796 "scan.nw"
+#line 6801 "scan.nw"
 long long o[MARK_EACH];
 #pragma unroll
 for (int j = 0; j < MARK_EACH; j++) {
@@ -3531,21 +3531,21 @@ for (int j = 0; j < MARK_EACH; j++) {
   if (used > 0 && w >= 0 && w < used) atomicOr(&span[w], bit);
   else atomicOr(&starts[o[j] >> 5], bit);
 }
-#line 6784 "scan.nw"
+#line 6789 "scan.nw"
     __syncthreads();
     
-#line 6813 "scan.nw"
+#line 6818 "scan.nw"
 for (int i = threadIdx.x; i < used; i += MARK_THREADS) {
   unsigned v = span[i];
   if (MARK_WORD_ALONE(i, used, FAULT_NONE)) starts[w0 + i] = v;
   else if (v) atomicOr(&starts[w0 + i], v);
 }
-#line 6786 "scan.nw"
+#line 6791 "scan.nw"
     __syncthreads();
   }
   if (blockIdx.x == 0 && threadIdx.x == 0 && n > 0) atomicOr(&starts[0], 1u);
 }
-#line 6828 "scan.nw"
+#line 6833 "scan.nw"
 static long long ragged_starts_words(long long n) { return n / 32 + 1; }
 static long long ragged_starts_bytes(long long n)
 {
@@ -3578,7 +3578,7 @@ static cudaError_t ragged_mark_starts(ragged_rows *r, long long n, void *workspa
       r->offsets, r->rows, n, (unsigned *)at);
   return cudaGetLastError();
 }
-#line 6871 "scan.nw"
+#line 6876 "scan.nw"
 /* Clear a ragged launch's states, of `tile` elements a tile, and mark its row starts. */
 static cudaError_t ragged_prepare(l4_params *p, void *workspace, int tile, cudaStream_t stream)
 {
@@ -3597,7 +3597,7 @@ static cudaError_t l4_ragged_tiles(l4_params p, bool aligned, void *workspace,
   if (e != cudaSuccess) return e;
   return aligned ? l4_start<ITEMS, true>(p, stream) : l4_start<ITEMS, false>(p, stream);
 }
-#line 6892 "scan.nw"
+#line 6897 "scan.nw"
 static cudaError_t l4_ragged_held(l4_params p, bool aligned, long long resident,
                                   void *workspace, cudaStream_t stream)
 {
@@ -3625,7 +3625,7 @@ static cudaError_t l4_ragged_launch(const float *a, const float *b, float *h, lo
        : items == 16 ? l4_ragged_tiles<16>(p, aligned, workspace, stream)
                      : l4_ragged_tiles<8>(p, aligned, workspace, stream);
 }
-#line 7558 "scan.nw"
+#line 7563 "scan.nw"
 #define BWD_THREADS 256
 #ifndef BWD_ITEMS
 #define BWD_ITEMS 32                          /* consecutive elements a thread, 32 at most */
@@ -3645,7 +3645,7 @@ typedef struct {
   int shift;                    /* virtual index = flat index + shift (section "Vectors") */
   packed_states s;              /* level 4's ticket, tile words and group words */
 } backward_params;
-#line 7587 "scan.nw"
+#line 7592 "scan.nw"
 /* The flat index of slot 0 of tile q (the q-th from the end; negative where the tile
    that holds element 0, q = tiles - 1, has slots before it). */
 static __host__ __device__ __forceinline__ long long backward_tile_first(long long tiles,
@@ -3665,7 +3665,7 @@ static __host__ __device__ __forceinline__ long long backward_reduce(long long x
 {
   return x < len ? x : len >= BWD_TILE ? x - len : (long long)((unsigned)x % (unsigned)len);
 }
-#line 7619 "scan.nw"
+#line 7624 "scan.nw"
 /* Bits e of *ends and *starts: item e ends or starts its row, in rows of len, where
    `pos` is the row offset of the thread's highest element (item 0). */
 static __host__ __device__ __forceinline__ void backward_marks(long long pos, long long len,
@@ -3686,7 +3686,7 @@ static __host__ __device__ __forceinline__ unsigned backward_inside(long long to
   long long hi = top < BWD_ITEMS - 1 ? top : BWD_ITEMS - 1;
   return hi < lo ? 0u : ((2u << hi) - 1) & ~((1u << lo) - 1);
 }
-#line 8297 "scan.nw"
+#line 8302 "scan.nw"
 /* Bit d to bit BWD_ITEMS - 1 - d: a window's lowest-first mask in the items' order. */
 static __host__ __device__ __forceinline__ unsigned reverse_items(unsigned m)
 {
@@ -3698,7 +3698,7 @@ static __host__ __device__ __forceinline__ unsigned reverse_items(unsigned m)
   return r;
 #endif
 }
-#line 8311 "scan.nw"
+#line 8316 "scan.nw"
 /* backward_marks for a packed batch, the thread's highest element `top`. Item e starts
    its row where element top - e starts one, and ends it where element top - e + 1 does. */
 static __host__ __device__ __forceinline__ void backward_ragged_marks(const ragged_rows &r,
@@ -3711,7 +3711,7 @@ static __host__ __device__ __forceinline__ void backward_ragged_marks(const ragg
   *starts = reverse_items(ragged_item_starts<BWD_ITEMS>(r, low));
   *ends = reverse_items(ragged_item_starts<BWD_ITEMS>(r, low + late));
 }
-#line 7649 "scan.nw"
+#line 7654 "scan.nw"
 /* The a of item t's map x -> c*x + d: a[t+1] (a_next), never a[t] (a_here). */
 template <typename real>
 static __host__ __device__ __forceinline__ real backward_decay(real a_next, real a_here,
@@ -3741,7 +3741,7 @@ static __host__ __device__ __forceinline__ real backward_last(real dh, real dh_f
 {
   return FAULT_AT(fault, FAULT_BACKWARD_LAST_DROPPED) ? dh : dh + dh_final;
 }
-#line 7778 "scan.nw"
+#line 7783 "scan.nw"
 #define BWD_VECTORS (BWD_ITEMS / VEC)   /* vectors a thread */
 
 /* The float at slot i of a tile's layout in shared memory. */
@@ -3752,7 +3752,7 @@ static __device__ __forceinline__ float *tile_float(float4 *s, int i)
 
 /* The four floats of a vector, as an array. */
 #define VECTOR_FLOATS(name, v) float name[VEC] = {(v).x, (v).y, (v).z, (v).w}
-#line 7791 "scan.nw"
+#line 7796 "scan.nw"
 /* The segment of a thread's items (block `block`), highest first: item e is slot
    32 * block + 31 - e; `inside`: the items in the array (the rest are the identity). */
 template <bool EDGE>
@@ -3777,7 +3777,7 @@ static __device__ __forceinline__ segment backward_compose(const float4 *sa, con
   }
   return mine;
 }
-#line 7827 "scan.nw"
+#line 7832 "scan.nw"
 template <bool EDGE>
 static __device__ __forceinline__ void backward_apply(const backward_params &p, float4 *sa,
                                                       float4 *sd, float4 *sh, float a_above,
@@ -3800,7 +3800,7 @@ static __device__ __forceinline__ void backward_apply(const backward_params &p, 
       int e = BWD_ITEMS - 1 - (m * VEC + k);
       float below = k > 0 ? z[k - 1] : m > 0 ? under.w : h_below;
       if (!EDGE || inside >> e & 1) 
-#line 7862 "scan.nw"
+#line 7867 "scan.nw"
 {
   float g = ends >> e & 1 ? y[k] : fmaf(backward_decay(c, x[k], FAULT_NONE), state, y[k]);
   bool start = starts >> e & 1, per_row = start && (p.h0 || p.dh0);
@@ -3812,14 +3812,14 @@ static __device__ __forceinline__ void backward_apply(const backward_params &p, 
   y[k] = state = g;
   z[k] = da;
 }
-#line 7849 "scan.nw"
+#line 7854 "scan.nw"
       c = x[k];
     }
     sd[v] = make_float4(y[0], y[1], y[2], y[3]);
     sh[v] = make_float4(z[0], z[1], z[2], z[3]);
   }
 }
-#line 7878 "scan.nw"
+#line 7883 "scan.nw"
 /* T: the type of a, h, dh, da and db; RAGGED: rows from `ragged`'s offsets, not of len. */
 template <bool ALIGNED, typename T = float, bool RAGGED = false>
 static __global__ void __launch_bounds__(BWD_THREADS, BWD_BLOCKS_PER_SM)
@@ -3834,7 +3834,7 @@ backward_kernel(backward_params p, ragged_rows ragged)
   int lane = threadIdx.x & 31, warp = threadIdx.x >> 5, block = backward_block(threadIdx.x);
   for (;;) {
     
-#line 7910 "scan.nw"
+#line 7915 "scan.nw"
 __syncthreads();
 if (threadIdx.x == 0) {
   long long q = (long long)(atomicAdd(p.s.ticket, 1ULL) + 1ULL);
@@ -3846,13 +3846,13 @@ __syncthreads();
 long long q = tile_shared;
 if (q >= p.tiles) break;
 long long first = backward_tile_first(p.tiles, q, p.shift);
-#line 7892 "scan.nw"
+#line 7897 "scan.nw"
     
-#line 7934 "scan.nw"
+#line 7939 "scan.nw"
 bool inner = ALIGNED && first >= 0 && first + BWD_TILE <= p.n;   /* every vector whole */
 if (inner) {
   
-#line 7953 "scan.nw"
+#line 7958 "scan.nw"
 #pragma unroll
 for (int m = 0; m < BWD_ITEMS / VEC; m++) {
   int v = threadIdx.x + m * BWD_THREADS;
@@ -3861,10 +3861,10 @@ for (int m = 0; m < BWD_ITEMS / VEC; m++) {
   __pipeline_memcpy_async(&sd[slot(v)], as_stored<T>(p.dh) + i, VEC * sizeof(T));
   __pipeline_memcpy_async(&sh[slot(v)], as_stored<T>(p.h) + i, VEC * sizeof(T));
 }
-#line 7937 "scan.nw"
+#line 7942 "scan.nw"
 } else {
   
-#line 7964 "scan.nw"
+#line 7969 "scan.nw"
 #pragma unroll
 for (int m = 0; m < BWD_ITEMS / VEC; m++) {
   int v = threadIdx.x + m * BWD_THREADS;
@@ -3873,7 +3873,7 @@ for (int m = 0; m < BWD_ITEMS / VEC; m++) {
   copy_vector<ALIGNED>(&sd[slot(v)], as_stored<T>(p.dh), i, p.n, 0.0f);
   copy_vector<ALIGNED>(&sh[slot(v)], as_stored<T>(p.h), i, p.n, 0.0f);
 }
-#line 7939 "scan.nw"
+#line 7944 "scan.nw"
 }
 if (threadIdx.x == 0) {
   a_after = first + BWD_TILE < p.n ? widen(as_stored<T>(p.a)[first + BWD_TILE]) : 1.0f;
@@ -3885,9 +3885,9 @@ widen_stripes<ALIGNED, BWD_VECTORS, BWD_THREADS, T>(sa, first, p.n);
 widen_stripes<ALIGNED, BWD_VECTORS, BWD_THREADS, T>(sd, first, p.n);
 widen_stripes<ALIGNED, BWD_VECTORS, BWD_THREADS, T>(sh, first, p.n);
 __syncthreads();
-#line 7893 "scan.nw"
+#line 7898 "scan.nw"
     
-#line 7979 "scan.nw"
+#line 7984 "scan.nw"
 long long top = first + block * BWD_ITEMS + BWD_ITEMS - 1;
 unsigned ends, starts, inside = backward_inside(top, p.n);
 if (RAGGED)
@@ -3902,19 +3902,19 @@ for (unsigned m = p.dh_final ? ends : 0u; m; m &= m - 1) {
   float *d = tile_float(sd, block * BWD_ITEMS + BWD_ITEMS - 1 - e);
   *d = backward_last(*d, p.dh_final[(top - e) / p.len], FAULT_NONE);
 }
-#line 7894 "scan.nw"
+#line 7899 "scan.nw"
     
-#line 7999 "scan.nw"
+#line 8004 "scan.nw"
 float a_above = block == BWD_THREADS - 1 ? a_after
               : *tile_float(sa, (block + 1) * BWD_ITEMS);
 float h_below = block == 0 ? h_before : *tile_float(sh, block * BWD_ITEMS - 1);
 bool edge = inside != BWD_ALL;
 segment mine = edge ? backward_compose<true>(sa, sd, a_above, block, ends, inside)
                     : backward_compose<false>(sa, sd, a_above, block, ends, inside);
-#line 7895 "scan.nw"
+#line 7900 "scan.nw"
     segment lane_before, warp_before, total;
     
-#line 3805 "scan.nw"
+#line 3810 "scan.nw"
 segment incl = warp_inclusive_segments(mine);
 lane_before = shfl_segment(incl, (lane + 31) & 31);
 if (lane == 0) lane_before = segment_identity();
@@ -3924,9 +3924,9 @@ warp_before = segment_identity();
 for (int w = 0; w < warp; w++) warp_before = segment_combine(warp_before, warp_sums[w]);
 total = warp_before;
 for (int w = warp; w < L4_WARPS; w++) total = segment_combine(total, warp_sums[w]);
-#line 7897 "scan.nw"
+#line 7902 "scan.nw"
     
-#line 8014 "scan.nw"
+#line 8019 "scan.nw"
 if (warp == 0) {
   bool top_ends = __shfl_sync(FULL_MASK, ends & 1u, 0);
   bool needs_after = q > 0 && !top_ends, last = q % 32 == 31;
@@ -3938,9 +3938,9 @@ if (warp == 0) {
   if (lane == 0) prefix_shared = after;
 }
 __syncthreads();
-#line 7898 "scan.nw"
+#line 7903 "scan.nw"
     
-#line 8028 "scan.nw"
+#line 8033 "scan.nw"
 float state = segment_apply(lane_before, segment_apply(warp_before, prefix_shared));
 if (edge || starts)   /* the tested path: items outside the array, or a row's start */
   backward_apply<true>(p, sa, sd, sh, a_above, h_below, state, top, block, ends, starts,
@@ -3949,9 +3949,9 @@ else
   backward_apply<false>(p, sa, sd, sh, a_above, h_below, state, top, block, ends, 0u,
                         inside);
 __syncthreads();
-#line 7899 "scan.nw"
+#line 7904 "scan.nw"
     
-#line 8039 "scan.nw"
+#line 8044 "scan.nw"
 #pragma unroll
 for (int m = 0; m < BWD_ITEMS / VEC; m++) {
   int v = threadIdx.x + m * BWD_THREADS;
@@ -3964,17 +3964,17 @@ for (int m = 0; m < BWD_ITEMS / VEC; m++) {
     store_vector<ALIGNED>(as_stored<T>(p.da), i, p.n, (const float *)&sh[slot(v)]);
   }
 }
-#line 7900 "scan.nw"
+#line 7905 "scan.nw"
     if (gridDim.x >= p.tiles) break;
   }
 }
 
-#line 8342 "scan.nw"
+#line 8347 "scan.nw"
 static size_t backward_ragged_workspace(long long n)
 {
   return ragged_workspace_bytes(n, BWD_TILE);
 }
-#line 8062 "scan.nw"
+#line 8067 "scan.nw"
 static size_t backward_shared_bytes(void)
 {
   return 3 * (size_t)slot(BWD_TILE / VEC) * sizeof(float4);
@@ -3992,7 +3992,7 @@ static int backward_resident(void)
   return resident_blocks((const void *)backward_kernel<ALIGNED, T, RAGGED>, BWD_THREADS,
                          (int)backward_shared_bytes(), remembered);
 }
-#line 8082 "scan.nw"
+#line 8087 "scan.nw"
 /* The backward on arrays stored in T (float, or two bytes an element); RAGGED: rows
    from ragged.offsets, whose bit array of starts goes into the workspace after the
    states. */
@@ -4019,7 +4019,7 @@ static cudaError_t backward_launch(backward_params p, void *workspace, cudaStrea
   else backward_kernel<false, T, RAGGED><<<grid, threads, shared, stream>>>(p, ragged);
   return cudaGetLastError();
 }
-#line 13234 "scan.nw"
+#line 13239 "scan.nw"
 /* The bytes of workspace a call needs; aligned: as rows_aligned says of its
    arrays, which only SCAN_AUTO's choice depends on. */
 typedef size_t (*workspace_sizer)(long long rows, long long len, bool aligned);
@@ -4040,10 +4040,10 @@ typedef struct {
   scan_launcher launch;
   kept_launcher launch_kept; /* on a workspace kept in halves; NULL: none */
 } scan_variant;
-#line 13264 "scan.nw"
+#line 13269 "scan.nw"
 static const scan_variant variants[] = {
   
-#line 13274 "scan.nw"
+#line 13279 "scan.nw"
 {"l1", "Level 1: Blelloch in shared memory", L1_MAX_LEN, 12, 0, NULL, l1_launch},
 {"l2", "Level 2: three passes", L2_MAX_LEN, 28, 0, l2_workspace_bytes, l2_launch},
 {"l3", "Level 3: look-back, serial walk", 0, 12, 256,
@@ -4054,10 +4054,10 @@ static const scan_variant variants[] = {
  l3c_launch<8>},
 {"l4", "Level 4: items chosen for this GPU", 0, 12, 8192,
  l4_auto_workspace_remembered, l4_auto_launch, l4_auto_launch_kept},
-#line 13266 "scan.nw"
+#line 13271 "scan.nw"
 #ifndef SCAN_NO_MAIN
   
-#line 13287 "scan.nw"
+#line 13292 "scan.nw"
 {"l0", "Level 0: Hillis-Steele in registers", 0, 12, 0, NULL, l0_launch},
 {"l3c-1", "Level 3c: 1 item a thread", 0, 12, 256, l3c_workspace_bytes<1>,
  l3c_launch<1>},
@@ -4078,11 +4078,11 @@ static const scan_variant variants[] = {
 {"l4-ring", "Level 4: a ring of stages and a chain block", 0, 12, RING_TILE,
  l4_ring_workspace_bytes, l4_ring_launch, l4_ring_launch_kept},
 {"l4-rows", "Level 4: a warp a row, in registers", 0, 12, 0, NULL, l4_rows_launch},
-#line 13268 "scan.nw"
+#line 13273 "scan.nw"
 #endif
 };
 #define VARIANT_COUNT ((int)(sizeof variants / sizeof variants[0]))
-#line 13316 "scan.nw"
+#line 13321 "scan.nw"
 static const char *const public_variant_names[] = {
   "l1", "l2", "l3", "l3b", "l3c-8", "l4", "l4"   /* in scan_kernel order */
 };
@@ -4100,7 +4100,7 @@ static const scan_variant *public_variant(scan_kernel k)
   if ((int)k < 0 || (int)k > (int)SCAN_AUTO) return NULL;
   return find_variant(public_variant_names[k]);
 }
-#line 13358 "scan.nw"
+#line 13363 "scan.nw"
 /* Whether p is off the line of an element of `size` bytes, or of a float. */
 static bool misaligned_for(const void *p, int size) { return ((uintptr_t)p & (size - 1)) != 0; }
 static bool misaligned(const void *p) { return misaligned_for(p, sizeof(float)); }
@@ -4127,7 +4127,7 @@ static cudaError_t check_call(const scan_variant *v, const float *a,
     return cudaErrorInvalidValue;
   return cudaSuccess;
 }
-#line 13405 "scan.nw"
+#line 13410 "scan.nw"
 static cudaMemPool_t workspace_pool(void)
 {
   static cudaMemPool_t pools[64];
@@ -4147,7 +4147,7 @@ static cudaMemPool_t workspace_pool(void)
     cudaMemPoolDestroy(pool);
   return pools[device];
 }
-#line 13431 "scan.nw"
+#line 13436 "scan.nw"
 /* A call's own workspace of `bytes` from the library's pool on the stream (without a
    pool, from cudaMalloc); release_workspace gives it back behind the call. */
 static cudaError_t call_workspace(size_t bytes, void **ws, cudaStream_t stream)
@@ -4167,7 +4167,7 @@ static cudaError_t release_workspace(void *ws, cudaError_t e, cudaStream_t strea
                        : (cudaStreamSynchronize(stream), cudaFree(ws));
   return e != cudaSuccess ? e : f;
 }
-#line 13480 "scan.nw"
+#line 13485 "scan.nw"
 #define KEPT_STREAMS 16                    /* streams that keep a workspace */
 #define KEPT_MOST ((size_t)16 << 20)      /* the most a call needs to keep its workspace */
 
@@ -4182,7 +4182,7 @@ typedef struct {
 static kept_workspace kept[KEPT_STREAMS];
 static int kept_count;
 static pthread_mutex_t kept_lock = PTHREAD_MUTEX_INITIALIZER;
-#line 13497 "scan.nw"
+#line 13502 "scan.nw"
 /* The stream's kept workspace (new and empty the first time), or NULL when
    sixteen other streams keep theirs. Called with the lock held. */
 static kept_workspace *kept_for(cudaStream_t stream)
@@ -4197,7 +4197,7 @@ static kept_workspace *kept_for(cudaStream_t stream)
   kept[kept_count] = kept_workspace{id, device, NULL, 0, {}};
   return &kept[kept_count++];
 }
-#line 13514 "scan.nw"
+#line 13519 "scan.nw"
 /* Grow k to `bytes` or more: the old one back to the pool, behind its calls. */
 static cudaError_t kept_grow(kept_workspace *k, size_t bytes, cudaMemPool_t pool,
                              cudaStream_t stream)
@@ -4215,7 +4215,7 @@ static cudaError_t kept_grow(kept_workspace *k, size_t bytes, cudaMemPool_t pool
   k->halves = state_halves{{(char *)k->base, (char *)k->base + bytes / 512 * 256}, 0, 0};
   return e;
 }
-#line 13534 "scan.nw"
+#line 13539 "scan.nw"
 /* Launch on the stream's kept workspace, its outcome in *e; false, having
    done nothing, where the stream keeps none. */
 static bool launch_on_kept(const scan_variant *v, const float *a, const float *b, float *h,
@@ -4231,7 +4231,7 @@ static bool launch_on_kept(const scan_variant *v, const float *a, const float *b
   size_t kept_bytes = v->launch_kept ? 2 * (size_t)round_up((long long)bytes, 256) : bytes;
   if (k && (*e = kept_grow(k, kept_bytes, pool, stream)) == cudaSuccess)
     
-#line 13558 "scan.nw"
+#line 13563 "scan.nw"
 {
   if (v->launch_kept) {
     *e = v->launch_kept(a, b, h, rows, len, &k->halves, stream);
@@ -4240,11 +4240,11 @@ static bool launch_on_kept(const scan_variant *v, const float *a, const float *b
     *e = v->launch(a, b, h, rows, len, k->base, stream);
   }
 }
-#line 13549 "scan.nw"
+#line 13554 "scan.nw"
   pthread_mutex_unlock(&kept_lock);
   return k != NULL;
 }
-#line 13569 "scan.nw"
+#line 13574 "scan.nw"
 static cudaError_t run_variant(const scan_variant *v, const float *a,
                                const float *b, float *h, long long rows,
                                long long len, void *workspace,
@@ -4255,14 +4255,14 @@ static cudaError_t run_variant(const scan_variant *v, const float *a,
   cudaMemPool_t pool = NULL;
   cudaError_t e = cudaSuccess;
   if (bytes && !ws) 
-#line 13590 "scan.nw"
+#line 13595 "scan.nw"
 {
   pool = workspace_pool();
   if (pool && launch_on_kept(v, a, b, h, rows, len, bytes, pool, stream, &e)) return e;
   e = pool ? cudaMallocFromPoolAsync(&ws, bytes, pool, stream) : cudaMalloc(&ws, bytes);
   if (e != cudaSuccess) return e;
 }
-#line 13579 "scan.nw"
+#line 13584 "scan.nw"
   e = v->launch(a, b, h, rows, len, ws, stream);
   if (bytes && !workspace) {
     cudaError_t f = pool ? cudaFreeAsync(ws, stream)
@@ -4271,7 +4271,7 @@ static cudaError_t run_variant(const scan_variant *v, const float *a,
   }
   return e;
 }
-#line 13599 "scan.nw"
+#line 13604 "scan.nw"
 cudaError_t scan_forward(scan_kernel k, const float *a, const float *b, float *h,
                          long long rows, long long len, cudaStream_t stream)
 {
@@ -4281,7 +4281,7 @@ cudaError_t scan_forward(scan_kernel k, const float *a, const float *b, float *h
   if (e != cudaSuccess) return e;
   return run_variant(v, a, b, h, rows, len, NULL, stream);
 }
-#line 13617 "scan.nw"
+#line 13622 "scan.nw"
 size_t scan_workspace_bytes(scan_kernel k, long long rows, long long len)
 {
   const scan_variant *v = public_variant(k);
@@ -4289,7 +4289,7 @@ size_t scan_workspace_bytes(scan_kernel k, long long rows, long long len)
   size_t aligned = v->workspace(rows, len, true), unaligned = v->workspace(rows, len, false);
   return aligned > unaligned ? aligned : unaligned;
 }
-#line 13631 "scan.nw"
+#line 13636 "scan.nw"
 cudaError_t scan_forward_in(scan_kernel k, const float *a, const float *b, float *h,
                             long long rows, long long len, void *workspace,
                             size_t workspace_bytes, cudaStream_t stream)
@@ -4303,7 +4303,7 @@ cudaError_t scan_forward_in(scan_kernel k, const float *a, const float *b, float
     return cudaErrorInvalidValue;
   return v->launch(a, b, h, rows, len, workspace, stream);
 }
-#line 13647 "scan.nw"
+#line 13652 "scan.nw"
 /* As check_call, for a ragged batch. */
 static cudaError_t check_ragged(const float *a, const float *b, const float *h, long long n,
                                 const long long *offsets, long long rows)
@@ -4321,7 +4321,7 @@ size_t scan_ragged_workspace_bytes(long long n, long long rows)
   (void)rows;
   return n > 0 && n <= LLONG_MAX / 16 ? l4_ragged_workspace_bytes(n) : 0;
 }
-#line 13667 "scan.nw"
+#line 13672 "scan.nw"
 cudaError_t scan_forward_ragged_in(const float *a, const float *b, float *h, long long n,
                                    const long long *offsets, long long rows,
                                    void *workspace, size_t workspace_bytes,
@@ -4336,7 +4336,7 @@ cudaError_t scan_forward_ragged_in(const float *a, const float *b, float *h, lon
     return cudaErrorInvalidValue;
   return l4_ragged_launch(a, b, h, n, offsets, rows, workspace, stream);
 }
-#line 13684 "scan.nw"
+#line 13689 "scan.nw"
 cudaError_t scan_forward_ragged(const float *a, const float *b, float *h, long long n,
                                 const long long *offsets, long long rows,
                                 cudaStream_t stream)
@@ -4350,7 +4350,7 @@ cudaError_t scan_forward_ragged(const float *a, const float *b, float *h, long l
   e = l4_ragged_launch(a, b, h, n, offsets, rows, ws, stream);
   return release_workspace(ws, e, stream);
 }
-#line 13700 "scan.nw"
+#line 13705 "scan.nw"
 cudaError_t scan_check_offsets(const long long *host_offsets, long long rows, long long n)
 {
   if (!host_offsets || rows < 0 || n < 0 || host_offsets[0] != 0 || host_offsets[rows] != n)
@@ -4359,7 +4359,7 @@ cudaError_t scan_check_offsets(const long long *host_offsets, long long rows, lo
     if (host_offsets[r] > host_offsets[r + 1]) return cudaErrorInvalidValue;
   return cudaSuccess;
 }
-#line 8115 "scan.nw"
+#line 8120 "scan.nw"
 /* Whether bytes [x, x + nx) and [y, y + ny) share one, both there. */
 static bool overlap_bytes(const void *x, long long nx, const void *y, long long ny)
 {
@@ -4383,7 +4383,7 @@ static cudaError_t check_backward_sized(const void *a, const void *h, const void
       misaligned(h0) || misaligned(dh_final) || misaligned(dh0))
     return cudaErrorInvalidValue;
   
-#line 8153 "scan.nw"
+#line 8158 "scan.nw"
 if (overlap_bytes(da, n, a, n) || overlap_bytes(da, n, h, n) || overlap_bytes(da, n, dh, n) ||
     overlap_bytes(da, n, db, n) || overlap_bytes(db, n, a, n) || overlap_bytes(db, n, h, n) ||
     (db != dh && overlap_bytes(db, n, dh, n)))
@@ -4397,10 +4397,10 @@ if (overlap_bytes(da, n, h0, r) || overlap_bytes(da, n, dh_final, r) ||
     overlap_bytes(db, n, h0, r) ||
     overlap_bytes(db, n, dh_final, r))   /* stores over a row's state that another tile reads */
   return cudaErrorInvalidValue;
-#line 8138 "scan.nw"
+#line 8143 "scan.nw"
   return cudaSuccess;
 }
-#line 8143 "scan.nw"
+#line 8148 "scan.nw"
 static cudaError_t check_backward(const float *a, const float *h, const float *dh,
                                   const float *h0, const float *dh_final, const float *da,
                                   const float *db, const float *dh0, long long rows,
@@ -4408,7 +4408,7 @@ static cudaError_t check_backward(const float *a, const float *h, const float *d
 {
   return check_backward_sized(a, h, dh, h0, dh_final, da, db, dh0, rows, len, sizeof(float));
 }
-#line 8169 "scan.nw"
+#line 8174 "scan.nw"
 static backward_params backward_params_for(const float *a, const float *h, const float *dh,
                                            const float *h0, const float *dh_final, float *da,
                                            float *db, float *dh0, long long rows,
@@ -4423,7 +4423,7 @@ size_t scan_backward_workspace_bytes(long long rows, long long len)
   if (rows <= 0 || len <= 0 || rows > LLONG_MAX / 16 / len) return 0;
   return backward_workspace(rows * len);
 }
-#line 8186 "scan.nw"
+#line 8191 "scan.nw"
 cudaError_t scan_backward_in(const float *a, const float *h, const float *dh,
                              const float *h0, const float *dh_final, float *da, float *db,
                              float *dh0, long long rows, long long len, void *workspace,
@@ -4438,7 +4438,7 @@ cudaError_t scan_backward_in(const float *a, const float *h, const float *dh,
   return backward_launch(backward_params_for(a, h, dh, h0, dh_final, da, db, dh0, rows, len),
                          workspace, stream);
 }
-#line 8206 "scan.nw"
+#line 8211 "scan.nw"
 cudaError_t scan_backward(const float *a, const float *h, const float *dh,
                           const float *h0, const float *dh_final, float *da, float *db,
                           float *dh0, long long rows, long long len, cudaStream_t stream)
@@ -4453,7 +4453,7 @@ cudaError_t scan_backward(const float *a, const float *h, const float *dh,
                       ws, stream);
   return release_workspace(ws, e, stream);
 }
-#line 8352 "scan.nw"
+#line 8357 "scan.nw"
 /* As check_ragged, for the backward's arrays; cudaErrorNotReady: nothing to do. */
 static cudaError_t check_backward_ragged(const float *a, const float *h, const float *dh,
                                          const float *da, const float *db, long long n,
@@ -4475,7 +4475,7 @@ size_t scan_backward_ragged_workspace_bytes(long long n, long long rows)
   (void)rows;
   return n > 0 && n <= LLONG_MAX / 16 ? backward_ragged_workspace(n) : 0;
 }
-#line 8376 "scan.nw"
+#line 8381 "scan.nw"
 /* The ragged backward on a workspace that the caller has checked. */
 static cudaError_t backward_ragged_launch(const float *a, const float *h, const float *dh,
                                           float *da, float *db, long long n,
@@ -4501,7 +4501,7 @@ cudaError_t scan_backward_ragged_in(const float *a, const float *h, const float 
     return cudaErrorInvalidValue;
   return backward_ragged_launch(a, h, dh, da, db, n, offsets, rows, workspace, stream);
 }
-#line 8404 "scan.nw"
+#line 8409 "scan.nw"
 cudaError_t scan_backward_ragged(const float *a, const float *h, const float *dh, float *da,
                                  float *db, long long n, const long long *offsets,
                                  long long rows, cudaStream_t stream)
@@ -4515,7 +4515,7 @@ cudaError_t scan_backward_ragged(const float *a, const float *h, const float *dh
   e = backward_ragged_launch(a, h, dh, da, db, n, offsets, rows, ws, stream);
   return release_workspace(ws, e, stream);
 }
-#line 9767 "scan.nw"
+#line 9772 "scan.nw"
 /* Bytes an element of a stored type; 0 for a value that names none. */
 static int stored_size(scan_storage s)
 {
@@ -4533,7 +4533,7 @@ static cudaError_t check_stored(const void *a, const void *b, const void *h, lon
     return cudaErrorInvalidValue;
   return cudaSuccess;
 }
-#line 9797 "scan.nw"
+#line 9802 "scan.nw"
 #define STORED_ITEMS 32   /* the tile kernel's items a thread, for two-byte storage */
 
 /* Whether the warps take a stored forward's rows: SCAN_AUTO's rule, for type T. */
@@ -4577,7 +4577,7 @@ static bool stored_warps(scan_storage s, const void *a, const void *b, const voi
   return stored_takes_warps((const __half *)a, (const __half *)b, (const __half *)h, rows,
                             len);
 }
-#line 9844 "scan.nw"
+#line 9849 "scan.nw"
 size_t scan_stored_workspace_bytes(scan_storage storage, long long rows, long long len)
 {
   if (storage == SCAN_FLOAT32) return scan_workspace_bytes(SCAN_AUTO, rows, len);
@@ -4585,7 +4585,7 @@ size_t scan_stored_workspace_bytes(scan_storage storage, long long rows, long lo
     return 0;
   return l4_workspace_bytes<STORED_ITEMS>(rows, len, true);
 }
-#line 9854 "scan.nw"
+#line 9859 "scan.nw"
 cudaError_t scan_forward_stored_in(scan_storage storage, const void *a, const void *b,
                                    void *h, long long rows, long long len, void *workspace,
                                    size_t workspace_bytes, cudaStream_t stream)
@@ -4602,7 +4602,7 @@ cudaError_t scan_forward_stored_in(scan_storage storage, const void *a, const vo
     return cudaErrorInvalidValue;
   return stored_forward_launch(storage, a, b, h, rows, len, workspace, stream);
 }
-#line 9873 "scan.nw"
+#line 9878 "scan.nw"
 cudaError_t scan_forward_stored(scan_storage storage, const void *a, const void *b, void *h,
                                 long long rows, long long len, cudaStream_t stream)
 {
@@ -4621,7 +4621,7 @@ cudaError_t scan_forward_stored(scan_storage storage, const void *a, const void 
   e = stored_forward_launch(storage, a, b, h, rows, len, ws, stream);
   return release_workspace(ws, e, stream);
 }
-#line 9898 "scan.nw"
+#line 9903 "scan.nw"
 static cudaError_t stored_backward_launch(scan_storage s, backward_params p, void *ws,
                                           cudaStream_t stream)
 {
@@ -4642,7 +4642,7 @@ static cudaError_t check_stored_backward(scan_storage s, const void *a, const vo
   return check_backward_sized(a, h, dh, h0, dh_final, da, db, dh0, rows, len,
                               stored_size(s));
 }
-#line 9921 "scan.nw"
+#line 9926 "scan.nw"
 cudaError_t scan_backward_stored_in(scan_storage storage, const void *a, const void *h,
                                     const void *dh, const float *h0,
                                     const float *dh_final, void *da, void *db, float *dh0,
@@ -4660,7 +4660,7 @@ cudaError_t scan_backward_stored_in(scan_storage storage, const void *a, const v
   return storage == SCAN_FLOAT32 ? backward_launch(p, workspace, stream)
                                  : stored_backward_launch(storage, p, workspace, stream);
 }
-#line 9941 "scan.nw"
+#line 9946 "scan.nw"
 cudaError_t scan_backward_stored(scan_storage storage, const void *a, const void *h,
                                  const void *dh, const float *h0, const float *dh_final,
                                  void *da, void *db, float *dh0, long long rows,
@@ -4678,7 +4678,7 @@ cudaError_t scan_backward_stored(scan_storage storage, const void *a, const void
                               : stored_backward_launch(storage, p, ws, stream);
   return release_workspace(ws, e, stream);
 }
-#line 11379 "scan.nw"
+#line 11384 "scan.nw"
 /* softplus(x) = log(1 + e^x): in double, from the library; in float on the GPU, as
    max(x, 0) + log1p(t) with t = e^-|x| in (0, 1], and log1p(t) = 2 atanh(s) with
    s = t / (2 + t) <= 1/3 (the reciprocal refined by one Newton step), its series to s^13
@@ -4735,7 +4735,7 @@ selective_group(const selective_problem *p, long long d, int fault)
   long long g = d / (p->channels / p->groups);
   return FAULT_AT(fault, FAULT_SELECTIVE_GROUP_OFF) ? (g + 1) % p->groups : g;
 }
-#line 11438 "scan.nw"
+#line 11443 "scan.nw"
 /* The step whose B goes with step t's input. */
 static __host__ __device__ __forceinline__ long long selective_b_step(long long t, int fault)
 {
@@ -4748,7 +4748,7 @@ static __host__ __device__ __forceinline__ real selective_rate(real A, int fault
 {
   return FAULT_AT(fault, FAULT_SELECTIVE_A_SIGN) ? -A : A;
 }
-#line 11453 "scan.nw"
+#line 11458 "scan.nw"
 /* y from the sum over the states of C x: the skip D u (D the channel's), then the gate
    silu(z). */
 template <typename real>
@@ -4767,7 +4767,7 @@ selective_carry(real product, real in, real local, int fault)
 {
   return (FAULT_AT(fault, FAULT_SELECTIVE_PRODUCT_DROPPED) ? (real)1 : product) * in + local;
 }
-#line 11481 "scan.nw"
+#line 11486 "scan.nw"
 #define SEL_THREADS 128    /* threads a block */
 #define SEL_STEPS 32       /* steps a tile */
 #define SEL_MAX_STATE 64   /* the largest N */
@@ -4793,7 +4793,7 @@ static __host__ __device__ selective_layout selective_layout_for(int state)
   while (lanes * SEL_PER_THREAD < state) lanes *= 2;
   return selective_layout_of(lanes);
 }
-#line 11528 "scan.nw"
+#line 11533 "scan.nw"
 #define SEL_QUADS (SEL_STEPS / 4)   /* a tile's runs of four steps, one copy each */
 #define SEL_ROW (SEL_STEPS + 4)     /* a channel's steps: whole lines, 4 banks apart */
 
@@ -4811,7 +4811,7 @@ static __host__ __device__ size_t selective_shared_floats(selective_layout s, bo
 {
   return (4 * s.padded + (gated ? 8 : 6) * s.channels) * SEL_ROW;
 }
-#line 11548 "scan.nw"
+#line 11553 "scan.nw"
 static __host__ __device__ selective_tiles selective_tiles_in(float *shared, selective_layout s,
                                                              bool gated)
 {
@@ -4827,7 +4827,7 @@ static __host__ __device__ selective_tiles selective_tiles_in(float *shared, sel
   m.sums = m.dtu + row;
   return m;
 }
-#line 11573 "scan.nw"
+#line 11578 "scan.nw"
 typedef struct {
   long long b, g, first;   /* batch, group, the block's first channel (of all D) */
   int live;                /* channels of the block that exist */
@@ -4836,7 +4836,7 @@ typedef struct {
   bool lines, out_lines;   /* u, delta, z, B and C, and y: runs of four steps on whole
                               lines (16 bytes; 8 in bfloat16) */
 } selective_place;
-#line 11588 "scan.nw"
+#line 11593 "scan.nw"
 static __device__ __forceinline__ void copy_async(float *to, const float *from, bool there)
 {
 #if __CUDA_ARCH__ >= 800
@@ -4859,7 +4859,7 @@ static __device__ __forceinline__ void copy_async_line(float *to, const float *f
   for (int j = 0; j < 4; j++) to[j] = j < count ? from[j] : 0.0f;
 #endif
 }
-#line 11627 "scan.nw"
+#line 11632 "scan.nw"
 /* Where the bfloat16 of a float's place lands: its run's first 8 bytes, in order. */
 static __device__ __forceinline__ __nv_bfloat16 *staged_at(float *place)
 {
@@ -4887,7 +4887,7 @@ static __device__ __forceinline__ void copy_run(float *place, const __nv_bfloat1
     staged_at(place)[j] = j < count ? from[j] : __nv_bfloat16();   /* 0 */
 #endif
 }
-#line 11657 "scan.nw"
+#line 11662 "scan.nw"
 /* One step into its place, or a zero where it is not there. */
 static __device__ __forceinline__ void copy_one(float *place, const float *from, bool there)
 {
@@ -4899,7 +4899,7 @@ static __device__ __forceinline__ void copy_one(float *place, const __nv_bfloat1
 {
   *staged_at(place) = there ? *from : __nv_bfloat16();   /* value-initialised: 0 */
 }
-#line 11671 "scan.nw"
+#line 11676 "scan.nw"
 /* Close this thread's copies since the last commit into one group. */
 static __device__ __forceinline__ void copies_commit(void)
 {
@@ -4915,7 +4915,7 @@ static __device__ __forceinline__ void copies_wait_all(void)
   asm volatile("cp.async.wait_all;\n" ::);
 #endif
 }
-#line 11695 "scan.nw"
+#line 11700 "scan.nw"
 /* Steps [t, t + 4) of the chunk present: 0 to 4; of channel c, none where c is not. */
 static __device__ __forceinline__ int selective_steps_in(selective_place w, long long t)
 {
@@ -4943,7 +4943,7 @@ static __device__ void selective_fetch(const selective_problem *p, selective_til
     long long at = there ? c * p->length + t + k : 0;
     int to = i * m.next + c * SEL_ROW + k;
     
-#line 11728 "scan.nw"
+#line 11733 "scan.nw"
 bool gated = OUTPUTS && m.z;
 if (w.lines) {
   copy_run(&m.u[to], u + at, there);
@@ -4957,10 +4957,10 @@ if (w.lines) {
     if (gated) copy_one(&m.z[to + j], z + from, j < there);
   }
 }
-#line 11722 "scan.nw"
+#line 11727 "scan.nw"
   }
   
-#line 11744 "scan.nw"
+#line 11749 "scan.nw"
 const T *B = (const T *)p->B + (w.b * p->groups + w.g) * p->state * p->length;
 const T *C = (const T *)p->C + (w.b * p->groups + w.g) * p->state * p->length;
 for (int e = threadIdx.x; e < s.padded * SEL_QUADS; e += s.threads) {
@@ -4978,9 +4978,9 @@ for (int e = threadIdx.x; e < s.padded * SEL_QUADS; e += s.threads) {
     }
   }
 }
-#line 11724 "scan.nw"
+#line 11729 "scan.nw"
 }
-#line 11776 "scan.nw"
+#line 11781 "scan.nw"
 /* A run of four steps from its place: floats as they are, or bfloat16s from its first half,
    widened. */
 template <typename T>
@@ -5004,7 +5004,7 @@ static __device__ void selective_widen(selective_tiles m, selective_layout s, in
     if (OUTPUTS) *(float4 *)(b - m.B + m.C) = load_run<__nv_bfloat16>(b - m.B + m.C);
   }
 }
-#line 11812 "scan.nw"
+#line 11817 "scan.nw"
 template <bool SOFTPLUS, typename T>
 static __device__ void selective_convert(const selective_problem *p, selective_tiles m,
                                          selective_layout s, selective_place w, int c,
@@ -5027,21 +5027,21 @@ static __device__ void selective_convert(const selective_problem *p, selective_t
         make_float4(dt[0] * in[0], dt[1] * in[1], dt[2] * in[2], dt[3] * in[3]);
   }
 }
-#line 11842 "scan.nw"
+#line 11847 "scan.nw"
 static __device__ __forceinline__ float exp2_approx(float x)
 {
   float y;
   asm("ex2.approx.ftz.f32 %0, %1;" : "=f"(y) : "f"(x));
   return y;
 }
-#line 11851 "scan.nw"
+#line 11856 "scan.nw"
 /* Four steps of one state of B or C, as one 16-byte load. */
 static __device__ __forceinline__ void load_quad(const float *from, float to[4])
 {
   float4 v = *(const float4 *)from;
   to[0] = v.x, to[1] = v.y, to[2] = v.z, to[3] = v.w;
 }
-#line 11866 "scan.nw"
+#line 11871 "scan.nw"
 /* The thread's states x through the tile; with OUTPUTS, each step's sum of C x into the
    tile's sums, and otherwise the decays multiplied into product. */
 template <bool OUTPUTS>
@@ -5071,7 +5071,7 @@ static __device__ __forceinline__ void selective_steps(selective_tiles m, select
       for (int k = q; k < q + 4; k++) {
         float sum = 0.0f;
         
-#line 11907 "scan.nw"
+#line 11912 "scan.nw"
 #pragma unroll
 for (int j = 0; j < S; j++) {
   float decay = exp2_approx(dt[k] * rate[j]);
@@ -5079,13 +5079,13 @@ for (int j = 0; j < S; j++) {
   if (OUTPUTS) sum = fmaf(cs[j][k - q], x[j], sum);
   else product[j] *= decay;
 }
-#line 11895 "scan.nw"
+#line 11900 "scan.nw"
         sums[k] = sum;
       }
     }
     if (OUTPUTS) {
       
-#line 11932 "scan.nw"
+#line 11937 "scan.nw"
 int held = G, first = 0;   /* this lane's sums: steps [k0 + first, k0 + first + held) */
 bool holder = true;        /* false where a lane's partner holds the same sums */
 #pragma unroll
@@ -5104,18 +5104,18 @@ for (int round = 0; round < 4; round++) {
     held = half, first += upper ? half : 0;
   }
 }
-#line 11900 "scan.nw"
+#line 11905 "scan.nw"
       
-#line 11956 "scan.nw"
+#line 11961 "scan.nw"
 if (holder)
 #pragma unroll
   for (int k = 0; k < G; k++)
     if (k < held) m.sums[c * SEL_ROW + k0 + first + k] = sums[k];
-#line 11901 "scan.nw"
+#line 11906 "scan.nw"
     }
   }
 }
-#line 11991 "scan.nw"
+#line 11996 "scan.nw"
 /* The first `there` of four outputs at y: one store where all four go to a line. */
 static __device__ __forceinline__ void store_run(float *y, const float *out, int there,
                                                  bool line)
@@ -5139,7 +5139,7 @@ static __device__ __forceinline__ void store_run(__nv_bfloat16 *y, const float *
     for (int j = 0; j < 4; j++)
       if (j < there) y[j] = __float2bfloat16_rn(out[j]);
 }
-#line 11968 "scan.nw"
+#line 11973 "scan.nw"
 template <typename T>
 static __device__ void selective_write(const selective_problem *p, selective_tiles m,
                                        selective_layout s, selective_place w, int c, int lane,
@@ -5156,7 +5156,7 @@ static __device__ void selective_write(const selective_problem *p, selective_til
     store_run(yc + t + k, out, there, w.out_lines);
   }
 }
-#line 12022 "scan.nw"
+#line 12027 "scan.nw"
 typedef struct {
   selective_problem p;        /* with bf16, u, delta, B, C, z point to bfloat16s */
   void *y;                    /* the outputs: floats, or bfloat16s with bf16 */
@@ -5167,7 +5167,7 @@ typedef struct {
   long long blocks_per_group, chunk_steps;
   int chunks;
 } selective_params;
-#line 12035 "scan.nw"
+#line 12040 "scan.nw"
 static __device__ selective_place selective_place_of_block(const selective_params *q)
 {
   const selective_problem *p = &q->p;
@@ -5186,7 +5186,7 @@ static __device__ selective_place selective_place_of_block(const selective_param
   w.out_lines = whole && !((uintptr_t)q->y & line);
   return w;
 }
-#line 12064 "scan.nw"
+#line 12069 "scan.nw"
 template <bool OUTPUTS, int LANES, typename T>
 __global__ void __launch_bounds__(SEL_THREADS) selective_kernel(selective_params q)
 {
@@ -5199,7 +5199,7 @@ __global__ void __launch_bounds__(SEL_THREADS) selective_kernel(selective_params
   int c = threadIdx.x / LANES, lane = threadIdx.x % LANES;
   float rate[S], x[S], product[S], bias, skip;
   
-#line 12101 "scan.nw"
+#line 12106 "scan.nw"
 long long d = w.first + c;
 long long vector = (w.b * p->channels + d) * q.chunks + blockIdx.y;   /* its N-vector */
 #pragma unroll
@@ -5213,7 +5213,7 @@ for (int j = 0; j < S; j++) {
 }
 bias = c < w.live && p->delta_bias ? p->delta_bias[d] : 0.0f;
 skip = c < w.live && p->D ? p->D[d] : 0.0f;
-#line 12076 "scan.nw"
+#line 12081 "scan.nw"
   T *yc = (T *)q.y + w.row0 + c * p->length;   /* the channel's row of y */
   selective_fetch<OUTPUTS, T>(p, m, s, w, c, lane, w.t0, 0);
   copies_commit();
@@ -5232,7 +5232,7 @@ skip = c < w.live && p->D ? p->D[d] : 0.0f;
     if (OUTPUTS) selective_write(p, m, s, w, c, lane, skip, t, i, yc);
   }
   
-#line 12117 "scan.nw"
+#line 12122 "scan.nw"
 #pragma unroll
 for (int j = 0; j < S; j++) {
   int n = j * LANES + lane;   /* every LANES-th state */
@@ -5244,9 +5244,9 @@ for (int j = 0; j < S; j++) {
     q.last[(w.b * p->channels + d) * p->state + n] = x[j];
   }
 }
-#line 12094 "scan.nw"
+#line 12099 "scan.nw"
 }
-#line 12137 "scan.nw"
+#line 12142 "scan.nw"
 __global__ void selective_combine_kernel(float *local, const float *product,
                                          long long vectors, int state, int chunks)
 {
@@ -5263,10 +5263,10 @@ __global__ void selective_combine_kernel(float *local, const float *product,
   }
   local[(v * chunks + chunks - 1) * state + n] = in;
 }
-#line 12172 "scan.nw"
+#line 12177 "scan.nw"
 typedef struct { int chunks; } selective_choice;   /* 0: the plan's */
 typedef void (*selective_kernel_fn)(selective_params);
-#line 12177 "scan.nw"
+#line 12182 "scan.nw"
 /* The kernel of a pass for a block of `lanes` threads a channel, inputs of type T. */
 template <typename T>
 static selective_kernel_fn selective_kernel_of(bool outputs, int lanes)
@@ -5285,7 +5285,7 @@ static selective_kernel_fn selective_kernel_for(bool outputs, int lanes, bool bf
   return bf16 ? selective_kernel_of<__nv_bfloat16>(outputs, lanes)
               : selective_kernel_of<float>(outputs, lanes);
 }
-#line 12198 "scan.nw"
+#line 12203 "scan.nw"
 /* The blocks of the output pass that the GPU holds at once, as the runtime counts them, and
    its multiprocessors. */
 static long long selective_resident(const selective_problem *p, selective_layout s, bool bf16,
@@ -5304,7 +5304,7 @@ static long long selective_resident(const selective_problem *p, selective_layout
   *sms_out = sms;
   return (long long)(per_sm < 1 ? 1 : per_sm) * sms;
 }
-#line 12219 "scan.nw"
+#line 12224 "scan.nw"
 static selective_params selective_plan(const selective_problem *p, selective_choice asked,
                                        bool bf16)
 {
@@ -5327,7 +5327,7 @@ static selective_params selective_plan(const selective_problem *p, selective_cho
   q.chunks = (int)((tiles + per - 1) / per);
   return q;
 }
-#line 12244 "scan.nw"
+#line 12249 "scan.nw"
 static size_t selective_workspace(const selective_params *q)
 {
   if (q->chunks <= 1) return 0;
@@ -5362,7 +5362,7 @@ static cudaError_t selective_launch(selective_params q, void *y, float *last, vo
   dim3 grid(grid_for(q.p.batch * q.p.groups * q.blocks_per_group), q.chunks);
   if (q.chunks > 1) {
     
-#line 12284 "scan.nw"
+#line 12289 "scan.nw"
 /* The first pass leaves out the last chunk, whose end state nothing needs. */
 cudaError_t e = selective_pass(q, false, dim3(grid.x, q.chunks - 1), stream);
 if (e != cudaSuccess) return e;
@@ -5371,11 +5371,11 @@ selective_combine_kernel<<<grid_for((threads + 255) / 256), 256, 0, stream>>>(
     q.local, q.product, q.p.batch * q.p.channels, q.p.state, q.chunks);
 e = cudaGetLastError();
 if (e != cudaSuccess) return e;
-#line 12278 "scan.nw"
+#line 12283 "scan.nw"
   }
   return selective_pass(q, true, grid, stream);
 }
-#line 12377 "scan.nw"
+#line 12382 "scan.nw"
 /* Whether an output of `bytes` overlaps an input; the typed inputs of `size` bytes each. */
 static bool selective_overlaps(const void *out, long long bytes, const selective_problem *p,
                                long long bdl, long long bgnl, int size)
@@ -5390,7 +5390,7 @@ static bool selective_overlaps(const void *out, long long bytes, const selective
          overlap_bytes(out, bytes, p->z, size * bdl) ||
          overlap_bytes(out, bytes, p->delta_bias, 4 * d);
 }
-#line 12394 "scan.nw"
+#line 12399 "scan.nw"
 /* The sizes alone: cudaErrorNotReady where there is nothing to do. */
 static cudaError_t check_selective_sizes(const selective_problem *p)
 {
@@ -5404,7 +5404,7 @@ static cudaError_t check_selective_sizes(const selective_problem *p)
     return cudaErrorInvalidValue;
   return cudaSuccess;
 }
-#line 12410 "scan.nw"
+#line 12415 "scan.nw"
 /* The call, its typed arrays (u, delta, B, C, z and y) of `size` bytes: 4, or 2 for
    bfloat16. */
 static cudaError_t check_selective(const selective_problem *p, const void *y,
@@ -5426,7 +5426,7 @@ static cudaError_t check_selective(const selective_problem *p, const void *y,
     return cudaErrorInvalidValue;
   return cudaSuccess;
 }
-#line 12434 "scan.nw"
+#line 12439 "scan.nw"
 static size_t selective_workspace_for(const selective_problem *p, bool bf16)
 {
   if (check_selective_sizes(p) != cudaSuccess) return 0;
@@ -5455,7 +5455,7 @@ static cudaError_t selective_forward_as(const selective_problem *p, void *y, flo
                                               : (cudaStreamSynchronize(stream), cudaFree(ws));
   return e != cudaSuccess ? e : f;
 }
-#line 12465 "scan.nw"
+#line 12470 "scan.nw"
 /* The two-phase entry's body. */
 static cudaError_t selective_forward_in(const selective_problem *p, void *y, float *last,
                                         void *workspace, size_t workspace_bytes, bool bf16,
@@ -5470,7 +5470,7 @@ static cudaError_t selective_forward_in(const selective_problem *p, void *y, flo
     return cudaErrorInvalidValue;
   return selective_launch(q, y, last, workspace, stream);
 }
-#line 12482 "scan.nw"
+#line 12487 "scan.nw"
 size_t selective_scan_workspace_bytes(const selective_problem *p)
 {
   return selective_workspace_for(p, false);
@@ -5489,7 +5489,7 @@ cudaError_t selective_scan_forward_in(const selective_problem *p, float *y, floa
 {
   return selective_forward_in(p, y, last_state, workspace, workspace_bytes, false, stream);
 }
-#line 12506 "scan.nw"
+#line 12511 "scan.nw"
 /* p's problem with its bfloat16 pointers cast; zero sizes and NULLs where p is NULL. */
 static selective_problem selective_problem_of(const selective_problem_bf16 *p, bool *given)
 {
@@ -5503,7 +5503,7 @@ static selective_problem selective_problem_of(const selective_problem_bf16 *p, b
                          p->delta_bias, p->delta_softplus};
   return r;
 }
-#line 12522 "scan.nw"
+#line 12527 "scan.nw"
 size_t selective_scan_workspace_bytes_bf16(const selective_problem_bf16 *p)
 {
   bool given;
@@ -5531,9 +5531,9 @@ cudaError_t selective_scan_forward_bf16_in(const selective_problem_bf16 *p, __nv
                                       stream)
                : cudaErrorInvalidValue;
 }
-#line 367 "scan.nw"
+#line 372 "scan.nw"
 #ifndef SCAN_NO_MAIN
-#line 15508 "scan.nw"
+#line 15513 "scan.nw"
 enum { EXIT_OK = 0, EXIT_FAILED = 1, EXIT_USAGE = 2, EXIT_NO_GPU = 3,
        EXIT_SKIPPED = 77 };
 
@@ -5546,7 +5546,7 @@ static void cuda_check(cudaError_t e, const char *what, const char *file, int li
   fprintf(stderr, "%s:%d: %s: %s\n", file, line, what, cudaGetErrorString(e));
   exit(EXIT_FAILED);
 }
-#line 15535 "scan.nw"
+#line 15540 "scan.nw"
 static uint64_t mix64(uint64_t x)   /* SplitMix64's finaliser */
 {
   x += 0x9E3779B97F4A7C15ULL;
@@ -5561,7 +5561,7 @@ static float uniform_at(uint64_t seed, long long i, float lo, float hi)
   double u = (double)(mix64(seed ^ mix64((uint64_t)i)) >> 40) * 0x1p-24;
   return (float)(lo + (hi - lo) * u);
 }
-#line 15552 "scan.nw"
+#line 15557 "scan.nw"
 static void fill_uniform(float *x, long long n, uint64_t seed, float lo, float hi)
 {
 #pragma omp parallel for schedule(static)
@@ -5572,7 +5572,7 @@ static uint64_t run_seed;     /* printed at the start; SCAN_SEED replays it */
 static uint64_t case_counter;
 
 static uint64_t next_seed(void) { return mix64(run_seed + ++case_counter); }
-#line 15570 "scan.nw"
+#line 15575 "scan.nw"
 typedef struct { const char *name; float lo, hi; } decay_family;
 
 static const decay_family decays[] = {
@@ -5586,7 +5586,7 @@ static void make_inputs(float *a, float *b, long long n, int decay)
   fill_uniform(a, n, next_seed(), decays[decay].lo, decays[decay].hi);
   fill_uniform(b, n, next_seed(), -1.0f, 1.0f);
 }
-#line 22526 "scan.nw"
+#line 22531 "scan.nw"
 static int usage_error(const char *fmt, ...)
 {
   va_list args;
@@ -5597,7 +5597,7 @@ static int usage_error(const char *fmt, ...)
   va_end(args);
   return EXIT_USAGE;
 }
-#line 22778 "scan.nw"
+#line 22783 "scan.nw"
 static int compare_floats(const void *x, const void *y)
 {
   float a = *(const float *)x, b = *(const float *)y;
@@ -5609,7 +5609,7 @@ static int compare_doubles(const void *x, const void *y)
   double a = *(const double *)x, b = *(const double *)y;
   return (a > b) - (a < b);
 }
-#line 530 "scan.nw"
+#line 535 "scan.nw"
 /* h[t] = a[t] * h[t-1] + b[t] with h[-1] = 0, in double, for one row. */
 static void reference_row(const float *a, const float *b, double *h,
                           long long len)
@@ -5620,7 +5620,7 @@ static void reference_row(const float *a, const float *b, double *h,
     h[t] = state;
   }
 }
-#line 582 "scan.nw"
+#line 587 "scan.nw"
 /* The largest number of times any element enters a combine as the later
    operand, for every kernel in this file: a small multiple of log2(len). */
 static int later_depth(long long len)
@@ -5629,7 +5629,7 @@ static int later_depth(long long len)
   while ((1LL << d) < len) d++;
   return 2 * d + 16;
 }
-#line 598 "scan.nw"
+#line 603 "scan.nw"
 /* unit roundoff, subnormal step; and where outputs are stored in a narrower type
    (section "Stored in half precision"), its unit of rounding and step, else 0 */
 typedef struct { double u, tiny, stored_u, stored_tiny; } precision;
@@ -5645,19 +5645,19 @@ static void reference_step(reference_state *r, float a, float b)
   r->w = abs_a * (r->w + r->s);
   r->s = abs_a * r->s + fabs((double)b);
 }
-#line 621 "scan.nw"
+#line 626 "scan.nw"
 /* A bound e on a float32 value near x, widened by the rounding of x to p's stored type. */
 static double stored_rounding(double e, double x, precision p)
 {
   return p.stored_u ? e + 1.01 * p.stored_u * (fabs(x) + e) + 0.5 * p.stored_tiny : e;
 }
-#line 629 "scan.nw"
+#line 634 "scan.nw"
 static double error_bound(const reference_state *r, long long t, int depth,
                           precision p)
 {
   return 1.01 * p.u * (2.0 * r->w + depth * r->s) + (2.0 * t + depth + 2) * p.tiny;
 }
-#line 646 "scan.nw"
+#line 651 "scan.nw"
 /* The outcome of comparing one output with the reference. */
 typedef struct {
   long long checked, failed;
@@ -5672,7 +5672,7 @@ static void compare_init(comparison *c)
   c->worst_ratio = c->worst_out = c->worst_ref = 0.0;
   c->worst_index = -1;
 }
-#line 669 "scan.nw"
+#line 674 "scan.nw"
 static void compare_one(comparison *c, double out, double ref, double bound,
                         long long index)
 {
@@ -5690,7 +5690,7 @@ static void compare_one(comparison *c, double out, double ref, double bound,
     c->worst_ref = ref;
   }
 }
-#line 15590 "scan.nw"
+#line 15595 "scan.nw"
 /* Compare one row of an output (float from the GPU, double from a mirror). */
 template <typename real>
 static void compare_row(const float *a, const float *b, const real *out,
@@ -5705,7 +5705,7 @@ static void compare_row(const float *a, const float *b, const real *out,
                 first_index + t);
   }
 }
-#line 15610 "scan.nw"
+#line 15615 "scan.nw"
 static void merge_comparison(comparison *into, const comparison *c)
 {
   into->checked += c->checked;
@@ -5718,7 +5718,7 @@ static void merge_comparison(comparison *into, const comparison *c)
     into->worst_ref = c->worst_ref;
   }
 }
-#line 15625 "scan.nw"
+#line 15630 "scan.nw"
 template <typename real>
 static comparison compare_rows(const float *a, const float *b, const real *out,
                                long long rows, long long len, precision p)
@@ -5738,7 +5738,7 @@ static comparison compare_rows(const float *a, const float *b, const real *out,
   }
   return all;
 }
-#line 15650 "scan.nw"
+#line 15655 "scan.nw"
 static void describe_worst(char *text, size_t size, const comparison *c,
                            long long len)
 {
@@ -5749,7 +5749,7 @@ static void describe_worst(char *text, size_t size, const comparison *c,
            " (got %.9g, want %.9g)", c->worst_ratio, rel, c->worst_index / len,
            c->worst_index % len, c->worst_out, c->worst_ref);
 }
-#line 717 "scan.nw"
+#line 722 "scan.nw"
 /* The broken variants of a scan of packed rows that the ragged suite must catch. */
 enum { RAGGED_CORRECT, RAGGED_EMPTY_ROW_STOPS_RESETS, RAGGED_START_ONE_LATE,
        RAGGED_LAST_ROW_NOT_RESET, RAGGED_RESET_BY_ZERO_A, RAGGED_RESET_TAKES_B,
@@ -5757,7 +5757,7 @@ enum { RAGGED_CORRECT, RAGGED_EMPTY_ROW_STOPS_RESETS, RAGGED_START_ONE_LATE,
 static const char *const ragged_fault_names[RAGGED_FAULTS] = {
   "correct", "reset-skipped-after-empty-row", "row-start-one-late",
   "last-row-not-reset", "reset-by-zero-a", "reset-takes-b"};
-#line 734 "scan.nw"
+#line 739 "scan.nw"
 /* Whether a row starts at element t; *next is the first row whose start the
    walk has not passed, and moves past every row that starts at t. */
 static bool row_starts_at(const long long *offsets, long long rows, long long t,
@@ -5773,7 +5773,7 @@ static bool row_starts_at(const long long *offsets, long long rows, long long t,
   }
   return starts;
 }
-#line 763 "scan.nw"
+#line 768 "scan.nw"
 /* h[t] = a[t] * h[t-1] + b[t] along all n elements, from h = 0 at every row
    start: in double the reference, in float a stand-in for a float32 kernel. */
 template <typename real>
@@ -5792,7 +5792,7 @@ static void ragged_pass(const float *a, const float *b, real *h, long long n,
     h[t] = state;
   }
 }
-#line 795 "scan.nw"
+#line 800 "scan.nw"
 /* Compare elements [start, end) of an output, one row of a packed batch. */
 template <typename real>
 static void compare_ragged_row(const float *a, const float *b, const real *out,
@@ -5805,7 +5805,7 @@ static void compare_ragged_row(const float *a, const float *b, const real *out,
     compare_one(c, (double)out[t], r.h, error_bound(&r, t - start, depth, p), t);
   }
 }
-#line 814 "scan.nw"
+#line 819 "scan.nw"
 template <typename real>
 static comparison compare_ragged(const float *a, const float *b, const real *out,
                                  long long n, const long long *offsets, long long rows,
@@ -5826,7 +5826,7 @@ static comparison compare_ragged(const float *a, const float *b, const real *out
   }
   return all;
 }
-#line 841 "scan.nw"
+#line 846 "scan.nw"
 static long long ragged_row_of(const long long *offsets, long long rows, long long t)
 {
   long long lo = 0, hi = rows - 1;
@@ -5836,7 +5836,7 @@ static long long ragged_row_of(const long long *offsets, long long rows, long lo
   }
   return lo;
 }
-#line 853 "scan.nw"
+#line 858 "scan.nw"
 static void describe_worst_ragged(char *text, size_t size, const comparison *c,
                                   const long long *offsets, long long rows)
 {
@@ -5849,7 +5849,7 @@ static void describe_worst_ragged(char *text, size_t size, const comparison *c,
            offsets[r + 1] - offsets[r], c->worst_index - offsets[r], c->worst_out,
            c->worst_ref);
 }
-#line 7434 "scan.nw"
+#line 7439 "scan.nw"
 /* The outputs' comparisons: db (= g), da and dh0. */
 typedef struct { comparison da, db, dh0; } backward_comparison;
 
@@ -5866,7 +5866,7 @@ static void merge_backward(backward_comparison *into, const backward_comparison 
   merge_comparison(&into->db, &c->db);
   merge_comparison(&into->dh0, &c->dh0);
 }
-#line 7457 "scan.nw"
+#line 7462 "scan.nw"
 /* Compare row `row` (elements first .. first + len - 1) of a backward's outputs. */
 template <typename real>
 static void compare_backward_row(const float *a, const float *h, const float *dh,
@@ -5888,7 +5888,7 @@ static void compare_backward_row(const float *a, const float *h, const float *dh
                   1.01 * fabs((double)a[t]) * rounded + p.tiny, row);
   }
 }
-#line 7484 "scan.nw"
+#line 7489 "scan.nw"
 template <typename real>
 static backward_comparison compare_backward(const float *a, const float *h, const float *dh,
                                             const float *h0, const float *dh_final,
@@ -5912,7 +5912,7 @@ static backward_comparison compare_backward(const float *a, const float *h, cons
   }
   return all;
 }
-#line 7518 "scan.nw"
+#line 7523 "scan.nw"
 /* The loss sum_t dh[t] h[t] + dh_final h[len-1] of one row in double, from *h0. */
 static double backward_loss(const double *a, const double *b, const float *dh,
                             const double *h0, double dh_final, long long len)
@@ -5924,7 +5924,7 @@ static double backward_loss(const double *a, const double *b, const float *dh,
   }
   return loss + dh_final * state;
 }
-#line 8423 "scan.nw"
+#line 8428 "scan.nw"
 template <typename real>
 static backward_comparison compare_backward_ragged(const float *a, const float *h,
                                                    const float *dh, const real *da,
@@ -5948,7 +5948,7 @@ static backward_comparison compare_backward_ragged(const float *a, const float *
   }
   return all;
 }
-#line 1471 "scan.nw"
+#line 1476 "scan.nw"
 /* A tile on the heap for the mirrors: n slots of tree, padded, plus one. */
 static shared_tile<double> mirror_tile(int n, int *overflow)
 {
@@ -5961,7 +5961,7 @@ static shared_tile<double> mirror_tile(int n, int *overflow)
 }
 
 static void mirror_tile_free(shared_tile<double> t) { free(t.a); free(t.b); }
-#line 1486 "scan.nw"
+#line 1491 "scan.nw"
 static void mirror_l1(const float *a, const float *b, double *h, long long rows,
                       long long len, int fault, int *overflow)
 {
@@ -5974,7 +5974,7 @@ static void mirror_l1(const float *a, const float *b, double *h, long long rows,
   }
   mirror_tile_free(t);
 }
-#line 1735 "scan.nw"
+#line 1740 "scan.nw"
 static void mirror_l2(const float *a, const float *b, double *h, long long rows,
                       long long len, int fault, int *overflow)
 {
@@ -5984,7 +5984,7 @@ static void mirror_l2(const float *a, const float *b, double *h, long long rows,
   shared_tile<double> t = mirror_tile(L2_TILE, overflow);
   shared_tile<double> ts = mirror_tile(blelloch_size((int)per_row), overflow);
   
-#line 1752 "scan.nw"
+#line 1757 "scan.nw"
 for (long long g = 0; g < tiles; g++) {
   tile_place p = place_tile(g, len, per_row, L2_TILE);
   blelloch_tile(t, a + p.start, b + p.start, p.count, L2_TILE, p.index == 0,
@@ -5997,13 +5997,13 @@ for (long long g = 0; g < tiles; g++) {
   tile_place p = place_tile(g, len, per_row, L2_TILE);
   apply_tile(h + p.start, local_a + p.start, spine[g], p.count, fault);
 }
-#line 1744 "scan.nw"
+#line 1749 "scan.nw"
   mirror_tile_free(t);
   mirror_tile_free(ts);
   free(local_a);
   free(spine);
 }
-#line 15705 "scan.nw"
+#line 15710 "scan.nw"
 typedef void (*mirror_fn)(const float *a, const float *b, double *h,
                           long long rows, long long len, int fault,
                           int *overflow);
@@ -6017,7 +6017,7 @@ typedef struct {
   int overflow_slot;     /* the first slot past a tile, -1 if none */
   long long overflow_len;
 } evidence;
-#line 15721 "scan.nw"
+#line 15726 "scan.nw"
 static evidence run_mirror(mirror_fn mirror, const mirror_case *cases,
                            int count, int fault)
 {
@@ -6032,7 +6032,7 @@ static evidence run_mirror(mirror_fn mirror, const mirror_case *cases,
     mirror(a, b, h, cases[i].rows, cases[i].len, fault, &overflow);
     comparison c = compare_rows(a, b, h, cases[i].rows, cases[i].len, FLOAT64);
     
-#line 15742 "scan.nw"
+#line 15747 "scan.nw"
 if (c.failed || overflow >= 0) ev.failed_cases++;
 if (overflow >= 0 && ev.overflow_slot < 0) {
   ev.overflow_slot = overflow;
@@ -6042,12 +6042,12 @@ if (ev.worst.worst_index < 0 || c.worst_ratio > ev.worst.worst_ratio) {
   ev.worst = c;
   ev.worst_len = cases[i].len;
 }
-#line 15735 "scan.nw"
+#line 15740 "scan.nw"
     free(a); free(b); free(h);
   }
   return ev;
 }
-#line 15756 "scan.nw"
+#line 15761 "scan.nw"
 static const char *const fault_names[FAULT_COUNT] = {
   "correct", "upsweep-swap", "downsweep-swap", "downsweep-index-off-by-one",
   "root-not-identity", "threads-rounded-to-warp", "apply-swap",
@@ -6068,7 +6068,7 @@ static const char *const fault_names[FAULT_COUNT] = {
   "backward-ragged-ends-at-starts", "mark-ends-stored", "head-one-short", "head-unshifted",
   "head-rule-loose",
 };
-#line 15783 "scan.nw"
+#line 15788 "scan.nw"
 static bool report_fault(int fault, const evidence *ev, int cases)
 {
   char text[256];
@@ -6087,7 +6087,7 @@ static bool report_fault(int fault, const evidence *ev, int cases)
     printf("  caught %-28s %s, len %lld\n", fault_names[fault], text, ev->worst_len);
   return ev->failed_cases > 0;
 }
-#line 15804 "scan.nw"
+#line 15809 "scan.nw"
 static int mirror_suite(mirror_fn mirror, const mirror_case *cases, int count,
                         const int *faults, int fault_count)
 {
@@ -6098,7 +6098,7 @@ static int mirror_suite(mirror_fn mirror, const mirror_case *cases, int count,
   }
   return ok ? EXIT_OK : EXIT_FAILED;
 }
-#line 15822 "scan.nw"
+#line 15827 "scan.nw"
 static int length_cases(mirror_case *cases, long long ceiling, long long rows)
 {
   static const long long extra[] = {1, 2, 3, 5, 7, 100, 1000, 1500, 3001, 100003};
@@ -6110,7 +6110,7 @@ static int length_cases(mirror_case *cases, long long ceiling, long long rows)
       if (p + d <= ceiling) cases[count++] = mirror_case{rows, p + d};
   return count;
 }
-#line 15896 "scan.nw"
+#line 15901 "scan.nw"
 enum { STEP_CLAIM, STEP_SCAN, STEP_PUBLISH_FIRST, STEP_PUBLISH_SECOND,
        STEP_WALK, STEP_FOLD, STEP_PREFIX_FIRST, STEP_PREFIX_SECOND,
        STEP_WRITE, STEP_DONE };
@@ -6127,7 +6127,7 @@ typedef struct {
   bool found_aggregate;      /* the walk stopped at an A (a broken variant) */
   long long t_claim, t_published, t_found, t_prefix, t_done;  /* the figure */
 } actor;
-#line 15915 "scan.nw"
+#line 15920 "scan.nw"
 typedef struct {
   const float *a, *b;
   double *h;
@@ -6140,7 +6140,7 @@ typedef struct {
   int resident_limit, started;        /* blocks become resident in order */
   const int *residency;               /* of this permutation */
 } launch;
-#line 15933 "scan.nw"
+#line 15938 "scan.nw"
 static tile_place launch_place(const launch *L, long long tile)
 {
   return place_tile(tile, L->len, L->per_row, (int)L->tile_size);
@@ -6151,7 +6151,7 @@ static affine<double> element_at(const launch *L, tile_place p, int i)
   affine<double> x = {L->a[p.start + i], L->b[p.start + i]};
   return p.index == 0 && i == 0 ? start_row(x) : x;
 }
-#line 15950 "scan.nw"
+#line 15955 "scan.nw"
 /* One half of publishing `flag` for tile g: the value or the flag. */
 static void publish_half(launch *L, long long g, int flag, affine<double> value,
                          bool first_half)
@@ -6164,7 +6164,7 @@ static void publish_half(launch *L, long long g, int flag, affine<double> value,
     L->flag[g] = flag;
   }
 }
-#line 15968 "scan.nw"
+#line 15973 "scan.nw"
 /* One event of the walk; returns false when the actor must wait. */
 static bool walk_serial_event(launch *L, actor *x)
 {
@@ -6179,7 +6179,7 @@ static bool walk_serial_event(launch *L, actor *x)
   }
   return true;
 }
-#line 15988 "scan.nw"
+#line 15993 "scan.nw"
 static bool walk_warp_event(launch *L, actor *x)
 {
   long long first = x->tile - launch_place(L, x->tile).index;
@@ -6199,23 +6199,23 @@ static bool walk_warp_event(launch *L, actor *x)
   x->step = STEP_FOLD;
   return true;
 }
-#line 16015 "scan.nw"
+#line 16020 "scan.nw"
 static affine<double> fold_forward(const launch *L, const actor *x)
 {
   long long g = x->tile;
   affine<double> acc = x->found_aggregate ? L->aggregate[x->found]
                                           : L->inclusive[x->found];
   if (L->fault == FAULT_BACKWARD_FOLD) 
-#line 16029 "scan.nw"
+#line 16034 "scan.nw"
 {
   if (x->found + 1 >= g) return acc;
   affine<double> right = L->aggregate[g - 1];
   for (long long j = g - 2; j > x->found; j--) right = combine(L->aggregate[j], right);
   return combine(acc, right);
 }
-#line 16021 "scan.nw"
+#line 16026 "scan.nw"
   if (L->walk == WALK_WARP) 
-#line 16038 "scan.nw"
+#line 16043 "scan.nw"
 {
   for (long long w = x->look; w < g; w += 32) {
     int top = w == x->look ? x->lane - 1 : 31;
@@ -6226,12 +6226,12 @@ static affine<double> fold_forward(const launch *L, const actor *x)
   }
   return acc;
 }
-#line 16022 "scan.nw"
+#line 16027 "scan.nw"
   for (long long j = x->found + 1; j < g; j++)
     acc = combine_at(FAULT_WALK_ORDER, L->fault, acc, L->aggregate[j]);
   return acc;
 }
-#line 16055 "scan.nw"
+#line 16060 "scan.nw"
 /* Take one step of actor x; false when it cannot move now. */
 static bool actor_event(launch *L, actor *x, int block)
 {
@@ -6243,7 +6243,7 @@ static bool actor_event(launch *L, actor *x, int block)
     x->step = STEP_SCAN;
     return true;
   
-#line 16073 "scan.nw"
+#line 16078 "scan.nw"
 case STEP_SCAN:
   x->total = element_at(L, p, 0);
   for (int i = 1; i < p.count; i++) x->total = combine(x->total, element_at(L, p, i));
@@ -6261,9 +6261,9 @@ case STEP_PUBLISH_SECOND:
   return true;
 case STEP_WALK:
   return L->walk == WALK_SERIAL ? walk_serial_event(L, x) : walk_warp_event(L, x);
-#line 16066 "scan.nw"
+#line 16071 "scan.nw"
   
-#line 16093 "scan.nw"
+#line 16098 "scan.nw"
 case STEP_FOLD:
   x->prefix = fold_forward(L, x);
   x->t_found = L->clock;
@@ -6286,11 +6286,11 @@ case STEP_WRITE: {
   x->step = STEP_DONE;
   return true;
 }
-#line 16067 "scan.nw"
+#line 16072 "scan.nw"
   }
   return false;
 }
-#line 16140 "scan.nw"
+#line 16145 "scan.nw"
 enum { SCHEDULE_RANDOM, SCHEDULE_LATE_PREFIX, SCHEDULE_REVERSE_RESIDENCY,
        SCHEDULE_STALLS, SCHEDULE_KINDS };
 static const char *const schedule_names[SCHEDULE_KINDS] = {
@@ -6304,7 +6304,7 @@ static bool can_move(launch *L, const actor *x)
   return L->walk == WALK_SERIAL ? walk_serial_event(L, &copy)
                                 : walk_warp_event(L, &copy);
 }
-#line 16156 "scan.nw"
+#line 16161 "scan.nw"
 /* Pick the actor for the next event, or -1 if no one can move. */
 static int pick_actor(launch *L, int policy, uint64_t *rng)
 {
@@ -6321,7 +6321,7 @@ static int pick_actor(launch *L, int policy, uint64_t *rng)
   *rng = mix64(*rng);
   return movable[*rng % (uint64_t)count];
 }
-#line 16175 "scan.nw"
+#line 16180 "scan.nw"
 /* Make blocks resident, in the order of L->residency, up to the limit. */
 static void admit_blocks(launch *L)
 {
@@ -6333,7 +6333,7 @@ static void admit_blocks(launch *L)
     resident++;
   }
 }
-#line 16189 "scan.nw"
+#line 16194 "scan.nw"
 /* Run a launch to the end; false on deadlock. */
 static bool run_launch(launch *L, int policy, uint64_t seed)
 {
@@ -6342,7 +6342,7 @@ static bool run_launch(launch *L, int policy, uint64_t seed)
     admit_blocks(L);
     int i = pick_actor(L, policy, &rng);
     if (i < 0) 
-#line 16211 "scan.nw"
+#line 16216 "scan.nw"
 {
   bool thawed = false;
   for (int j = 0; j < (int)L->tiles && !thawed; j++)
@@ -6350,7 +6350,7 @@ static bool run_launch(launch *L, int policy, uint64_t seed)
   if (!thawed) return false;
   continue;
 }
-#line 16197 "scan.nw"
+#line 16202 "scan.nw"
     actor *x = &L->blocks[i];
     int before = x->step;
     actor_event(L, x, i);
@@ -6362,7 +6362,7 @@ static bool run_launch(launch *L, int policy, uint64_t seed)
   }
   return true;
 }
-#line 16242 "scan.nw"
+#line 16247 "scan.nw"
 static void launch_init(launch *L, const float *a, const float *b, double *h,
                         long long rows, long long len, long long tile_size,
                         int walk, int fault, int policy, int *order)
@@ -6381,7 +6381,7 @@ static void launch_init(launch *L, const float *a, const float *b, double *h,
   }
   L->residency = order;
 }
-#line 16270 "scan.nw"
+#line 16275 "scan.nw"
 typedef struct { long long rows, len, tile_size; } protocol_case;
 
 static const protocol_case protocol_cases[] = {
@@ -6390,7 +6390,7 @@ static const protocol_case protocol_cases[] = {
 };
 #define PROTOCOL_CASES 6
 #define RANDOM_SCHEDULES 24
-#line 16286 "scan.nw"
+#line 16291 "scan.nw"
 typedef struct { float *a, *b; double *h, *first_h; } case_arrays;
 
 static case_arrays case_arrays_new(long long n, int decay)
@@ -6406,7 +6406,7 @@ static void case_arrays_free(case_arrays m)
 {
   free(m.a); free(m.b); free(m.h); free(m.first_h);
 }
-#line 16306 "scan.nw"
+#line 16311 "scan.nw"
 typedef struct {
   float *a, *b;
   double *h, *first_h;
@@ -6428,20 +6428,20 @@ static launch_memory launch_memory_new(long long n, long long tiles)
   m.blocks = (actor *)malloc(sizeof(actor) * tiles);
   return m;
 }
-#line 16330 "scan.nw"
+#line 16335 "scan.nw"
 static void launch_memory_free(launch_memory m)
 {
   free(m.a); free(m.b); free(m.h); free(m.first_h); free(m.flag); free(m.order);
   free(m.aggregate); free(m.inclusive); free(m.blocks);
 }
-#line 16343 "scan.nw"
+#line 16348 "scan.nw"
 typedef struct {
   bool deadlock, disagree, out_of_bound;
   char detail[256];
   bool broke_rule;   /* a mirror's own rule broken (the ring's: a post lost, a phase misread) */
 } protocol_evidence;
 
-#line 16352 "scan.nw"
+#line 16357 "scan.nw"
 static void note(protocol_evidence *ev, bool *flag, const char *fmt, ...)
 {
   if (*flag) return;
@@ -6452,7 +6452,7 @@ static void note(protocol_evidence *ev, bool *flag, const char *fmt, ...)
   vsnprintf(ev->detail, sizeof ev->detail, fmt, args);
   va_end(args);
 }
-#line 16369 "scan.nw"
+#line 16374 "scan.nw"
 /* Holds one schedule's outputs h to the bound and to the first schedule's
    bits (kept in first_h when `first`); `schedule` names it in the evidence. */
 static void judge_schedule(const float *a, const float *b, const double *h, double *first_h,
@@ -6475,7 +6475,7 @@ static void judge_schedule(const float *a, const float *b, const double *h, doub
         break;
       }
 }
-#line 16394 "scan.nw"
+#line 16399 "scan.nw"
 static void run_schedule(const protocol_case *c, launch_memory *m, int walk,
                          int fault, int policy, uint64_t seed, bool first,
                          protocol_evidence *ev)
@@ -6493,7 +6493,7 @@ static void run_schedule(const protocol_case *c, launch_memory *m, int walk,
   judge_schedule(m->a, m->b, m->h, m->first_h, c->rows, c->len, first,
                  schedule_names[policy], ev);
 }
-#line 16414 "scan.nw"
+#line 16419 "scan.nw"
 static protocol_evidence run_protocol(int walk, int fault, int *schedules)
 {
   protocol_evidence ev = {false, false, false, ""};
@@ -6512,7 +6512,7 @@ static protocol_evidence run_protocol(int walk, int fault, int *schedules)
   }
   return ev;
 }
-#line 16533 "scan.nw"
+#line 16538 "scan.nw"
 enum { WORK_CLAIM, WORK_PUBLISH, WORK_FINISH, WORK_TAKE, WORK_DONE };
 enum { WALKER_START, WALKER_WAIT, WALKER_LOOK, WALKER_SIGNAL, WALKER_DONE };
 
@@ -6528,7 +6528,7 @@ typedef struct {
   long long walking, look;              /* the walking warp's own */
   bool walking_last;
 } held_block;
-#line 16551 "scan.nw"
+#line 16556 "scan.nw"
 typedef struct {
   const float *a, *b;
   double *h;
@@ -6550,7 +6550,7 @@ static affine<double> held_element(const held_launch *L, long long i)
   if (i % L->len == 0) x = affine<double>{0.0, start_row(x).b};
   return x;
 }
-#line 16581 "scan.nw"
+#line 16586 "scan.nw"
 enum { HSTAMP_CLAIMED, HSTAMP_PUBLISHED, HSTAMP_HELD, HSTAMP_WALKED, HSTAMP_PREFIXED,
        HSTAMP_STORED, HSTAMP_BLOCK, HSTAMPS };
 
@@ -6563,7 +6563,7 @@ static void held_note_block(held_launch *L, long long g, const held_block *k)
 {
   if (L->stamps && g < L->tiles) L->stamps[g * HSTAMPS + HSTAMP_BLOCK] = k - L->blocks;
 }
-#line 16601 "scan.nw"
+#line 16606 "scan.nw"
 /* Folds tile g onto `before`; writes every state to h when `write`. */
 static affine<double> held_fold(held_launch *L, long long g, affine<double> before,
                                 bool write)
@@ -6575,7 +6575,7 @@ static affine<double> held_fold(held_launch *L, long long g, affine<double> befo
   }
   return before;
 }
-#line 16629 "scan.nw"
+#line 16634 "scan.nw"
 /* One event of block k's workers; false when they must wait. */
 static bool held_work_event(held_launch *L, held_block *k)
 {
@@ -6595,7 +6595,7 @@ static bool held_work_event(held_launch *L, held_block *k)
     k->early = k->prefix;
     return true;
   
-#line 16654 "scan.nw"
+#line 16659 "scan.nw"
 case WORK_FINISH: {
   if (!k->done) return false;
   bool wrong = L->fault == FAULT_HELD_WRONG_TILE && k->tile < L->tiles;
@@ -6623,11 +6623,11 @@ case WORK_TAKE: {
   k->early = k->prefix;
   return true;
 }
-#line 16648 "scan.nw"
+#line 16653 "scan.nw"
   }
   return false;
 }
-#line 16690 "scan.nw"
+#line 16695 "scan.nw"
 /* One event of block k's walking warp; false when it must wait. */
 static bool held_walker_event(held_launch *L, held_block *k)
 {
@@ -6645,7 +6645,7 @@ static bool held_walker_event(held_launch *L, held_block *k)
     k->walker = WALKER_LOOK;
     return true;
   
-#line 16718 "scan.nw"
+#line 16723 "scan.nw"
 case WALKER_LOOK: {
   long long g = k->walking;
   if (g == 0) { k->prefix = identity_map<double>(); k->walker = WALKER_SIGNAL; return true; }
@@ -6659,7 +6659,7 @@ case WALKER_LOOK: {
   k->walker = WALKER_SIGNAL;
   return true;
 }
-#line 16707 "scan.nw"
+#line 16712 "scan.nw"
   case WALKER_SIGNAL:
     k->done = true;
     held_stamp(L, k->walking, HSTAMP_PREFIXED);
@@ -6668,7 +6668,7 @@ case WALKER_LOOK: {
   }
   return false;
 }
-#line 16741 "scan.nw"
+#line 16746 "scan.nw"
 enum { HELD_RANDOM, HELD_WORKERS_FIRST, HELD_WALKERS_FIRST };
 
 static bool held_can_move(const held_launch *L, int actor)
@@ -6683,7 +6683,7 @@ static bool held_can_move(const held_launch *L, int actor)
   }
   return false;
 }
-#line 16758 "scan.nw"
+#line 16763 "scan.nw"
 /* Runs a launch to the end under one schedule; false on deadlock. */
 static bool held_run(held_launch *L, int policy, uint64_t rng)
 {
@@ -6706,14 +6706,14 @@ static bool held_run(held_launch *L, int policy, uint64_t rng)
     if (L->blocks[k].work != WORK_DONE || L->blocks[k].walker != WALKER_DONE) return false;
   return true;
 }
-#line 16787 "scan.nw"
+#line 16792 "scan.nw"
 typedef struct { long long rows, len, tile_size; int blocks; } held_case;
 
 static const held_case held_cases[] = {
   {1, 203, 4, 3}, {3, 41, 8, 2}, {5, 7, 4, 4}, {1, 5, 8, 3}, {2, 64, 4, 1}, {4, 33, 5, 6},
 };
 #define HELD_CASES ((int)(sizeof held_cases / sizeof held_cases[0]))
-#line 16801 "scan.nw"
+#line 16806 "scan.nw"
 static bool held_schedule(held_launch *L, const held_case *c, int policy, uint64_t seed,
                           double *first_h, bool first, protocol_evidence *ev)
 {
@@ -6739,7 +6739,7 @@ static bool held_schedule(held_launch *L, const held_case *c, int policy, uint64
   judge_schedule(L->a, L->b, L->h, first_h, c->rows, c->len, first, name, ev);
   return true;
 }
-#line 16832 "scan.nw"
+#line 16837 "scan.nw"
 static protocol_evidence run_held_mirror(int fault, int *schedules)
 {
   protocol_evidence ev = {false, false, false, ""};
@@ -6747,7 +6747,7 @@ static protocol_evidence run_held_mirror(int fault, int *schedules)
   for (int ci = 0; ci < HELD_CASES; ci++) {
     const held_case *c = &held_cases[ci];
     
-#line 16852 "scan.nw"
+#line 16857 "scan.nw"
 long long n = c->rows * c->len, tiles = (n + c->tile_size - 1) / c->tile_size;
 case_arrays m = case_arrays_new(n, ci % DECAY_COUNT);
 double *first_h = m.first_h;
@@ -6758,7 +6758,7 @@ held_block *blocks = (held_block *)malloc(sizeof(held_block) * c->blocks);
 int *movable = (int *)malloc(sizeof(int) * 2 * c->blocks);
 held_launch L = {m.a, m.b, m.h, n, c->len, c->tile_size, tiles, 0, fault, c->blocks, false,
                  flag, aggregate, inclusive, blocks, movable};
-#line 16839 "scan.nw"
+#line 16844 "scan.nw"
     bool have_first = false;   /* the first schedule that ran to its end */
     for (int s = 0; s < 2 + RANDOM_SCHEDULES; s++, ++*schedules) {
       int policy = s < 2 ? s + 1 : HELD_RANDOM;
@@ -6766,14 +6766,14 @@ held_launch L = {m.a, m.b, m.h, n, c->len, c->tile_size, tiles, 0, fault, c->blo
         have_first = true;
     }
     
-#line 16865 "scan.nw"
+#line 16870 "scan.nw"
 case_arrays_free(m);
 free(flag); free(aggregate); free(inclusive); free(blocks); free(movable);
-#line 16846 "scan.nw"
+#line 16851 "scan.nw"
   }
   return ev;
 }
-#line 16937 "scan.nw"
+#line 16942 "scan.nw"
 enum { SHARE_SCAN, SHARE_POST, SHARE_WAIT, SHARE_READ, SHARE_APPLY, SHARE_DONE };
 #define SHARE_MAX_PIECES 4
 
@@ -6784,7 +6784,7 @@ typedef struct {
   double carry, state;            /* before the stride; before this warp's step */
   affine<double> piece[SHARE_MAX_PIECES], step;
 } share_warp;
-#line 16950 "scan.nw"
+#line 16955 "scan.nw"
 typedef struct {
   const float *a, *b;
   double *h;
@@ -6803,7 +6803,7 @@ static affine<double> share_element(const share_launch *L, long long r, long lon
   affine<double> x = {L->a[r * L->len + i], L->b[r * L->len + i]};
   return x;
 }
-#line 16978 "scan.nw"
+#line 16983 "scan.nw"
 static long long share_start(const share_launch *L, const share_warp *w, int way)
 {
   return w->stride + (long long)way * L->pieces * L->piece;
@@ -6821,7 +6821,7 @@ static void share_scan(share_launch *L, share_warp *w, int way)
     w->step = p == 0 || last_only ? t : combine(w->step, t);
   }
 }
-#line 17003 "scan.nw"
+#line 17008 "scan.nw"
 static void share_read(share_launch *L, share_warp *w, int g, int way)
 {
   const affine<double> *set = L->posted + (long long)w->parity * L->groups * L->ways;
@@ -6848,7 +6848,7 @@ static void share_apply(share_launch *L, share_warp *w, int way)
     state = w->piece[p].a * state + w->piece[p].b;
   }
 }
-#line 17039 "scan.nw"
+#line 17044 "scan.nw"
 static void share_advance(share_launch *L, share_warp *w)
 {
   w->stride += (long long)L->ways * L->pieces * L->piece;
@@ -6860,7 +6860,7 @@ static void share_advance(share_launch *L, share_warp *w)
   if (L->fault == FAULT_ROWS_PARITY_PER_ROW) w->parity = 0;
   w->event = w->row < L->rows ? SHARE_SCAN : SHARE_DONE;
 }
-#line 17053 "scan.nw"
+#line 17058 "scan.nw"
 /* One event of warp `i`; false when it must wait at the barrier. */
 static bool share_event(share_launch *L, int i)
 {
@@ -6883,9 +6883,9 @@ static bool share_event(share_launch *L, int i)
   }
   return false;
 }
-#line 17083 "scan.nw"
+#line 17088 "scan.nw"
 enum { SHARE_RANDOM, SHARE_FIRST_WARP_FIRST, SHARE_LAST_WARP_FIRST };
-#line 17087 "scan.nw"
+#line 17092 "scan.nw"
 static bool share_run(share_launch *L, int policy, uint64_t rng)
 {
   int warps = L->groups * L->ways;
@@ -6906,7 +6906,7 @@ static bool share_run(share_launch *L, int policy, uint64_t rng)
     if (L->warps[i].event != SHARE_DONE) return false;
   return true;
 }
-#line 17114 "scan.nw"
+#line 17119 "scan.nw"
 typedef struct { long long rows, len; int ways, groups, pieces, piece; } share_case;
 
 static const share_case share_cases[] = {
@@ -6914,7 +6914,7 @@ static const share_case share_cases[] = {
   {4, 24, 2, 1, 2, 3}, {10, 50, 2, 3, 1, 5}, {5, 130, 8, 2, 2, 3},
 };
 #define SHARE_CASES ((int)(sizeof share_cases / sizeof share_cases[0]))
-#line 17124 "scan.nw"
+#line 17129 "scan.nw"
 static bool share_schedule(share_launch *L, const share_case *c, int policy, uint64_t seed,
                            double *first_h, bool first, protocol_evidence *ev)
 {
@@ -6936,7 +6936,7 @@ static bool share_schedule(share_launch *L, const share_case *c, int policy, uin
   judge_schedule(L->a, L->b, L->h, first_h, c->rows, c->len, first, name, ev);
   return true;
 }
-#line 17173 "scan.nw"
+#line 17178 "scan.nw"
 /* Whether the warps' layout for T covers every element of rows of several lengths once,
    for every number of ways. */
 template <typename T>
@@ -6962,7 +6962,7 @@ static bool rows_layout_covers(void)
     }
   return true;
 }
-#line 17148 "scan.nw"
+#line 17153 "scan.nw"
 static protocol_evidence run_share_mirror(int fault, int *schedules)
 {
   protocol_evidence ev = {false, false, false, ""};
@@ -6970,7 +6970,7 @@ static protocol_evidence run_share_mirror(int fault, int *schedules)
   for (int ci = 0; ci < SHARE_CASES; ci++) {
     const share_case *c = &share_cases[ci];
     
-#line 17201 "scan.nw"
+#line 17206 "scan.nw"
 long long n = c->rows * c->len;
 int warps = c->groups * c->ways;
 case_arrays m = case_arrays_new(n, ci % DECAY_COUNT);
@@ -6982,7 +6982,7 @@ share_launch L = {m.a, m.b, m.h, c->rows, c->len, c->ways, c->groups, c->pieces,
                   (int *)malloc(sizeof(int) * c->groups),
                   (share_warp *)malloc(sizeof(share_warp) * warps),
                   (int *)malloc(sizeof(int) * warps)};
-#line 17155 "scan.nw"
+#line 17160 "scan.nw"
     bool have_first = false;   /* the first schedule that ran to its end */
     for (int s = 0; s < 2 + RANDOM_SCHEDULES; s++, ++*schedules)
       if (share_schedule(&L, c, s < 2 ? s + 1 : SHARE_RANDOM, next_seed(), first_h,
@@ -6993,7 +6993,7 @@ share_launch L = {m.a, m.b, m.h, c->rows, c->len, c->ways, c->groups, c->pieces,
   }
   return ev;
 }
-#line 17287 "scan.nw"
+#line 17292 "scan.nw"
 typedef struct { double a, b; bool reset; } gseg;   /* a segment, in float64 */
 static const gseg GSEG_IDENTITY = {1.0, 0.0, false};
 
@@ -7008,7 +7008,7 @@ static double gseg_apply(gseg x, double state)
 {
   return x.reset ? x.b : x.a * state + x.b;
 }
-#line 17308 "scan.nw"
+#line 17313 "scan.nw"
 enum { GWORD_EMPTY, GWORD_SEGMENT, GWORD_KNOWN };
 typedef struct { int kind; gseg value; } gword;
 
@@ -7018,7 +7018,7 @@ static gword gword_of(gseg x)
   if (x.reset) w.value.a = 1.0;
   return w;
 }
-#line 17326 "scan.nw"
+#line 17331 "scan.nw"
 static void gseg_warp_scan(gseg x[32], bool left_fold)
 {
   if (left_fold)
@@ -7028,7 +7028,7 @@ static void gseg_warp_scan(gseg x[32], bool left_fold)
       for (int lane = 31; lane >= offset; lane--)
         x[lane] = gseg_combine(x[lane - offset], x[lane]);
 }
-#line 17343 "scan.nw"
+#line 17348 "scan.nw"
 enum { GSTEP_CLAIM, GSTEP_PUBLISH, GSTEP_READ, GSTEP_SCAN, GSTEP_SETTLE_READ,
        GSTEP_SETTLE_SWAP, GSTEP_FIND, GSTEP_FOLD, GSTEP_WRITE, GSTEP_DONE };
 
@@ -7055,7 +7055,7 @@ typedef struct group_launch {
   void (*watch)(const struct group_launch *L, const group_actor *x, void *notes);
   void *notes;
 } group_launch;
-#line 17378 "scan.nw"
+#line 17383 "scan.nw"
 static void group_read_window(const group_launch *L, long long window, gword w[32])
 {
   const gword known0 = {GWORD_KNOWN, {1.0, 0.0, true}};
@@ -7081,7 +7081,7 @@ static bool group_published(const group_launch *L, long long first, int count)
     if (L->tile_word[first + i].kind == GWORD_EMPTY) return false;
   return true;
 }
-#line 17414 "scan.nw"
+#line 17419 "scan.nw"
 static void group_store(group_launch *L, long long H, gword w)
 {
   gword old = L->group_word[H];
@@ -7096,12 +7096,12 @@ static void group_swap_from_empty(group_launch *L, long long H, gword w)
 {
   if (L->group_word[H].kind == GWORD_EMPTY) group_store(L, H, w);
 }
-#line 17443 "scan.nw"
+#line 17448 "scan.nw"
 static long long group_settle_first(const group_launch *L, const group_actor *x)
 {
   return 32 * (x->window - x->lane) + (L->fault == FAULT_GROUPS_SETTLE_SHIFTED);
 }
-#line 17450 "scan.nw"
+#line 17455 "scan.nw"
 static bool group_can_move(const group_launch *L, const group_actor *x)
 {
   long long G = x->tile / 32;
@@ -7120,7 +7120,7 @@ static bool group_can_move(const group_launch *L, const group_actor *x)
   default: return x->step != GSTEP_DONE;
   }
 }
-#line 17479 "scan.nw"
+#line 17484 "scan.nw"
 static void group_scan_event(group_launch *L, group_actor *x)
 {
   long long G = x->tile / 32;
@@ -7139,7 +7139,7 @@ static void group_scan_event(group_launch *L, group_actor *x)
   x->prefix = k ? gseg_apply(x->before, 0.0) : 0.0;   /* when no walk is needed */
   x->step = needs ? GSTEP_FIND : GSTEP_WRITE;
 }
-#line 17509 "scan.nw"
+#line 17514 "scan.nw"
 static void group_settle_event(group_launch *L, group_actor *x)
 {
   gseg s[32];
@@ -7151,7 +7151,7 @@ static void group_settle_event(group_launch *L, group_actor *x)
   x->settled = s[L->fault == FAULT_GROUPS_SETTLE_SHORT ? 30 : 31];
   x->step = GSTEP_SETTLE_SWAP;
 }
-#line 17534 "scan.nw"
+#line 17539 "scan.nw"
 static void group_fold_event(group_launch *L, group_actor *x)
 {
   long long G = x->tile / 32;
@@ -7173,7 +7173,7 @@ static void group_fold_event(group_launch *L, group_actor *x)
   x->prefix = k ? gseg_apply(x->before, acc) : acc;
   x->step = GSTEP_WRITE;
 }
-#line 17561 "scan.nw"
+#line 17566 "scan.nw"
 static gseg group_element(const group_launch *L, long long i)
 {
   gseg x = {L->a[i], L->b[i], i % L->len == 0};
@@ -7187,7 +7187,7 @@ static void group_event(group_launch *L, group_actor *x)
   switch (x->step) {
   case GSTEP_CLAIM: x->tile = L->ticket++; x->step = GSTEP_PUBLISH; break;
   case GSTEP_PUBLISH: { 
-#line 17586 "scan.nw"
+#line 17591 "scan.nw"
 x->own = group_element(L, first);
 for (long long i = first + 1; i < end; i++) x->own = gseg_combine(x->own, group_element(L, i));
 if (x->own.reset) x->own.a = 1.0;   /* as readers see it, as the kernel does */
@@ -7195,29 +7195,29 @@ L->tile_word[x->tile] = gword_of(x->own);
 x->window = x->tile / 32 - 1;
 x->looked = false;
 x->step = L->settle ? GSTEP_READ : GSTEP_SCAN;
-#line 17573 "scan.nw"
+#line 17578 "scan.nw"
                                                                        } break;
   case GSTEP_READ: { 
-#line 17596 "scan.nw"
+#line 17601 "scan.nw"
 group_read_window(L, x->window, x->seen);
 x->looked = true;
 x->step = GSTEP_SCAN;
-#line 17574 "scan.nw"
+#line 17579 "scan.nw"
                                                                    } break;
   case GSTEP_SCAN: group_scan_event(L, x); break;
   case GSTEP_SETTLE_READ: group_settle_event(L, x); break;
   case GSTEP_SETTLE_SWAP: { 
-#line 17602 "scan.nw"
+#line 17607 "scan.nw"
 if (L->fault == FAULT_GROUPS_SETTLE_STORE)   /* a plain store, not a swap */
   group_store(L, x->window - x->lane, gword_of(x->settled));
 else
   group_swap_from_empty(L, x->window - x->lane, gword_of(x->settled));
 x->seen[x->lane] = gword_of(x->settled);
 x->step = GSTEP_FIND;
-#line 17577 "scan.nw"
+#line 17582 "scan.nw"
                                                                              } break;
   case GSTEP_FIND: { 
-#line 17616 "scan.nw"
+#line 17621 "scan.nw"
 if (!L->settle || !x->looked) group_read_window(L, x->window, x->seen);
 x->looked = true;
 int empty, lane = window_nearest_known(x->seen, &empty);
@@ -7232,22 +7232,22 @@ if (empty >= 0) {
   x->lane = lane;
   x->step = GSTEP_FOLD;
 }
-#line 17578 "scan.nw"
+#line 17583 "scan.nw"
                                                     } break;
   case GSTEP_FOLD: group_fold_event(L, x); break;
   case GSTEP_WRITE: { 
-#line 17633 "scan.nw"
+#line 17638 "scan.nw"
 double state = x->prefix;
 for (long long i = first; i < end; i++) {
   state = gseg_apply(group_element(L, i), state);
   L->h[i] = state;
 }
 x->step = GSTEP_DONE;
-#line 17580 "scan.nw"
+#line 17585 "scan.nw"
                                                   } break;
   }
 }
-#line 17654 "scan.nw"
+#line 17659 "scan.nw"
 enum { GROUPS_RANDOM, GROUPS_EAGER, GROUPS_LAST_LATE, GROUPS_NEWEST,
        GROUPS_EIGHT, GROUPS_POLICIES };
 static const char *const group_policy_names[GROUPS_POLICIES] = {
@@ -7274,7 +7274,7 @@ static int group_choice(const group_launch *L, const int *movable, int n, int po
   }
   return best;
 }
-#line 17684 "scan.nw"
+#line 17689 "scan.nw"
 /* Runs a launch to its end; false on deadlock, or if the actors have not
    finished after a thousand events each (a walk that never ends). Actor i is
    block i; under eight at a time, blocks become resident from the last, eight
@@ -7304,7 +7304,7 @@ static bool group_run(group_launch *L, int policy, uint64_t rng, int *movable)
     if (L->actors[i].step != GSTEP_DONE) return false;
   return true;
 }
-#line 17728 "scan.nw"
+#line 17733 "scan.nw"
 typedef struct { long long rows, len, tile_size; } group_case;
 
 static const group_case group_cases[] = {
@@ -7312,7 +7312,7 @@ static const group_case group_cases[] = {
 };
 #define GROUP_CASES ((int)(sizeof group_cases / sizeof group_cases[0]))
 #define GROUP_RANDOM_SCHEDULES 8   /* fewer than the protocol suite's: the cases are larger */
-#line 17743 "scan.nw"
+#line 17748 "scan.nw"
 static void group_schedule(group_launch *L, const group_case *c, int policy, uint64_t seed,
                            int *movable, double *first_h, bool first, protocol_evidence *ev)
 {
@@ -7342,7 +7342,7 @@ static void group_schedule(group_launch *L, const group_case *c, int policy, uin
   judge_schedule(L->a, L->b, L->h, first_h, c->rows, c->len, first,
                  group_policy_names[policy], ev);
 }
-#line 17775 "scan.nw"
+#line 17780 "scan.nw"
 static protocol_evidence run_group_mirror(int fault, int settle, int *schedules)
 {
   protocol_evidence ev = {false, false, false, ""};
@@ -7350,7 +7350,7 @@ static protocol_evidence run_group_mirror(int fault, int settle, int *schedules)
   for (int ci = 0; ci < GROUP_CASES; ci++) {
     const group_case *c = &group_cases[ci];
     
-#line 17794 "scan.nw"
+#line 17799 "scan.nw"
 long long n = c->rows * c->len, tiles = (n + c->tile_size - 1) / c->tile_size;
 case_arrays m = case_arrays_new(n, ci % DECAY_COUNT);
 double *first_h = m.first_h;
@@ -7359,7 +7359,7 @@ group_actor *actors = (group_actor *)malloc(sizeof(group_actor) * tiles);
 int *movable = (int *)malloc(sizeof(int) * tiles);
 group_launch L = {m.a, m.b, m.h, n, c->len, c->tile_size, tiles, 0, fault, settle, false, false,
                   false, words, words + tiles, actors};
-#line 17782 "scan.nw"
+#line 17787 "scan.nw"
     for (int s = 0; s < GROUPS_POLICIES - 1 + GROUP_RANDOM_SCHEDULES; s++, ++*schedules) {
       int policy = s < GROUPS_POLICIES - 1 ? s + 1 : GROUPS_RANDOM;
       group_schedule(&L, c, policy, next_seed(), movable, first_h, s == 0, &ev);
@@ -7369,7 +7369,7 @@ group_launch L = {m.a, m.b, m.h, n, c->len, c->tile_size, tiles, 0, fault, settl
   }
   return ev;
 }
-#line 17964 "scan.nw"
+#line 17969 "scan.nw"
 enum { RACTOR_CHAIN, RACTOR_PRODUCER, RACTOR_WALKER, RACTOR_COMPOSER, RACTOR_HOLDER };
 enum { RSTEP_FIRST, RSTEP_SECOND, RSTEP_DONE, RSTEP_MAPS };
 #define RING_MIRROR_PART_MAX 4   /* the most elements a mirror part has */
@@ -7385,7 +7385,7 @@ typedef struct {
   double map_a[RING_MIRROR_PART_MAX], map_b[RING_MIRROR_PART_MAX];   /* its registers */
   gseg scanned[32];         /* a chain warp's window, scanned */
 } ring_actor;
-#line 17989 "scan.nw"
+#line 17994 "scan.nw"
 typedef struct {
   int full, composed, empty;   /* phases completed */
   int composed_in, empty_in;   /* arrivals in the phase under way */
@@ -7402,7 +7402,7 @@ typedef struct {
   int post_reads[RING_POSTS];
   long long end_use;
 } ring_mirror_block;
-#line 18008 "scan.nw"
+#line 18013 "scan.nw"
 typedef struct {
   const float *a, *b;
   double *h;
@@ -7419,7 +7419,7 @@ typedef struct {
   long long clock, *stamps;          /* the events so far; RSTAMPS a tile, or NULL */
   int *parts_stored;                 /* holder warps done with each tile, for the stamps */
 } ring_launch;
-#line 18034 "scan.nw"
+#line 18039 "scan.nw"
 enum { RSTAMP_CLAIMED, RSTAMP_PUBLISHED, RSTAMP_KNOWN, RSTAMP_POSTED, RSTAMP_STORED,
        RSTAMP_FREED, RSTAMP_BLOCK, RSTAMP_USE, RSTAMPS };
 
@@ -7432,7 +7432,7 @@ static void ring_stamp(ring_launch *L, long long g, int moment)
 {
   ring_note(L, g, moment, L->clock);
 }
-#line 18057 "scan.nw"
+#line 18062 "scan.nw"
 static bool ring_mirror_phase_done(ring_launch *L, int completed, long long u)
 {
   long long phase = u / RING_STAGES;
@@ -7448,7 +7448,7 @@ static int ring_mirror_wait(ring_launch *L, const ring_mirror_block *k, int comp
   if (ring_mirror_phase_done(L, completed, u)) return 1;
   return k->end_use <= u ? -1 : 0;
 }
-#line 18078 "scan.nw"
+#line 18083 "scan.nw"
 static void ring_mirror_arrive(int *arrivals, int *completed, int count)
 {
   if (++*arrivals == count) { *arrivals = 0; ++*completed; }
@@ -7461,7 +7461,7 @@ static void ring_mirror_arrive_empty(ring_launch *L, ring_mirror_stage *st)
   ring_mirror_arrive(&st->empty_in, &st->empty, 1 + RING_PARTS);
   if (st->empty != before) ring_stamp(L, st->tile, RSTAMP_FREED);
 }
-#line 18097 "scan.nw"
+#line 18102 "scan.nw"
 static bool ring_chain_ready(const ring_launch *L, const ring_actor *x)
 {
   if (x->step == RSTEP_SECOND)
@@ -7471,7 +7471,7 @@ static bool ring_chain_ready(const ring_launch *L, const ring_actor *x)
     if (L->word[g].kind == GWORD_EMPTY) return false;
   return true;
 }
-#line 18121 "scan.nw"
+#line 18126 "scan.nw"
 /* The first window of the look's fold, with the carry into it; -1 if none. */
 static long long ring_mirror_look_from(const ring_launch *L, long long W, double *carry)
 {
@@ -7482,7 +7482,7 @@ static long long ring_mirror_look_from(const ring_launch *L, long long W, double
   }
   return L->look && W < L->look ? 0 : -1;
 }
-#line 18134 "scan.nw"
+#line 18139 "scan.nw"
 static bool ring_mirror_state_through(const ring_launch *L, long long t, double *state)
 {
   long long W = t / RING_WINDOW, j = t % RING_WINDOW;
@@ -7496,7 +7496,7 @@ static bool ring_mirror_state_through(const ring_launch *L, long long t, double 
   if (L->fault == FAULT_RING_LOOK_SKIPS_WINDOW && from < W) from++;
   for (long long v = from; v <= W; v++) {
     
-#line 18153 "scan.nw"
+#line 18158 "scan.nw"
 gseg x[32];
 for (int lane = 0; lane < RING_WINDOW; lane++) {
   const gword *w = &L->word[RING_WINDOW * v + lane];
@@ -7504,11 +7504,11 @@ for (int lane = 0; lane < RING_WINDOW; lane++) {
 }
 gseg_warp_scan(x, L->fault == FAULT_RING_LOOK_LEFT_FOLD);
 *state = gseg_apply(x[v < W ? RING_WINDOW - 1 : j], *state);
-#line 18147 "scan.nw"
+#line 18152 "scan.nw"
   }
   return true;
 }
-#line 18169 "scan.nw"
+#line 18174 "scan.nw"
 static bool ring_ready(ring_launch *L, const ring_actor *x)
 {
   if (x->step == RSTEP_DONE || x->step == RSTEP_MAPS) return x->step == RSTEP_MAPS;
@@ -7523,17 +7523,17 @@ static bool ring_ready(ring_launch *L, const ring_actor *x)
   case RACTOR_WALKER * 2: case RACTOR_HOLDER * 2:
     return ring_mirror_wait(L, k, st->composed, x->use) != 0;
   
-#line 18193 "scan.nw"
+#line 18198 "scan.nw"
 case RACTOR_WALKER * 2 + 1: {
   double state;
   return !x->needs_before || ring_mirror_state_through(L, x->tile - 1, &state);
 }
 case RACTOR_HOLDER * 2 + 1: return k->post_use[x->use % L->posts] == x->use;
-#line 18183 "scan.nw"
+#line 18188 "scan.nw"
   }
   return true;
 }
-#line 18206 "scan.nw"
+#line 18211 "scan.nw"
 static void ring_mirror_produce(ring_launch *L, ring_actor *x, ring_mirror_block *k)
 {
   int s = (int)(x->use % RING_STAGES);
@@ -7554,7 +7554,7 @@ static void ring_mirror_produce(ring_launch *L, ring_actor *x, ring_mirror_block
   st->full++;
   x->use++;
 }
-#line 18238 "scan.nw"
+#line 18243 "scan.nw"
 static void ring_mirror_compose(ring_launch *L, ring_actor *x, ring_mirror_block *k)
 {
   ring_mirror_stage *st = &k->stage[x->use % RING_STAGES];
@@ -7568,7 +7568,7 @@ static void ring_mirror_compose(ring_launch *L, ring_actor *x, ring_mirror_block
   st->part[x->index] = m;
   x->step = RSTEP_SECOND;
 }
-#line 18254 "scan.nw"
+#line 18259 "scan.nw"
 static void ring_mirror_publish(ring_launch *L, ring_actor *x, ring_mirror_block *k)
 {
   ring_mirror_stage *st = &k->stage[x->use % RING_STAGES];
@@ -7586,7 +7586,7 @@ static void ring_mirror_publish(ring_launch *L, ring_actor *x, ring_mirror_block
   x->use++;
   x->step = RSTEP_FIRST;
 }
-#line 18280 "scan.nw"
+#line 18285 "scan.nw"
 static void ring_mirror_post(ring_launch *L, ring_actor *x, ring_mirror_block *k)
 {
   int slot = (int)(x->use % L->posts);
@@ -7600,7 +7600,7 @@ static void ring_mirror_post(ring_launch *L, ring_actor *x, ring_mirror_block *k
   x->use++;
   x->step = RSTEP_FIRST;
 }
-#line 18306 "scan.nw"
+#line 18311 "scan.nw"
 static void ring_mirror_take_maps(ring_launch *L, ring_actor *x, ring_mirror_block *k)
 {
   int s = (int)(x->use % RING_STAGES), f = x->index % RING_PARTS;
@@ -7616,7 +7616,7 @@ static void ring_mirror_take_maps(ring_launch *L, ring_actor *x, ring_mirror_blo
   x->from = st->first;
   x->end = L->fault == FAULT_RING_STORES_PAST_ROW ? L->n : st->first + st->count;
 }
-#line 18324 "scan.nw"
+#line 18329 "scan.nw"
 static void ring_mirror_store(ring_launch *L, ring_actor *x, ring_mirror_block *k)
 {
   int slot = (int)(x->use % L->posts);
@@ -7629,7 +7629,7 @@ static void ring_mirror_store(ring_launch *L, ring_actor *x, ring_mirror_block *
   x->use += L->holders;
   x->step = RSTEP_FIRST;
 }
-#line 18344 "scan.nw"
+#line 18349 "scan.nw"
 static void ring_mirror_chain(ring_launch *L, ring_actor *x)
 {
   long long first = RING_WINDOW * x->window;
@@ -7649,7 +7649,7 @@ static void ring_mirror_chain(ring_launch *L, ring_actor *x)
   x->window += L->chain_warps;
   x->step = RING_WINDOW * x->window < L->tiles ? RSTEP_FIRST : RSTEP_DONE;
 }
-#line 18369 "scan.nw"
+#line 18374 "scan.nw"
 static void ring_event(ring_launch *L, ring_actor *x)
 {
   if (x->role == RACTOR_CHAIN) { ring_mirror_chain(L, x); return; }
@@ -7661,7 +7661,7 @@ static void ring_event(ring_launch *L, ring_actor *x)
     if (ring_mirror_wait(L, k, barrier, x->use) < 0) { x->step = RSTEP_DONE; return; }
   }
   
-#line 18384 "scan.nw"
+#line 18389 "scan.nw"
 if (x->role == RACTOR_COMPOSER) {
   if (x->step == RSTEP_FIRST) ring_mirror_compose(L, x, k); else ring_mirror_publish(L, x, k);
 } else if (x->role == RACTOR_WALKER && x->step == RSTEP_FIRST) {
@@ -7678,18 +7678,18 @@ if (x->role == RACTOR_COMPOSER) {
   ring_mirror_store(L, x, k);
 } else {
   
-#line 18408 "scan.nw"
+#line 18413 "scan.nw"
 bool early = L->fault == FAULT_RING_EMPTY_BEFORE_MAPS;
 if (x->step == RSTEP_FIRST)
   ring_mirror_arrive_empty(L, st);
 if (early && x->step == RSTEP_FIRST) { x->step = RSTEP_MAPS; return; }
 ring_mirror_take_maps(L, x, k);
 x->step = RSTEP_SECOND;
-#line 18400 "scan.nw"
+#line 18405 "scan.nw"
 }
-#line 18380 "scan.nw"
+#line 18385 "scan.nw"
 }
-#line 18426 "scan.nw"
+#line 18431 "scan.nw"
 enum { RING_RANDOM, RING_HOLDERS_LAST, RING_CHAIN_LATE, RING_CHAIN_BACKWARDS,
        RING_POLICIES };
 static const char *const ring_policy_names[RING_POLICIES] = {
@@ -7703,7 +7703,7 @@ static bool ring_preferred(const ring_actor *x, int policy)
   }
   return true;
 }
-#line 18443 "scan.nw"
+#line 18448 "scan.nw"
 /* Runs a launch until no actor can move; false unless every actor is done.
    The chain block's warps are the first actors, so under chain backwards,
    when only they can move, the last is its highest-numbered that can. */
@@ -7727,7 +7727,7 @@ static bool ring_run(ring_launch *L, int policy, uint64_t rng)
     if (L->actors[i].step != RSTEP_DONE) return false;
   return true;
 }
-#line 18479 "scan.nw"
+#line 18484 "scan.nw"
 typedef struct { long long rows, len, tile_size, shift; int rings; } ring_case;
 
 static const ring_case ring_cases[] = {
@@ -7740,7 +7740,7 @@ static const ring_case ring_cases[] = {
 /* The ring blocks that fill a window without looks: ceil(W / (S + 1)), 4. */
 #define RING_RINGS_WITHOUT_LOOKS ((RING_WINDOW + RING_STAGES) / (RING_STAGES + 1))
 #define RING_RANDOM_SCHEDULES 8
-#line 18498 "scan.nw"
+#line 18503 "scan.nw"
 static void ring_mirror_reset(ring_launch *L)
 {
   const gword empty = {GWORD_EMPTY, {NAN, NAN, false}};
@@ -7757,7 +7757,7 @@ static void ring_mirror_reset(ring_launch *L)
     k->end_use = RING_NO_END;
   }
   
-#line 18518 "scan.nw"
+#line 18523 "scan.nw"
 int n = 0;
 for (int w = 0; w < L->chain_warps; w++)
   L->actors[n++] = ring_actor{RACTOR_CHAIN, -1, w, RING_WINDOW * w < L->tiles ? RSTEP_FIRST
@@ -7770,9 +7770,9 @@ for (int b = 0; b < L->rings; b++) {
     L->actors[n++] = ring_actor{RACTOR_HOLDER, b, i, RSTEP_FIRST, i / RING_PARTS};
 }
 L->actor_count = n;
-#line 18514 "scan.nw"
+#line 18519 "scan.nw"
 }
-#line 18538 "scan.nw"
+#line 18543 "scan.nw"
 static void ring_schedule(ring_launch *L, const ring_case *c, int policy, uint64_t seed,
                           double *first_h, bool first, protocol_evidence *ev)
 {
@@ -7790,9 +7790,9 @@ static void ring_schedule(ring_launch *L, const ring_case *c, int policy, uint64
   }
   judge_schedule(L->a, L->b, L->h, first_h, c->rows, c->len, first, name, ev);
 }
-#line 18562 "scan.nw"
+#line 18567 "scan.nw"
 typedef struct { int fault, holders, posts, rings, look; const char *correct; } ring_mirror_run;
-#line 18570 "scan.nw"
+#line 18575 "scan.nw"
 /* A launch of case c under run r, on the inputs and outputs of m. */
 static ring_launch ring_launch_new(const ring_case *c, const ring_mirror_run *r, case_arrays m)
 {
@@ -7808,7 +7808,7 @@ static ring_launch ring_launch_new(const ring_case *c, const ring_mirror_run *r,
     blocks[b].sb = blocks[b].sa + stage;
   }
   
-#line 18595 "scan.nw"
+#line 18600 "scan.nw"
 ring_launch L = {m.a, m.b, m.h, n, c->len, c->tile_size, row_tiles, tiles, 0, c->shift, line,
                  r->fault,
                  r->holders, r->posts, rings, RING_CHAIN_WARPS, r->look, false, false,
@@ -7817,7 +7817,7 @@ ring_launch L = {m.a, m.b, m.h, n, c->len, c->tile_size, row_tiles, tiles, 0, c-
                  (ring_actor *)malloc(sizeof(ring_actor) * actors_most), 0,
                  (int *)malloc(sizeof(int) * actors_most), 0, NULL, NULL};
 return L;
-#line 18585 "scan.nw"
+#line 18590 "scan.nw"
 }
 
 static void ring_launch_free(ring_launch *L)
@@ -7825,7 +7825,7 @@ static void ring_launch_free(ring_launch *L)
   free(L->word); free(L->known); free(L->blocks[0].sa); free(L->blocks);
   free(L->actors); free(L->movable);
 }
-#line 18606 "scan.nw"
+#line 18611 "scan.nw"
 static protocol_evidence run_ring_mirror(const ring_mirror_run *r, int *schedules)
 {
   protocol_evidence ev = {false, false, false, ""};
@@ -7843,7 +7843,7 @@ static protocol_evidence run_ring_mirror(const ring_mirror_run *r, int *schedule
   }
   return ev;
 }
-#line 7686 "scan.nw"
+#line 7691 "scan.nw"
 /* One thread's items of tile `first` (row offset `base`), from `state`, the reverse
    scan's state after them; returns the state before them. `ragged`: a packed batch's
    rows and their bit array of starts, or NULL for rows of len. */
@@ -7864,7 +7864,7 @@ static double backward_mirror_thread(const backward_params &p, const ragged_rows
     long long t = top - e, row = t / p.len;
     if (!(inside >> e & 1)) continue;
     
-#line 7712 "scan.nw"
+#line 7717 "scan.nw"
 bool end = ends >> e & 1, start = starts >> e & 1;
 double a_next = t + 1 < p.n ? p.a[t + 1] : 1.0, d = p.dh[t], x;
 if (end && p.dh_final) d = backward_last(d, (double)p.dh_final[row], fault);
@@ -7873,11 +7873,11 @@ state = db[t] = g;
 backward_grads(g, t > 0 ? (double)p.h[t - 1] : 0.0, (double)p.h[t],
                p.h0 ? (double)p.h0[row] : 0.0, (double)p.a[t], start, fault, &da[t], &x);
 if (start && dh0) dh0[row] = x;
-#line 7706 "scan.nw"
+#line 7711 "scan.nw"
   }
   return state;
 }
-#line 7725 "scan.nw"
+#line 7730 "scan.nw"
 static void backward_mirror(const backward_params &p, const ragged_rows *ragged, double *da,
                             double *db, double *dh0, int fault)
 {
@@ -7889,7 +7889,7 @@ static void backward_mirror(const backward_params &p, const ragged_rows *ragged,
                                      state, fault);
   }
 }
-#line 10945 "scan.nw"
+#line 10950 "scan.nw"
 static long long at_bdl(const selective_problem *p, long long b, long long d, long long t)
 {
   return (b * p->channels + d) * p->length + t;
@@ -7900,7 +7900,7 @@ static long long at_bgnl(const selective_problem *p, long long b, long long g, l
 {
   return ((b * p->groups + g) * p->state + n) * p->length + t;
 }
-#line 10967 "scan.nw"
+#line 10972 "scan.nw"
 #define SELECTIVE_FAULTS 7   /* the correct mirror, then six faults */
 static const int selective_faults[SELECTIVE_FAULTS] = {
   FAULT_NONE, FAULT_SELECTIVE_B_ONE_LATE, FAULT_SELECTIVE_A_SIGN, FAULT_SELECTIVE_D_FORGOTTEN,
@@ -7908,7 +7908,7 @@ static const int selective_faults[SELECTIVE_FAULTS] = {
 static const char *const selective_fault_names[SELECTIVE_FAULTS] = {
   "correct", "B[t-1]-for-B[t]", "sign-of-A", "D-skip-forgotten", "softplus-twice",
   "group-off-by-one", "chunk-decays-dropped"};
-#line 10988 "scan.nw"
+#line 10993 "scan.nw"
 /* The step's decay and input for state n: exp(dt A[d,n]) and dt B[g,n,t] u[t]. */
 static void selective_map(const selective_problem *p, long long b, long long d, long long g,
                           int n, long long t, double dt, int fault, double *decay,
@@ -7919,14 +7919,14 @@ static void selective_map(const selective_problem *p, long long b, long long d, 
   *decay = exp(dt * A);
   *input = dt * (double)p->B[at_bgnl(p, b, g, n, s)] * (double)p->u[at_bdl(p, b, d, t)];
 }
-#line 12635 "scan.nw"
+#line 12640 "scan.nw"
 /* The relative error of the kernel's float32 delta, for x = delta + bias. */
 static double selective_delta_error(const selective_problem *p, double x)
 {
   double e = p->delta_bias ? 0x1p-24 : 0.0;
   return p->delta_softplus && x <= 20.0 ? e + (8.0 + 2.0 * fabs(x)) * 0x1p-24 : e;
 }
-#line 11005 "scan.nw"
+#line 11010 "scan.nw"
 /* y (B,D,L) and the last states (B,D,N), in double, for one batch b and channel d; with
    y_bound and last_bound not NULL, the float32 kernel's bound on each of them too
    (section "Level 5 on the GPU"). */
@@ -7949,26 +7949,26 @@ static void selective_reference(const selective_problem *p, long long b, long lo
       x[n] = decay * x[n] + input;
       sum += (double)p->C[k] * x[n];
       
-#line 11041 "scan.nw"
+#line 11046 "scan.nw"
 double rho = 0x1p-22 + fabs(dt * A) * (e_dt + 0x1p-23);
 err[n] = decay * err[n] + rho * decay * mag[n] + (e_dt + 3 * 0x1p-24) * fabs(input);
 mag[n] = decay * mag[n] + fabs(input);
 err[n] += 0x1p-23 * mag[n];
 off += fabs((double)p->C[k]) * err[n];
 size += fabs((double)p->C[k]) * mag[n];
-#line 11027 "scan.nw"
+#line 11032 "scan.nw"
     }
     y[t] = p->z ? sum * (double)p->z[i] / (1.0 + exp(-(double)p->z[i])) : sum;
     if (y_bound) {
       
-#line 11050 "scan.nw"
+#line 11055 "scan.nw"
 double bound = off + (p->state + 2) * 0x1p-24 * (size + fabs(skip));
 if (p->z) {
   double z = p->z[i], gate = fabs(z / (1.0 + exp(-z)));
   bound = gate * (bound + 6 * 0x1p-24 * (size + fabs(skip)));
 }
 y_bound[t] = 2 * bound + 0x1p-120;
-#line 11031 "scan.nw"
+#line 11036 "scan.nw"
     }
   }
   for (int n = 0; n < p->state; n++) {
@@ -7976,7 +7976,7 @@ y_bound[t] = 2 * bound + 0x1p-120;
     if (last_bound) last_bound[n] = 2 * (err[n] + 0x1p-24 * mag[n]) + 0x1p-120;
   }
 }
-#line 11063 "scan.nw"
+#line 11068 "scan.nw"
 #define SELECTIVE_CHUNK 64   /* steps a chunk */
 
 /* The chunked design for batch b and channel d: y, and the last states. */
@@ -7992,7 +7992,7 @@ static void selective_mirror(const selective_problem *p, long long b, long long 
     double skip = p->D ? (double)p->D[d] : 0.0;
     for (int n = 0; n < p->state; n++) product[n] = 1.0;
     
-#line 11087 "scan.nw"
+#line 11092 "scan.nw"
 for (long long t = c0; t < c1; t++) {
   double dt = selective_dt(p, (double)p->delta[at_bdl(p, b, d, t)], bias, fault), decay, input;
   for (int n = 0; n < p->state; n++) {
@@ -8001,9 +8001,9 @@ for (long long t = c0; t < c1; t++) {
     product[n] *= decay;
   }
 }
-#line 11078 "scan.nw"
+#line 11083 "scan.nw"
     
-#line 11098 "scan.nw"
+#line 11103 "scan.nw"
 for (int n = 0; n < p->state; n++) x[n] = in[n];
 for (long long t = c0; t < c1; t++) {
   double dt = selective_dt(p, (double)p->delta[at_bdl(p, b, d, t)], bias, fault), decay,
@@ -8016,13 +8016,13 @@ for (long long t = c0; t < c1; t++) {
   long long i = at_bdl(p, b, d, t);
   y[t] = selective_finish(p, sum, (double)p->u[i], p->z ? (double)p->z[i] : 0.0, skip, fault);
 }
-#line 11079 "scan.nw"
+#line 11084 "scan.nw"
     for (int n = 0; n < p->state; n++)   /* the N-vectors' fold, in order */
       in[n] = selective_carry(product[n], in[n], local[n], fault);
   }
   for (int n = 0; n < p->state; n++) last[n] = in[n];
 }
-#line 11153 "scan.nw"
+#line 11158 "scan.nw"
 /* A case's inputs in one block of `floats` floats, and the problem over them. */
 static float *selective_draw(long long batch, long long channels, long long length,
                              int state, int groups, bool extras, selective_problem *p,
@@ -8035,7 +8035,7 @@ static float *selective_draw(long long batch, long long channels, long long leng
   float *u = in, *delta = u + bdl, *z = delta + bdl, *B = z + bdl, *C = B + bgnl;
   float *A = C + bgnl, *D = A + dn, *bias = D + channels;
   
-#line 11173 "scan.nw"
+#line 11178 "scan.nw"
 fill_uniform(u, bdl, next_seed(), -1.0f, 1.0f);
 fill_uniform(delta, bdl, next_seed(), extras ? -2.0f : 0.01f, 1.0f);   /* delta > 0 */
 fill_uniform(z, bdl, next_seed(), -2.0f, 2.0f);
@@ -8044,13 +8044,13 @@ fill_uniform(C, bgnl, next_seed(), -1.0f, 1.0f);
 fill_uniform(A, dn, next_seed(), -4.0f, -0.05f);
 fill_uniform(D, channels, next_seed(), -1.0f, 1.0f);
 fill_uniform(bias, channels, next_seed(), -0.5f, 0.5f);
-#line 11165 "scan.nw"
+#line 11170 "scan.nw"
   selective_problem q = {batch, channels, length, state, groups, u, delta, A, B, C,
                          extras ? D : NULL, extras ? z : NULL, extras ? bias : NULL, extras};
   *p = q;
   return in;
 }
-#line 11123 "scan.nw"
+#line 11128 "scan.nw"
 typedef struct { long long batch, channels, length; int state, groups; bool extras; }
     selective_case;
 
@@ -8059,7 +8059,7 @@ static const selective_case selective_cases[] = {
   {2, 6, 64, 5, 3, false}, {1, 4, 200, 64, 2, true},
 };
 #define SELECTIVE_CASES 5
-#line 11134 "scan.nw"
+#line 11139 "scan.nw"
 /* The largest difference of the mirror under `fault` from the reference, relative to
    the reference's magnitude plus one; NaN where either gave one. */
 static double selective_mismatch(const selective_case *k, int fault)
@@ -8070,7 +8070,7 @@ static double selective_mismatch(const selective_case *k, int fault)
                              k->extras, &p, &floats);
   double worst = 0;
   
-#line 11188 "scan.nw"
+#line 11193 "scan.nw"
 double *y = (double *)malloc(sizeof(double) * 2 * k->length), *want = y + k->length;
 double last[64], last_want[64];
 for (long long b = 0; b < k->batch; b++)
@@ -8087,11 +8087,11 @@ for (long long b = 0; b < k->batch; b++)
     }
   }
 free(y);
-#line 11144 "scan.nw"
+#line 11149 "scan.nw"
   free(in);
   return worst;
 }
-#line 11216 "scan.nw"
+#line 11221 "scan.nw"
 static double bf16_round(double x)
 {
   return (double)__bfloat162float(__float2bfloat16_rn((float)x));
@@ -8111,7 +8111,7 @@ static double selective_bf16_worst(const selective_case *k, bool states_in_bf16)
     for (long long d = 0; d < k->channels; d++) {
       selective_reference(&p, b, d, want, last, bound, last_bound);
       
-#line 11248 "scan.nw"
+#line 11253 "scan.nw"
 long long g = selective_group(&p, d, FAULT_NONE);
 double x[64] = {0}, bias = p.delta_bias ? (double)p.delta_bias[d] : 0.0;
 for (long long t = 0; t < L; t++) {
@@ -8126,7 +8126,7 @@ for (long long t = 0; t < L; t++) {
   y[t] = bf16_round(selective_finish(&p, sum, (double)p.u[i], p.z ? (double)p.z[i] : 0.0,
                                      p.D ? (double)p.D[d] : 0.0, FAULT_NONE));
 }
-#line 11235 "scan.nw"
+#line 11240 "scan.nw"
       for (long long t = 0; t < L; t++) {
         double got = states_in_bf16 ? y[t] : bf16_round(want[t]);
         double x = fabs(got - want[t]) / (bound[t] + 0x1p-8 * (fabs(want[t]) + bound[t]));
@@ -8137,7 +8137,7 @@ for (long long t = 0; t < L; t++) {
   free(in);
   return worst;
 }
-#line 11265 "scan.nw"
+#line 11270 "scan.nw"
 static bool selective_bf16_bound_catches(void)
 {
   double correct = 0, broken = 0;
@@ -8153,7 +8153,7 @@ static bool selective_bf16_bound_catches(void)
          broken > 1 ? "caught" : "MISSED", broken);
   return correct <= 1 && broken > 1;
 }
-#line 11283 "scan.nw"
+#line 11288 "scan.nw"
 static int suite_mirror_selective(void)
 {
   bool ok = true;
@@ -8178,14 +8178,14 @@ static int suite_mirror_selective(void)
   ok = selective_bf16_bound_catches() && ok;
   return ok ? EXIT_OK : EXIT_FAILED;
 }
-#line 15669 "scan.nw"
+#line 15674 "scan.nw"
 typedef struct {
   const char *name;
   const char *what;
   bool needs_gpu;
   int (*run)(void);
 } suite;
-#line 15836 "scan.nw"
+#line 15841 "scan.nw"
 static int suite_mirror_l1(void)
 {
   mirror_case cases[64];
@@ -8207,7 +8207,7 @@ static int suite_mirror_l2(void)
       FAULT_DOWNSWEEP_SWAP, FAULT_APPLY_SWAP, FAULT_SPINE_NO_IDENTITY};
   return mirror_suite(mirror_l2, cases, count, faults, 5);
 }
-#line 16441 "scan.nw"
+#line 16446 "scan.nw"
 static bool report_protocol_run(const char *correct, int fault, int schedules,
                                 const protocol_evidence *ev)
 {
@@ -8221,7 +8221,7 @@ static bool report_protocol_run(const char *correct, int fault, int schedules,
            failed ? ev->detail : "every schedule passed");
   return fault == FAULT_NONE ? !failed : failed;
 }
-#line 16460 "scan.nw"
+#line 16465 "scan.nw"
 static int suite_mirror_lookback(void)
 {
   static const struct { int fault, walk; } runs[] = {
@@ -8241,7 +8241,7 @@ static int suite_mirror_lookback(void)
   }
   return ok ? EXIT_OK : EXIT_FAILED;
 }
-#line 16873 "scan.nw"
+#line 16878 "scan.nw"
 /* Runs a mirror under each fault in turn: the first, FAULT_NONE, must pass
    and every other must be caught. */
 static int report_faults(protocol_evidence (*run)(int fault, int *schedules),
@@ -8262,7 +8262,7 @@ static int suite_mirror_held(void)
                                FAULT_HELD_PREFIX_EARLY, FAULT_HELD_WRONG_TILE};
   return report_faults(run_held_mirror, faults, 4);
 }
-#line 17218 "scan.nw"
+#line 17223 "scan.nw"
 static int suite_mirror_rows(void)
 {
   static const int faults[] = {FAULT_NONE, FAULT_ROWS_STEP_LAST_PIECE,
@@ -8275,7 +8275,7 @@ static int suite_mirror_rows(void)
   int failed = report_faults(run_share_mirror, faults, 5);
   return laid ? failed : EXIT_FAILED;
 }
-#line 17808 "scan.nw"
+#line 17813 "scan.nw"
 static int suite_mirror_groups(void)
 {
   static const struct { int fault, settle; } runs[] = {
@@ -8293,7 +8293,7 @@ static int suite_mirror_groups(void)
   }
   return ok ? EXIT_OK : EXIT_FAILED;
 }
-#line 17844 "scan.nw"
+#line 17849 "scan.nw"
 enum { APART_THREADS = 8, APART_ITEMS = 8, APART_TILE = APART_THREADS * APART_ITEMS };
 
 /* The state at the end of the head [head, end), from h = 0 at its row's start, read in
@@ -8310,7 +8310,7 @@ static double mirror_head_state(const float *a, const float *b, long long head,
     }
   return state;
 }
-#line 17866 "scan.nw"
+#line 17871 "scan.nw"
 static void mirror_tiles_apart(const float *a, const float *b, double *h, long long rows,
                                long long len, int fault, int *overflow)
 {
@@ -8330,7 +8330,7 @@ static void mirror_tiles_apart(const float *a, const float *b, double *h, long l
     before = state;
   }
 }
-#line 17888 "scan.nw"
+#line 17893 "scan.nw"
 static int suite_mirror_heads(void)
 {
   mirror_case cases[160];
@@ -8339,7 +8339,7 @@ static int suite_mirror_heads(void)
                                FAULT_HEAD_RULE_LOOSE};
   return mirror_suite(mirror_tiles_apart, cases, 160, faults, 4);
 }
-#line 18644 "scan.nw"
+#line 18649 "scan.nw"
 static int suite_mirror_ring(void)
 {
   static const ring_mirror_run runs[] = {
@@ -8357,7 +8357,7 @@ static int suite_mirror_ring(void)
     {FAULT_NONE, RING_HOLDERS, RING_POSTS, 0, 2, "correct, looks of two windows"},
     {FAULT_NONE, RING_HOLDERS, RING_POSTS, 0, 0, "correct, walkers wait for the chain"},
     
-#line 18676 "scan.nw"
+#line 18681 "scan.nw"
 {FAULT_RING_HOLDER_FOLDS_OWN, RING_HOLDERS, RING_POSTS, 0, RING_LOOK, ""},
 {FAULT_RING_ROW_START_KEPT, RING_HOLDERS, RING_POSTS, 0, RING_LOOK, ""},
 {FAULT_RING_CHAIN_NO_WAIT, RING_HOLDERS, RING_POSTS, 0, RING_LOOK, ""},
@@ -8372,7 +8372,7 @@ static int suite_mirror_ring(void)
 {FAULT_RING_LOOK_SKIPS_EMPTY, RING_HOLDERS, RING_POSTS, 0, RING_LOOK, ""},
 {FAULT_RING_LOOK_SKIPS_WINDOW, RING_HOLDERS, RING_POSTS, 0, RING_LOOK, ""},
 {FAULT_RING_HEAD_KEPT, RING_HOLDERS, RING_POSTS, 0, RING_LOOK, ""},
-#line 18661 "scan.nw"
+#line 18666 "scan.nw"
   };
   bool ok = true;
   for (int r = 0; r < (int)(sizeof runs / sizeof runs[0]); r++) {
@@ -8382,7 +8382,7 @@ static int suite_mirror_ring(void)
   }
   return ok ? EXIT_OK : EXIT_FAILED;
 }
-#line 18705 "scan.nw"
+#line 18710 "scan.nw"
 static int suite_combine(void)
 {
   int failures = 0, swapped_differ = 0, trials = 100000;
@@ -8394,7 +8394,7 @@ static int suite_combine(void)
       x[k].b = uniform_at(seed, 6 * i + 2 * k + 1, -1.0f, 1.0f);
     }
     
-#line 18725 "scan.nw"
+#line 18730 "scan.nw"
 affine<double> left = combine(combine(x[0], x[1]), x[2]);
 affine<double> right = combine(x[0], combine(x[1], x[2]));
 double scale = fabs(x[2].a * x[1].a * x[0].b) + fabs(x[2].a * x[1].b) + fabs(x[2].b);
@@ -8404,22 +8404,22 @@ affine<double> e = identity_map<double>(), ex = combine(e, x[0]), xe = combine(x
 if (ex.a != x[0].a || ex.b != x[0].b || xe.a != x[0].a || xe.b != x[0].b) failures++;
 affine<double> xy = combine(x[0], x[1]), yx = combine(x[1], x[0]);
 swapped_differ += xy.b != yx.b;
-#line 18716 "scan.nw"
+#line 18721 "scan.nw"
   }
   
-#line 18737 "scan.nw"
+#line 18742 "scan.nw"
 affine<double> two = {2, 0}, plus_one = {1, 1};
 if (combine(two, plus_one).b != 1 || combine(plus_one, two).b != 2) failures++;
 affine<double> nan_a = {NAN, 0.5}, inf_a = {INFINITY, 0.5}, fine = {0.75, 0.5};
 if (!isnan(start_row(nan_a).b) || !isnan(start_row(inf_a).b) ||
     start_row(fine).b != 0.5) failures++;
 if (swapped_differ < trials * 9 / 10) failures++;
-#line 18718 "scan.nw"
+#line 18723 "scan.nw"
   printf("  %d triples: associative within rounding, identity exact; swapped"
          " operands differ in %d of %d pairs\n", trials, swapped_differ, trials);
   return failures ? EXIT_FAILED : EXIT_OK;
 }
-#line 18754 "scan.nw"
+#line 18759 "scan.nw"
 /* The composition of elements [lo, hi) of a row, halving recursively. */
 static affine<float> halving(const float *a, const float *b, long long lo, long long hi)
 {
@@ -8430,12 +8430,12 @@ static affine<float> halving(const float *a, const float *b, long long lo, long 
   long long mid = lo + (hi - lo) / 2;
   return combine(halving(a, b, lo, mid), halving(a, b, mid, hi));
 }
-#line 18767 "scan.nw"
+#line 18772 "scan.nw"
 static int suite_reference(void)
 {
   int failures = 0;
   
-#line 18784 "scan.nw"
+#line 18789 "scan.nw"
 for (int k = 0; k < 4; k++) {
   double c = 0.5 + 0.125 * k;
   float a[1000], b[1000];
@@ -8446,12 +8446,12 @@ for (int k = 0; k < 4; k++) {
     if (fabs(h[t] - (1 - pow(c, t + 1)) / (1 - c)) > 4 * (t + 1) * 0x1p-53 / (1 - c))
       failures++;
 }
-#line 18771 "scan.nw"
+#line 18776 "scan.nw"
   double worst_sequential = 0, worst_halving = 0, widest = 0;
   for (int decay = 0; decay < DECAY_COUNT; decay++)
     for (long long len = 1; len <= (1 << 16); len = len * 4 + 1) {
       
-#line 18797 "scan.nw"
+#line 18802 "scan.nw"
 float *a = (float *)malloc(sizeof(float) * len);
 float *b = (float *)malloc(sizeof(float) * len);
 float *h = (float *)malloc(sizeof(float) * len);
@@ -8465,7 +8465,7 @@ for (long long t = 1; t < len; t++) {
 comparison c = compare_rows(a, b, h, 1, len, FLOAT32);
 failures += c.failed > 0;
 worst_sequential = fmax(worst_sequential, c.worst_ratio);
-#line 18818 "scan.nw"
+#line 18823 "scan.nw"
 affine<float> whole = halving(a, b, 0, len);
 reference_state r = {0, 0, 0};
 for (long long t = 0; t < len; t++) reference_step(&r, a[t], b[t]);
@@ -8474,16 +8474,16 @@ double ratio = fabs(whole.b - r.h) / bound;
 failures += !(ratio <= 1.0);
 worst_halving = fmax(worst_halving, ratio);
 widest = fmax(widest, bound / (r.s > 0 ? r.s : 1.0));
-#line 18811 "scan.nw"
+#line 18816 "scan.nw"
 free(a); free(b); free(h);
-#line 18775 "scan.nw"
+#line 18780 "scan.nw"
     }
   printf("  float32 sequential uses %.3g of the bound, recursive halving %.3g;"
          " the bound is at most %.3g of the sums it guards\n",
          worst_sequential, worst_halving, widest);
   return failures ? EXIT_FAILED : EXIT_OK;
 }
-#line 9215 "scan.nw"
+#line 9220 "scan.nw"
 typedef struct {
   const char *name;
   double u, tiny;                 /* unit of rounding; smallest subnormal step */
@@ -8500,7 +8500,7 @@ static const stored_type STORED_TYPES[] = {
   {"bfloat16", 0x1p-8, 0x1p-133, bf16_nearest, bf16_toward_zero, SCAN_BFLOAT16},
   {"float16", 0x1p-11, 0x1p-24, f16_nearest, f16_toward_zero, SCAN_FLOAT16}};
 #define STORED_TYPE_COUNT 2
-#line 9234 "scan.nw"
+#line 9239 "scan.nw"
 /* The float32 bound with the stored type's rounding of its outputs. */
 static precision stored_precision(const stored_type *s)
 {
@@ -8515,12 +8515,12 @@ static double stored_bound(const reference_state *r, long long t, int depth,
 {
   return stored_rounding(error_bound(r, t, depth, FLOAT32), r->h, stored_precision(s));
 }
-#line 9257 "scan.nw"
+#line 9262 "scan.nw"
 enum { STORED_CORRECT, STORED_HALF_STATE, STORED_TRUNCATED,
        STORED_FAULTS };
 static const char *const stored_fault_names[STORED_FAULTS] = {
   "correct", "state-kept-in-the-stored-type", "output-rounded-toward-zero"};
-#line 9264 "scan.nw"
+#line 9269 "scan.nw"
 static void stored_pass(const float *a, const float *b, float *h, long long len,
                         const stored_type *s, int fault)
 {
@@ -8531,7 +8531,7 @@ static void stored_pass(const float *a, const float *b, float *h, long long len,
     h[t] = fault == STORED_TRUNCATED ? s->toward_zero(state) : s->nearest(state);
   }
 }
-#line 9277 "scan.nw"
+#line 9282 "scan.nw"
 static comparison compare_stored(const float *a, const float *b, const float *h,
                                  long long rows, long long len, const stored_type *s)
 {
@@ -8548,7 +8548,7 @@ static comparison compare_stored(const float *a, const float *b, const float *h,
   }
   return all;
 }
-#line 9307 "scan.nw"
+#line 9312 "scan.nw"
 typedef struct { long long rows, len; int decay; } stored_case;
 static const stored_case stored_cases[] = {
   {16, 33, 0}, {8, 1000, 0}, {2, 20000, 0}, {1, 70001, 0}, {8, 1000, 2},
@@ -8569,7 +8569,7 @@ static comparison stored_case_run(int i, const stored_type *s, int fault)
   free(a);
   return c;
 }
-#line 9330 "scan.nw"
+#line 9335 "scan.nw"
 static bool stored_type_passes(const stored_type *s)
 {
   double used = 0.0;
@@ -8585,7 +8585,7 @@ static bool stored_type_passes(const stored_type *s)
          s->name, passed, STORED_CASES, used);
   bool ok = passed == STORED_CASES;
   
-#line 9350 "scan.nw"
+#line 9355 "scan.nw"
 for (int fault = STORED_HALF_STATE; fault < STORED_FAULTS; fault++) {
   int i = 0;
   comparison c;
@@ -8598,29 +8598,29 @@ for (int fault = STORED_HALF_STATE; fault < STORED_FAULTS; fault++) {
     printf("  %s: MISSED %-30s no case exposed it\n", s->name, stored_fault_names[fault]);
   ok = ok && i < STORED_CASES;
 }
-#line 9345 "scan.nw"
+#line 9350 "scan.nw"
   return ok;
 }
-#line 9365 "scan.nw"
+#line 9370 "scan.nw"
 static int suite_mirror_stored(void)
 {
   bool ok = true;
   for (int s = 0; s < STORED_TYPE_COUNT; s++) ok = stored_type_passes(&STORED_TYPES[s]) && ok;
   return ok ? EXIT_OK : EXIT_FAILED;
 }
-#line 18867 "scan.nw"
+#line 18872 "scan.nw"
 enum { LENGTHS_EMPTY, LENGTHS_ONES, LENGTHS_TINY_AND_LONG, LENGTHS_NEAR_1000,
        LENGTHS_ONE_ROW, LENGTHS_UNIFORM, LENGTHS_KINDS };
 static const char *const lengths_names[LENGTHS_KINDS] = {
   "empty rows among short ones", "every row of 1", "tiny rows and very long ones",
   "rows around 1,000", "one row", "rows of 1 to 65,536"};
-#line 18876 "scan.nw"
+#line 18881 "scan.nw"
 /* A double in [0, 1) from the hash of (seed, i). */
 static double unit_at(uint64_t seed, long long i)
 {
   return (double)(mix64(seed ^ mix64((uint64_t)i)) >> 11) * 0x1p-53;
 }
-#line 18884 "scan.nw"
+#line 18889 "scan.nw"
 /* Row i's length in a batch of n elements of this kind, before the last is cut. */
 static long long draw_length(int kind, uint64_t seed, long long i, long long n)
 {
@@ -8638,7 +8638,7 @@ static long long draw_length(int kind, uint64_t seed, long long i, long long n)
   default: return n;   /* one row */
   }
 }
-#line 18904 "scan.nw"
+#line 18909 "scan.nw"
 /* Append one offset, growing the array as it fills; *rows counts the rows. */
 static void push_offset(long long **o, long long *cap, long long *rows, long long value)
 {
@@ -8649,7 +8649,7 @@ static void push_offset(long long **o, long long *cap, long long *rows, long lon
   }
   (*o)[++*rows] = value;
 }
-#line 18917 "scan.nw"
+#line 18922 "scan.nw"
 /* The rows + 1 offsets (malloc'ed) of a batch of n elements; returns rows. */
 static long long make_offsets(int kind, long long n, uint64_t seed, long long **offsets)
 {
@@ -8667,7 +8667,7 @@ static long long make_offsets(int kind, long long n, uint64_t seed, long long **
   *offsets = o;
   return rows;
 }
-#line 18947 "scan.nw"
+#line 18952 "scan.nw"
 enum { RAGGED_PLAIN, RAGGED_NAN_B, RAGGED_NAN_A_AT_START, RAGGED_NAN_A_AT_END,
        RAGGED_INF_B, RAGGED_FLAG_NANS, RAGGED_SPECIALS };
 static const char *const ragged_special_names[RAGGED_SPECIALS] = {
@@ -8682,7 +8682,7 @@ typedef struct {
   bool in_place;                      /* h is b */
   int special;
 } ragged_case;
-#line 18965 "scan.nw"
+#line 18970 "scan.nw"
 /* Rows 1, 4, 7, ... (row 0 where there is one row), skipping empty ones. */
 static void plant_ragged(int special, float *a, float *b, const long long *offsets,
                          long long rows)
@@ -8698,7 +8698,7 @@ static void plant_ragged(int special, float *a, float *b, const long long *offse
     if (special == RAGGED_FLAG_NANS) memcpy(&a[start + len / 2], &flag, sizeof flag);
   }
 }
-#line 18989 "scan.nw"
+#line 18994 "scan.nw"
 typedef struct {
   const char *what;
   long long n, rows, offsets[6];
@@ -8711,7 +8711,7 @@ static const offsets_case offsets_cases[] = {
   {"n = 0 in three empty rows", 0, 3, {0, 0, 0, 0}, true},
   {"one row of one", 1, 1, {0, 1}, true},
   
-#line 19006 "scan.nw"
+#line 19011 "scan.nw"
 {"decreasing", 10, 3, {0, 6, 4, 10}, false},
 {"negative", 10, 3, {0, -2, 4, 10}, false},
 {"offsets[0] = 1", 10, 2, {1, 5, 10}, false},
@@ -8724,10 +8724,10 @@ static const offsets_case offsets_cases[] = {
 {"LLONG_MIN inside", 10, 2, {0, LLONG_MIN, 10}, false},
 {"rows < 0", 10, -1, {0}, false},
 {"n < 0", -1, 1, {0, -1}, false},
-#line 19001 "scan.nw"
+#line 19006 "scan.nw"
 };
 #define OFFSETS_CASES ((int)(sizeof offsets_cases / sizeof offsets_cases[0]))
-#line 19021 "scan.nw"
+#line 19026 "scan.nw"
 static bool check_offsets_cases(void)
 {
   int wrong = 0;
@@ -8745,7 +8745,7 @@ static bool check_offsets_cases(void)
          " must be\n", wrong ? "FAILED" : "ok", OFFSETS_CASES);
   return wrong == 0;
 }
-#line 19051 "scan.nw"
+#line 19056 "scan.nw"
 /* Whether a batch of this kind looks as its name says. */
 static bool batch_looks_right(int kind, const long long *o, long long rows, long long n)
 {
@@ -8759,7 +8759,7 @@ static bool batch_looks_right(int kind, const long long *o, long long rows, long
     under_700 += len < 700;
   }
   
-#line 19068 "scan.nw"
+#line 19073 "scan.nw"
 switch (kind) {
 case LENGTHS_EMPTY: return o[1] == 0 && o[rows - 1] == n && empty_pairs > 0;
 case LENGTHS_ONES: return rows == n;
@@ -8768,9 +8768,9 @@ case LENGTHS_NEAR_1000: return 2 * lengths_over_1400 < rows && 2 * under_700 < r
 case LENGTHS_ONE_ROW: return rows == 1;
 default: return longest > 50000 && longest <= 65536;
 }
-#line 19064 "scan.nw"
+#line 19069 "scan.nw"
 }
-#line 19079 "scan.nw"
+#line 19084 "scan.nw"
 static bool check_batches(void)
 {
   int wrong = 0;
@@ -8782,7 +8782,7 @@ static bool check_batches(void)
              lengths_names[kind]);
     }
     
-#line 19099 "scan.nw"
+#line 19104 "scan.nw"
 long long r = rows > 1 ? 1 + (long long)(unit_at(next_seed(), 0) * (rows - 1)) : 1;
 for (int way = 0; way < 4; way++) {
   long long *spot = way < 2 ? &o[r] : &o[rows], kept = *spot;
@@ -8795,14 +8795,14 @@ for (int way = 0; way < 4; way++) {
   }
   *spot = kept;
 }
-#line 19090 "scan.nw"
+#line 19095 "scan.nw"
     free(o);
   }
   printf("  %-6s batches of each of the %d kinds of lengths: well formed, as they say,"
          " and refused once spoiled\n", wrong ? "FAILED" : "ok", LENGTHS_KINDS);
   return wrong == 0;
 }
-#line 19239 "scan.nw"
+#line 19244 "scan.nw"
 /* mark_row_starts_kernel's bit array on the host (calloc'ed), into r. */
 static void host_mark_starts(ragged_rows *r, long long n)
 {
@@ -8813,7 +8813,7 @@ static void host_mark_starts(ragged_rows *r, long long n)
   r->starts = bits;
   r->words = ragged_starts_words(n);
 }
-#line 19252 "scan.nw"
+#line 19257 "scan.nw"
 /* The bit of element e in a bit array of `words` words; 0 outside it. */
 static unsigned bit_at(const unsigned *bits, long long words, long long e)
 {
@@ -8832,7 +8832,7 @@ static bool windows_read(const ragged_rows &r, long long n, int skew)
   }
   return true;
 }
-#line 19273 "scan.nw"
+#line 19278 "scan.nw"
 /* Whether the array of sorted offsets marks element 0 and the offsets in [0, n], nothing
    else. */
 static bool marks_offsets(const ragged_rows &r, long long n)
@@ -8845,7 +8845,7 @@ static bool marks_offsets(const ragged_rows &r, long long n)
   }
   return same;
 }
-#line 19288 "scan.nw"
+#line 19293 "scan.nw"
 static bool check_starts_array(void)
 {
   int wrong = 0;
@@ -8865,7 +8865,7 @@ static bool check_starts_array(void)
          " and 32 read, a window one off caught\n", wrong ? "FAILED" : "ok");
   return wrong == 0;
 }
-#line 19321 "scan.nw"
+#line 19326 "scan.nw"
 /* One write of the marking pass: word `at` stored (`plain`) or ORed with `value`. */
 typedef struct { long long at; unsigned value; bool plain; } mark_write;
 
@@ -8874,7 +8874,7 @@ static mark_write mark_write_of(long long at, unsigned value, bool plain)
   mark_write w = {at, value, plain};
   return w;
 }
-#line 19332 "scan.nw"
+#line 19337 "scan.nw"
 /* The writes, in its order, of the block that takes offsets [base, last]; returns how many
    (at most MARK_ROWS + MARK_WORDS + 1), or -1 for a span wider than shared memory's. */
 static int mark_block_writes(const long long *offsets, long long base, long long last,
@@ -8898,7 +8898,7 @@ static int mark_block_writes(const long long *offsets, long long base, long long
   if (base == 0 && n > 0) out[count++] = mark_write_of(0, 1u, false);   /* element 0 */
   return count;
 }
-#line 19358 "scan.nw"
+#line 19363 "scan.nw"
 /* The next block with writes left: in order 0 the first, 1 the last, else one drawn. */
 static long long mark_next_block(const int *done, const int *count, long long blocks,
                                  uint64_t order, long long step)
@@ -8908,7 +8908,7 @@ static long long mark_next_block(const int *done, const int *count, long long bl
   while (done[b] == count[b]) b = order == 1 ? (b + blocks - 1) % blocks : (b + 1) % blocks;
   return b;
 }
-#line 19370 "scan.nw"
+#line 19375 "scan.nw"
 /* The array (words of n) that the blocks' writes leave, landed in `order`; false where a
    write falls outside it. */
 static bool mark_in_order(const long long *offsets, long long rows, long long n, int fault,
@@ -8932,7 +8932,7 @@ static bool mark_in_order(const long long *offsets, long long rows, long long n,
     left += count[b] = made < 0 ? 0 : made;
   }
   
-#line 19399 "scan.nw"
+#line 19404 "scan.nw"
 memset(bits, 0, sizeof(unsigned) * (size_t)words);
 for (long long step = 0; step < left; step++) {
   long long b = mark_next_block(done, count, blocks, order, step);
@@ -8940,11 +8940,11 @@ for (long long step = 0; step < left; step++) {
   if (w.at < 0 || w.at >= words) { inside = false; continue; }
   bits[w.at] = w.plain ? w.value : bits[w.at] | w.value;
 }
-#line 19393 "scan.nw"
+#line 19398 "scan.nw"
   free(writes), free(count), free(done);
   return inside;
 }
-#line 19421 "scan.nw"
+#line 19426 "scan.nw"
 enum { MIRROR_TINY = LENGTHS_KINDS, MIRROR_32, MIRROR_33, MIRROR_BELOW_0, MIRROR_PAST_N,
        MIRROR_ANY, MIRROR_BATCHES };   /* the mirror's batches after the suite's kinds */
 
@@ -8957,7 +8957,7 @@ static bool check_marking_pass(void)
   for (int kind = 0; kind < MIRROR_BATCHES; kind++) {
     long long n = 300007, *offsets, rows;
     
-#line 19452 "scan.nw"
+#line 19457 "scan.nw"
 uint64_t seed = next_seed();
 if (kind < LENGTHS_KINDS) {
   rows = make_offsets(kind, n, seed, &offsets);
@@ -8974,7 +8974,7 @@ if (kind < LENGTHS_KINDS) {
   }
   if (kind != MIRROR_ANY) n = offsets[rows] - (kind == MIRROR_PAST_N ? 300 : 0);
 }
-#line 19433 "scan.nw"
+#line 19438 "scan.nw"
     ragged_rows want = {offsets, rows, NULL, 0};
     host_mark_starts(&want, n);
     unsigned *bits = (unsigned *)malloc(sizeof(unsigned) * (size_t)want.words);
@@ -8989,15 +8989,15 @@ if (kind < LENGTHS_KINDS) {
     free(bits), free((void *)want.starts), free(offsets);
   }
   
-#line 19471 "scan.nw"
+#line 19476 "scan.nw"
 printf("  %-6s the marking pass's blocks in 8 orders: the host's array from every batch,"
        " nothing outside it on any\n", same && inside ? "ok" : "FAILED");
 printf("  %-6s mark-ends-stored              a span's end word stored, a neighbour's bit"
        " lost\n", caught ? "caught" : "MISSED");
 return same && inside && caught;
-#line 19447 "scan.nw"
+#line 19452 "scan.nw"
 }
-#line 19118 "scan.nw"
+#line 19123 "scan.nw"
 static int ragged_cpu_cases(ragged_case *cases)
 {
   static const long long sizes[] = {1, 1000, 100003};
@@ -9014,7 +9014,7 @@ static int ragged_cpu_cases(ragged_case *cases)
   cases[count++] = ragged_case{LENGTHS_ONE_ROW, 10007, 3, 0, 0, 0, false, RAGGED_NAN_B};
   return count;
 }
-#line 19146 "scan.nw"
+#line 19151 "scan.nw"
 typedef struct {
   int reference_caught, judge_caught;   /* batches where each check failed */
   char reference_first[200], judge_first[300];
@@ -9026,7 +9026,7 @@ static ragged_evidence run_ragged_fault(const ragged_case *cases, int count, int
   ragged_evidence ev = {0, 0, "", "", 0.0};
   for (int i = 0; i < count; i++) {
     
-#line 19166 "scan.nw"
+#line 19171 "scan.nw"
 const ragged_case *c = &cases[i];
 long long n = c->n, *o, rows = make_offsets(c->lengths, n, next_seed(), &o);
 float *a = (float *)malloc(sizeof(float) * n), *b = (float *)malloc(sizeof(float) * n);
@@ -9038,9 +9038,9 @@ if (!a || !b || !h32 || !h || !want) {
 }
 make_inputs(a, b, n, c->decay);
 plant_ragged(c->special, a, b, o, rows);
-#line 19157 "scan.nw"
+#line 19162 "scan.nw"
     
-#line 19180 "scan.nw"
+#line 19185 "scan.nw"
 ragged_pass(a, b, h, n, o, rows, fault);
 for (long long r = 0; r < rows; r++)
   reference_row(a + o[r], b + o[r], want + o[r], o[r + 1] - o[r]);
@@ -9052,9 +9052,9 @@ if (t < n && !ev.reference_caught++) {
            " n %lld%s (got %.9g, want %.9g)", r, t - o[r], lengths_names[c->lengths], n,
            ragged_special_names[c->special], h[t], want[t]);
 }
-#line 19158 "scan.nw"
+#line 19163 "scan.nw"
     
-#line 19194 "scan.nw"
+#line 19199 "scan.nw"
 ragged_pass(a, b, h32, n, o, rows, fault);
 comparison judged = compare_ragged(a, b, h32, n, o, rows, FLOAT32);
 if ((judged.failed || judged.checked != n) && !ev.judge_caught++) {
@@ -9064,12 +9064,12 @@ if ((judged.failed || judged.checked != n) && !ev.judge_caught++) {
            lengths_names[c->lengths], n, ragged_special_names[c->special]);
 }
 if (!c->special && judged.worst_ratio > ev.worst) ev.worst = judged.worst_ratio;
-#line 19159 "scan.nw"
+#line 19164 "scan.nw"
     free(o); free(a); free(b); free(h); free(want); free(h32);
   }
   return ev;
 }
-#line 19209 "scan.nw"
+#line 19214 "scan.nw"
 static bool report_ragged_fault(int fault, const ragged_evidence *ev, int batches)
 {
   const char *name = ragged_fault_names[fault];
@@ -9089,7 +9089,7 @@ static bool report_ragged_fault(int fault, const ragged_evidence *ev, int batche
                                                              : "no batch fails the bound");
   return caught;
 }
-#line 19479 "scan.nw"
+#line 19484 "scan.nw"
 static int suite_ragged(void)
 {
   bool ok = check_offsets_cases();
@@ -9104,7 +9104,7 @@ static int suite_ragged(void)
   }
   return ok ? EXIT_OK : EXIT_FAILED;
 }
-#line 19516 "scan.nw"
+#line 19521 "scan.nw"
 static const precision DIFFERENCES = {1e-6, 1e-12};
 
 /* The central difference of the loss when x[i] moves by 1e-6 either way. */
@@ -9119,7 +9119,7 @@ static double loss_difference(double *a, double *b, double *x, long long i, cons
   x[i] = keep;
   return (up - down) / 2e-6;
 }
-#line 19537 "scan.nw"
+#line 19542 "scan.nw"
 static bool reference_matches_differences(long long len)
 {
   float af[64], hf[64], dh[64];
@@ -9151,7 +9151,7 @@ static bool reference_matches_differences(long long len)
   }
   return !c.da.failed && !c.db.failed && !c.dh0.failed;
 }
-#line 19575 "scan.nw"
+#line 19580 "scan.nw"
 typedef struct { long long rows, len; int shift; bool h0, dh_final; } backward_mirror_case;
 
 static const backward_mirror_case backward_mirror_cases[] = {
@@ -9161,7 +9161,7 @@ static const backward_mirror_case backward_mirror_cases[] = {
   {300, 17, 0, true, true},   {2, 20000, 1, true, true},  {1, 70001, 3, true, true},
 };
 #define BACKWARD_MIRROR_CASES 12
-#line 19592 "scan.nw"
+#line 19597 "scan.nw"
 typedef struct { int lengths; long long n; int shift; bool at_edges; } packed_mirror_case;
 
 static const packed_mirror_case packed_mirror_cases[] = {
@@ -9191,7 +9191,7 @@ static const char *packed_mirror_name(int i)
   return packed_mirror_cases[i].at_edges ? "rows ending at tile edges"
                                          : lengths_names[packed_mirror_cases[i].lengths];
 }
-#line 19625 "scan.nw"
+#line 19630 "scan.nw"
 /* Whether the mirror under `fault` agrees with the reference on case i. */
 static bool backward_mirror_passes(int i, int fault, char *text, size_t size)
 {
@@ -9216,7 +9216,7 @@ static bool backward_mirror_passes(int i, int fault, char *text, size_t size)
   free(out);
   return passes;
 }
-#line 19653 "scan.nw"
+#line 19658 "scan.nw"
 /* Whether the mirror under `fault` agrees with the reference on packed batch i. */
 static bool backward_ragged_mirror_passes(int i, int fault, char *text, size_t size)
 {
@@ -9243,7 +9243,7 @@ static bool backward_ragged_mirror_passes(int i, int fault, char *text, size_t s
   free(offsets);
   return passes;
 }
-#line 19682 "scan.nw"
+#line 19687 "scan.nw"
 static int suite_mirror_backward(void)
 {
   bool ok = true;
@@ -9269,7 +9269,7 @@ static int suite_mirror_backward(void)
   printf("  mirror matches the reference on %d cases and %d packed batches\n",
          BACKWARD_MIRROR_CASES, PACKED_MIRROR_CASES);
   
-#line 19712 "scan.nw"
+#line 19717 "scan.nw"
 for (int fault = FAULT_BACKWARD_A_UNSHIFTED; fault <= FAULT_BACKWARD_RAGGED_ENDS_AT_STARTS;
      fault++) {
   int i = 0, k = 0;
@@ -9287,10 +9287,10 @@ for (int fault = FAULT_BACKWARD_A_UNSHIFTED; fault <= FAULT_BACKWARD_RAGGED_ENDS
     printf("  MISSED %-28s no case exposed it\n", fault_names[fault]);
   ok = ok && (i < BACKWARD_MIRROR_CASES || k < PACKED_MIRROR_CASES);
 }
-#line 19707 "scan.nw"
+#line 19712 "scan.nw"
   return ok ? EXIT_OK : EXIT_FAILED;
 }
-#line 19790 "scan.nw"
+#line 19795 "scan.nw"
 static bool gpu_available(char *why, size_t size)
 {
   int count = 0, driver = 0;
@@ -9304,7 +9304,7 @@ static bool gpu_available(char *why, size_t size)
     snprintf(why, size, "no usable CUDA device (%s)", cudaGetErrorString(e));
   return false;
 }
-#line 19813 "scan.nw"
+#line 19818 "scan.nw"
 enum { SPECIAL_NONE, SPECIAL_NAN_B, SPECIAL_NAN_A, SPECIAL_INF_B, SPECIAL_INF_A,
        SPECIAL_NAN_FIRST_A, SPECIAL_EMPTY_NAN_A, SPECIAL_KNOWN_NAN_A };
 
@@ -9315,7 +9315,7 @@ typedef struct {
   bool in_place;                     /* h is b */
   int special;
 } gpu_case;
-#line 19831 "scan.nw"
+#line 19836 "scan.nw"
 typedef struct { const scan_variant *variant; int public_kernel; } kernel_ref;
 
 static cudaError_t call_kernel(kernel_ref k, const float *a, const float *b,
@@ -9334,7 +9334,7 @@ static const char *kernel_name(kernel_ref k)
       "SCAN_L4_ROOFLINE", "SCAN_AUTO"};
   return k.public_kernel >= 0 ? names[k.public_kernel] : k.variant->name;
 }
-#line 19857 "scan.nw"
+#line 19862 "scan.nw"
 typedef struct {
   float *a, *b, *h;              /* host */
   float *da, *db, *dh;           /* device, at the case's offsets */
@@ -9346,7 +9346,7 @@ static void poison(float *device_base, long long n)
 {
   CUDA_CHECK(cudaMemset(device_base, 0xff, sizeof(float) * (n + 8)));
 }
-#line 19871 "scan.nw"
+#line 19876 "scan.nw"
 static case_buffers case_buffers_new(const gpu_case *c)
 {
   case_buffers m;
@@ -9367,7 +9367,7 @@ static case_buffers case_buffers_new(const gpu_case *c)
   m.dh = c->in_place ? m.db : m.base_h + c->h_offset;
   return m;
 }
-#line 19894 "scan.nw"
+#line 19899 "scan.nw"
 static void case_buffers_free(case_buffers *m)
 {
   free(m->a); free(m->b); free(m->h);
@@ -9375,7 +9375,7 @@ static void case_buffers_free(case_buffers *m)
   CUDA_CHECK(cudaFree(m->base_b));
   CUDA_CHECK(cudaFree(m->base_h));
 }
-#line 19919 "scan.nw"
+#line 19924 "scan.nw"
 static float float_of_bits(uint32_t bits)
 {
   float x;
@@ -9396,7 +9396,7 @@ static void plant_special(const gpu_case *c, float *a, float *b)
   case SPECIAL_KNOWN_NAN_A: a[at] = float_of_bits(0xFFFFFFFEu); break;
   }
 }
-#line 19942 "scan.nw"
+#line 19947 "scan.nw"
 static void upload_case(const gpu_case *c, case_buffers *m)
 {
   make_inputs(m->a, m->b, m->n, c->decay);
@@ -9405,7 +9405,7 @@ static void upload_case(const gpu_case *c, case_buffers *m)
   CUDA_CHECK(cudaMemcpy(m->db, m->b, sizeof(float) * m->n, cudaMemcpyHostToDevice));
   if (!c->in_place) poison(m->base_h, m->n);
 }
-#line 19957 "scan.nw"
+#line 19962 "scan.nw"
 static bool guards_intact(const gpu_case *c, const case_buffers *m)
 {
   if (c->in_place) return true;
@@ -9422,7 +9422,7 @@ static bool guards_intact(const gpu_case *c, const case_buffers *m)
   }
   return true;
 }
-#line 19979 "scan.nw"
+#line 19984 "scan.nw"
 typedef struct { comparison cmp; bool ok; char error[160]; } case_result;
 
 static case_result run_case(kernel_ref k, const gpu_case *c)
@@ -9436,7 +9436,7 @@ static case_result run_case(kernel_ref k, const gpu_case *c)
     snprintf(r.error, sizeof r.error, "CUDA error: %s", cudaGetErrorString(e));
   } else {
     
-#line 19999 "scan.nw"
+#line 20004 "scan.nw"
 CUDA_CHECK(cudaMemcpy(m.h, m.dh, sizeof(float) * m.n, cudaMemcpyDeviceToHost));
 r.cmp = compare_rows(m.a, m.b, m.h, c->rows, c->len, FLOAT32);
 r.ok = r.cmp.failed == 0;
@@ -9446,12 +9446,12 @@ if (!guards_intact(c, &m)) {
 } else if (!r.ok) {
   describe_worst(r.error, sizeof r.error, &r.cmp, c->len);
 }
-#line 19992 "scan.nw"
+#line 19997 "scan.nw"
   }
   case_buffers_free(&m);
   return r;
 }
-#line 20022 "scan.nw"
+#line 20027 "scan.nw"
 static int kernel_cases(gpu_case *cases, long long ceiling, int tile)
 {
   int count = 0, d = 0;
@@ -9467,7 +9467,7 @@ static int kernel_cases(gpu_case *cases, long long ceiling, int tile)
     cases[i].rows = rows < 1 ? 1 : rows > 7 ? 7 : rows;
   }
   
-#line 20042 "scan.nw"
+#line 20047 "scan.nw"
 long long mid = top < 3001 ? top : 3001, wide = top < 257 ? top : 257;
 cases[count++] = gpu_case{70001, 33, 0};
 cases[count++] = gpu_case{66000, wide, 1};
@@ -9492,7 +9492,7 @@ if (tile) cases[count++] = gpu_case{1, 65536LL * tile + 7, 1};
 if (tile >= 2048) cases[count++] = gpu_case{4500, 16384, 2};
 if (tile >= 4096) {
   
-#line 20087 "scan.nw"
+#line 20092 "scan.nw"
 cases[count++] = gpu_case{1, 1LL << 23, 2};
 cases[count++] = gpu_case{8, 1LL << 20, 1};
 cases[count++] = gpu_case{600, 4096, 3};
@@ -9510,12 +9510,12 @@ cases[count++] = gpu_case{1, (1LL << 23) + 2, 2, 3, 3, 3, true};
 cases[count++] = gpu_case{5, 17 * 4096 - 20, 0};
 cases[count++] = gpu_case{5, 17 * 4096 - 20, 2, 2, 2, 2};
 cases[count++] = gpu_case{3, 20 * 4096 + 7, 1, 5, 5, 1};
-#line 20066 "scan.nw"
+#line 20071 "scan.nw"
 }
-#line 20037 "scan.nw"
+#line 20042 "scan.nw"
   return count;
 }
-#line 20111 "scan.nw"
+#line 20116 "scan.nw"
 static bool kernel_suite(kernel_ref k, long long ceiling, int tile)
 {
   gpu_case cases[128];
@@ -9526,7 +9526,7 @@ static bool kernel_suite(kernel_ref k, long long ceiling, int tile)
   for (int i = 0; i < count; i++) {
     case_result r = run_case(k, &cases[i]);
     
-#line 20131 "scan.nw"
+#line 20136 "scan.nw"
 const gpu_case *c = &cases[i];
 if (!r.ok) {
   failed++;
@@ -9541,7 +9541,7 @@ if (r.cmp.worst_index >= 0 && r.cmp.worst_ratio > worst.worst_ratio && !c->speci
   worst_len = c->len;
 }
 worst.checked = checked;
-#line 20121 "scan.nw"
+#line 20126 "scan.nw"
   }
   char text[200];
   describe_worst(text, sizeof text, &worst, worst_len);
@@ -9549,7 +9549,7 @@ worst.checked = checked;
          kernel_name(k), count, (double)worst.checked, text);
   return failed == 0;
 }
-#line 20151 "scan.nw"
+#line 20156 "scan.nw"
 static kernel_ref public_ref(int k) { return kernel_ref{NULL, k}; }
 
 static kernel_ref variant_ref(const char *name)
@@ -9567,7 +9567,7 @@ static int run_kernel_suites(const kernel_ref *refs, int count)
   }
   return ok ? EXIT_OK : EXIT_FAILED;
 }
-#line 20171 "scan.nw"
+#line 20176 "scan.nw"
 /* One suite for one kernel, public or from the catalogue. */
 #define KERNEL_SUITE(function, ref) \
   static int function(void) { kernel_ref k[] = {ref}; return run_kernel_suites(k, 1); }
@@ -9577,7 +9577,7 @@ KERNEL_SUITE(suite_gpu_l2, public_ref(SCAN_L2_MULTIBLOCK))
 KERNEL_SUITE(suite_gpu_l3, public_ref(SCAN_L3_LOOKBACK))
 KERNEL_SUITE(suite_gpu_l3b, public_ref(SCAN_L3B_LOOKBACK_WARP))
 KERNEL_SUITE(suite_gpu_auto, public_ref(SCAN_AUTO))
-#line 20183 "scan.nw"
+#line 20188 "scan.nw"
 static int suite_gpu_l3c(void)
 {
   kernel_ref k[] = {variant_ref("l3c-1"), variant_ref("l3c-2"), variant_ref("l3c-4"),
@@ -9592,7 +9592,7 @@ static int suite_gpu_l4(void)
                     public_ref(SCAN_L4_ROOFLINE)};
   int status = run_kernel_suites(k, 7);
   
-#line 20208 "scan.nw"
+#line 20213 "scan.nw"
 int device, major, optin;
 cudaFuncAttributes f;
 CUDA_CHECK(cudaGetDevice(&device));
@@ -9605,10 +9605,10 @@ bool missing = major >= 9 && fits && f.ptxVersion >= 90 && rings < RING_MIN_BLOC
 printf("  %-6s the ring: %s (%d ring blocks and a chain block)\n", missing ? "FAILED" : "ok",
        rings >= RING_MIN_BLOCKS - 1 ? "runs on this GPU" : "not on this GPU", rings);
 if (missing) status = EXIT_FAILED;
-#line 20197 "scan.nw"
+#line 20202 "scan.nw"
   return status;
 }
-#line 20229 "scan.nw"
+#line 20234 "scan.nw"
 typedef struct {
   const char *what;
   int kernel;                 /* -1: the kernel under test */
@@ -9616,7 +9616,7 @@ typedef struct {
   long long rows, len;
   cudaError_t want;
 } contract_call;
-#line 20239 "scan.nw"
+#line 20244 "scan.nw"
 static const contract_call contract_calls[] = {
   {"rows == 0", -1, 0, 0, 0, 0, 100, cudaSuccess},
   {"len == 0", -1, 0, 0, 0, 100, 0, cudaSuccess},
@@ -9636,7 +9636,7 @@ static const contract_call contract_calls[] = {
    cudaErrorInvalidValue},
 };
 #define CONTRACT_CALLS ((int)(sizeof contract_calls / sizeof contract_calls[0]))
-#line 20261 "scan.nw"
+#line 20266 "scan.nw"
 static const float *offset_pointer(float *base, int bytes)
 {
   return bytes < 0 ? NULL : (const float *)((char *)base + bytes);
@@ -9652,7 +9652,7 @@ static bool output_untouched(const float *device_h, float *host, long long n)
   }
   return true;
 }
-#line 20279 "scan.nw"
+#line 20284 "scan.nw"
 static int suite_gpu_contract(void)
 {
   const long long n = 4096;
@@ -9665,7 +9665,7 @@ static int suite_gpu_contract(void)
   int failures = 0, tried = 0;
   for (int k = 0; k <= SCAN_AUTO; k++)
     for (int i = 0; i < CONTRACT_CALLS; i++) 
-#line 20300 "scan.nw"
+#line 20305 "scan.nw"
 {
   const contract_call *c = &contract_calls[i];
   bool own = c->kernel >= 0 && c->kernel <= SCAN_AUTO, unknown = c->kernel > SCAN_AUTO ||
@@ -9685,14 +9685,14 @@ static int suite_gpu_contract(void)
   failures += !ok;
   tried++;
 }
-#line 20291 "scan.nw"
+#line 20296 "scan.nw"
   printf("  %-6s %d calls on %d kernels returned what the contract says and"
          " wrote nothing\n", failures ? "FAILED" : "ok", tried, SCAN_AUTO + 1);
   CUDA_CHECK(cudaFree(a)); CUDA_CHECK(cudaFree(b)); CUDA_CHECK(cudaFree(h));
   free(host);
   return failures ? EXIT_FAILED : EXIT_OK;
 }
-#line 20331 "scan.nw"
+#line 20336 "scan.nw"
 /* Check |h3b - h3c| <= the regrouping bound for one row; returns the number
    of elements that differ at all, adds violations to *bad. */
 static long long regroup_row(const float *a, const float *b, const float *h3b,
@@ -9709,7 +9709,7 @@ static long long regroup_row(const float *a, const float *b, const float *h3b,
     if (t % tile == 0) { P = row; T = identity_map<double>(); }
     reference_step(&r, a[t], b[t]);
     
-#line 20355 "scan.nw"
+#line 20360 "scan.nw"
 double u = FLOAT32.u;
 double bound = 1.01 * u * (7 * fabs(T.a * e.a * P.b) + 6 * fabs(e.a * T.b) +
                            3 * fabs(e.b)) +
@@ -9718,13 +9718,13 @@ double d = fabs((double)h3b[t] - (double)h3c[t]);
 differ += memcmp(&h3b[t], &h3c[t], sizeof(float)) != 0;
 if (!(d <= bound)) (*bad)++;
 if (d / bound > *worst) *worst = d / bound;
-#line 20347 "scan.nw"
+#line 20352 "scan.nw"
     T = combine(T, e);
     row = combine(row, e);
   }
   return differ;
 }
-#line 20366 "scan.nw"
+#line 20371 "scan.nw"
 static int suite_gpu_regrouping(void)
 {
   static const long long shapes[][2] = {{1, (1 << 22) + 5}, {33, 70001},
@@ -9734,7 +9734,7 @@ static int suite_gpu_regrouping(void)
   for (int s = 0; s < 4; s++) {
     gpu_case c = {shapes[s][0], shapes[s][1], s % DECAY_COUNT};
     
-#line 20386 "scan.nw"
+#line 20391 "scan.nw"
 case_buffers m = case_buffers_new(&c);
 upload_case(&c, &m);
 long long n = m.n;
@@ -9754,7 +9754,7 @@ for (long long row = 0; row < c.rows; row++)
                         out[2] + row * c.len, c.len, L3_THREADS, &bad, &worst);
 for (int k = 0; k < 3; k++) free(out[k]);
 case_buffers_free(&m);
-#line 20375 "scan.nw"
+#line 20380 "scan.nw"
   }
   bool ok = identical_failures == 0 && differ > 0 && bad == 0;
   printf("  %-6s 3 and 3b bit-identical: %s; 3c(1 item) differs from 3b in %lld"
@@ -9763,7 +9763,7 @@ case_buffers_free(&m);
          bad ? "; SOME ARE NOT" : "");
   return ok ? EXIT_OK : EXIT_FAILED;
 }
-#line 20415 "scan.nw"
+#line 20420 "scan.nw"
 static __global__ void count_differences(const uint32_t *x, const uint32_t *y,
                                          long long n, unsigned long long *count)
 {
@@ -9773,7 +9773,7 @@ static __global__ void count_differences(const uint32_t *x, const uint32_t *y,
     mine += x[i] != y[i];
   if (mine) atomicAdd(count, mine);
 }
-#line 20442 "scan.nw"
+#line 20447 "scan.nw"
 /* One run of v, its output and workspace poisoned first. */
 static void run_poisoned(const scan_variant *v, case_buffers *m, long long rows,
                          long long len, void *workspace, size_t bytes)
@@ -9782,7 +9782,7 @@ static void run_poisoned(const scan_variant *v, case_buffers *m, long long rows,
   if (bytes) CUDA_CHECK(cudaMemset(workspace, 0xff, bytes));
   CUDA_CHECK(run_variant(v, m->da, m->db, m->dh, rows, len, workspace, 0));
 }
-#line 20453 "scan.nw"
+#line 20458 "scan.nw"
 /* Run v `runs` times on one shape; returns how many runs differed from the
    first, and prints a line. */
 static int repeat_runs(const scan_variant *v, long long rows, long long len, int runs,
@@ -9802,7 +9802,7 @@ static int repeat_runs(const scan_variant *v, long long rows, long long len, int
   CUDA_CHECK(cudaMemset(count, 0, sizeof(unsigned long long)));
   int differing = 0;
   
-#line 20482 "scan.nw"
+#line 20487 "scan.nw"
 run_poisoned(v, &m, rows, len, workspace, bytes);
 CUDA_CHECK(cudaMemcpy(first, m.dh, sizeof(float) * m.n, cudaMemcpyDeviceToDevice));
 for (int run = 0; run < runs; run++) {
@@ -9813,7 +9813,7 @@ for (int run = 0; run < runs; run++) {
   CUDA_CHECK(cudaMemcpy(&host_count, count, sizeof host_count, cudaMemcpyDeviceToHost));
   if (host_count) { differing++; CUDA_CHECK(cudaMemset(count, 0, sizeof host_count)); }
 }
-#line 20472 "scan.nw"
+#line 20477 "scan.nw"
   printf("  %-6s %-8s %d runs of %lld x %lld%s%s\n", differing ? "FAILED" : "ok", v->name,
          runs, rows, len, special ? " with a flag's NaN" : "",
          differing ? ": some differ" : ", bit-identical");
@@ -9821,7 +9821,7 @@ for (int run = 0; run < runs; run++) {
   case_buffers_free(&m);
   return differing;
 }
-#line 20508 "scan.nw"
+#line 20513 "scan.nw"
 /* Where the ring runs: one row of 2^24, one of 1,343 tiles with each flag's
    NaN in its tile 447, and three rows of 100 tiles and a short one. */
 static int ring_shape_runs(const scan_variant *v)
@@ -9855,7 +9855,7 @@ static int suite_gpu_determinism(void)
   }
   return differing ? EXIT_FAILED : EXIT_OK;
 }
-#line 20573 "scan.nw"
+#line 20578 "scan.nw"
 static int suite_gpu_streams(void)
 {
   static const char *const pairs[][2] = {{"l4", "l3c-8"}, {"l3b", "l2"},
@@ -9866,7 +9866,7 @@ static int suite_gpu_streams(void)
     CUDA_CHECK(cudaStreamCreateWithFlags(&stream[s], cudaStreamNonBlocking));
   int failures = 0;
   for (int p = 0; p < 5; p++) 
-#line 20594 "scan.nw"
+#line 20599 "scan.nw"
 {
   gpu_case c[2] = {{1, (1 << 24) + 1, 0}, {8192, 2048, 1}};
   if (strcmp(pairs[p][0], "l4-ring") == 0)   /* two rings at once */
@@ -9892,9 +9892,9 @@ static int suite_gpu_streams(void)
     case_buffers_free(&m[s]);
   }
 }
-#line 20583 "scan.nw"
+#line 20588 "scan.nw"
   
-#line 20622 "scan.nw"
+#line 20627 "scan.nw"
 {
   gpu_case c = {1, 1 << 24, 0};
   case_buffers m = case_buffers_new(&c);
@@ -9906,7 +9906,7 @@ static int suite_gpu_streams(void)
   poison(m.base_h, m.n);
   CUDA_CHECK(cudaDeviceSynchronize());
   
-#line 20643 "scan.nw"
+#line 20648 "scan.nw"
 cudaGraph_t graph;
 cudaGraphExec_t exec;
 CUDA_CHECK(cudaStreamBeginCapture(stream[0], cudaStreamCaptureModeThreadLocal));
@@ -9926,14 +9926,14 @@ if (same) {
   CUDA_CHECK(cudaGraphExecDestroy(exec));
   CUDA_CHECK(cudaGraphDestroy(graph));
 }
-#line 20633 "scan.nw"
+#line 20638 "scan.nw"
   if (!same) { failures++; printf("  FAILED SCAN_AUTO captured in a graph\n"); }
   free(direct);
   case_buffers_free(&m);
 }
-#line 20584 "scan.nw"
+#line 20589 "scan.nw"
   
-#line 20665 "scan.nw"
+#line 20670 "scan.nw"
 {
   static const char *const order[] = {"l4-ring", "l4-ring", "l4-ring", "l4", "l4-ring",
                                       "l4-ring", "l4-8", "l4-ring", "l4-ring!", "l4-ring"};
@@ -9948,26 +9948,26 @@ if (same) {
     CUDA_CHECK(run_variant(find_variant(ring ? "l4-ring" : order[k]), m.da, m.db, m.dh,
                            c.rows, c.len, NULL, own));
     
-#line 20686 "scan.nw"
+#line 20691 "scan.nw"
 CUDA_CHECK(cudaStreamSynchronize(own));
 CUDA_CHECK(cudaMemcpy(m.h, m.dh, sizeof(float) * m.n, cudaMemcpyDeviceToHost));
 if (compare_rows(m.a, m.b, m.h, c.rows, c.len, FLOAT32).failed) {
   failures++;
   printf("  FAILED %s, call %d of the kept workspace's handovers\n", order[k], k + 1);
 }
-#line 20679 "scan.nw"
+#line 20684 "scan.nw"
     case_buffers_free(&m);
   }
   CUDA_CHECK(cudaStreamDestroy(own));
 }
-#line 20585 "scan.nw"
+#line 20590 "scan.nw"
   for (int s = 0; s < 2; s++) CUDA_CHECK(cudaStreamDestroy(stream[s]));
   printf("  %-6s 5 pairs of kernels on two streams at once, both outputs right; "
          "SCAN_AUTO captured in a graph and replayed, its bits; a kept workspace "
          "handed between kernels\n", failures ? "FAILED" : "ok");
   return failures ? EXIT_FAILED : EXIT_OK;
 }
-#line 20709 "scan.nw"
+#line 20714 "scan.nw"
 /* Scans one huge input with each of `count` kernels; returns the failures,
    or -1 when the GPU has too little memory for it. */
 static int huge_case(gpu_case c, const kernel_ref *refs, int count)
@@ -9983,7 +9983,7 @@ static int huge_case(gpu_case c, const kernel_ref *refs, int count)
   upload_case(&c, &m);
   int failures = 0;
   for (int k = 0; k < count; k++) 
-#line 20746 "scan.nw"
+#line 20751 "scan.nw"
 {
   poison(m.base_h, m.n);
   cudaError_t e = call_kernel(refs[k], m.da, m.db, m.dh, c.rows, c.len, 0);
@@ -10001,7 +10001,7 @@ static int huge_case(gpu_case c, const kernel_ref *refs, int count)
          m.n, e == cudaSuccess ? text : cudaGetErrorString(e));
   failures += !ok;
 }
-#line 20724 "scan.nw"
+#line 20729 "scan.nw"
   case_buffers_free(&m);
   return failures;
 }
@@ -10021,7 +10021,7 @@ static int suite_gpu_huge(void)
   if (short_rows > 0 || long_rows > 0 || whole_tiles > 0) return EXIT_FAILED;
   return long_rows < 0 || whole_tiles < 0 ? EXIT_SKIPPED : EXIT_OK;
 }
-#line 21725 "scan.nw"
+#line 21730 "scan.nw"
 typedef struct {
   long long rows, len;
   int offset;              /* floats past a 16-byte line: a, h and dh; outputs offset + 1 */
@@ -10051,7 +10051,7 @@ static const backward_case backward_cases[] = {
   {2, 3000000, 3, true, true, true, true, false, SPECIAL_NAN_A},
 };
 #define BACKWARD_CASES ((int)(sizeof backward_cases / sizeof backward_cases[0]))
-#line 21761 "scan.nw"
+#line 21766 "scan.nw"
 #define GUARD 32   /* floats of poison either side of a case's device arrays */
 
 typedef struct {
@@ -10075,7 +10075,7 @@ static backward_buffers backward_buffers_new(const backward_case *c)
   if (c->in_place) m.dev[BDB] = m.dev[BDH];
   return m;
 }
-#line 21787 "scan.nw"
+#line 21792 "scan.nw"
 /* Whether the guards either side of device array k are still poison. */
 static bool backward_guards_intact(const backward_buffers *m, int k)
 {
@@ -10098,7 +10098,7 @@ static void backward_buffers_free(backward_buffers *m)
     CUDA_CHECK(cudaFree(m->base[k]));
   }
 }
-#line 21815 "scan.nw"
+#line 21820 "scan.nw"
 static bool run_backward_case(const backward_case *c, int index)
 {
   long long n = c->rows * c->len;
@@ -10113,7 +10113,7 @@ static bool run_backward_case(const backward_case *c, int index)
     CUDA_CHECK(cudaMemcpy(m.dev[k], m.host[k], sizeof(float) * m.count[k],
                           cudaMemcpyHostToDevice));
   
-#line 21834 "scan.nw"
+#line 21839 "scan.nw"
 cudaError_t e = scan_backward(m.dev[BA], m.dev[BH], m.dev[BDH], c->h0 ? m.dev[BH0] : NULL,
                               c->dh_final ? m.dev[BDHF] : NULL, m.dev[BDA], m.dev[BDB],
                               c->dh0 ? m.dev[BDH0] : NULL, c->rows, c->len, 0);
@@ -10122,9 +10122,9 @@ CUDA_CHECK(e);
 for (int k = BDA; k <= BDH0; k++)
   CUDA_CHECK(cudaMemcpy(m.host[k], m.dev[k], sizeof(float) * m.count[k],
                         cudaMemcpyDeviceToHost));
-#line 21829 "scan.nw"
+#line 21834 "scan.nw"
   
-#line 21845 "scan.nw"
+#line 21850 "scan.nw"
 backward_comparison r = compare_backward(m.host[BA], m.host[BH], m.host[BDH],
                                          c->h0 ? m.host[BH0] : NULL,
                                          c->dh_final ? m.host[BDHF] : NULL, m.host[BDA],
@@ -10144,9 +10144,9 @@ printf("  %-4s %lld rows of %lld, offset %d%s%s%s%s%s: da %.3g, db %.3g of the b
 if (!ok) printf("       %s\n", text);
 backward_buffers_free(&m);
 return ok;
-#line 21830 "scan.nw"
+#line 21835 "scan.nw"
 }
-#line 21867 "scan.nw"
+#line 21872 "scan.nw"
 static int run_backward_cases(const backward_case *cases, int count)
 {
   int failed = 0;
@@ -10159,7 +10159,7 @@ static int suite_gpu_backward(void)
 {
   return run_backward_cases(backward_cases, BACKWARD_CASES);
 }
-#line 21886 "scan.nw"
+#line 21891 "scan.nw"
 static const backward_case backward_small_cases[] = {
   {1, 1, 0, true, true, true, true, false, SPECIAL_NONE},
   {7, 4097, 2, false, true, true, true, false, SPECIAL_NONE},
@@ -10172,7 +10172,7 @@ static int suite_gpu_backward_small(void)
 {
   return run_backward_cases(backward_small_cases, 5);
 }
-#line 21904 "scan.nw"
+#line 21909 "scan.nw"
 static int backward_runs_differing(long long rows, long long len, int runs)
 {
   backward_case c = {rows, len, 1, true, true, true, true, false, SPECIAL_NONE};
@@ -10197,7 +10197,7 @@ static int backward_runs_differing(long long rows, long long len, int runs)
   backward_buffers_free(&m);
   return differing;
 }
-#line 21708 "scan.nw"
+#line 21713 "scan.nw"
 typedef struct { const char *what; cudaError_t got; } bad_call;
 
 /* Print each call's verdict; the count of those not refused as invalid. */
@@ -10212,7 +10212,7 @@ static int count_unrefused(const bad_call *calls, int count)
   }
   return failed;
 }
-#line 21934 "scan.nw"
+#line 21939 "scan.nw"
 static int suite_gpu_backward_calls(void)
 {
   backward_case c = {4, 1000, 0, true, true, true, true, false, SPECIAL_NONE};
@@ -10224,7 +10224,7 @@ static int suite_gpu_backward_calls(void)
   CUDA_CHECK(cudaMalloc(&ws, bytes + 256));
   bad_call calls[] = {
     
-#line 21957 "scan.nw"
+#line 21962 "scan.nw"
 {"negative rows", scan_backward(a, h, dh, NULL, NULL, da, db, NULL, -1, 1000, 0)},
 {"negative len", scan_backward(a, h, dh, NULL, NULL, da, db, NULL, 4, -1, 0)},
 {"null a", scan_backward(NULL, h, dh, NULL, NULL, da, db, NULL, 4, 1000, 0)},
@@ -10243,7 +10243,7 @@ static int suite_gpu_backward_calls(void)
 {"workspace off its line",
  scan_backward_in(a, h, dh, NULL, NULL, da, db, NULL, 4, 1000, (char *)ws + 8, bytes, 0)},
 {"no workspace", scan_backward_in(a, h, dh, NULL, NULL, da, db, NULL, 4, 1000, NULL, 0, 0)},
-#line 21945 "scan.nw"
+#line 21950 "scan.nw"
   };
   int failed = count_unrefused(calls, (int)(sizeof calls / sizeof calls[0]));
   CUDA_CHECK(cudaDeviceSynchronize());
@@ -10253,7 +10253,7 @@ static int suite_gpu_backward_calls(void)
   backward_buffers_free(&m);
   return failed || !untouched ? EXIT_FAILED : EXIT_OK;
 }
-#line 9988 "scan.nw"
+#line 9993 "scan.nw"
 typedef struct { uint16_t *base, *at; long long n; } stored_device;
 
 static stored_device stored_device_new(long long n, int offset)
@@ -10276,7 +10276,7 @@ static bool stored_guards_intact(const stored_device *x)
     if (guard[i] != 0xffff) return false;
   return true;
 }
-#line 10013 "scan.nw"
+#line 10018 "scan.nw"
 /* A float rounded to nearest in the type, as its bits; and bits widened to a float. */
 static uint16_t stored_bits(float x, scan_storage s)
 {
@@ -10293,7 +10293,7 @@ static float stored_float(uint16_t bits, scan_storage s)
   __half_raw r = {bits};
   return __half2float(__half(r));
 }
-#line 10032 "scan.nw"
+#line 10037 "scan.nw"
 /* Host floats (already of the type's values) to the device as the type's bits. */
 static void stored_upload(const stored_device *x, const float *host, scan_storage s)
 {
@@ -10313,7 +10313,7 @@ static void stored_download(float *host, const stored_device *x, scan_storage s)
 }
 
 static void stored_device_free(stored_device *x) { CUDA_CHECK(cudaFree(x->base)); }
-#line 10065 "scan.nw"
+#line 10070 "scan.nw"
 typedef struct { long long rows, len; int offset; bool apart, in_place; } stored_gpu_case;
 
 static const stored_gpu_case stored_gpu_cases[] = {
@@ -10334,7 +10334,7 @@ static const stored_gpu_case stored_gpu_cases[] = {
 static const stored_gpu_case stored_small_cases[] = {
   {1, 1, 0, false, false}, {3, 20001, 3, false, true}, {1000, 7, 1, true, false},
   {2048, 2048, 0, false, true}};
-#line 10088 "scan.nw"
+#line 10093 "scan.nw"
 static int stored_paths[2];   /* forward cases the tile kernel ran, and the warps */
 
 static bool run_stored_forward(const stored_gpu_case *c, const stored_type *s, int index)
@@ -10356,19 +10356,19 @@ static bool run_stored_forward(const stored_gpu_case *c, const stored_type *s, i
   bool warps = stored_warps(s->storage, da.at, db.at, dh.at, c->rows, c->len);
   stored_paths[warps]++;
   
-#line 10118 "scan.nw"
+#line 10123 "scan.nw"
 printf("  %-4s %-8s %-8s %lld rows of %lld, offset %d%s%s, %s: %.3g of the bound%s\n",
        ok ? "ok" : "FAIL", s->name, "forward", c->rows, c->len, c->offset,
        c->apart ? " (output apart)" : "", c->in_place ? ", in place" : "",
        warps ? "warps" : "tile kernel", r.worst_ratio, guards ? "" : "; GUARDS WRITTEN");
-#line 10109 "scan.nw"
+#line 10114 "scan.nw"
   stored_device_free(&da);
   stored_device_free(&db);
   if (!c->in_place) stored_device_free(&dh);
   free(a);
   return ok;
 }
-#line 10128 "scan.nw"
+#line 10133 "scan.nw"
 static bool run_stored_backward(const stored_gpu_case *c, const stored_type *s, int index)
 {
   long long n = c->rows * c->len, rows = c->rows;
@@ -10383,7 +10383,7 @@ static bool run_stored_backward(const stored_gpu_case *c, const stored_type *s, 
   fill_uniform(h0, 2 * rows, next_seed(), -1, 1);   /* h0 and dh_final */
   for (long long j = 0; j < 3 * n; j++) a[j] = s->nearest(a[j]);   /* a, h and dh */
   
-#line 10151 "scan.nw"
+#line 10156 "scan.nw"
 int out = (c->offset + c->apart) % 8;
 stored_device A = stored_device_new(n, c->offset), H = stored_device_new(n, c->offset);
 stored_device DH = stored_device_new(n, c->offset), DA = stored_device_new(n, out);
@@ -10403,13 +10403,13 @@ CUDA_CHECK(e);
 stored_download(da, &DA, s->storage);
 stored_download(db, &DB, s->storage);
 CUDA_CHECK(cudaMemcpy(dh0, rows_dev + 2 * rows, sizeof(float) * rows, cudaMemcpyDeviceToHost));
-#line 10142 "scan.nw"
+#line 10147 "scan.nw"
   backward_comparison r = compare_backward(a, h, dh, states ? h0 : NULL,
                                            states ? dh_final : NULL, da, db,
                                            states ? dh0 : NULL, rows, c->len,
                                            stored_precision(s));
   
-#line 10173 "scan.nw"
+#line 10178 "scan.nw"
 bool guards = stored_guards_intact(&DA) && stored_guards_intact(&DB);
 bool ok = !r.da.failed && !r.db.failed && !r.dh0.failed && guards;
 printf("  %-4s %-8s %-8s %lld rows of %lld, offset %d%s%s%s: da %.3g, db %.3g of the "
@@ -10425,9 +10425,9 @@ if (!c->in_place) stored_device_free(&DB);
 CUDA_CHECK(cudaFree(rows_dev));
 free(x);
 return ok;
-#line 10147 "scan.nw"
+#line 10152 "scan.nw"
 }
-#line 10191 "scan.nw"
+#line 10196 "scan.nw"
 /* Every case in each type, forward and backward; with `both`, the forward's cases must
    have reached the tile kernel and the warps alike, or the suite tests less than it says. */
 static int run_stored_cases(const stored_gpu_case *cases, int count, bool both)
@@ -10456,7 +10456,7 @@ static int suite_gpu_stored_small(void)
   int count = (int)(sizeof stored_small_cases / sizeof stored_small_cases[0]);
   return run_stored_cases(stored_small_cases, count, false);
 }
-#line 10227 "scan.nw"
+#line 10232 "scan.nw"
 /* Of `runs` runs of the forward (or the backward's da) in type s, how many differ
    in a bit from the first. */
 static int stored_runs_differing(const stored_type *s, long long rows, long long len,
@@ -10473,13 +10473,13 @@ static int stored_runs_differing(const stored_type *s, long long rows, long long
     stored_upload(&in[k], x + k * n, s->storage);
   }
   
-#line 10252 "scan.nw"
+#line 10257 "scan.nw"
 size_t bytes = 2 * (size_t)n, both = backward ? 2 * bytes : bytes;   /* out, then db */
 uint16_t *first = (uint16_t *)malloc(2 * both), *now = first + both / 2;
 int differing = 0;
 for (int run = 0; run < runs; run++) {
   
-#line 10265 "scan.nw"
+#line 10270 "scan.nw"
 CUDA_CHECK(cudaMemset(out.at, 0xff, bytes));
 CUDA_CHECK(cudaMemset(db.at, 0xff, bytes));
 CUDA_CHECK(backward ? scan_backward_stored(s->storage, in[0].at, in[2].at, in[1].at, NULL,
@@ -10489,20 +10489,20 @@ CUDA_CHECK(backward ? scan_backward_stored(s->storage, in[0].at, in[2].at, in[1]
 uint16_t *to = run ? now : first;
 CUDA_CHECK(cudaMemcpy(to, out.at, bytes, cudaMemcpyDeviceToHost));
 if (backward) CUDA_CHECK(cudaMemcpy(to + n, db.at, bytes, cudaMemcpyDeviceToHost));
-#line 10257 "scan.nw"
+#line 10262 "scan.nw"
   differing += run && memcmp(first, now, both) != 0;
 }
 for (size_t i = 0; i < both / 2; i++)   /* the inputs are finite: so is every output */
   differing += first[i] == 0xffff;
 free(first);
-#line 10243 "scan.nw"
+#line 10248 "scan.nw"
   for (int k = 0; k < 3; k++) stored_device_free(&in[k]);
   stored_device_free(&out);
   stored_device_free(&db);
   free(x);
   return differing;
 }
-#line 10277 "scan.nw"
+#line 10282 "scan.nw"
 static int suite_gpu_stored_bits(void)
 {
   static const long long shapes[][2] = {{1, 16777216}, {100000, 33}};
@@ -10519,7 +10519,7 @@ static int suite_gpu_stored_bits(void)
       }
   return failed ? EXIT_FAILED : EXIT_OK;
 }
-#line 10296 "scan.nw"
+#line 10301 "scan.nw"
 static int suite_gpu_stored_calls(void)
 {
   stored_device x = stored_device_new(4096, 0), y = stored_device_new(4096, 0);
@@ -10532,7 +10532,7 @@ static int suite_gpu_stored_calls(void)
   CUDA_CHECK(cudaMalloc(&ws, bytes + 256));
   bad_call calls[] = {
     
-#line 10314 "scan.nw"
+#line 10319 "scan.nw"
 {"unknown type", scan_forward_stored(none, a, b, h, 4, 1024, 0)},
 {"unknown type, backward", scan_backward_stored(none, a, b, a, NULL, NULL, h, (char *)h + 4096,
                                                 NULL, 2, 1024, 0)},
@@ -10555,10 +10555,10 @@ static int suite_gpu_stored_calls(void)
  scan_backward_stored(F16, a, b, h, NULL, NULL, (char *)h + 4096, (char *)b + 2, NULL, 1,
                       1024, 0)},
 {"da off two bytes", scan_backward_stored(B16, a, b, a, NULL, NULL, odd, h, NULL, 1, 100, 0)},
-#line 10308 "scan.nw"
+#line 10313 "scan.nw"
   };
   
-#line 10339 "scan.nw"
+#line 10344 "scan.nw"
 int failed = count_unrefused(calls, (int)(sizeof calls / sizeof calls[0]));
 CUDA_CHECK(cudaDeviceSynchronize());
 uint16_t *seen = (uint16_t *)malloc(2 * 4096);
@@ -10572,9 +10572,9 @@ stored_device_free(&x);
 stored_device_free(&y);
 stored_device_free(&out);
 return failed || !untouched ? EXIT_FAILED : EXIT_OK;
-#line 10310 "scan.nw"
+#line 10315 "scan.nw"
 }
-#line 12663 "scan.nw"
+#line 12668 "scan.nw"
 typedef struct {
   long long batch, channels, length;
   int state, groups;
@@ -10606,7 +10606,7 @@ static const selective_gpu_case selective_gpu_cases[] = {
   {2, 4, 7, 3, 2, true, true, false, 0, true},  {1, 8, 130, 32, 1, true, true, false, 0, true},
 };
 #define SELECTIVE_GPU_CASES 25
-#line 12706 "scan.nw"
+#line 12711 "scan.nw"
 /* Round the n floats at x to bfloat16 in place; their bfloat16s into `to`. */
 static void round_to_bf16(float *x, long long n, __nv_bfloat16 *to)
 {
@@ -10644,7 +10644,7 @@ static selective_problem_bf16 selective_problem_as_bf16(const selective_problem 
                               p->delta_softplus};
   return h;
 }
-#line 12746 "scan.nw"
+#line 12751 "scan.nw"
 static selective_problem selective_on_device(const selective_problem *host, float *block,
                                              long long floats, bool bf16, int shift,
                                              float **device_block)
@@ -10663,7 +10663,7 @@ static selective_problem selective_on_device(const selective_problem *host, floa
     if (*typed[i]) *typed[i] = (const float *)((const __nv_bfloat16 *)*typed[i] + shift);
   return p;
 }
-#line 12767 "scan.nw"
+#line 12772 "scan.nw"
 /* The outputs on the GPU, between guards of poison; whether the guards held. */
 static bool selective_run_on_gpu(const selective_gpu_case *k, const selective_problem *p,
                                  float *y, float *last)
@@ -10676,7 +10676,7 @@ static bool selective_run_on_gpu(const selective_gpu_case *k, const selective_pr
   CUDA_CHECK(cudaMemset(out, 0xff, sizeof(float) * floats));
   float *dy = out + GUARD, *dlast = k->last ? dy + yf + 2 * GUARD : NULL;
   
-#line 12796 "scan.nw"
+#line 12801 "scan.nw"
 if (k->chunks >= 0) {
   selective_choice asked = {k->chunks};
   CUDA_CHECK(selective_forward_as(p, dy, dlast, asked, k->bf16, 0));
@@ -10693,10 +10693,10 @@ if (k->chunks >= 0) {
   CUDA_CHECK(cudaDeviceSynchronize());
   CUDA_CHECK(cudaFree(ws));
 }
-#line 12779 "scan.nw"
+#line 12784 "scan.nw"
   CUDA_CHECK(cudaDeviceSynchronize());
   
-#line 12815 "scan.nw"
+#line 12820 "scan.nw"
 if (k->bf16) {
   __nv_bfloat16 *y16 = (__nv_bfloat16 *)malloc(sizeof(__nv_bfloat16) * bdl);
   CUDA_CHECK(cudaMemcpy(y16, dy, sizeof(__nv_bfloat16) * bdl, cudaMemcpyDeviceToHost));
@@ -10706,7 +10706,7 @@ if (k->bf16) {
   CUDA_CHECK(cudaMemcpy(y, dy, sizeof(float) * bdl, cudaMemcpyDeviceToHost));
 }
 if (k->last) CUDA_CHECK(cudaMemcpy(last, dlast, sizeof(float) * bdn, cudaMemcpyDeviceToHost));
-#line 12781 "scan.nw"
+#line 12786 "scan.nw"
   float guard[2 * GUARD];
   bool held = output_untouched(out, guard, GUARD) &&
               output_untouched(dy + yf, guard, 2 * GUARD) &&
@@ -10719,7 +10719,7 @@ if (k->last) CUDA_CHECK(cudaMemcpy(last, dlast, sizeof(float) * bdn, cudaMemcpyD
   CUDA_CHECK(cudaFree(out));
   return held;
 }
-#line 12829 "scan.nw"
+#line 12834 "scan.nw"
 static void selective_compare(const selective_gpu_case *k, const selective_problem *p,
                               const float *y, const float *last, comparison *cy,
                               comparison *clast)
@@ -10746,7 +10746,7 @@ static void selective_compare(const selective_gpu_case *k, const selective_probl
     free(want);
   }
 }
-#line 12858 "scan.nw"
+#line 12863 "scan.nw"
 static bool run_selective_case(const selective_gpu_case *k)
 {
   selective_problem hp;
@@ -10761,7 +10761,7 @@ static bool run_selective_case(const selective_gpu_case *k)
   comparison cy, clast;
   selective_compare(k, &hp, y, last, &cy, &clast);
   
-#line 12880 "scan.nw"
+#line 12885 "scan.nw"
 bool ok = held && cy.failed == 0 && clast.failed == 0;
 char text[256];
 describe_worst(text, sizeof text, cy.failed || !clast.failed ? &cy : &clast,
@@ -10775,13 +10775,13 @@ printf("  %-4s B %lld, D %lld, L %lld, N %d, G %d%s%s%s%s; %s: y %.3g, last %.3g
        : "planned", cy.worst_ratio, clast.worst_ratio,
        held ? "" : "; GUARDS WRITTEN");
 if (!ok) printf("       %s\n", text);
-#line 12872 "scan.nw"
+#line 12877 "scan.nw"
   free(y);
   free(block);
   CUDA_CHECK(cudaFree(dblock));
   return ok;
 }
-#line 12896 "scan.nw"
+#line 12901 "scan.nw"
 static int run_selective_cases(const selective_gpu_case *cases, int count)
 {
   int failed = 0;
@@ -10806,7 +10806,7 @@ static int suite_gpu_selective_small(void)
       {2, 100, 71, 7, 4, true, true, false, 0, true}};
   return run_selective_cases(small, 6);
 }
-#line 12928 "scan.nw"
+#line 12933 "scan.nw"
 static int selective_runs_differing(long long batch, long long channels, long long length,
                                     int runs, bool bf16)
 {
@@ -10831,7 +10831,7 @@ static int selective_runs_differing(long long batch, long long channels, long lo
   free(block);
   return differing;
 }
-#line 12955 "scan.nw"
+#line 12960 "scan.nw"
 static int suite_gpu_selective_bits(void)
 {
   static const long long shapes[][4] = {{1, 256, 50000, 0}, {8, 1536, 1024, 0},
@@ -10847,7 +10847,7 @@ static int suite_gpu_selective_bits(void)
   }
   return failed ? EXIT_FAILED : EXIT_OK;
 }
-#line 12976 "scan.nw"
+#line 12981 "scan.nw"
 static int suite_gpu_selective_calls(void)
 {
   selective_problem hp;
@@ -10861,7 +10861,7 @@ static int suite_gpu_selective_calls(void)
   void *ws;
   CUDA_CHECK(cudaMalloc(&ws, bytes + 256));
   
-#line 12997 "scan.nw"
+#line 13002 "scan.nw"
 selective_problem bad[8];
 for (int i = 0; i < 8; i++) bad[i] = good;
 bad[0].length = -1;
@@ -10876,10 +10876,10 @@ selective_problem_bf16 g16 = selective_problem_as_bf16(&good), odd16 = g16;
 odd16.u = (const __nv_bfloat16 *)((const char *)good.u + 1);
 __nv_bfloat16 *y16 = (__nv_bfloat16 *)y;
 size_t bytes16 = selective_scan_workspace_bytes_bf16(&g16);
-#line 12989 "scan.nw"
+#line 12994 "scan.nw"
   bad_call calls[] = {
     
-#line 13014 "scan.nw"
+#line 13019 "scan.nw"
 {"no problem", selective_scan_forward(NULL, y, NULL, 0)},
 {"negative length", selective_scan_forward(&bad[0], y, NULL, 0)},
 {"a state of 0", selective_scan_forward(&bad[1], y, NULL, 0)},
@@ -10908,10 +10908,10 @@ size_t bytes16 = selective_scan_workspace_bytes_bf16(&g16);
 {"bfloat16: workspace too small",
  selective_scan_forward_bf16_in(&g16, y16, NULL, ws, bytes16 - 8, 0)},
 {"bfloat16: no workspace", selective_scan_forward_bf16_in(&g16, y16, NULL, NULL, 0, 0)},
-#line 12991 "scan.nw"
+#line 12996 "scan.nw"
   };
   
-#line 13045 "scan.nw"
+#line 13050 "scan.nw"
 int failed = count_unrefused(calls, (int)(sizeof calls / sizeof calls[0]));
 CUDA_CHECK(cudaDeviceSynchronize());
 float *host = (float *)malloc(sizeof(float) * bdl);
@@ -10924,9 +10924,9 @@ CUDA_CHECK(cudaFree(ws));
 CUDA_CHECK(cudaFree(y));
 CUDA_CHECK(cudaFree(dblock));
 return failed || !untouched ? EXIT_FAILED : EXIT_OK;
-#line 12993 "scan.nw"
+#line 12998 "scan.nw"
 }
-#line 21978 "scan.nw"
+#line 21983 "scan.nw"
 static int suite_gpu_backward_bits(void)
 {
   static const long long shapes[][2] = {{1, 16777216}, {64, 262139}, {100000, 33}};
@@ -10939,7 +10939,7 @@ static int suite_gpu_backward_bits(void)
   }
   return failed ? EXIT_FAILED : EXIT_OK;
 }
-#line 20813 "scan.nw"
+#line 20818 "scan.nw"
 #define CANARY_BYTES ((size_t)64 << 10)   /* on either side of an array */
 #define CANARY 0xA5
 
@@ -10965,7 +10965,7 @@ static guarded guarded_new(size_t bytes, size_t shift, size_t guard)
   g.at = g.base + g.before;
   return g;
 }
-#line 20841 "scan.nw"
+#line 20846 "scan.nw"
 /* Whether every canary byte, before and after the array, is still there. */
 static bool canaries_intact(const guarded *g)
 {
@@ -10980,7 +10980,7 @@ static bool canaries_intact(const guarded *g)
   free(host);
   return intact;
 }
-#line 20858 "scan.nw"
+#line 20863 "scan.nw"
 /* Whether the array still holds the host's copy of it. */
 static bool array_holds(const guarded *g, const void *host)
 {
@@ -10993,7 +10993,7 @@ static bool array_holds(const guarded *g, const void *host)
 }
 
 static void guarded_free(guarded *g) { CUDA_CHECK(cudaFree(g->base)); }
-#line 20878 "scan.nw"
+#line 20883 "scan.nw"
 typedef struct {
   long long n, rows;
   long long *offsets;             /* host, rows + 1 */
@@ -11001,7 +11001,7 @@ typedef struct {
   guarded da, db, dh, doffsets;   /* dh is db in place */
   bool in_place;
 } ragged_buffers;
-#line 20888 "scan.nw"
+#line 20893 "scan.nw"
 /* Takes `offsets` (malloc'ed, rows + 1 of them); plants the case's specials,
    which need them well formed. */
 static ragged_buffers ragged_new(const ragged_case *c, long long rows, long long *offsets,
@@ -11016,7 +11016,7 @@ static ragged_buffers ragged_new(const ragged_case *c, long long rows, long long
   plant_ragged(c->special, m.a, m.b, offsets, rows);
   m.in_place = c->in_place;
   
-#line 20907 "scan.nw"
+#line 20912 "scan.nw"
 m.da = guarded_new(bytes, 4 * c->a_offset, guard);
 m.db = guarded_new(bytes, 4 * c->b_offset, guard);
 m.dh = c->in_place ? m.db : guarded_new(bytes, 4 * c->h_offset, guard);
@@ -11026,17 +11026,17 @@ CUDA_CHECK(cudaMemcpy(m.db.at, m.b, bytes, cudaMemcpyHostToDevice));
 if (!c->in_place) CUDA_CHECK(cudaMemset(m.dh.at, 0xff, bytes));
 CUDA_CHECK(cudaMemcpy(m.doffsets.at, offsets, sizeof(long long) * (rows + 1),
                       cudaMemcpyHostToDevice));
-#line 20902 "scan.nw"
+#line 20907 "scan.nw"
   return m;
 }
-#line 20919 "scan.nw"
+#line 20924 "scan.nw"
 static void ragged_free(ragged_buffers *m)
 {
   guarded_free(&m->da); guarded_free(&m->db); guarded_free(&m->doffsets);
   if (!m->in_place) guarded_free(&m->dh);
   free(m->a); free(m->b); free(m->h); free(m->offsets);
 }
-#line 20935 "scan.nw"
+#line 20940 "scan.nw"
 enum { FORM_ONE_CALL, FORM_TWO_PHASE };
 static const char *const form_names[] = {"scan_forward_ragged", "scan_forward_ragged_in"};
 
@@ -11053,7 +11053,7 @@ static cudaError_t call_ragged(int form, const ragged_buffers *m, size_t guard,
     return e != cudaSuccess ? e : s;
   }
   
-#line 20955 "scan.nw"
+#line 20960 "scan.nw"
 size_t bytes = scan_ragged_workspace_bytes(m->n, m->rows);
 guarded w = guarded_new(bytes, 0, guard);
 CUDA_CHECK(cudaMemset(w.at, 0xff, bytes));
@@ -11062,9 +11062,9 @@ cudaError_t s = cudaDeviceSynchronize();
 if (s == cudaSuccess) *workspace_intact = canaries_intact(&w);
 if (s == cudaSuccess) guarded_free(&w);
 return e != cudaSuccess ? e : s;
-#line 20951 "scan.nw"
+#line 20956 "scan.nw"
 }
-#line 20976 "scan.nw"
+#line 20981 "scan.nw"
 static case_result run_ragged_case(const ragged_case *c, int form)
 {
   case_result r = {{0, 0, 0.0, -1, 0.0, 0.0}, false, ""};
@@ -11076,7 +11076,7 @@ static case_result run_ragged_case(const ragged_case *c, int form)
     snprintf(r.error, sizeof r.error, "the call returned %s", cudaGetErrorName(e));
   else
     
-#line 20998 "scan.nw"
+#line 21003 "scan.nw"
 {
   CUDA_CHECK(cudaMemcpy(m.h, m.dh.at, sizeof(float) * m.n, cudaMemcpyDeviceToHost));
   r.cmp = compare_ragged(m.a, m.b, m.h, m.n, m.offsets, m.rows, FLOAT32);
@@ -11089,7 +11089,7 @@ static case_result run_ragged_case(const ragged_case *c, int form)
   else if (!r.ok) describe_worst_ragged(r.error, sizeof r.error, &r.cmp, m.offsets, m.rows);
   r.ok = r.ok && !wrong;
 }
-#line 20987 "scan.nw"
+#line 20992 "scan.nw"
   if (!r.ok)
     printf("  FAILED %s, %s, n %lld in %lld rows, %s, offsets %d/%d/%d%s%s: %s\n",
            form_names[form], lengths_names[c->lengths], c->n, rows, decays[c->decay].name,
@@ -11098,7 +11098,7 @@ static case_result run_ragged_case(const ragged_case *c, int form)
   ragged_free(&m);
   return r;
 }
-#line 21021 "scan.nw"
+#line 21026 "scan.nw"
 static int ragged_cases(ragged_case *cases)
 {
   static const long long sizes[] = {1000, 100003, 3000017};
@@ -11107,7 +11107,7 @@ static int ragged_cases(ragged_case *cases)
     for (int s = 0; s < 3; s++)
       cases[count++] = ragged_case{k, sizes[s], (k + s) % DECAY_COUNT};
   
-#line 21044 "scan.nw"
+#line 21049 "scan.nw"
 cases[count++] = ragged_case{LENGTHS_ONE_ROW, 1, 0};
 cases[count++] = ragged_case{LENGTHS_EMPTY, 1, 1};
 cases[count++] = ragged_case{LENGTHS_ONES, 2, 2};
@@ -11125,7 +11125,7 @@ cases[count++] = ragged_case{LENGTHS_TINY_AND_LONG, 1000003, 3, 2, 3, 0};
 cases[count++] = ragged_case{LENGTHS_NEAR_1000, 300007, 0, 0, 0, 0, true};
 cases[count++] = ragged_case{LENGTHS_TINY_AND_LONG, 3000017, 2, 3, 3, 0, true};
 cases[count++] = ragged_case{LENGTHS_ONES, 10007, 3, 0, 1, 0, true};
-#line 21029 "scan.nw"
+#line 21034 "scan.nw"
   for (int s = RAGGED_NAN_B; s < RAGGED_SPECIALS; s++) {
     cases[count++] = ragged_case{LENGTHS_EMPTY, 200003, s % DECAY_COUNT, 0, 0, 0, false, s};
     cases[count++] = ragged_case{LENGTHS_NEAR_1000, 1000003, 1, 0, 0, 0, false, s};
@@ -11138,7 +11138,7 @@ cases[count++] = ragged_case{LENGTHS_ONES, 10007, 3, 0, 1, 0, true};
   cases[count++] = ragged_case{LENGTHS_EMPTY, 300007, 2, 1, 1, 0, true, RAGGED_NAN_B};
   return count;
 }
-#line 21069 "scan.nw"
+#line 21074 "scan.nw"
 static bool ragged_two_streams(void)
 {
   static const ragged_case pair[2] = {{LENGTHS_TINY_AND_LONG, 1 << 24, 1},
@@ -11151,7 +11151,7 @@ static bool ragged_two_streams(void)
     CUDA_CHECK(cudaStreamCreateWithFlags(&stream[s], cudaStreamNonBlocking));
   }
   
-#line 21086 "scan.nw"
+#line 21091 "scan.nw"
 size_t bytes = scan_ragged_workspace_bytes(m[1].n, m[1].rows);
 guarded w = guarded_new(bytes, 0, CANARY_BYTES);
 CUDA_CHECK(cudaDeviceSynchronize());   /* the streams do not wait for stream 0 */
@@ -11163,7 +11163,7 @@ cudaError_t e[2] = {
                          m[1].rows, w.at, bytes, stream[1])};
 bool ok = true;
 for (int s = 0; s < 2; s++) 
-#line 21102 "scan.nw"
+#line 21107 "scan.nw"
 {
   cudaError_t done = cudaStreamSynchronize(stream[s]);
   if (e[s] == cudaSuccess) e[s] = done;
@@ -11180,13 +11180,13 @@ for (int s = 0; s < 2; s++)
   CUDA_CHECK(cudaStreamDestroy(stream[s]));
   ragged_free(&m[s]);
 }
-#line 21097 "scan.nw"
+#line 21102 "scan.nw"
 ok = ok && canaries_intact(&w);
 guarded_free(&w);
-#line 21081 "scan.nw"
+#line 21086 "scan.nw"
   return ok;
 }
-#line 21126 "scan.nw"
+#line 21131 "scan.nw"
 static int suite_gpu_ragged(void)
 {
   ragged_case cases[80];
@@ -11208,7 +11208,7 @@ static int suite_gpu_ragged(void)
          worst.worst_ratio);
   return failed ? EXIT_FAILED : EXIT_OK;
 }
-#line 21169 "scan.nw"
+#line 21174 "scan.nw"
 enum { MALFORMED_LISTED, MALFORMED_IN_RANGE, MALFORMED_UNSORTED, MALFORMED_ANY,
        MALFORMED_SWAPPED, MALFORMED_ONE_HUGE };
 #define MALFORMED_LONG (3 * (1LL << 20) + 7)
@@ -11219,10 +11219,10 @@ typedef struct {
   int pattern;
   long long offsets[5];   /* the rows + 1 offsets of a listed case */
 } malformed_case;
-#line 21183 "scan.nw"
+#line 21188 "scan.nw"
 static const malformed_case malformed_cases[] = {
   
-#line 21198 "scan.nw"
+#line 21203 "scan.nw"
 {"decreasing", 1000, 3, MALFORMED_LISTED, {0, 500, 200, 1000}},
 {"decreasing, long", MALFORMED_LONG, 3, MALFORMED_LISTED,
  {0, 1LL << 21, 1LL << 20, MALFORMED_LONG}},
@@ -11236,9 +11236,9 @@ static const malformed_case malformed_cases[] = {
 {"ends one past the end", 1000, 2, MALFORMED_LISTED, {0, 300, 1001}},
 {"2^40, long", MALFORMED_LONG, 3, MALFORMED_LISTED,
  {0, MALFORMED_LONG / 3, 1LL << 40, MALFORMED_LONG}},
-#line 21185 "scan.nw"
+#line 21190 "scan.nw"
   
-#line 21214 "scan.nw"
+#line 21219 "scan.nw"
 {"LLONG_MIN", 1000, 2, MALFORMED_LISTED, {0, LLONG_MIN, 1000}},
 {"LLONG_MAX", 1000, 2, MALFORMED_LISTED, {0, LLONG_MAX, 1000}},
 {"LLONG_MAX at the end, long", MALFORMED_LONG, 2, MALFORMED_LISTED,
@@ -11252,9 +11252,9 @@ static const malformed_case malformed_cases[] = {
  {0, (1LL << 62) + 250, 1000}},
 {"2^61 + 125, 1,000 bytes of offsets", 1000, 2, MALFORMED_LISTED,
  {0, (1LL << 61) + 125, 1000}},
-#line 21186 "scan.nw"
+#line 21191 "scan.nw"
   
-#line 21230 "scan.nw"
+#line 21235 "scan.nw"
 {"offsets[0] = 5", 1000, 2, MALFORMED_LISTED, {5, 300, 1000}},
 {"offsets[0] = -3", 1000, 2, MALFORMED_LISTED, {-3, 300, 1000}},
 {"offsets[0] = n", 1000, 1, MALFORMED_LISTED, {1000, 1000}},
@@ -11268,7 +11268,7 @@ static const malformed_case malformed_cases[] = {
 {"every row empty", 1000, 3, MALFORMED_LISTED, {0, 0, 0, 0}},
 {"every offset n", MALFORMED_LONG, 2, MALFORMED_LISTED,
  {MALFORMED_LONG, MALFORMED_LONG, MALFORMED_LONG}},
-#line 21187 "scan.nw"
+#line 21192 "scan.nw"
   {"values in [-n, 2n)", 100003, 5000, MALFORMED_IN_RANGE},
   {"values in [0, n] in any order", MALFORMED_LONG, 3000, MALFORMED_UNSORTED},
   {"more rows than elements, in any order", 1000, 20000, MALFORMED_UNSORTED},
@@ -11277,7 +11277,7 @@ static const malformed_case malformed_cases[] = {
   {"rows around 1,000, one offset 2^63 - 1", MALFORMED_LONG, 3000, MALFORMED_ONE_HUGE},
 };
 #define MALFORMED_CASES ((int)(sizeof malformed_cases / sizeof malformed_cases[0]))
-#line 21246 "scan.nw"
+#line 21251 "scan.nw"
 /* The rows + 1 offsets of a malformed case (malloc'ed), drawn from `seed`. */
 static long long *malformed_offsets(const malformed_case *c, uint64_t seed)
 {
@@ -11294,7 +11294,7 @@ static long long *malformed_offsets(const malformed_case *c, uint64_t seed)
     }
   }
   
-#line 21267 "scan.nw"
+#line 21272 "scan.nw"
 if (c->pattern == MALFORMED_IN_RANGE || c->pattern == MALFORMED_UNSORTED ||
     c->pattern >= MALFORMED_SWAPPED) {
   o[0] = 0;
@@ -11306,10 +11306,10 @@ for (long long r = 1; c->pattern == MALFORMED_SWAPPED && r + 1 < c->rows; r += 7
   o[r + 1] = t;
 }
 if (c->pattern == MALFORMED_ONE_HUGE) o[c->rows / 2] = LLONG_MAX;
-#line 21262 "scan.nw"
+#line 21267 "scan.nw"
   return o;
 }
-#line 21287 "scan.nw"
+#line 21292 "scan.nw"
 typedef struct { size_t guard; int form, a, b, h; bool in_place; } malformed_way;
 static const malformed_way malformed_ways[] = {
   {CANARY_BYTES, FORM_ONE_CALL, 0, 0, 0, false}, {CANARY_BYTES, FORM_TWO_PHASE, 1, 2, 3, false},
@@ -11317,7 +11317,7 @@ static const malformed_way malformed_ways[] = {
   {0, FORM_TWO_PHASE, 2, 2, 2, false},
 };
 #define MALFORMED_WAYS ((int)(sizeof malformed_ways / sizeof malformed_ways[0]))
-#line 21297 "scan.nw"
+#line 21302 "scan.nw"
 static bool run_malformed(const malformed_case *c, const malformed_way *w, char *wrong,
                           size_t size)
 {
@@ -11327,7 +11327,7 @@ static bool run_malformed(const malformed_case *c, const malformed_way *w, char 
   cudaError_t e = call_ragged(w->form, &m, w->guard, &workspace_intact);
   if (e == cudaSuccess) e = cudaGetLastError();
   
-#line 21312 "scan.nw"
+#line 21317 "scan.nw"
 const char *what = e != cudaSuccess ? cudaGetErrorName(e)
                  : !canaries_intact(&m.dh) ? "wrote next to h"
                  : !canaries_intact(&m.da) || !canaries_intact(&m.db) ? "wrote next to a or b"
@@ -11339,11 +11339,11 @@ const char *what = e != cudaSuccess ? cudaGetErrorName(e)
 wrong[0] = 0;
 if (what)
   snprintf(wrong, size, "%s%s", e != cudaSuccess ? "returned " : "", what);
-#line 21306 "scan.nw"
+#line 21311 "scan.nw"
   ragged_free(&m);
   return !wrong[0];
 }
-#line 21326 "scan.nw"
+#line 21331 "scan.nw"
 static int suite_gpu_malformed(void)
 {
   int failed = 0;
@@ -11362,7 +11362,7 @@ static int suite_gpu_malformed(void)
          MALFORMED_WAYS);
   return failed ? EXIT_FAILED : EXIT_OK;
 }
-#line 21357 "scan.nw"
+#line 21362 "scan.nw"
 /* Returns how many runs differed from the first, or were wrong; prints a line. */
 static int repeat_ragged(const ragged_case *c, int runs)
 {
@@ -11376,7 +11376,7 @@ static int repeat_ragged(const ragged_case *c, int runs)
   int differing = 0;
   char first_wrong[240] = "";
   
-#line 21381 "scan.nw"
+#line 21386 "scan.nw"
 bool workspace_intact;
 cudaError_t e = call_ragged(FORM_ONE_CALL, &m, CANARY_BYTES, &workspace_intact);
 if (e != cudaSuccess) {
@@ -11384,7 +11384,7 @@ if (e != cudaSuccess) {
   differing = 1;
 } else {
   
-#line 21396 "scan.nw"
+#line 21401 "scan.nw"
 CUDA_CHECK(cudaMemcpy(m.h, m.dh.at, sizeof(float) * m.n, cudaMemcpyDeviceToHost));
 comparison r = compare_ragged(m.a, m.b, m.h, m.n, m.offsets, m.rows, FLOAT32);
 if (r.failed || r.checked != m.n) {
@@ -11394,12 +11394,12 @@ if (r.failed || r.checked != m.n) {
   differing = 1;
 }
 CUDA_CHECK(cudaMemcpy(first, m.dh.at, sizeof(float) * m.n, cudaMemcpyDeviceToDevice));
-#line 21388 "scan.nw"
+#line 21393 "scan.nw"
 }
 for (int form = FORM_ONE_CALL; form <= FORM_TWO_PHASE && !differing; form++)
   for (int run = 0; run < runs; run++) {
     
-#line 21408 "scan.nw"
+#line 21413 "scan.nw"
 unsigned long long host_count = 0;
 CUDA_CHECK(cudaMemset(m.dh.at, 0xff, sizeof(float) * m.n));
 e = call_ragged(form, &m, CANARY_BYTES, &workspace_intact);
@@ -11414,9 +11414,9 @@ count_differences<<<1024, 256>>>((const uint32_t *)first, (const uint32_t *)m.dh
 CUDA_CHECK(cudaGetLastError());
 CUDA_CHECK(cudaMemcpy(&host_count, count, sizeof host_count, cudaMemcpyDeviceToHost));
 if (host_count) { differing++; CUDA_CHECK(cudaMemset(count, 0, sizeof host_count)); }
-#line 21392 "scan.nw"
+#line 21397 "scan.nw"
   }
-#line 21370 "scan.nw"
+#line 21375 "scan.nw"
   printf("  %-6s %d runs in each form, %s, n %lld in %lld rows%s: %s\n",
          differing ? "FAILED" : "ok", runs, lengths_names[c->lengths], m.n, rows,
          ragged_special_names[c->special], first_wrong[0] ? first_wrong
@@ -11425,7 +11425,7 @@ if (host_count) { differing++; CUDA_CHECK(cudaMemset(count, 0, sizeof host_count
   ragged_free(&m);
   return differing;
 }
-#line 21429 "scan.nw"
+#line 21434 "scan.nw"
 static int suite_gpu_ragged_bits(void)
 {
   static const ragged_case batches[] = {
@@ -11440,7 +11440,7 @@ static int suite_gpu_ragged_bits(void)
     differing += repeat_ragged(&batches[i], 100);
   return differing ? EXIT_FAILED : EXIT_OK;
 }
-#line 21460 "scan.nw"
+#line 21465 "scan.nw"
 enum { WORKSPACE_ASKED, WORKSPACE_SHORT, WORKSPACE_NONE, WORKSPACE_LARGER,
        WORKSPACE_LIBRARY };
 
@@ -11453,7 +11453,7 @@ typedef struct {
 } ragged_call;
 
 #define RAGGED_CALL_N (1LL << 22)
-#line 21476 "scan.nw"
+#line 21481 "scan.nw"
 static const ragged_call ragged_calls[] = {
   {"n == 0", 0, 0, 0, 0, 0, 3, WORKSPACE_ASKED, cudaSuccess},
   {"n == 0 and rows == 0", 0, 0, 0, 0, 0, 0, WORKSPACE_ASKED, cudaSuccess},
@@ -11464,7 +11464,7 @@ static const ragged_call ragged_calls[] = {
   {"a larger workspace", 0, 0, 0, 0, RAGGED_CALL_N, 3, WORKSPACE_LARGER, cudaSuccess},
   {"the library's workspace", 0, 0, 0, 0, RAGGED_CALL_N, 3, WORKSPACE_LIBRARY, cudaSuccess},
   
-#line 21491 "scan.nw"
+#line 21496 "scan.nw"
 #define REFUSED(what, a, b, h, o, n, rows) \
   {what, a, b, h, o, n, rows, WORKSPACE_ASKED, cudaErrorInvalidValue}
 REFUSED("negative n", 0, 0, 0, 0, -1, 3),
@@ -11486,10 +11486,10 @@ REFUSED("n = LLONG_MAX", 0, 0, 0, 0, LLONG_MAX, 3),
 {"a workspace of no bytes", 0, 0, 0, 0, RAGGED_CALL_N, 3, WORKSPACE_NONE,
  cudaErrorInvalidValue},
 #undef REFUSED
-#line 21486 "scan.nw"
+#line 21491 "scan.nw"
 };
 #define RAGGED_CALLS ((int)(sizeof ragged_calls / sizeof ragged_calls[0]))
-#line 21518 "scan.nw"
+#line 21523 "scan.nw"
 static bool ragged_call_scanned(const ragged_buffers *m, const ragged_call *c, float *host)
 {
   const guarded *g = &m->dh;
@@ -11505,7 +11505,7 @@ static bool ragged_call_scanned(const ragged_buffers *m, const ragged_call *c, f
   }
   return r.failed == 0 && r.checked == c->n;
 }
-#line 21542 "scan.nw"
+#line 21547 "scan.nw"
 /* The bytes the call asks for, and the bytes its workspace is said to have. */
 static size_t ragged_call_asks(const ragged_call *c)
 {
@@ -11522,7 +11522,7 @@ static size_t ragged_call_bytes(const ragged_call *c, size_t asked)
   default: return asked;
   }
 }
-#line 21561 "scan.nw"
+#line 21566 "scan.nw"
 /* Tries one call in one form on a poisoned h; returns false, saying why, if it
    did not do as the contract says. */
 static bool try_ragged_call(const ragged_call *c, int form, const ragged_buffers *m,
@@ -11538,7 +11538,7 @@ static bool try_ragged_call(const ragged_call *c, int form, const ragged_buffers
   CUDA_CHECK(cudaMemset(w.at, 0xff, bytes));
   CUDA_CHECK(cudaMemset(m->dh.base, 0xff, guarded_total(&m->dh)));
   
-#line 21587 "scan.nw"
+#line 21592 "scan.nw"
 const float *a = offset_pointer((float *)m->da.at, c->a_bytes);
 const float *b = offset_pointer((float *)m->db.at, c->b_bytes);
 float *h = (float *)offset_pointer((float *)m->dh.at, c->h_bytes);
@@ -11559,11 +11559,11 @@ const char *why = !returned ? "" : !kept ? "; wrote next to its workspace"
 if (!ok)
   printf("  FAILED %s, %s: returned %s, want %s%s\n", c->what, form_names[form],
          cudaGetErrorName(e != cudaSuccess ? e : after), cudaGetErrorName(c->want), why);
-#line 21576 "scan.nw"
+#line 21581 "scan.nw"
   guarded_free(&w);
   return ok;
 }
-#line 21611 "scan.nw"
+#line 21616 "scan.nw"
 static int suite_gpu_ragged_calls(void)
 {
   long long *offsets = (long long *)malloc(sizeof(long long) * 6);
@@ -11575,21 +11575,21 @@ static int suite_gpu_ragged_calls(void)
   float *host = (float *)malloc(guarded_total(&m.dh));
   int failures = 0, tried = 0;
   
-#line 21631 "scan.nw"
+#line 21636 "scan.nw"
 for (int i = 0; i < RAGGED_CALLS; i++)
   for (int form = FORM_ONE_CALL; form <= FORM_TWO_PHASE; form++) {
     if (form == FORM_ONE_CALL && ragged_calls[i].workspace != WORKSPACE_ASKED) continue;
     failures += !try_ragged_call(&ragged_calls[i], form, &m, host);
     tried++;
   }
-#line 21622 "scan.nw"
+#line 21627 "scan.nw"
   printf("  %-6s %d calls returned what the contract says, and wrote nothing they must not\n",
          failures ? "FAILED" : "ok", tried);
   free(host);
   ragged_free(&m);
   return failures ? EXIT_FAILED : EXIT_OK;
 }
-#line 21651 "scan.nw"
+#line 21656 "scan.nw"
 /* One huge ragged case in one form: 1 if it failed, 0 if not, -1 where the
    GPU has too little memory for it. */
 static int huge_ragged(const ragged_case *c, int form)
@@ -11607,7 +11607,7 @@ static int huge_ragged(const ragged_case *c, int form)
            lengths_names[c->lengths], c->n, r.cmp.worst_ratio);
   return !r.ok;
 }
-#line 21671 "scan.nw"
+#line 21676 "scan.nw"
 static int suite_gpu_ragged_huge(void)
 {
   static const ragged_case near_1000 = {LENGTHS_NEAR_1000, (1LL << 31) + 1000003, 1};
@@ -11618,7 +11618,7 @@ static int suite_gpu_ragged_huge(void)
   if (many > 0 || one > 0) return EXIT_FAILED;
   return one < 0 ? EXIT_SKIPPED : EXIT_OK;
 }
-#line 22013 "scan.nw"
+#line 22018 "scan.nw"
 typedef struct {
   int lengths;
   long long n;
@@ -11634,7 +11634,7 @@ typedef struct {
   guarded dev[RB_ARRAYS], doffsets;
   bool in_place;
 } ragged_backward_buffers;
-#line 22031 "scan.nw"
+#line 22036 "scan.nw"
 /* Takes `offsets` (malloc'ed, rows + 1); inputs drawn fresh, specials planted (the
    offsets must then be well formed), outputs poisoned. */
 static ragged_backward_buffers ragged_backward_new(const ragged_backward_case *c,
@@ -11653,7 +11653,7 @@ static ragged_backward_buffers ragged_backward_new(const ragged_backward_case *c
   plant_ragged(c->special, m.host[RB_A], m.host[RB_DH], offsets, rows);
   m.in_place = c->in_place;
   
-#line 22054 "scan.nw"
+#line 22059 "scan.nw"
 for (int k = 0; k < RB_ARRAYS; k++) {
   if (k == RB_DB && c->in_place) { m.dev[k] = m.dev[RB_DH]; continue; }
   m.dev[k] = guarded_new(bytes, 4 * c->at[k], guard);
@@ -11663,10 +11663,10 @@ for (int k = 0; k < RB_ARRAYS; k++) {
 m.doffsets = guarded_new(sizeof(long long) * (rows + 1), 0, guard);
 CUDA_CHECK(cudaMemcpy(m.doffsets.at, offsets, sizeof(long long) * (rows + 1),
                       cudaMemcpyHostToDevice));
-#line 22049 "scan.nw"
+#line 22054 "scan.nw"
   return m;
 }
-#line 22066 "scan.nw"
+#line 22071 "scan.nw"
 static void ragged_backward_free(ragged_backward_buffers *m)
 {
   for (int k = 0; k < RB_ARRAYS; k++) {
@@ -11690,7 +11690,7 @@ static const char *ragged_backward_wrong(const ragged_backward_buffers *m,
        : !m->in_place && !array_holds(&m->dev[RB_DH], m->host[RB_DH]) ? "changed dh"
        : !array_holds(&m->doffsets, m->offsets) ? "changed the offsets" : NULL;
 }
-#line 22095 "scan.nw"
+#line 22100 "scan.nw"
 static cudaError_t call_ragged_backward(int form, const ragged_backward_buffers *m,
                                         size_t guard, bool *workspace_intact)
 {
@@ -11713,7 +11713,7 @@ static cudaError_t call_ragged_backward(int form, const ragged_backward_buffers 
   if (s == cudaSuccess) guarded_free(&w);
   return e != cudaSuccess ? e : s;
 }
-#line 22120 "scan.nw"
+#line 22125 "scan.nw"
 static bool run_ragged_backward_case(const ragged_backward_case *c)
 {
   long long *offsets, rows = make_offsets(c->lengths, c->n, next_seed(), &offsets);
@@ -11731,7 +11731,7 @@ static bool run_ragged_backward_case(const ragged_backward_case *c)
   bool ok = !wrong && !r.da.failed && !r.db.failed && r.da.checked == c->n &&
             r.db.checked == c->n;
   
-#line 22143 "scan.nw"
+#line 22148 "scan.nw"
 printf("  %-4s %-24s %s, n %lld in %lld rows, at %d/%d/%d/%d/%d%s, %s: da %.3g, db %.3g"
        " of the bound%s%s\n", ok ? "ok" : "FAIL", c->form ? "scan_backward_ragged_in"
        : "scan_backward_ragged", lengths_names[c->lengths], c->n, rows, c->at[0], c->at[1],
@@ -11743,11 +11743,11 @@ if (!ok && !wrong) {
   describe_worst_ragged(text, sizeof text, r.db.failed ? &r.db : &r.da, offsets, rows);
   printf("       worst: %s\n", text);
 }
-#line 22137 "scan.nw"
+#line 22142 "scan.nw"
   ragged_backward_free(&m);
   return ok;
 }
-#line 22164 "scan.nw"
+#line 22169 "scan.nw"
 static int ragged_backward_cases(ragged_backward_case *cases)
 {
   static const long long sizes[] = {1000, 100003, 3000017};
@@ -11768,7 +11768,7 @@ static int ragged_backward_cases(ragged_backward_case *cases)
                                         RAGGED_NAN_A_AT_START};
   return count;
 }
-#line 22187 "scan.nw"
+#line 22192 "scan.nw"
 static int run_ragged_backward_cases(void)
 {
   ragged_backward_case cases[64];
@@ -11777,7 +11777,7 @@ static int run_ragged_backward_cases(void)
   printf("  %d of %d ragged backward cases failed\n", failed, count);
   return failed;
 }
-#line 22204 "scan.nw"
+#line 22209 "scan.nw"
 static int suite_gpu_backward_malformed(void)
 {
   int failed = 0;
@@ -11801,7 +11801,7 @@ static int suite_gpu_backward_malformed(void)
          " and db, the inputs as they were\n", failed ? "FAILED" : "ok", MALFORMED_CASES);
   return failed ? EXIT_FAILED : EXIT_OK;
 }
-#line 22234 "scan.nw"
+#line 22239 "scan.nw"
 /* Runs of the ragged backward, after the first, whose da or db differ from the first's. */
 static int ragged_backward_runs_differing(int runs)
 {
@@ -11824,18 +11824,18 @@ static int ragged_backward_runs_differing(int runs)
     differing += run && memcmp(first, now, 2 * bytes) != 0;
   }
   
-#line 22263 "scan.nw"
+#line 22268 "scan.nw"
 backward_comparison r = compare_backward_ragged(m.host[RB_A], m.host[RB_H], m.host[RB_DH],
                                                 first, first + c.n, c.n, offsets, rows,
                                                 FLOAT32);
 if (r.da.failed || r.db.failed || r.da.checked != c.n || r.db.checked != c.n)
   differing = runs;
-#line 22256 "scan.nw"
+#line 22261 "scan.nw"
   free(first);
   ragged_backward_free(&m);
   return differing;
 }
-#line 22271 "scan.nw"
+#line 22276 "scan.nw"
 static int ragged_backward_unrefused(void)
 {
   ragged_backward_case c = {LENGTHS_NEAR_1000, 100003, 0, 0, {0, 0, 0, 0, 0}, false,
@@ -11851,7 +11851,7 @@ static int ragged_backward_unrefused(void)
   CUDA_CHECK(cudaMalloc(&ws, bytes + 256));
   bad_call calls[] = {
     
-#line 22296 "scan.nw"
+#line 22301 "scan.nw"
 {"negative n", scan_backward_ragged(a, h, dh, da, db, -1, o, rows, 0)},
 {"negative rows", scan_backward_ragged(a, h, dh, da, db, n, o, -1, 0)},
 {"null a", scan_backward_ragged(NULL, h, dh, da, db, n, o, rows, 0)},
@@ -11882,11 +11882,11 @@ static int ragged_backward_unrefused(void)
 {"workspace off its line",
  scan_backward_ragged_in(a, h, dh, da, db, n, o, rows, (char *)ws + 8, bytes, 0)},
 {"no workspace", scan_backward_ragged_in(a, h, dh, da, db, n, o, rows, NULL, 0, 0)},
-#line 22286 "scan.nw"
+#line 22291 "scan.nw"
   };
   int failed = count_unrefused(calls, (int)(sizeof calls / sizeof calls[0]));
   
-#line 22329 "scan.nw"
+#line 22334 "scan.nw"
 cudaError_t none = scan_backward_ragged(NULL, NULL, NULL, NULL, NULL, 0, NULL, -1, 0);
 printf("  %-4s no elements, every other argument bad: %s\n", none ? "FAIL" : "ok",
        cudaGetErrorName(none));
@@ -11895,12 +11895,12 @@ bool untouched = output_untouched(da, m.host[RB_DA], n) &&
                  output_untouched(db, m.host[RB_DB], n);
 printf("  %-4s da and db untouched by every bad call\n", untouched ? "ok" : "FAIL");
 failed += none != cudaSuccess || !untouched;
-#line 22289 "scan.nw"
+#line 22294 "scan.nw"
   CUDA_CHECK(cudaFree(ws));
   ragged_backward_free(&m);
   return failed;
 }
-#line 22344 "scan.nw"
+#line 22349 "scan.nw"
 static int suite_gpu_backward_ragged(void)
 {
   int failed = run_ragged_backward_cases();
@@ -11921,7 +11921,7 @@ static int suite_gpu_backward_ragged_small(void)
   int failed = !run_ragged_backward_case(&cases[0]) + !run_ragged_backward_case(&cases[1]);
   return failed ? EXIT_FAILED : EXIT_OK;
 }
-#line 23684 "scan.nw"
+#line 23689 "scan.nw"
 /* The roofline: read a and b, write h, 12 bytes an element, no arithmetic
    worth the name. n4 is the number of float4 groups. */
 static __global__ void stream_kernel(const float4 *a, const float4 *b, float4 *h,
@@ -11933,7 +11933,7 @@ static __global__ void stream_kernel(const float4 *a, const float4 *b, float4 *h
     h[i] = make_float4(x.x + y.x, x.y + y.y, x.z + y.z, x.w + y.w);
   }
 }
-#line 23701 "scan.nw"
+#line 23706 "scan.nw"
 static __global__ void stream_backward_kernel(const float4 *a, const float4 *h,
                                               const float4 *dh, float4 *da, float4 *db,
                                               long long n4)
@@ -11945,7 +11945,7 @@ static __global__ void stream_backward_kernel(const float4 *a, const float4 *h,
     db[i] = make_float4(y.x + z.x, y.y + z.y, y.z + z.z, y.w + z.w);
   }
 }
-#line 23723 "scan.nw"
+#line 23728 "scan.nw"
 struct pair_at {   /* index -> (a[i], b[i]) */
   const float *a, *b;
   __host__ __device__ affine<float> operator()(long long i) const
@@ -11967,7 +11967,7 @@ struct combine_op {
     return combine(x, y);
   }
 };
-#line 23747 "scan.nw"
+#line 23752 "scan.nw"
 /* CUB over the same arrays; with temp == NULL, only sizes *temp_bytes. */
 static cudaError_t cub_scan(const float *a, const float *b, float *h, long long rows,
                             long long len, void *temp, size_t *temp_bytes,
@@ -11985,7 +11985,7 @@ static cudaError_t cub_scan(const float *a, const float *b, float *h, long long 
                                              combine_op{}, rows * len,
                                              cuda::std::equal_to<>(), stream);
 }
-#line 23776 "scan.nw"
+#line 23781 "scan.nw"
 struct add_op {   /* (a, b) -> a + b: 8 bytes read and 4 written an element */
   __host__ __device__ float operator()(float x, float y) const { return x + y; }
 };
@@ -11996,7 +11996,7 @@ static cudaError_t transform_copy(const float *a, const float *b, float *h, long
   return cub::DeviceTransform::Transform(cuda::std::make_tuple(a, b), h, n, add_op{},
                                          stream);
 }
-#line 23804 "scan.nw"
+#line 23809 "scan.nw"
 enum { NVML_CLOCK_SM = 1, NVML_CLOCK_MEM = 2 };
 
 static struct {
@@ -12006,7 +12006,7 @@ static struct {
   int (*by_bus)(const char *, void **);
   int (*clock)(void *, int, unsigned *);
 } nvml;
-#line 23816 "scan.nw"
+#line 23821 "scan.nw"
 static void nvml_open(int cuda_device)
 {
   void *lib = dlopen("libnvidia-ml.so.1", RTLD_NOW);
@@ -12028,7 +12028,7 @@ static unsigned nvml_clock(int which)
   if (!nvml.ok || nvml.clock(nvml.device, which, &mhz) != 0) return 0;
   return mhz;
 }
-#line 23864 "scan.nw"
+#line 23869 "scan.nw"
 enum { ROW_VARIANT, ROW_AUTO, ROW_AUTO_PREALLOCATED, ROW_STREAM, ROW_MEMCPY, ROW_CUB,
        ROW_TRANSFORM, ROW_MISALIGNED, ROW_RAGGED, ROW_BACKWARD, ROW_STREAM_BACKWARD,
        ROW_STORED, ROW_STORED_BACKWARD, ROW_STREAM_HALF, ROW_STREAM_BACKWARD_HALF };
@@ -12039,7 +12039,7 @@ typedef struct {
   const scan_variant *variant;       /* for ROW_VARIANT */
   int model_bytes;
 } bench_row;
-#line 23879 "scan.nw"
+#line 23884 "scan.nw"
 static int bench_rows(bench_row *rows)
 {
   int count = 0;
@@ -12053,7 +12053,7 @@ static int bench_rows(bench_row *rows)
   rows[count++] = bench_row{"auto-misaligned", "SCAN_AUTO, a, b and h a float past a line",
                             "misaligned", ROW_MISALIGNED, NULL, 12};
   
-#line 23897 "scan.nw"
+#line 23902 "scan.nw"
 rows[count++] = bench_row{"stream", "Streaming kernel: read a and b, write h",
                           "ceiling", ROW_STREAM, NULL, 12};
 rows[count++] = bench_row{"transform", "CUB DeviceTransform: h = a + b", "ceiling",
@@ -12068,7 +12068,7 @@ rows[count++] = bench_row{"backward", "scan_backward: da and db from a, h and dh
                           "backward", ROW_BACKWARD, NULL, 20};
 rows[count++] = bench_row{"stream-backward", "Streaming kernel: read three arrays, write two",
                           "ceiling", ROW_STREAM_BACKWARD, NULL, 20};
-#line 23919 "scan.nw"
+#line 23924 "scan.nw"
 rows[count++] = bench_row{"stored", "scan_forward_stored, bfloat16", "stored", ROW_STORED,
                           NULL, 6};
 rows[count++] = bench_row{"stored-backward", "scan_backward_stored, bfloat16", "stored",
@@ -12078,16 +12078,16 @@ rows[count++] = bench_row{"stream-half", "Streaming kernel: the bytes of a bfloa
 rows[count++] = bench_row{"stream-backward-half",
                           "Streaming kernel: the bytes of a bfloat16 backward", "ceiling",
                           ROW_STREAM_BACKWARD_HALF, NULL, 10};
-#line 23892 "scan.nw"
+#line 23897 "scan.nw"
   return count;
 }
-#line 23934 "scan.nw"
+#line 23939 "scan.nw"
 static int row_index(const bench_row *table, int count, const char *name)
 {
   for (int i = 0; i < count; i++) if (!strcmp(table[i].name, name)) return i;
   return -1;
 }
-#line 23949 "scan.nw"
+#line 23954 "scan.nw"
 typedef struct {
   long long n, rows, len, total;     /* n: the arrays; total: the shape's elements */
   float *a, *b, *h, *copy_from, *copy_to;
@@ -12102,7 +12102,7 @@ typedef struct {
   int checked_count;
   const long long *offsets, *host_offsets;   /* a ragged batch's rows + 1, or NULL */
 } bench_shape;
-#line 24549 "scan.nw"
+#line 24554 "scan.nw"
 enum { RAGGED_LOGNORMAL, RAGGED_UNIFORM, RAGGED_LONG_AMONG_TINY, RAGGED_KINDS };
 static const char *const ragged_names[] = {"lognormal", "uniform", "long-among-tiny"};
 static const char *const ragged_titles[] = {
@@ -12114,7 +12114,7 @@ typedef struct {
   long long rows, capacity;   /* documents, and the room for offsets */
   long long *offsets;         /* on the host: rows + 1, from 0 to N */
 } ragged_batch;
-#line 23966 "scan.nw"
+#line 23971 "scan.nw"
 /* Run one row of the table once, on the shape's arrays. */
 static cudaError_t bench_call(const bench_row *r, bench_shape *s)
 {
@@ -12134,7 +12134,7 @@ static cudaError_t bench_call(const bench_row *r, bench_shape *s)
     return cudaMemcpyAsync(s->copy_to, s->copy_from, 6 * s->total,
                            cudaMemcpyDeviceToDevice, 0);
   
-#line 23992 "scan.nw"
+#line 23997 "scan.nw"
 case ROW_TRANSFORM:
   return transform_copy(s->a, s->b, s->h, s->total, 0);
 case ROW_MISALIGNED:
@@ -12148,7 +12148,7 @@ case ROW_STREAM_BACKWARD:
       (const float4 *)s->a, (const float4 *)s->b, (const float4 *)s->dh, (float4 *)s->ma,
       (float4 *)s->mb, (s->total + 3) / 4);
   return cudaGetLastError();
-#line 24009 "scan.nw"
+#line 24014 "scan.nw"
 case ROW_STORED:
   return scan_forward_stored(SCAN_BFLOAT16, s->sa, s->sb, s->sh, s->rows, s->len, 0);
 case ROW_STORED_BACKWARD:
@@ -12163,12 +12163,12 @@ case ROW_STREAM_BACKWARD_HALF:
       (const float4 *)s->sa, (const float4 *)s->sb, (const float4 *)s->sdh, (float4 *)s->sh,
       (float4 *)s->sdb, (s->total + 7) / 8);
   return cudaGetLastError();
-#line 23985 "scan.nw"
+#line 23990 "scan.nw"
   default:
     return cub_scan(s->a, s->b, s->h, s->rows, s->len, s->cub_temp, &s->cub_bytes, 0);
   }
 }
-#line 24124 "scan.nw"
+#line 24129 "scan.nw"
 /* Compare n outputs with a reference and its bound, on all cores. */
 static comparison compare_with(const float *out, const double *ref,
                                const double *bound, long long n, long long first)
@@ -12187,7 +12187,7 @@ static comparison compare_with(const float *out, const double *ref,
   }
   return all;
 }
-#line 24145 "scan.nw"
+#line 24150 "scan.nw"
 /* Is every row of a ragged batch right? Fills *worst with the share of the bound
    used: the GPU suites' judge, compare_ragged, at the batch's depth. */
 static bool ragged_check(bench_shape *s, double *worst)
@@ -12199,7 +12199,7 @@ static bool ragged_check(bench_shape *s, double *worst)
   *worst = all.worst_ratio;
   return all.failed == 0 && all.checked == s->total;
 }
-#line 24058 "scan.nw"
+#line 24063 "scan.nw"
 static bool backward_check(bench_shape *s, double *worst)
 {
   backward_comparison all;
@@ -12221,7 +12221,7 @@ static bool backward_check(bench_shape *s, double *worst)
   *worst = fmax(all.da.worst_ratio, all.db.worst_ratio);
   return all.da.failed == 0 && all.db.failed == 0;
 }
-#line 24086 "scan.nw"
+#line 24091 "scan.nw"
 static bool stored_check(bench_shape *s, bool backward, double *worst)
 {
   const stored_type *t = &STORED_TYPES[0];   /* bfloat16 */
@@ -12232,7 +12232,7 @@ static bool stored_check(bench_shape *s, bool backward, double *worst)
   *worst = 0;
   for (int k = 0; k < s->checked_count; k++) {
     
-#line 24103 "scan.nw"
+#line 24108 "scan.nw"
 long long at = s->checked_rows[k] * len;
 for (long long i = 0; i < len; i++) {
   a[i] = t->nearest(s->host_a[at + i]);
@@ -12251,12 +12251,12 @@ else
   c.db = compare_stored(a, b, out, 1, len, t);
 ok = ok && !c.da.failed && !c.db.failed;
 *worst = fmax(*worst, fmax(c.da.worst_ratio, c.db.worst_ratio));
-#line 24096 "scan.nw"
+#line 24101 "scan.nw"
   }
   free(x);
   return ok;
 }
-#line 24159 "scan.nw"
+#line 24164 "scan.nw"
 /* Is the output right on the checked rows? Fills *worst with the share of the
    bound used. Ceilings are not scans and are not checked. */
 static bool bench_check(const bench_row *r, bench_shape *s, double *worst)
@@ -12280,7 +12280,7 @@ static bool bench_check(const bench_row *r, bench_shape *s, double *worst)
   }
   return ok;
 }
-#line 24199 "scan.nw"
+#line 24204 "scan.nw"
 typedef struct { float ms; unsigned sm[2], mem[2]; } sample;
 
 static sample take_sample(const bench_row *r, bench_shape *s, int reps,
@@ -12299,7 +12299,7 @@ static sample take_sample(const bench_row *r, bench_shape *s, int reps,
   x.mem[1] = nvml_clock(NVML_CLOCK_MEM);
   return x;
 }
-#line 24231 "scan.nw"
+#line 24236 "scan.nw"
 #define SAMPLES 15
 enum { RESULT_OK, RESULT_UNSUPPORTED, RESULT_WRONG, RESULT_ERROR };
 static const char *const result_names[] = {"ok", "unsupported", "wrong", "error"};
@@ -12320,7 +12320,7 @@ typedef struct {
   const ragged_batch *batch;    /* sweep R's batch, or NULL */
   bench_result *results;        /* one per row of its sweep */
 } shape_record;
-#line 24263 "scan.nw"
+#line 24268 "scan.nw"
 static void prepare_row(const bench_row *r, bench_shape *s, bench_result *x,
                         cudaEvent_t start, cudaEvent_t stop)
 {
@@ -12339,7 +12339,7 @@ static void prepare_row(const bench_row *r, bench_shape *s, bench_result *x,
     return;
   }
   
-#line 24285 "scan.nw"
+#line 24290 "scan.nw"
 if (!bench_check(r, s, &x->worst)) {
   x->status = RESULT_WRONG;
   snprintf(x->reason, sizeof x->reason, "output outside the bound (%.3g of it)",
@@ -12351,9 +12351,9 @@ x->reps = once.ms >= 2.0f ? 1 : (int)ceilf(2.0f / fmaxf(once.ms, 0.001f));
 if (x->reps > 2000) x->reps = 2000;   /* only sweep S's smallest come near */
 x->samples = once.ms > 500.0f ? 5 : SAMPLES;
 x->status = RESULT_OK;
-#line 24281 "scan.nw"
+#line 24286 "scan.nw"
 }
-#line 24301 "scan.nw"
+#line 24306 "scan.nw"
 static void summarise(bench_result *x)
 {
   double ms[SAMPLES];
@@ -12364,12 +12364,12 @@ static void summarise(bench_result *x)
   x->q1 = ms[n / 4];
   x->q3 = ms[(3 * n) / 4];
 }
-#line 24320 "scan.nw"
+#line 24325 "scan.nw"
 static void measure_shape(bench_shape *s, const bench_row *table, int count,
                           shape_record *rec, cudaEvent_t start, cudaEvent_t stop)
 {
   
-#line 24349 "scan.nw"
+#line 24354 "scan.nw"
 s->rows = rec->rows;
 s->len = rec->len;
 s->total = rec->elements;
@@ -12394,17 +12394,17 @@ if (rec->stored) {
 }
 if (rec->batch) {
   
-#line 24380 "scan.nw"
+#line 24385 "scan.nw"
 size_t offset_bytes = sizeof(long long) * (s->rows + 1);
 long long *offsets;
 CUDA_CHECK(cudaMalloc(&offsets, offset_bytes));
 CUDA_CHECK(cudaMemcpy(offsets, s->host_offsets, offset_bytes, cudaMemcpyHostToDevice));
 s->offsets = offsets;
 s->checked_count = 0;
-#line 24373 "scan.nw"
+#line 24378 "scan.nw"
 } else {
   
-#line 24389 "scan.nw"
+#line 24394 "scan.nw"
 long long picks[3] = {0, s->rows / 2, s->rows - 1};
 s->checked_count = s->rows >= 3 ? 3 : (int)s->rows;
 #pragma omp parallel for
@@ -12418,18 +12418,18 @@ for (int k = 0; k < s->checked_count; k++) {
     s->bound[k * s->len + t] = error_bound(&ref, t, later_depth(s->len), FLOAT32);
   }
 }
-#line 24375 "scan.nw"
+#line 24380 "scan.nw"
   
-#line 24405 "scan.nw"
+#line 24410 "scan.nw"
 s->cub_bytes = 0;
 CUDA_CHECK(cub_scan(s->a, s->b, s->h, s->rows, s->len, NULL, &s->cub_bytes, 0));
 CUDA_CHECK(cudaMalloc(&s->cub_temp, s->cub_bytes + 1));
 const scan_variant *chosen = find_variant(public_variant_names[SCAN_AUTO]);
 size_t bytes = chosen->workspace(s->rows, s->len, rows_aligned(s->a, s->b, s->h, s->len));
 CUDA_CHECK(cudaMalloc(&s->workspace, bytes + 1));   /* + 1: none is still a pointer */
-#line 24376 "scan.nw"
+#line 24381 "scan.nw"
 }
-#line 24324 "scan.nw"
+#line 24329 "scan.nw"
   for (int i = 0; i < count; i++) {
     prepare_row(&table[i], s, &rec->results[i], start, stop);
     const bench_result *x = &rec->results[i];
@@ -12442,7 +12442,7 @@ CUDA_CHECK(cudaMalloc(&s->workspace, bytes + 1));   /* + 1: none is still a poin
         rec->results[i].sample_at[k] = take_sample(&table[i], s, rec->results[i].reps,
                                                    start, stop);
   
-#line 24414 "scan.nw"
+#line 24419 "scan.nw"
 rec->mem_stable = true;
 unsigned mem = 0;
 for (int i = 0; i < count; i++) {
@@ -12455,33 +12455,33 @@ for (int i = 0; i < count; i++) {
       if (x->sample_at[k].mem[e] != mem) rec->mem_stable = false;
     }
 }
-#line 24336 "scan.nw"
+#line 24341 "scan.nw"
   CUDA_CHECK(cudaFree(s->cub_temp));
   CUDA_CHECK(cudaFree(s->workspace));
   CUDA_CHECK(cudaFree((void *)s->offsets));
   s->cub_temp = s->workspace = NULL;
   s->offsets = NULL;
 }
-#line 24942 "scan.nw"
+#line 24947 "scan.nw"
 typedef struct {
   bool quick;
   const char *out, *sweeps, *kernels, *build;   /* NULL where not given */
   uint64_t shape_seed;
 } bench_options;
-#line 24492 "scan.nw"
+#line 24497 "scan.nw"
 static shape_record uniform_shape(long long rows, long long len)
 {
   shape_record r = {rows, len, rows * len, false, false, true, false, NULL, NULL};
   return r;
 }
-#line 24505 "scan.nw"
+#line 24510 "scan.nw"
 /* A standard normal number, from two of them (Box and Muller). */
 static double normal_at(uint64_t seed, long long i)
 {
   double u = unit_at(seed, 2 * i), v = unit_at(seed, 2 * i + 1);
   return sqrt(-2.0 * log(1.0 - u)) * cos(6.283185307179586 * v);
 }
-#line 24518 "scan.nw"
+#line 24523 "scan.nw"
 #define SWEEP_C_SHAPES 24
 #define SHAPE_SEED 31     /* of sweeps C and R, where --shape-seed gives none */
 
@@ -12504,7 +12504,7 @@ static int sweep_c_shapes(shape_record *shapes, long long n, uint64_t seed)
   qsort(shapes, count, sizeof shapes[0], by_length);
   return count;
 }
-#line 24564 "scan.nw"
+#line 24569 "scan.nw"
 /* The i-th length drawn for a batch: log-normal with a median of 1,000 and sigma 1,
    uniform in 1 .. 65,536, or, between the long documents, uniform in 1 .. 16. */
 static long long document_length(int kind, uint64_t seed, long long i)
@@ -12515,7 +12515,7 @@ static long long document_length(int kind, uint64_t seed, long long i)
   }
   return 1 + (long long)(unit_at(seed, i) * (kind == RAGGED_UNIFORM ? 65536 : 16));
 }
-#line 24581 "scan.nw"
+#line 24586 "scan.nw"
 static void end_document(ragged_batch *g, long long end)
 {
   if (g->rows + 2 > g->capacity) {
@@ -12530,7 +12530,7 @@ static ragged_batch make_batch(int kind, long long n, uint64_t seed)
   ragged_batch g = {kind, 0, 1024, (long long *)malloc(sizeof(long long) * 1024)};
   long long at = 0, tiny = 0, longs = kind == RAGGED_LONG_AMONG_TINY ? 4 : 0, places[4];
   
-#line 24608 "scan.nw"
+#line 24613 "scan.nw"
 for (int j = 0; j < 4; j++) places[j] = (long long)(unit_at(~seed, j) * (n / 2));
 for (int j = 1; j < 4; j++)   /* in order */
   for (int k = j; k > 0 && places[k] < places[k - 1]; k--) {
@@ -12538,7 +12538,7 @@ for (int j = 1; j < 4; j++)   /* in order */
     places[k] = places[k - 1];
     places[k - 1] = t;
   }
-#line 24595 "scan.nw"
+#line 24600 "scan.nw"
   g.offsets[0] = 0;
   for (long long i = 0, placed = 0; at < n;) {
     bool long_one = placed < longs && tiny >= places[placed];
@@ -12549,7 +12549,7 @@ for (int j = 1; j < 4; j++)   /* in order */
   }
   return g;
 }
-#line 24621 "scan.nw"
+#line 24626 "scan.nw"
 static int sweep_s_shapes(shape_record *shapes, long long n)
 {
   int count = 0;
@@ -12561,14 +12561,14 @@ static int sweep_s_shapes(shape_record *shapes, long long n)
     }
   return count;
 }
-#line 24639 "scan.nw"
+#line 24644 "scan.nw"
 typedef struct { const char *sweep; double times, plus_us; } bench_target;
 static const bench_target targets[] = {{"A", 1.05, 0}, {"B", 1.05, 0}, {"C", 1.05, 0},
                                        {"R", 1.05, 0}, {"S", 1.05, 2},
                                        {"misaligned", 1.10, 0}, {"BW", 1.05, 0},
                                        {"H", 1.05, 0}, {"HBW", 1.05, 0}};
 #define TARGET_COUNT 9
-#line 24880 "scan.nw"
+#line 24885 "scan.nw"
 static int bench_shapes(shape_record *shapes, long long n, bool want_a, bool want_b)
 {
   int count = 0;
@@ -12586,7 +12586,7 @@ static int bench_shapes(shape_record *shapes, long long n, bool want_a, bool wan
   }
   return count;
 }
-#line 24652 "scan.nw"
+#line 24657 "scan.nw"
 #define MAX_ROWS 40
 
 typedef struct {
@@ -12604,7 +12604,7 @@ static const char *const sweep_s_rows[] = {"auto", "stream", "transform", NULL};
 static const char *const sweep_bw_rows[] = {"backward", "stream-backward", NULL};
 static const char *const sweep_h_rows[] = {"stored", "stream-half", NULL};
 static const char *const sweep_hbw_rows[] = {"stored-backward", "stream-backward-half", NULL};
-#line 24677 "scan.nw"
+#line 24682 "scan.nw"
 /* Whether name is an item of a comma-separated list; every name is in NULL's. */
 static bool listed(const char *list, const char *name)
 {
@@ -12630,7 +12630,7 @@ static int pick_rows(bench_row *table, const bench_row *all, int count,
   }
   return picked;
 }
-#line 24705 "scan.nw"
+#line 24710 "scan.nw"
 /* Whether an item of a comma-separated list is none of names; if so, it goes in item. */
 static bool unknown_item(const char *list, const char *const *names, int count,
                          char *item, size_t size)
@@ -12647,7 +12647,7 @@ static bool unknown_item(const char *list, const char *const *names, int count,
   }
   return false;
 }
-#line 24727 "scan.nw"
+#line 24732 "scan.nw"
 static bench_sweep *new_sweep(bench_sweep *w, const char *name, const char *const *names,
                               const bench_row *all, int count, const char *kept, int room)
 {
@@ -12668,7 +12668,7 @@ static int make_sweeps(bench_sweep *w, const bench_row *all, int count,
     x->count = bench_shapes(x->shapes, n, a, b);
   }
   
-#line 24752 "scan.nw"
+#line 24757 "scan.nw"
 if (listed(o->sweeps, "C")) {
   bench_sweep *x = new_sweep(&w[made++], "C", sweep_c_rows, all, count, o->kernels,
                              SWEEP_C_SHAPES);
@@ -12695,7 +12695,7 @@ if (listed(o->sweeps, "BW")) {
   x->count += sweep_c_shapes(x->shapes + x->count, n, o->shape_seed);
   for (int i = 0; i < x->count; i++) x->shapes[i].backward = true;
 }
-#line 24785 "scan.nw"
+#line 24790 "scan.nw"
 for (int backward = 0; backward < 2; backward++) {
   const char *name = backward ? "HBW" : "H";
   if (!listed(o->sweeps, name)) continue;
@@ -12708,10 +12708,10 @@ for (int backward = 0; backward < 2; backward++) {
     x->shapes[i].stored = true;
   }
 }
-#line 24747 "scan.nw"
+#line 24752 "scan.nw"
   return made;
 }
-#line 24800 "scan.nw"
+#line 24805 "scan.nw"
 static void measure_sweep(bench_shape *s, bench_sweep *w, cudaEvent_t start,
                           cudaEvent_t stop)
 {
@@ -12727,7 +12727,7 @@ static void measure_sweep(bench_shape *s, bench_sweep *w, cudaEvent_t start,
     measure_shape(s, w->table, w->rows, r, start, stop);
   }
 }
-#line 24832 "scan.nw"
+#line 24837 "scan.nw"
 typedef struct {
   char name[256], slug[256];
   int sms, l2_bytes, mem_clock_khz, bus_bits, major, minor, driver, runtime;
@@ -12754,7 +12754,7 @@ static void read_device(device_facts *d)
   CUDA_CHECK(cudaRuntimeGetVersion(&d->runtime));
   d->theoretical_gbps = 2.0 * d->mem_clock_khz * 1e3 * d->bus_bits / 8 / 1e9;
   
-#line 24862 "scan.nw"
+#line 24867 "scan.nw"
 int j = 0;
 for (const char *c = d->name; *c && j < (int)sizeof d->slug - 1; c++) {
   if (isalnum((unsigned char)*c)) d->slug[j++] = (char)tolower((unsigned char)*c);
@@ -12762,9 +12762,9 @@ for (const char *c = d->name; *c && j < (int)sizeof d->slug - 1; c++) {
 }
 while (j > 0 && d->slug[j - 1] == '-') j--;
 d->slug[j] = 0;
-#line 24858 "scan.nw"
+#line 24863 "scan.nw"
 }
-#line 24900 "scan.nw"
+#line 24905 "scan.nw"
 static void warm_up(bench_shape *s, cudaEvent_t start, cudaEvent_t stop)
 {
   bench_row stream = {"stream", "", "ceiling", ROW_STREAM, NULL, 12};
@@ -12772,7 +12772,7 @@ static void warm_up(bench_shape *s, cudaEvent_t start, cudaEvent_t stop)
   float total = 0;
   while (total < 1000.0f) total += 50 * take_sample(&stream, s, 50, start, stop).ms;
 }
-#line 25108 "scan.nw"
+#line 25113 "scan.nw"
 static void json_clock(FILE *f, const unsigned *mhz)
 {
   if (!nvml.ok) fprintf(f, "null");
@@ -12790,7 +12790,7 @@ static void json_number(FILE *f, const char *key, double x)
   if (isfinite(x)) fprintf(f, ", \"%s\": %.6g", key, x);
   else fprintf(f, ", \"%s\": null", key);
 }
-#line 25128 "scan.nw"
+#line 25133 "scan.nw"
 /* stream_ms and copy_ms: the streaming kernel's and the best copy's times at the
    shape, NAN where there is none. */
 static void json_result(FILE *f, const bench_row *row, const bench_result *x,
@@ -12805,7 +12805,7 @@ static void json_result(FILE *f, const bench_row *row, const bench_result *x,
   json_number(f, "predicted_ms", stream_ms * model / (12.0 * r->elements));
   if (x->status != RESULT_OK) { fprintf(f, "}"); return; }
   
-#line 25147 "scan.nw"
+#line 25152 "scan.nw"
 fprintf(f, ", \"max_err_over_bound\": %.6g, \"reps\": %d, \"samples_ms\": [",
         x->worst, x->reps);
 for (int k = 0; k < x->samples; k++)
@@ -12828,10 +12828,10 @@ for (int k = 0; k < x->samples; k++) {
   fprintf(f, "}");
 }
 fprintf(f, "]");
-#line 25142 "scan.nw"
+#line 25147 "scan.nw"
   fprintf(f, "}");
 }
-#line 25175 "scan.nw"
+#line 25180 "scan.nw"
 static int best_copy(const shape_record *r, const bench_row *table, int rows)
 {
   int best = -1;
@@ -12849,7 +12849,7 @@ static double median_or_nan(const shape_record *r, int k)
 {
   return k >= 0 && r->results[k].status == RESULT_OK ? r->results[k].median : NAN;
 }
-#line 25195 "scan.nw"
+#line 25200 "scan.nw"
 static void json_shape(FILE *f, const shape_record *r, const bench_row *table, int rows,
                        const device_facts *d)
 {
@@ -12857,7 +12857,7 @@ static void json_shape(FILE *f, const shape_record *r, const bench_row *table, i
   double stream_ms = median_or_nan(r, row_index(table, rows, "stream"));
   fprintf(f, " {");
   
-#line 25217 "scan.nw"
+#line 25222 "scan.nw"
 if (r->batch) {
   const long long *at = r->batch->offsets;
   long long shortest = LLONG_MAX, longest = 0;
@@ -12875,7 +12875,7 @@ if (r->batch) {
     fprintf(f, ", \"sweeps\": [%s%s%s]", r->sweep_a ? "\"A\"" : "",
             r->sweep_a && r->sweep_b ? ", " : "", r->sweep_b ? "\"B\"" : "");
 }
-#line 25202 "scan.nw"
+#line 25207 "scan.nw"
   fprintf(f, ", \"elements\": %lld, \"mem_clock_stable\": %s, \"best_copy\": ",
           r->elements, r->mem_stable ? "true" : "false");
   if (copy >= 0) fprintf(f, "\"%s\"", table[copy].name); else fprintf(f, "null");
@@ -12888,7 +12888,7 @@ if (r->batch) {
   }
   fprintf(f, " ]}");
 }
-#line 25237 "scan.nw"
+#line 25242 "scan.nw"
 static void json_sweep(FILE *f, const bench_sweep *w, uint64_t seed, const device_facts *d)
 {
   fprintf(f, " \"%s\": {\"kernels\": [", w->name);
@@ -12903,7 +12903,7 @@ static void json_sweep(FILE *f, const bench_sweep *w, uint64_t seed, const devic
   }
   fprintf(f, " ]}");
 }
-#line 25254 "scan.nw"
+#line 25259 "scan.nw"
 static void json_device(FILE *f, const device_facts *d, time_t began)
 {
   char stamp[64];
@@ -12917,7 +12917,7 @@ static void json_device(FILE *f, const device_facts *d, time_t began)
           d->major, d->minor, d->sms, d->l2_bytes, d->memory, d->mem_clock_khz,
           d->bus_bits, d->theoretical_gbps, d->driver, d->runtime);
 }
-#line 25275 "scan.nw"
+#line 25280 "scan.nw"
 #define BENCH_TEXT(...) #__VA_ARGS__
 #define BENCH_STRING(...) BENCH_TEXT(__VA_ARGS__)
 
@@ -12939,7 +12939,7 @@ static void json_build(FILE *f, const char *name)
   fprintf(f, "null},\n");
 #endif
 }
-#line 25323 "scan.nw"
+#line 25328 "scan.nw"
 typedef struct {
   long long rows, len, tiles;
   int tile;                     /* elements a tile */
@@ -12948,7 +12948,7 @@ typedef struct {
   bool same_bits;               /* the stamped output is the plain one */
   unsigned long long *stamps;   /* on the host, STAMPS words a tile */
 } tile_timeline;
-#line 25334 "scan.nw"
+#line 25339 "scan.nw"
 static tile_timeline record_timeline(bench_shape *s, long long rows, long long len)
 {
   l4_params shape = {};
@@ -12962,7 +12962,7 @@ static tile_timeline record_timeline(bench_shape *s, long long rows, long long l
   void *workspace;
   unsigned long long *stamps, *count, differing = 1;
   
-#line 25359 "scan.nw"
+#line 25364 "scan.nw"
 size_t plain = l4_workspace_bytes<32>(rows, len, true);
 size_t own = l4_held_workspace_bytes(rows, len, true);
 CUDA_CHECK(cudaMalloc(&workspace, plain > own ? plain : own));
@@ -12976,14 +12976,14 @@ count_differences<<<1024, 256>>>((const uint32_t *)s->copy_to, (const uint32_t *
                                   rows * len, count);
 CUDA_CHECK(cudaGetLastError());
 CUDA_CHECK(cudaMemcpy(&differing, count, sizeof differing, cudaMemcpyDeviceToHost));
-#line 25347 "scan.nw"
+#line 25352 "scan.nw"
   t.same_bits = differing == 0;
   t.stamps = (unsigned long long *)malloc(bytes);
   CUDA_CHECK(cudaMemcpy(t.stamps, stamps, bytes, cudaMemcpyDeviceToHost));
   CUDA_CHECK(cudaFree(workspace)); CUDA_CHECK(cudaFree(stamps)); CUDA_CHECK(cudaFree(count));
   return t;
 }
-#line 25381 "scan.nw"
+#line 25386 "scan.nw"
 /* Sorts d (n values, in microseconds) and writes its summary as "key": {...};
    with a span, also the tiles in the step on average. */
 static void json_spread(FILE *f, const char *key, double *d, long long n, double span)
@@ -12999,13 +12999,13 @@ static void json_spread(FILE *f, const char *key, double *d, long long n, double
   if (span > 0) json_number(f, "tiles_in_step", sum / span);
   fprintf(f, "}");
 }
-#line 25413 "scan.nw"
+#line 25418 "scan.nw"
 /* Whether a row starts among the elements [from, to) of the flattened rows. */
 static bool row_starts_in(long long from, long long to, long long len)
 {
   return round_up(to, len) > round_up(from, len);   /* a multiple of len in between */
 }
-#line 25421 "scan.nw"
+#line 25426 "scan.nw"
 /* The first tile whose aggregate the walk of tile g waits for, or -1 when
    tile g does not walk: walk_groups' rule, for tiles of `tile`, no shift. */
 static long long first_needed_tile(long long g, long long len, long long tile)
@@ -13018,7 +13018,7 @@ static long long first_needed_tile(long long g, long long len, long long tile)
                 (last && !row_starts_in(32 * G * tile, (g + 1) * tile, len));
   return prefix ? 32 * (G - 1) : 32 * G;
 }
-#line 25436 "scan.nw"
+#line 25441 "scan.nw"
 /* The walk of each tile of group >= 1 that walks, split at the moment the
    last aggregate it waits for was published (that tile's STAMP_SCANNED). */
 static void json_walk_split(FILE *f, const tile_timeline *t, double *waiting,
@@ -13039,7 +13039,7 @@ static void json_walk_split(FILE *f, const tile_timeline *t, double *waiting,
   fprintf(f, ", ");
   json_spread(f, "walk_after_last_aggregate", after, n, 0);
 }
-#line 25459 "scan.nw"
+#line 25464 "scan.nw"
 static const char *const step_names[] = {"claim", "load", "scan", "walk", "store"};
 static const char *const order_names[] = {"look-back", "tiles apart", "rows a block"};
 
@@ -13050,7 +13050,7 @@ static void json_timeline(FILE *f, const tile_timeline *t)
   double *d = (double *)malloc(sizeof(double) * (t->tiles + 1));
   double *e = (double *)malloc(sizeof(double) * (t->tiles + 1));
   
-#line 25483 "scan.nw"
+#line 25488 "scan.nw"
 int sms = 0;
 for (long long g = 0; g < t->tiles; g++) {
   first = first < x[g * STAMPS + STAMP_BEGAN] ? first : x[g * STAMPS + STAMP_BEGAN];
@@ -13062,7 +13062,7 @@ fprintf(f, "  {\"rows\": %lld, \"len\": %lld, \"kernel\": \"%s\", \"tile\": %d, 
         t->rows, t->len, t->held ? "l4-held" : "l4-32", t->tile, t->tiles,
         order_names[t->order], t->same_bits ? "true" : "false", sms);
 json_number(f, "span_us", (last - first) / 1e3);
-#line 25469 "scan.nw"
+#line 25474 "scan.nw"
   for (int k = 0; k <= 5; k++) {   /* the five steps, then the whole tile */
     for (long long g = 0; g < t->tiles; g++)
       d[g] = ((double)x[g * STAMPS + (k < 5 ? k + 1 : STAMP_STORED)] -
@@ -13074,7 +13074,7 @@ json_number(f, "span_us", (last - first) / 1e3);
   fprintf(f, "}");
   free(d); free(e);
 }
-#line 25501 "scan.nw"
+#line 25506 "scan.nw"
 static void write_json(FILE *f, const device_facts *d, time_t began, long long n,
                        const bench_options *o, const bench_row *all, int all_count,
                        const bench_sweep *sweeps, int sweep_count, const int *differing,
@@ -13091,16 +13091,16 @@ static void write_json(FILE *f, const device_facts *d, time_t began, long long n
           nvml.ok ? "true" : "false", stable ? "true" : "false",
           (unsigned long long)o->shape_seed);
   
-#line 25524 "scan.nw"
+#line 25529 "scan.nw"
 fprintf(f, "\"kernels\": [\n");
 for (int i = 0; i < all_count; i++)
   fprintf(f, "  {\"name\": \"%s\", \"title\": \"%s\", \"kind\": \"%s\", "
           "\"bytes_per_element\": %d}%s\n", all[i].name, all[i].title,
           all[i].kind, all[i].model_bytes, i + 1 < all_count ? "," : "");
 fprintf(f, "],\n");
-#line 25517 "scan.nw"
+#line 25522 "scan.nw"
   
-#line 25533 "scan.nw"
+#line 25538 "scan.nw"
 fprintf(f, "\"shapes\": [\n");
 for (int w = 0; w < sweep_count; w++)
   for (int i = 0; !strcmp(sweeps[w].name, "AB") && i < sweeps[w].count; i++) {
@@ -13114,17 +13114,17 @@ for (int w = 0, written = 0; w < sweep_count; w++)
     json_sweep(f, &sweeps[w], o->shape_seed, d);
   }
 fprintf(f, "\n},\n");
-#line 25518 "scan.nw"
+#line 25523 "scan.nw"
   
-#line 25549 "scan.nw"
+#line 25554 "scan.nw"
 fprintf(f, "\"targets\": {");
 for (int i = 0; i < TARGET_COUNT; i++)
   fprintf(f, "%s\"%s\": {\"times\": %.6g, \"plus_us\": %.6g}", i ? ", " : "",
           targets[i].sweep, targets[i].times, targets[i].plus_us);
 fprintf(f, "},\n");
-#line 25519 "scan.nw"
+#line 25524 "scan.nw"
   
-#line 25557 "scan.nw"
+#line 25562 "scan.nw"
 fprintf(f, "\"timelines\": [\n");
 for (int i = 0; i < timeline_count; i++) {
   json_timeline(f, &timelines[i]);
@@ -13137,9 +13137,9 @@ else
           "\"cub_runs_differing_from_first\": %d, "
           "\"auto_runs_differing_from_first\": %d}\n}\n",
           n, runs, differing[0], differing[1]);
-#line 25520 "scan.nw"
+#line 25525 "scan.nw"
 }
-#line 25579 "scan.nw"
+#line 25584 "scan.nw"
 static int differing_runs(const bench_row *r, bench_shape *s, int runs)
 {
   float *first;
@@ -13161,7 +13161,7 @@ static int differing_runs(const bench_row *r, bench_shape *s, int runs)
   CUDA_CHECK(cudaFree(count));
   return differing;
 }
-#line 25687 "scan.nw"
+#line 25692 "scan.nw"
 static const char *const table_columns[] = {"l0", "l1", "l2", "l3", "l3b", "l3c-8",
                                             "l4-32", "l4-held", "auto", "cub", "stream",
                                             "transform"};
@@ -13177,7 +13177,7 @@ static void print_cell(const bench_result *x, int width, bool us)
     printf(" %*s", width,
            !x || x->status == RESULT_UNSUPPORTED ? "-" : result_names[x->status]);
 }
-#line 25705 "scan.nw"
+#line 25710 "scan.nw"
 static void print_table(const device_facts *d, const bench_row *table, int count,
                         const shape_record *shapes, int shape_count,
                         const int *differing, int runs)
@@ -13190,7 +13190,7 @@ static void print_table(const device_facts *d, const bench_row *table, int count
   for (int c = 0; c < TABLE_COLUMNS; c++) printf(" %7s", table_columns[c]);
   printf(" %8s %6s %6s\n", "best", "%roof", "%peak");
   for (int i = 0; i < shape_count; i++) 
-#line 25724 "scan.nw"
+#line 25729 "scan.nw"
 {
   const shape_record *r = &shapes[i];
   int best = -1;
@@ -13208,12 +13208,12 @@ static void print_table(const device_facts *d, const bench_row *table, int count
          100.0 * row_gbps(r, ms) / d->theoretical_gbps,
          r->mem_stable ? "" : "  CLOCK MOVED");
 }
-#line 25717 "scan.nw"
+#line 25722 "scan.nw"
   if (differing)
     printf("CUB runs differing from its first: %d of %d; SCAN_AUTO: %d of %d\n",
            differing[0], runs, differing[1], runs);
 }
-#line 25747 "scan.nw"
+#line 25752 "scan.nw"
 static const bench_target *target_of(const char *sweep)
 {
   for (int i = 0; i < TARGET_COUNT; i++)
@@ -13226,7 +13226,7 @@ static const char *judged(const bench_target *t, double ms, double copy_ms)
   if (!t || !isfinite(ms) || !isfinite(copy_ms)) return "";
   return ms <= t->times * copy_ms + t->plus_us / 1000 ? "met" : "MISSED";
 }
-#line 25762 "scan.nw"
+#line 25767 "scan.nw"
 static void print_sweep(const bench_sweep *w)
 {
   printf("sweep %s: time per call in µs (median), the best copy's, and each scan's time"
@@ -13234,7 +13234,7 @@ static void print_sweep(const bench_sweep *w)
   for (int k = 0; k < w->rows; k++) printf(" %9.9s", w->table[k].name);
   printf(" %9s\n", "copy");
   for (int i = 0; i < w->count; i++) 
-#line 25773 "scan.nw"
+#line 25778 "scan.nw"
 {
   const shape_record *r = &w->shapes[i];
   char shape[64];
@@ -13254,15 +13254,15 @@ static void print_sweep(const bench_sweep *w)
     }
   printf("%s\n", r->mem_stable ? "" : "  CLOCK MOVED");
 }
-#line 25769 "scan.nw"
+#line 25774 "scan.nw"
 }
-#line 24910 "scan.nw"
+#line 24915 "scan.nw"
 static int command_bench(int argc, char **argv)
 {
   bench_options o = {false, NULL, NULL, NULL, NULL, SHAPE_SEED};
   char why[200], path[600];
   
-#line 24950 "scan.nw"
+#line 24955 "scan.nw"
 for (int i = 0; i < argc; i++) {
   bool value = i + 1 < argc;
   if (!strcmp(argv[i], "--quick")) o.quick = true;
@@ -13272,18 +13272,18 @@ for (int i = 0; i < argc; i++) {
   else if (!strcmp(argv[i], "--build") && value) o.build = argv[++i];
   else if (!strcmp(argv[i], "--shape-seed") && value) {
     
-#line 24967 "scan.nw"
+#line 24972 "scan.nw"
 char *end;
 errno = 0;
 o.shape_seed = strtoull(argv[++i], &end, 10);
 if (argv[i][0] < '0' || argv[i][0] > '9' || *end || errno == ERANGE)
   return usage_error("--shape-seed takes a whole number, not '%s'", argv[i]);
-#line 24959 "scan.nw"
+#line 24964 "scan.nw"
   } else
     return usage_error("bench takes --quick, --out FILE, --sweeps LIST, --kernels LIST, "
                        "--build NAME and --shape-seed N, not '%s'", argv[i]);
 }
-#line 24977 "scan.nw"
+#line 24982 "scan.nw"
 static const char *const sweep_names[] = {"A", "B", "C", "R", "S", "BW", "H", "HBW"};
 bench_row all[MAX_ROWS];
 const char *row_names[MAX_ROWS];
@@ -13297,7 +13297,7 @@ static const char name_chars[] = "abcdefghijklmnopqrstuvwxyz0123456789-";
 if (o.build && (!o.build[0] || o.build[strspn(o.build, name_chars)]))
   return usage_error("--build takes a name of lower-case letters, digits and -, not '%s'",
                      o.build);
-#line 24915 "scan.nw"
+#line 24920 "scan.nw"
   if (!gpu_available(why, sizeof why)) {
     fprintf(stderr, "scan: bench needs a GPU: %s\n", why);
     return EXIT_NO_GPU;
@@ -13311,7 +13311,7 @@ if (o.build && (!o.build[0] || o.build[strspn(o.build, name_chars)]))
   while (4 * n < 8LL * d.l2_bytes) n *= 2;
   if (o.quick) n /= 16;
   
-#line 24999 "scan.nw"
+#line 25004 "scan.nw"
 bench_shape s;
 memset(&s, 0, sizeof s);
 s.n = s.total = n;
@@ -13338,9 +13338,9 @@ s.host_b = (float *)malloc(bytes);
 s.host_h = (float *)malloc(bytes);
 s.ref = (double *)malloc(3 * 2 * bytes);
 s.bound = (double *)malloc(3 * 2 * bytes);
-#line 24928 "scan.nw"
+#line 24933 "scan.nw"
   
-#line 25033 "scan.nw"
+#line 25038 "scan.nw"
 static bench_sweep sweeps[8];
 int sweep_count = make_sweeps(sweeps, all, all_count, &o, n), det_runs = 20;
 int differing[2] = {0, 0}, timeline_count = 0;
@@ -13357,7 +13357,7 @@ for (int w = 0; w < sweep_count; w++) {
   measure_sweep(&s, &sweeps[w], start, stop);
   if (full && !strcmp(sweeps[w].name, "AB")) {
     
-#line 25610 "scan.nw"
+#line 25615 "scan.nw"
 const bench_sweep *ab = &sweeps[w];
 for (int i = 0; i < ab->rows; i++) {
   if (ab->table[i].type != ROW_CUB && ab->table[i].type != ROW_AUTO) continue;
@@ -13376,12 +13376,12 @@ if (timeline_count) {
 } else {
   fprintf(stderr, "bench: the 32-item tile does not fit on this GPU; no timelines\n");
 }
-#line 25049 "scan.nw"
+#line 25054 "scan.nw"
   }
 }
-#line 24929 "scan.nw"
+#line 24934 "scan.nw"
   
-#line 25648 "scan.nw"
+#line 25653 "scan.nw"
 if (!o.out) {
   mkdir("figures", 0777);
   snprintf(path, sizeof path, "figures/%s", d.slug);
@@ -13400,7 +13400,7 @@ write_json(f, &d, began, n, &o, all, all_count, sweeps, sweep_count,
            full ? differing : NULL, det_runs, timelines, timeline_count);
 fclose(f);
 fprintf(stderr, "bench: wrote %s\n", o.out);
-#line 25634 "scan.nw"
+#line 25639 "scan.nw"
 for (int i = 0; i < timeline_count; i++) free(timelines[i].stamps);
 for (int w = 0; w < sweep_count; w++)
   if (!strcmp(sweeps[w].name, "AB"))
@@ -13409,10 +13409,10 @@ for (int w = 0; w < sweep_count; w++)
   else
     print_sweep(&sweeps[w]);
 fprintf(stderr, "bench: done in %.0f s\n", difftime(time(NULL), began));
-#line 24930 "scan.nw"
+#line 24935 "scan.nw"
   return EXIT_OK;
 }
-#line 22827 "scan.nw"
+#line 22832 "scan.nw"
 typedef struct {
   char gpu[256];                /* the device's name */
   long long rows, len;
@@ -13425,7 +13425,7 @@ typedef struct {
   long long ring_tiles, ring_resident;   /* the ring's tiles, and its blocks that fit */
   long long tiles, resident;    /* the tile or held kernel's tiles, and blocks that fit */
 } plan_facts;
-#line 22842 "scan.nw"
+#line 22847 "scan.nw"
 /* 134217728 as "134,217,728", in one of eight buffers used in turn, so that
    one call of say() can take eight at once. */
 static const char *thousands(long long v)
@@ -13460,7 +13460,7 @@ static double plan_busy_pct(const plan_facts *f)
   long long rounds = (f->rows + f->groups - 1) / f->groups;
   return 100.0 * f->rows / ((double)rounds * f->groups);
 }
-#line 22884 "scan.nw"
+#line 22889 "scan.nw"
 static void say_not_warps(char *out, size_t size, const plan_facts *f)
 {
   if (!f->rows_aligned)
@@ -13490,14 +13490,14 @@ static void say_not_ring(char *out, size_t size, const plan_facts *f)
         thousands(f->ring_tiles), f->ring_tiles == 1 ? "" : "s", thousands(RING_TILE),
         thousands(f->ring_resident));
 }
-#line 22920 "scan.nw"
+#line 22925 "scan.nw"
 static void plan_text(char *out, size_t size, const plan_facts *f)
 {
   out[0] = 0;
   say(out, size, "On the %s, SCAN_AUTO runs ", f->gpu);
   switch (f->plan.kernel) {
   case L4_RUNS_WARPS: 
-#line 22943 "scan.nw"
+#line 22948 "scan.nw"
 say(out, size, "the warps' kernel for %s row%s of %s, in blocks of %d warps, %d warp%s a row: "
     "the rows keep %.0f %% of the %s groups that fit busy, counting the last round, and "
     "three quarters is enough.", thousands(f->rows), f->rows == 1 ? "" : "s",
@@ -13508,10 +13508,10 @@ if (f->len >= RING_OVER_ROWS) {
   say_not_ring(out, size, f);
   say(out, size, ".");
 }
-#line 22925 "scan.nw"
+#line 22930 "scan.nw"
                                               break;
   case L4_RUNS_RING: 
-#line 22956 "scan.nw"
+#line 22961 "scan.nw"
 say(out, size, "the ring and its chain block for %s row%s of %s: the arrays lie alike on "
     "their lines, and its %s tile%s of %s give each of the %s ring blocks that fit two or "
     "more.",
@@ -13520,18 +13520,18 @@ say(out, size, "the ring and its chain block for %s row%s of %s: the arrays lie 
 if (f->plan.items == 0)
   say(out, size, " The warps would take these rows, but rows of %s elements or more go to "
       "the ring.", thousands(RING_OVER_ROWS));
-#line 22926 "scan.nw"
+#line 22931 "scan.nw"
                                              break;
   case L4_RUNS_HELD: 
-#line 22967 "scan.nw"
+#line 22972 "scan.nw"
 say(out, size, "the held kernel for %s row%s of %s: its %s tile%s of %s look back for their "
     "prefixes, and while a tile waits for its prefix in registers, the next one loads.",
     thousands(f->rows), f->rows == 1 ? "" : "s", thousands(f->len), thousands(f->tiles),
     f->tiles == 1 ? "" : "s", thousands(HELD_TILE));
-#line 22927 "scan.nw"
+#line 22932 "scan.nw"
                                                     break;
   case L4_RUNS_TILES: 
-#line 22974 "scan.nw"
+#line 22979 "scan.nw"
 static const char *const orders[] = {"tiles looking back", "tiles apart", "a row a block"};
 long long tile = (long long)L4_THREADS * f->plan.items;
 say(out, size, "the tile kernel with %d items a thread, %s, for %s row%s of %s: ",
@@ -13558,7 +13558,7 @@ else if (f->tiles >= 2 * f->resident)
 else
   say(out, size, "no tile gives each block that fits two, and its %s tiles of %s make one "
       "group, whose walk is one round trip.", thousands(f->tiles), thousands(tile));
-#line 22928 "scan.nw"
+#line 22933 "scan.nw"
                                                      break;
   }
   if (f->plan.kernel != L4_RUNS_WARPS && f->plan.kernel != L4_RUNS_RING) {
@@ -13571,11 +13571,11 @@ else
     say(out, size, ".");
   }
 }
-#line 23010 "scan.nw"
+#line 23015 "scan.nw"
 static int suite_plan_words(void)
 {
   
-#line 23036 "scan.nw"
+#line 23041 "scan.nw"
 enum { SAME, UNALIGNED, SHORT_ROWS, NO_GROUPS, OFF_LINES, RAGGED, NO_RING, FEW_TILES,
        RING_ROWS_NO_RING, ONE_TILE };
 typedef struct { const char *names; l4_plan plan; int change; } made_up_plan;
@@ -13616,7 +13616,7 @@ for (int i = 0; i < count; i++) {
   f.tiles = c == FEW_TILES ? 10 : c == ONE_TILE ? 1 : f.tiles;
   facts[i] = f;
 }
-#line 23013 "scan.nw"
+#line 23018 "scan.nw"
   int failures = 0;
   for (int i = 0; i < count; i++) {
     char text[1000];
@@ -13634,7 +13634,7 @@ for (int i = 0; i < count; i++) {
          "sentences\n", count);
   return failures ? EXIT_FAILED : EXIT_OK;
 }
-#line 22408 "scan.nw"
+#line 22413 "scan.nw"
 static const suite suites[] = {
   {"combine", "the operator: associative, not commutative, identity, row start",
    false, suite_combine},
@@ -13667,7 +13667,7 @@ static const suite suites[] = {
   {"plan-words", "scan plan's sentences, for every kind of plan and every reason", false,
    suite_plan_words},
   
-#line 22445 "scan.nw"
+#line 22450 "scan.nw"
 {"gpu-l0", "level 0 on every case", true, suite_gpu_l0},
 {"gpu-l1", "level 1 on every case up to its ceiling", true, suite_gpu_l1},
 {"gpu-l2", "level 2 on every case up to its ceiling", true, suite_gpu_l2},
@@ -13719,10 +13719,10 @@ static const suite suites[] = {
 {"gpu-selective-bits", "20 runs of level 5 on two shapes, bit-identical", true,
  suite_gpu_selective_bits},
 {"gpu-selective-calls", "bad calls on level 5's entries", true, suite_gpu_selective_calls},
-#line 22440 "scan.nw"
+#line 22445 "scan.nw"
 };
 #define SUITE_COUNT ((int)(sizeof suites / sizeof suites[0]))
-#line 22504 "scan.nw"
+#line 22509 "scan.nw"
 static int run_suite(const suite *s)
 {
   char why[200];
@@ -13739,7 +13739,7 @@ static int run_suite(const suite *s)
   fflush(stdout);
   return status;
 }
-#line 22543 "scan.nw"
+#line 22548 "scan.nw"
 static const suite *find_suite(const char *name)
 {
   for (int i = 0; i < SUITE_COUNT; i++)
@@ -13765,7 +13765,7 @@ static int command_check(int argc, char **argv)
            skipped);
   return failed ? EXIT_FAILED : count == skipped ? EXIT_SKIPPED : EXIT_OK;
 }
-#line 22572 "scan.nw"
+#line 22577 "scan.nw"
 static int command_list(void)
 {
   printf("suites (scan check NAME):\n");
@@ -13779,7 +13779,7 @@ static int command_list(void)
                                   ? " (rows up to 2,048)" : " (rows up to 2^22)") : "");
   return EXIT_OK;
 }
-#line 22596 "scan.nw"
+#line 22601 "scan.nw"
 /* Reads the argument called `name` as a whole number from 1 to `most`; returns
    EXIT_OK, or says what is wrong with it and returns EXIT_USAGE. */
 static int parse_count(const char *name, const char *text, long long most,
@@ -13795,7 +13795,7 @@ static int parse_count(const char *name, const char *text, long long most,
   *value = v;
   return EXIT_OK;
 }
-#line 22621 "scan.nw"
+#line 22626 "scan.nw"
 static const char offsets_meaning[] =
   "the offsets, 0 to 3 floats, at which the arrays a, b and h start";
 
@@ -13820,7 +13820,7 @@ static int parse_offsets(const char *text, int *offsets)
     return usage_error("--offsets %s: %s; A,B,H are %s", text, wrong, offsets_meaning);
   return EXIT_OK;
 }
-#line 22656 "scan.nw"
+#line 22661 "scan.nw"
 #define RUN_MOST_ELEMENTS (1LL << 40)   /* in all the rows of one run */
 
 static int parse_shape(const char *rows_text, const char *len_text, long long *rows,
@@ -13847,7 +13847,7 @@ static int read_offsets_option(int argc, char **argv, int *i, int *offsets)
   if (*i + 1 == argc) return usage_error("--offsets needs A,B,H, %s", offsets_meaning);
   return parse_offsets(argv[++*i], offsets);
 }
-#line 22695 "scan.nw"
+#line 22700 "scan.nw"
 static int command_run(int argc, char **argv)
 {
   long long rows, len;
@@ -13860,7 +13860,7 @@ static int command_run(int argc, char **argv)
   if (!v) return usage_error("no kernel named '%s' (see 'scan list')", argv[0]);
   if (parse_shape(argv[1], argv[2], &rows, &len) != EXIT_OK) return EXIT_USAGE;
   
-#line 22725 "scan.nw"
+#line 22730 "scan.nw"
 for (int i = 3; i < argc; i++) {
   int o[3];
   if (!strcmp(argv[i], "--check-only")) {
@@ -13872,7 +13872,7 @@ for (int i = 3; i < argc; i++) {
     return usage_error("run takes --check-only and --offsets A,B,H, not '%s'", argv[i]);
   }
 }
-#line 22707 "scan.nw"
+#line 22712 "scan.nw"
   if (v->max_len && len > v->max_len)
     return usage_error("%s takes rows of at most %lld elements", v->name, v->max_len);
   if (shape_too_large(rows, len)) return EXIT_USAGE;
@@ -13883,7 +13883,7 @@ for (int i = 3; i < argc; i++) {
   c.rows = rows;
   c.len = len;
   
-#line 22739 "scan.nw"
+#line 22744 "scan.nw"
 case_result r = run_case(kernel_ref{v, -1}, &c);
 if (!timed) {
   char text[200];
@@ -13905,7 +13905,7 @@ for (int i = 0; i < 20; i++) {
   CUDA_CHECK(cudaEventSynchronize(stop));
   CUDA_CHECK(cudaEventElapsedTime(&ms[i], start, stop));
 }
-#line 22764 "scan.nw"
+#line 22769 "scan.nw"
 qsort(ms, 20, sizeof ms[0], compare_floats);
 double median = 0.5 * (ms[9] + ms[10]);
 char text[200];
@@ -13917,9 +13917,9 @@ CUDA_CHECK(cudaEventDestroy(start));
 CUDA_CHECK(cudaEventDestroy(stop));
 case_buffers_free(&m);
 return r.ok ? EXIT_OK : EXIT_FAILED;
-#line 22717 "scan.nw"
+#line 22722 "scan.nw"
 }
-#line 22803 "scan.nw"
+#line 22808 "scan.nw"
 /* Pointers that start where cudaMalloc's would, on 256-byte lines, or offset[k]
    floats past them. They are never dereferenced: a plan reads only where
    arrays start. */
@@ -13929,7 +13929,7 @@ static void plan_arrays(const int *offset, const float **a, const float **b, flo
   *b = (const float *)(uintptr_t)(2ULL << 40) + offset[1];
   *h = (float *)(uintptr_t)(3ULL << 40) + offset[2];
 }
-#line 23082 "scan.nw"
+#line 23087 "scan.nw"
 static plan_facts plan_facts_for(const float *a, const float *b, float *h, long long rows,
                                  long long len)
 {
@@ -13953,7 +13953,7 @@ static plan_facts plan_facts_for(const float *a, const float *b, float *h, long 
   f.ring_resident = l4_ring_resident();
   l4_params p = l4_params_for(a, b, h, rows, len, &aligned);
   
-#line 23110 "scan.nw"
+#line 23115 "scan.nw"
 if (f.plan.kernel == L4_RUNS_HELD) {
   f.tiles = l4_tiles(rows * len, p.shift, HELD_TILE);
   f.resident = aligned ? l4_held_resident<true>() : l4_held_resident<false>();
@@ -13962,10 +13962,10 @@ if (f.plan.kernel == L4_RUNS_HELD) {
   f.resident = f.plan.items == 8 ? l4_resident<8, true>() : f.plan.items == 16
              ? l4_resident<16, true>() : l4_resident<32, true>();
 }
-#line 23105 "scan.nw"
+#line 23110 "scan.nw"
   return f;
 }
-#line 23124 "scan.nw"
+#line 23129 "scan.nw"
 static int command_plan(int argc, char **argv)
 {
   long long rows, len;
@@ -13991,7 +13991,7 @@ static int command_plan(int argc, char **argv)
   printf("%s\n", text);
   return EXIT_OK;
 }
-#line 23171 "scan.nw"
+#line 23176 "scan.nw"
 static int trace_blelloch(int n)
 {
   printf("# phase\tlevel\tleft\tright\n");
@@ -14009,7 +14009,7 @@ static int trace_blelloch(int n)
   }
   return EXIT_OK;
 }
-#line 23191 "scan.nw"
+#line 23196 "scan.nw"
 static int trace_lookback(void)
 {
   protocol_case c = {1, 24 * 4, 4};
@@ -14033,7 +14033,7 @@ static int trace_lookback(void)
   launch_memory_free(m);
   return finished ? EXIT_OK : EXIT_FAILED;
 }
-#line 23217 "scan.nw"
+#line 23222 "scan.nw"
 static int trace_ring(void)
 {
   const ring_case one_row = {1, 64 * 8, 8, 0, 5};
@@ -14056,13 +14056,13 @@ static int trace_ring(void)
   case_arrays_free(m);
   return finished ? EXIT_OK : EXIT_FAILED;
 }
-#line 23242 "scan.nw"
+#line 23247 "scan.nw"
 static int trace_held(void)
 {
   const held_case one_row = {1, 32 * 8, 8, 4}, *c = &one_row;
   int ci = 0, fault = FAULT_NONE;
   
-#line 16852 "scan.nw"
+#line 16857 "scan.nw"
 long long n = c->rows * c->len, tiles = (n + c->tile_size - 1) / c->tile_size;
 case_arrays m = case_arrays_new(n, ci % DECAY_COUNT);
 double *first_h = m.first_h;
@@ -14073,7 +14073,7 @@ held_block *blocks = (held_block *)malloc(sizeof(held_block) * c->blocks);
 int *movable = (int *)malloc(sizeof(int) * 2 * c->blocks);
 held_launch L = {m.a, m.b, m.h, n, c->len, c->tile_size, tiles, 0, fault, c->blocks, false,
                  flag, aggregate, inclusive, blocks, movable};
-#line 23247 "scan.nw"
+#line 23252 "scan.nw"
   long long stamps[32 * HSTAMPS];
   protocol_evidence ev = {false, false, false, ""};
   L.stamps = stamps;
@@ -14086,13 +14086,13 @@ held_launch L = {m.a, m.b, m.h, n, c->len, c->tile_size, tiles, 0, fault, c->blo
     printf("\n");
   }
   
-#line 16865 "scan.nw"
+#line 16870 "scan.nw"
 case_arrays_free(m);
 free(flag); free(aggregate); free(inclusive); free(blocks); free(movable);
-#line 23259 "scan.nw"
+#line 23264 "scan.nw"
   return finished ? EXIT_OK : EXIT_FAILED;
 }
-#line 23264 "scan.nw"
+#line 23269 "scan.nw"
 /* What the trace keeps of one schedule: each walk's first window, and the
    launch at the moment of the walk it draws. */
 typedef struct {
@@ -14117,7 +14117,7 @@ static void watch_group_walk(const group_launch *L, const group_actor *x, void *
   }
   if (x->step != GSTEP_FOLD || x->window != x->tile / 32 - 1) return;
   
-#line 23298 "scan.nw"
+#line 23303 "scan.nw"
 unsigned settled = w->first_empty[x->tile] & ((1u << x->lane) - 1);
 int s = __builtin_popcount(settled), f = x->lane - s, empty = 0;
 for (long long G = 0; G < (L->tiles + 31) / 32; G++)
@@ -14128,15 +14128,15 @@ w->score = score, w->moment = w->events, w->tile = x->tile;
 w->known = x->lane, w->settled = settled;
 for (long long t = 0; t < L->tiles; t++) w->tile_kind[t] = L->tile_word[t].kind;
 for (long long G = 0; G < (L->tiles + 31) / 32; G++) w->group_kind[G] = L->group_word[G].kind;
-#line 23288 "scan.nw"
+#line 23293 "scan.nw"
 }
-#line 23319 "scan.nw"
+#line 23324 "scan.nw"
 static int trace_groups(void)
 {
   const group_case two_rows = {2, 1024, 4}, *c = &two_rows;
   int ci = 0, fault = FAULT_NONE, settle = 1;
   
-#line 17794 "scan.nw"
+#line 17799 "scan.nw"
 long long n = c->rows * c->len, tiles = (n + c->tile_size - 1) / c->tile_size;
 case_arrays m = case_arrays_new(n, ci % DECAY_COUNT);
 double *first_h = m.first_h;
@@ -14145,7 +14145,7 @@ group_actor *actors = (group_actor *)malloc(sizeof(group_actor) * tiles);
 int *movable = (int *)malloc(sizeof(int) * tiles);
 group_launch L = {m.a, m.b, m.h, n, c->len, c->tile_size, tiles, 0, fault, settle, false, false,
                   false, words, words + tiles, actors};
-#line 23324 "scan.nw"
+#line 23329 "scan.nw"
   long long groups = (tiles + 31) / 32;
   walk_moment w = {0, -1, -1, (unsigned *)calloc(tiles, sizeof(unsigned)), -1, 0, 0,
                    (int *)malloc(sizeof(int) * tiles), (int *)malloc(sizeof(int) * groups)};
@@ -14155,7 +14155,7 @@ group_launch L = {m.a, m.b, m.h, n, c->len, c->tile_size, tiles, 0, fault, settl
   bool ok = !ev.deadlock && !ev.out_of_bound && !ev.disagree && w.tile >= 0;
   if (ok) {
     
-#line 23345 "scan.nw"
+#line 23350 "scan.nw"
 static const char *const tile_words[] = {"empty", "aggregate", "known"};
 static const char *const group_words[] = {"empty", "total", "known"};
 long long G = w.tile / 32;
@@ -14172,14 +14172,14 @@ for (long long H = 0; H < groups; H++) {
          j < 0 || j >= 32 ? "-" : j == w.known ? "known" : j > w.known ? "window"
          : w.settled >> j & 1 ? "settled" : "folded");
 }
-#line 23333 "scan.nw"
+#line 23338 "scan.nw"
   }
   case_arrays_free(m);
   free(words); free(actors); free(movable);
   free(w.first_empty); free(w.tile_kind); free(w.group_kind);
   return ok ? EXIT_OK : EXIT_FAILED;
 }
-#line 23370 "scan.nw"
+#line 23375 "scan.nw"
 static int trace_rows(void)
 {
   const int warps = 4, ways = 2;
@@ -14202,7 +14202,7 @@ static int trace_rows(void)
             }
   return EXIT_OK;
 }
-#line 23401 "scan.nw"
+#line 23406 "scan.nw"
 static int trace_selective(void)
 {
   const int state = 16;
@@ -14214,7 +14214,7 @@ static int trace_selective(void)
   for (int t = 0; t < s.threads; t++)   /* as the kernel takes them: every lanes-th state */
     printf("thread\t%d\t%d\t%d\t%d\t%d\n", t, t / s.lanes, t % s.lanes, t % s.lanes, s.lanes);
   
-#line 23417 "scan.nw"
+#line 23422 "scan.nw"
 float *base = (float *)calloc(total, sizeof(float));
 if (!base) return EXIT_FAILED;
 selective_tiles m = selective_tiles_in(base, s, false);
@@ -14229,10 +14229,10 @@ for (int r = 0; r < regions; r++) {
   printf("region\t%s\t%lld\t%lld\n", region[r].name, first, end - first);
 }
 free(base);
-#line 23412 "scan.nw"
+#line 23417 "scan.nw"
   return EXIT_OK;
 }
-#line 23443 "scan.nw"
+#line 23448 "scan.nw"
 static int trace_plan(void)
 {
   static const char *const kernels[] = {"warps", "ring", "held", "tiles"};
@@ -14261,7 +14261,7 @@ static int trace_plan(void)
     }
   return EXIT_OK;
 }
-#line 23474 "scan.nw"
+#line 23479 "scan.nw"
 static int command_trace(int argc, char **argv)
 {
   long long n;
@@ -14281,7 +14281,7 @@ static int command_trace(int argc, char **argv)
   return usage_error("trace takes 'blelloch N', 'lookback', 'ring', 'held', 'groups', 'rows', "
                      "'selective' or 'plan'");
 }
-#line 23501 "scan.nw"
+#line 23506 "scan.nw"
 static const char usage_text[] =
   "usage: scan COMMAND [ARGUMENTS]\n"
   "  list                 the test suites and the kernels\n"
@@ -14311,7 +14311,7 @@ static const char usage_text[] =
   "exit status: 0 passed (or done), 1 failed (a test, a check or a CUDA call),\n"
   "2 usage error, 3 no usable GPU (run, bench, plan, trace plan), 77 skipped\n"
   "(check, when every suite it ran skipped itself)\n";
-#line 23539 "scan.nw"
+#line 23544 "scan.nw"
 /* Sets run_seed; returns EXIT_OK, or says what is wrong with SCAN_SEED. */
 static int read_seed(void)
 {
@@ -14329,7 +14329,7 @@ static int read_seed(void)
   run_seed = v;
   return EXIT_OK;
 }
-#line 23559 "scan.nw"
+#line 23564 "scan.nw"
 int main(int argc, char **argv)
 {
   if (argc < 2) { fputs(usage_text, stderr); return EXIT_USAGE; }
@@ -14349,5 +14349,5 @@ int main(int argc, char **argv)
   if (!strcmp(command, "trace")) return command_trace(argc - 2, argv + 2);
   return usage_error("unknown command '%s' (try 'scan --help')", command);
 }
-#line 383 "scan.nw"
+#line 388 "scan.nw"
 #endif
